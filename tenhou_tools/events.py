@@ -9,7 +9,7 @@ in points (the log's units of 100 are multiplied out). ``docs/events.md`` docume
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum, IntEnum
+from enum import Enum
 
 
 class CallKind(Enum):
@@ -62,17 +62,24 @@ class DrawKind(Enum):
         return self not in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
 
 
-class Room(IntEnum):
-    """The lobby level encoded in ``GO type`` bits 0x20 and 0x80."""
+class Room(Enum):
+    """The lobby level encoded in ``GO type`` bits 0x20 and 0x80 (see ``Room.from_type``)."""
 
-    IPPAN = 0x00
-    """Ippan (一般), the general room."""
-    JOUKYUU = 0x80
-    """Joukyuu (上級), the upper room."""
-    TOKUJOU = 0x20
-    """Tokujou (特上), the special room."""
-    HOUOU = 0xA0
-    """Houou (鳳凰), the phoenix room."""
+    IPPAN = "ippan"
+    """Ippan (一般), the general room: neither bit."""
+    JOUKYUU = "joukyuu"
+    """Joukyuu (上級), the upper room: 0x80."""
+    TOKUJOU = "tokujou"
+    """Tokujou (特上), the special room: 0x20."""
+    HOUOU = "houou"
+    """Houou (鳳凰), the phoenix room: 0x20 and 0x80."""
+
+    @classmethod
+    def from_type(cls, type_code: int) -> Room:
+        return _ROOM_BITS[type_code & 0xA0]
+
+
+_ROOM_BITS = {0x00: Room.IPPAN, 0x80: Room.JOUKYUU, 0x20: Room.TOKUJOU, 0xA0: Room.HOUOU}
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +305,9 @@ class Owari:
     """Final points, with leftover riichi sticks given to first place."""
     points: tuple[float, ...]
     """The game result of each seat after return, oka and uma (e.g. ``54.0``)."""
+    chips: tuple[int, ...] | None = None
+    """Chip tables: each seat's final chip count (the last four pairs of a 16-value ``owari``)."""
+    chip_points: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +369,8 @@ class Ryuukyoku:
     """Per seat: the shown hand (tenpai hands, the nine-terminals hand, ...) or ``None``."""
     chips_before: tuple[int, ...] | None = None
     chip_deltas: tuple[int, ...] | None = None
+    extra: tuple[tuple[str, str], ...] = ()
+    """Attributes with no agreed meaning yet (``ratio`` in 0x800 lobbies)."""
     owari: Owari | None = None
 
 

@@ -1,0 +1,147 @@
+"""Rich renderables for games: headers, hand lines, results. No printing here."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from ..events import Agari, DrawKind, Game, Init, Player, Ruleset, Ryuukyoku
+from ..rules.yaku import YAKU, yaku_name
+
+DAN_NAMES = (
+    "新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
+    "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳位",
+)
+DRAW_NAMES = {
+    DrawKind.EXHAUSTIVE: "Exhaustive draw",
+    DrawKind.NINE_TERMINALS: "Abortive draw: nine terminals",
+    DrawKind.FOUR_RIICHI: "Abortive draw: four riichi",
+    DrawKind.TRIPLE_RON: "Abortive draw: triple ron",
+    DrawKind.FOUR_KANS: "Abortive draw: four kans",
+    DrawKind.FOUR_WINDS: "Abortive draw: four winds",
+    DrawKind.NAGASHI_MANGAN: "Nagashi mangan",
+}
+LIMIT_NAMES = {1: "mangan", 2: "haneman", 3: "baiman", 4: "sanbaiman", 5: "yakuman"}
+
+
+def dan_name(dan: int) -> str:
+    return DAN_NAMES[dan] if 0 <= dan < len(DAN_NAMES) else f"dan {dan}"
+
+
+def seats(ruleset: Ruleset) -> range:
+    return range(ruleset.players)
+
+
+def lobby_line(game: Game) -> str:
+    rules = game.header.ruleset
+    text = f"{rules.name_en()} ({rules.name_ja()})"
+    if game.header.lobby:
+        text += f", lobby {game.header.lobby}"
+    return text
+
+
+def players_table(game: Game, *, viewer: int | None = None) -> Table:
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    table.add_column("Seat")
+    table.add_column("Player")
+    table.add_column("Dan")
+    table.add_column("Rate", justify="right")
+    for p in game.header.players[: game.header.ruleset.players]:
+        mark = " (you)" if viewer == p.seat else ""
+        table.add_row(f"S{p.seat}{mark}", p.name or "-", dan_name(p.dan), _rate(p))
+    return table
+
+
+def _rate(p: Player) -> str:
+    return f"{p.rate:.0f}" if p.rate else "-"
+
+
+def signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def describe_agari(a: Agari) -> str:
+    """``Ron S2<-S1 7700 (30fu 4han: riichi, pinfu, dora 2)``."""
+    how = f"Tsumo S{a.who}" if a.is_tsumo else f"Ron S{a.who}<-S{a.from_who}"
+    if a.yakuman:
+        names = ", ".join(yaku_name(y) for y in a.yakuman)
+        detail = f"yakuman: {names}"
+    else:
+        parts = []
+        for yid, han in a.yaku:
+            if yid in (52, 53, 54):
+                if han:
+                    parts.append(f"{yaku_name(yid)} {han}")
+            else:
+                parts.append(yaku_name(yid))
+        limit = LIMIT_NAMES.get(a.limit)
+        head = f"{a.fu}fu {a.han}han" + (f" {limit}" if limit else "")
+        detail = f"{head}: {', '.join(parts)}"
+    pao = f", pao S{a.pao_who}" if a.pao_who is not None else ""
+    return f"{how} {a.points} ({detail}{pao})"
+
+
+def describe_draw(r: Ryuukyoku, players: int) -> str:
+    text = DRAW_NAMES[r.kind]
+    if r.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
+        tenpai = [f"S{s}" for s in range(players) if r.hands[s] is not None]
+        text += f" (tenpai: {', '.join(tenpai) if tenpai else 'none'})"
+    return text
+
+
+def hand_deltas(endings: tuple[Agari | Ryuukyoku, ...], players: int) -> list[int]:
+    total = [0] * players
+    for end in endings:
+        for s in range(players):
+            total[s] += end.deltas[s]
+    return total
+
+
+def dealer_text(init: Init) -> str:
+    return f"S{init.dealer}"
+
+
+def hands_table(game: Game) -> Table:
+    n = game.header.ruleset.players
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    table.add_column("Hand")
+    table.add_column("Dealer")
+    table.add_column("Result", overflow="fold")
+    for s in range(n):
+        table.add_column(f"S{s}", justify="right")
+    for hand in game.hands:
+        endings = hand.endings
+        results = []
+        for end in endings:
+            if isinstance(end, Agari):
+                results.append(describe_agari(end))
+            else:
+                results.append(describe_draw(end, n))
+        deltas = hand_deltas(endings, n)
+        label = hand.init.label()
+        if hand.init.sticks:
+            label += f" +{hand.init.sticks}r"
+        table.add_row(label, dealer_text(hand.init), "; ".join(results), *[signed(d) for d in deltas])
+    return table
+
+
+def final_text(game: Game) -> Text:
+    owari = game.owari
+    text = Text()
+    if owari is None:
+        text.append("No final result (incomplete game).")
+        return text
+    n = game.header.ruleset.players
+    order = sorted(range(n), key=lambda s: (-owari.scores[s], (s - game.header.first_dealer) % 4))
+    text.append("Final: ", style="bold")
+    parts = []
+    for rank, s in enumerate(order, 1):
+        name = game.header.players[s].name or f"S{s}"
+        parts.append(f"{rank}. S{s} {name} {owari.scores[s]} ({owari.points[s]:+.1f})")
+    text.append("  ".join(parts))
+    return text
+
+
+def yaku_label(yaku_id: int) -> str:
+    info = YAKU.get(yaku_id)
+    return f"{info.name} ({info.name_ja})" if info else str(yaku_id)

@@ -1,0 +1,97 @@
+"""The ``m`` bitfield of ``N`` tags and ``AGARI m``: chi, pon, added kan, open kan, closed kan, kita.
+
+Bit layouts (``docs/events.md`` has them in full): ``m & 3`` is the offset from the caller to the
+seat the tile came from (1 shimocha, 2 toimen, 3 kamicha, 0 none). Bit 2 marks a chi, else bit 3
+a pon, else bit 4 an added kan, else bit 5 a kita, else it is a kan whose bits 8-15 hold a tile id
+(open if the offset is non-zero, closed otherwise).
+"""
+
+from __future__ import annotations
+
+from ..events import CallKind, Meld
+
+
+class MeldError(ValueError):
+    """An ``m`` value that no meld has."""
+
+
+def decode_meld(code: int, who: int) -> Meld:
+    """Decode ``m`` for the calling seat ``who`` (absolute)."""
+    if not 0 <= code <= 0xFFFF:
+        raise MeldError(f"meld code {code} is out of range 0-65535")
+    rel = code & 3
+    from_seat = (who + rel) % 4 if rel else None
+    if code & 0x4:
+        return _chi(code, from_seat)
+    if code & 0x18:
+        return _pon_or_added_kan(code, from_seat)
+    if code & 0x20:
+        tile = code >> 8
+        if not 120 <= tile <= 123:
+            raise MeldError(f"kita meld {code} holds tile {tile}, not a North (120-123)")
+        return Meld(CallKind.KITA, (tile,), None, None, None, code)
+    tile = code >> 8
+    if tile > 135:
+        raise MeldError(f"kan meld {code} holds tile {tile}, beyond 135")
+    base = tile & ~3
+    tiles = (base, base + 1, base + 2, base + 3)
+    if rel:
+        return Meld(CallKind.OPEN_KAN, tiles, tile, from_seat, None, code)
+    return Meld(CallKind.CLOSED_KAN, tiles, None, None, None, code)
+
+
+def _chi(code: int, from_seat: int | None) -> Meld:
+    if from_seat is None:
+        raise MeldError(f"chi meld {code} names no seat it was called from")
+    t = code >> 10
+    called_index, base = t % 3, t // 3
+    if base >= 21:
+        raise MeldError(f"chi meld {code} starts beyond 7s")
+    first = (base // 7) * 9 + base % 7
+    copies = ((code >> 3) & 3, (code >> 5) & 3, (code >> 7) & 3)
+    tiles = tuple((first + i) * 4 + copies[i] for i in range(3))
+    return Meld(CallKind.CHI, tiles, tiles[called_index], from_seat, None, code)
+
+
+def _pon_or_added_kan(code: int, from_seat: int | None) -> Meld:
+    if from_seat is None:
+        raise MeldError(f"pon meld {code} names no seat it was called from")
+    t = code >> 9
+    called_index, k = t % 3, t // 3
+    if k > 33:
+        raise MeldError(f"pon meld {code} names tile kind {k}, beyond 33")
+    unused = (code >> 5) & 3
+    pon = tuple(k * 4 + c for c in range(4) if c != unused)
+    called = pon[called_index]
+    if code & 0x8:
+        return Meld(CallKind.PON, pon, called, from_seat, None, code)
+    added = k * 4 + unused
+    tiles = tuple(sorted((*pon, added)))
+    return Meld(CallKind.ADDED_KAN, tiles, called, from_seat, added, code)
+
+
+def encode_meld(meld: Meld, who: int) -> int:
+    """The ``m`` value of a meld (the inverse of ``decode_meld``; closed kans use ``kind*4``)."""
+    rel = (meld.from_seat - who) % 4 if meld.from_seat is not None else 0
+    kind = meld.tiles[0] >> 2
+    if meld.kind is CallKind.CHI:
+        called_index = meld.tiles.index(meld.called)
+        t = ((kind // 9) * 7 + kind % 9) * 3 + called_index
+        copies = [tile & 3 for tile in meld.tiles]
+        return (t << 10) | (copies[2] << 7) | (copies[1] << 5) | (copies[0] << 3) | 0x4 | rel
+    if meld.kind in (CallKind.PON, CallKind.ADDED_KAN):
+        if meld.kind is CallKind.PON:
+            present = {tile & 3 for tile in meld.tiles}
+            unused = ({0, 1, 2, 3} - present).pop()
+            pon = meld.tiles
+        else:
+            unused = meld.added & 3
+            pon = tuple(t for t in meld.tiles if t != meld.added)
+        t = kind * 3 + pon.index(meld.called)
+        flag = 0x8 if meld.kind is CallKind.PON else 0x10
+        return (t << 9) | (unused << 5) | flag | rel
+    if meld.kind is CallKind.KITA:
+        return (meld.tiles[0] << 8) | 0x20
+    if meld.kind is CallKind.OPEN_KAN:
+        return (meld.called << 8) | rel
+    return (meld.code >> 8 << 8) if meld.code else (kind * 4) << 8

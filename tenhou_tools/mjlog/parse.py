@@ -1,0 +1,510 @@
+"""mjlog tags -> typed events: the only code that knows the tag and attribute names.
+
+``parse_game(data)`` turns the bytes of one log (plain or gzip XML) into a ``Game``. Everything a
+real log carries is decoded; a tag the parser does not know becomes an ``Unknown`` event and a
+warning. A log that cannot be a complete game (not XML, not an mjlog, a hand with no ending, no
+final result) raises ``ParseError`` with a one-line message naming the file and the element.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import unquote
+
+from ..errors import ParseError
+from ..events import (
+    Agari,
+    Bye,
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    DrawKind,
+    Event,
+    Game,
+    Hand,
+    Header,
+    Init,
+    Meld,
+    NewDora,
+    Owari,
+    Player,
+    Reconnect,
+    Riichi,
+    Room,
+    Ruleset,
+    Ryuukyoku,
+    Shuffle,
+    Unknown,
+)
+from .meld import MeldError, decode_meld
+from .read import parse_xml, read_path
+
+# Draw and discard events are immutable values from a small domain (4 seats x 136 tiles x one
+# flag), so each one is built once here and shared: a tag costs one dictionary lookup.
+_DRAW_TAGS: dict[str, tuple[int, int, Draw, Draw]] = {
+    f"{letter}{tile}": (seat, tile, Draw(seat, tile, False), Draw(seat, tile, True))
+    for seat, letter in enumerate("TUVW")
+    for tile in range(136)
+}
+_DISCARD_TAGS: dict[str, tuple[int, int, Discard, Discard]] = {
+    f"{letter}{tile}": (seat, tile, Discard(seat, tile, False), Discard(seat, tile, True))
+    for seat, letter in enumerate("DEFG")
+    for tile in range(136)
+}
+_TILE_TAG_LETTERS = frozenset("TUVWDEFG")
+_DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
+_KAN_OR_KITA = (CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
+
+_AGARI_ATTRS = frozenset(
+    "ba hai m machi ten yaku yakuman doraHai doraHaiUra who fromWho paoWho sc owari".split()
+)
+_AGARI_OPAQUE = frozenset({"chip", "ratio"})
+_RYUU_ATTRS = frozenset("ba sc type hai0 hai1 hai2 hai3 owari".split())
+_RYUU_OPAQUE = frozenset({"ratio"})
+_INIT_ATTRS = frozenset("seed ten oya hai0 hai1 hai2 hai3 shuffle chip".split())
+_GO_KNOWN = frozenset({"type", "lobby"})
+_UN_KNOWN = frozenset({"n0", "n1", "n2", "n3", "dan", "rate", "sx"})
+
+
+def ruleset_from_type(type_code: int) -> Ruleset:
+    """Decode the ``GO type`` bitfield."""
+    chips = 0
+    if type_code & 0x200:
+        chips = 5 if type_code & 0x400 else 2
+    return Ruleset(
+        type_code=type_code,
+        players=3 if type_code & 0x10 else 4,
+        red_fives=not type_code & 0x02,
+        open_tanyao=not type_code & 0x04,
+        east_south=bool(type_code & 0x08),
+        fast=bool(type_code & 0x40),
+        room=Room.from_type(type_code),
+        online=bool(type_code & 0x01),
+        dark=bool(type_code & 0x100),
+        chips=chips,
+        special=bool(type_code & 0x800),
+    )
+
+
+def parse_file(path: str | Path, *, require_complete: bool = True) -> Game:
+    """Read and parse one log file (plain or gzip, whatever its name)."""
+    p = Path(path)
+    data = read_path(p)
+    return parse_game(data, source=str(p), log_id=log_id_from_name(p.name),
+                      require_complete=require_complete)
+
+
+def log_id_from_name(name: str) -> str | None:
+    """The game id at the start of a file name (``2014...gm-00a9-0000-xxxxxxxx.xml.gz``)."""
+    stem = name.split(".", 1)[0]
+    if len(stem) >= 14 and stem[:10].isdigit() and stem[10:12] == "gm":
+        return stem
+    return None
+
+
+def parse_game(
+    data: bytes,
+    *,
+    source: str = "<bytes>",
+    log_id: str | None = None,
+    require_complete: bool = True,
+) -> Game:
+    """Parse the bytes of one log into a ``Game``.
+
+    With ``require_complete`` (the default) a log whose game did not reach its end (a hand with
+    no ``AGARI``/``RYUUKYOKU``, no ``owari`` on the last one) is a ``ParseError``.
+    """
+    root = parse_xml(data, source=source)
+    return _Parser(source, require_complete).run(root, log_id)
+
+
+class _Parser:
+    def __init__(self, source: str, require_complete: bool):
+        self.source = source
+        self.require_complete = require_complete
+        self.warnings: list[str] = []
+        self.index = 0
+        self.tag = ""
+
+    # -- errors and attribute helpers -------------------------------------------------------
+
+    def fail(self, message: str) -> ParseError:
+        if self.tag == "end":
+            return ParseError(message, source=self.source, where="at the end of the document")
+        return ParseError(message, source=self.source, where=f"element {self.index} <{self.tag}>")
+
+    def req(self, el, name: str) -> str:
+        value = el.get(name)
+        if value is None:
+            raise self.fail(f"missing attribute {name!r}")
+        return value
+
+    def ints(self, text: str, name: str, count: int | None = None) -> tuple[int, ...]:
+        try:
+            values = tuple(map(int, text.split(","))) if text else ()
+        except ValueError:
+            raise self.fail(f"attribute {name!r} is not a list of integers: {text[:60]!r}") from None
+        if count is not None and len(values) != count:
+            raise self.fail(f"attribute {name!r} has {len(values)} values, expected {count}")
+        return values
+
+    def int1(self, el, name: str, lo: int, hi: int, default: int | None = None) -> int:
+        text = el.get(name)
+        if text is None:
+            if default is not None:
+                return default
+            raise self.fail(f"missing attribute {name!r}")
+        try:
+            value = int(text)
+        except ValueError:
+            raise self.fail(f"attribute {name!r} is not an integer: {text[:40]!r}") from None
+        if not lo <= value <= hi:
+            raise self.fail(f"attribute {name!r} = {value} is outside {lo}-{hi}")
+        return value
+
+    def tiles(self, text: str | None, name: str) -> tuple[int, ...]:
+        if not text:
+            return ()
+        values = self.ints(text, name)
+        if min(values) < 0 or max(values) > 135:
+            bad = next(t for t in values if not 0 <= t <= 135)
+            raise self.fail(f"attribute {name!r} has tile id {bad}, outside 0-135")
+        return values
+
+    def seat(self, el, name: str) -> int:
+        return self.int1(el, name, 0, 3)
+
+    def unknown_attrs(self, el, known: frozenset[str]) -> None:
+        for key in el.keys():
+            if key not in known:
+                self.warnings.append(f"element {self.index} <{self.tag}>: unknown attribute {key!r}")
+
+    # -- the walk ---------------------------------------------------------------------------
+
+    def run(self, root, log_id: str | None) -> Game:
+        version = root.get("ver", "")
+        shuffle: Shuffle | None = None
+        ruleset: Ruleset | None = None
+        lobby: int | None = None
+        go_extra: tuple[tuple[str, str], ...] = ()
+        un_extra: tuple[tuple[str, str], ...] = ()
+        players: tuple[Player, ...] | None = None
+        first_dealer = 0
+        prelude: list[Event] = []
+        hands: list[Hand] = []
+        current: list[Event] | None = None
+        init: Init | None = None
+        ended = False
+        hand_ended = False
+        # per-hand derivation state
+        last_draw = [-1, -1, -1, -1]
+        kan_pending = [False, False, False, False]
+
+        draw_tags, discard_tags = _DRAW_TAGS, _DISCARD_TAGS
+        for index, el in enumerate(root):
+            tag = el.tag
+            hit = draw_tags.get(tag)
+            if hit is not None:
+                seat, tile, plain, rinshan = hit
+                if current is None:
+                    self.index, self.tag = index, tag
+                    raise self.fail("a draw before the first INIT")
+                if kan_pending[seat]:
+                    current.append(rinshan)
+                    kan_pending[seat] = False
+                else:
+                    current.append(plain)
+                last_draw[seat] = tile
+                continue
+            hit = discard_tags.get(tag)
+            if hit is not None:
+                seat, tile, tedashi, tsumogiri = hit
+                if current is None:
+                    self.index, self.tag = index, tag
+                    raise self.fail("a discard before the first INIT")
+                current.append(tsumogiri if last_draw[seat] == tile else tedashi)
+                last_draw[seat] = -1
+                kan_pending[seat] = False
+                continue
+            if not isinstance(tag, str):  # comments and processing instructions are removed
+                continue
+            self.index, self.tag = index, tag
+            if tag[0] in _TILE_TAG_LETTERS and tag[1:].isdigit():
+                raise self.fail(f"tag <{tag[:20]}> names tile {tag[1:][:10]}, outside 0-135")
+            if tag == "N":
+                if current is None:
+                    raise self.fail("a call before the first INIT")
+                who = self.seat(el, "who")
+                meld = self.meld(self.int1(el, "m", 0, 0xFFFF), who)
+                current.append(Call(who, meld))
+                if meld.kind in _KAN_OR_KITA:
+                    kan_pending[who] = True
+                else:
+                    last_draw[who] = -1
+                continue
+            if tag == "REACH":
+                if current is None:
+                    raise self.fail("a riichi before the first INIT")
+                who = self.seat(el, "who")
+                step = self.int1(el, "step", 1, 2)
+                ten = el.get("ten")
+                scores = tuple(v * 100 for v in self.ints(ten, "ten", 4)) if ten else None
+                current.append(Riichi(who, step, scores))
+                continue
+            if tag == "DORA":
+                if current is None:
+                    raise self.fail("a DORA before the first INIT")
+                current.append(NewDora(self.int1(el, "hai", 0, 135)))
+                continue
+            if tag == "INIT":
+                if ruleset is None:
+                    raise self.fail("INIT before the GO tag that gives the rules")
+                if ended:
+                    raise self.fail("a hand after the game's final result (owari)")
+                if current is not None and init is not None:
+                    self.close_hand(hands, init, current, hand_ended)
+                init = self.init(el, ruleset)
+                current = []
+                hand_ended = False
+                last_draw = [-1, -1, -1, -1]
+                kan_pending = [False, False, False, False]
+                continue
+            if tag == "AGARI":
+                if current is None:
+                    raise self.fail("AGARI before the first INIT")
+                agari = self.agari(el)
+                current.append(agari)
+                hand_ended = True
+                ended = ended or agari.owari is not None
+                continue
+            if tag == "RYUUKYOKU":
+                if current is None:
+                    raise self.fail("RYUUKYOKU before the first INIT")
+                ryuu = self.ryuukyoku(el)
+                current.append(ryuu)
+                hand_ended = True
+                ended = ended or ryuu.owari is not None
+                continue
+            if tag == "BYE":
+                event: Event = Bye(self.seat(el, "who"))
+                (prelude if current is None else current).append(event)
+                continue
+            if tag == "UN":
+                if players is None:
+                    players = self.players(el)
+                    un_extra = tuple((k, v) for k, v in el.items() if k not in _UN_KNOWN)
+                    continue
+                event = self.reconnect(el)
+                (prelude if current is None else current).append(event)
+                continue
+            if tag == "SHUFFLE":
+                shuffle = Shuffle(self.req(el, "seed"), el.get("ref", ""))
+                continue
+            if tag == "GO":
+                ruleset = ruleset_from_type(self.int1(el, "type", 0, 0xFFFF))
+                lob = el.get("lobby")
+                if lob is not None:
+                    lobby = self.int1(el, "lobby", 0, 10**9)
+                go_extra = tuple((k, v) for k, v in el.items() if k not in _GO_KNOWN)
+                continue
+            if tag == "TAIKYOKU":
+                first_dealer = self.int1(el, "oya", 0, 3, default=0)
+                continue
+            self.warnings.append(f"element {index} <{tag[:40]}>: unknown tag kept as Unknown")
+            unknown = Unknown(tag, tuple(el.items()))
+            (prelude if current is None else current).append(unknown)
+
+        self.index, self.tag = len(root), "end"
+        if ruleset is None:
+            raise self.fail("no GO tag: the table rules are missing")
+        if current is not None and init is not None:
+            self.close_hand(hands, init, current, hand_ended)
+        if not hands:
+            raise self.fail("no hands: the log has no INIT tag")
+        if self.require_complete and not ended:
+            raise self.fail("incomplete game: the last hand-end tag has no final result (owari)")
+        if players is None:
+            players = tuple(Player(s, "", 0, 0.0, "") for s in range(4))
+        header = Header(
+            version=version,
+            ruleset=ruleset,
+            lobby=lobby,
+            players=players,
+            shuffle=shuffle,
+            first_dealer=first_dealer,
+            go_extra=go_extra,
+            un_extra=un_extra,
+        )
+        return Game(header, tuple(hands), tuple(prelude), tuple(self.warnings), log_id)
+
+    def close_hand(self, hands: list[Hand], init: Init, events: list[Event], has_end: bool) -> None:
+        if self.require_complete and not has_end:
+            raise ParseError(
+                f"incomplete game: hand {len(hands) + 1} ({init.label()}) has no AGARI or RYUUKYOKU",
+                source=self.source,
+                where=f"element {self.index} <{self.tag}>",
+            )
+        hands.append(Hand(len(hands), init, tuple(events)))
+
+    def meld(self, code: int, who: int) -> Meld:
+        try:
+            return decode_meld(code, who)
+        except MeldError as exc:
+            raise self.fail(str(exc)) from None
+
+    # -- tags -------------------------------------------------------------------------------
+
+    def players(self, el) -> tuple[Player, ...]:
+        names = [unquote(el.get(f"n{s}", ""), errors="replace") for s in range(4)]
+        dan_text, rate_text, sx_text = el.get("dan"), el.get("rate"), el.get("sx")
+        dans = self.ints(dan_text, "dan", 4) if dan_text else (0, 0, 0, 0)
+        try:
+            rates = tuple(float(r) for r in rate_text.split(",")) if rate_text else (0.0,) * 4
+        except ValueError:
+            raise self.fail(f"attribute 'rate' is not a list of numbers: {rate_text[:60]!r}") from None
+        sexes = tuple(sx_text.split(",")) if sx_text else ("",) * 4
+        if len(rates) != 4 or len(sexes) != 4:
+            raise self.fail("attributes 'rate' and 'sx' must have four entries")
+        return tuple(Player(s, names[s], dans[s], rates[s], sexes[s]) for s in range(4))
+
+    def reconnect(self, el) -> Event:
+        keys = list(el.keys())
+        if len(keys) == 1 and keys[0] in ("n0", "n1", "n2", "n3"):
+            return Reconnect(int(keys[0][1]), unquote(el.get(keys[0]), errors="replace"))
+        self.warnings.append(f"element {self.index} <UN>: a second full UN tag kept as Unknown")
+        return Unknown("UN", tuple(el.items()))
+
+    def init(self, el, ruleset: Ruleset) -> Init:
+        self.unknown_attrs(el, _INIT_ATTRS)
+        seed = self.ints(self.req(el, "seed"), "seed", 6)
+        rnd, honba, sticks, d1, d2, dora = seed
+        if not 0 <= rnd <= 15:
+            raise self.fail(f"round index {rnd} is outside 0-15")
+        if honba < 0 or sticks < 0:
+            raise self.fail("negative honba or riichi sticks")
+        if not (0 <= d1 <= 5 and 0 <= d2 <= 5):
+            raise self.fail(f"dice {d1 + 1},{d2 + 1} are outside 1-6")
+        if not 0 <= dora <= 135:
+            raise self.fail(f"dora indicator {dora} is outside 0-135")
+        scores = tuple(v * 100 for v in self.ints(self.req(el, "ten"), "ten", 4))
+        dealer = self.int1(el, "oya", 0, 3)
+        hands = tuple(self.tiles(el.get(f"hai{s}"), f"hai{s}") for s in range(4))
+        chip = el.get("chip")
+        return Init(
+            round=rnd,
+            honba=honba,
+            sticks=sticks,
+            dice=(d1 + 1, d2 + 1),
+            dora_indicator=dora,
+            scores=scores,
+            dealer=dealer,
+            hands=hands,
+            shuffle=el.get("shuffle"),
+            chips=self.ints(chip, "chip", 4) if chip else None,
+        )
+
+    def score_pairs(self, el) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None,
+                                       tuple[int, ...] | None]:
+        sc = self.ints(self.req(el, "sc"), "sc")
+        if len(sc) not in (8, 16):
+            raise self.fail(f"attribute 'sc' has {len(sc)} values, expected 8 (or 16 on chip tables)")
+        before = tuple(sc[i] * 100 for i in range(0, 8, 2))
+        deltas = tuple(sc[i] * 100 for i in range(1, 8, 2))
+        if len(sc) == 16:
+            return before, deltas, sc[8::2], sc[9::2]
+        return before, deltas, None, None
+
+    def ba(self, el) -> tuple[int, int]:
+        values = self.ints(self.req(el, "ba"), "ba", 2)
+        if values[0] < 0 or values[1] < 0:
+            raise self.fail("negative honba or sticks in 'ba'")
+        return values[0], values[1]
+
+    def owari(self, el) -> Owari | None:
+        text = el.get("owari")
+        if text is None:
+            return None
+        parts = text.split(",")
+        if len(parts) not in (8, 16):
+            raise self.fail(
+                f"attribute 'owari' has {len(parts) if text else 0} values, expected 8 (16 on chip tables)"
+            )
+        try:
+            scores = tuple(int(parts[i]) * 100 for i in range(0, 8, 2))
+            points = tuple(float(parts[i]) for i in range(1, 8, 2))
+            chips = tuple(int(parts[i]) for i in range(8, 16, 2)) if len(parts) == 16 else None
+            chip_points = tuple(float(parts[i]) for i in range(9, 16, 2)) if chips else None
+        except ValueError:
+            raise self.fail(f"attribute 'owari' is not scores and points: {text[:60]!r}") from None
+        return Owari(scores, points, chips, chip_points)
+
+    def agari(self, el) -> Agari:
+        self.unknown_attrs(el, _AGARI_ATTRS | _AGARI_OPAQUE)
+        who = self.seat(el, "who")
+        from_who = self.seat(el, "fromWho")
+        pao = el.get("paoWho")
+        honba, sticks = self.ba(el)
+        ten = self.ints(self.req(el, "ten"), "ten", 3)
+        yaku_values = self.ints(el.get("yaku", ""), "yaku")
+        if len(yaku_values) % 2:
+            raise self.fail("attribute 'yaku' has an odd number of values")
+        yaku = tuple(zip(yaku_values[::2], yaku_values[1::2]))
+        yakuman = self.ints(el.get("yakuman", ""), "yakuman")
+        for yid in (*yaku_values[::2], *yakuman):
+            if not 0 <= yid <= 54:
+                raise self.fail(f"yaku id {yid} is outside 0-54")
+        m_text = el.get("m")
+        melds = tuple(self.meld(code, who) for code in self.ints(m_text, "m")) if m_text else ()
+        before, deltas, chips_before, chip_deltas = self.score_pairs(el)
+        return Agari(
+            who=who,
+            from_who=from_who,
+            hand=self.tiles(self.req(el, "hai"), "hai"),
+            melds=melds,
+            win_tile=self.int1(el, "machi", 0, 135),
+            fu=ten[0],
+            points=ten[1],
+            limit=ten[2],
+            yaku=yaku,
+            yakuman=yakuman,
+            dora_indicators=self.tiles(el.get("doraHai"), "doraHai"),
+            ura_indicators=self.tiles(el.get("doraHaiUra"), "doraHaiUra"),
+            honba=honba,
+            sticks=sticks,
+            scores_before=before,
+            deltas=deltas,
+            pao_who=self.seat(el, "paoWho") if pao is not None else None,
+            chips_before=chips_before,
+            chip_deltas=chip_deltas,
+            extra=tuple((k, v) for k, v in el.items() if k in _AGARI_OPAQUE),
+            owari=self.owari(el),
+        )
+
+    def ryuukyoku(self, el) -> Ryuukyoku:
+        self.unknown_attrs(el, _RYUU_ATTRS | _RYUU_OPAQUE)
+        kind_text = el.get("type")
+        if kind_text is None:
+            kind = DrawKind.EXHAUSTIVE
+        else:
+            kind = _DRAW_KINDS.get(kind_text)
+            if kind is None:
+                raise self.fail(f"unknown draw type {kind_text[:20]!r}")
+        honba, sticks = self.ba(el)
+        before, deltas, chips_before, chip_deltas = self.score_pairs(el)
+        hands = tuple(
+            self.tiles(el.get(f"hai{s}"), f"hai{s}") if el.get(f"hai{s}") is not None else None
+            for s in range(4)
+        )
+        return Ryuukyoku(
+            kind=kind,
+            honba=honba,
+            sticks=sticks,
+            scores_before=before,
+            deltas=deltas,
+            hands=hands,
+            chips_before=chips_before,
+            chip_deltas=chip_deltas,
+            extra=tuple((k, v) for k, v in el.items() if k in _RYUU_OPAQUE),
+            owari=self.owari(el),
+        )

@@ -1,0 +1,118 @@
+"""Events <-> JSON-ready values with stable field names (``docs/events.md``).
+
+Every event class becomes an object whose ``"type"`` is the class's snake-case name
+(``Draw`` -> ``"draw"``, ``NewDora`` -> ``"new_dora"``) and whose other keys are the dataclass
+fields; enums become their values and tuples lists. ``from_json`` is the exact inverse, so
+``from_json(to_json(x)) == x`` for every event, hand and game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from collections.abc import Iterator
+from enum import Enum
+from functools import cache
+from typing import Any
+
+from . import events as ev
+
+_RECORD_CLASSES: tuple[type, ...] = (
+    ev.Draw,
+    ev.Discard,
+    ev.Call,
+    ev.Riichi,
+    ev.NewDora,
+    ev.Agari,
+    ev.Ryuukyoku,
+    ev.Bye,
+    ev.Reconnect,
+    ev.Unknown,
+    ev.Init,
+    ev.Header,
+    ev.Hand,
+    ev.Game,
+)
+
+
+def type_name(cls: type) -> str:
+    """``NewDora`` -> ``new_dora``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+
+
+_BY_NAME = {type_name(c): c for c in _RECORD_CLASSES}
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, vars(ev))
+
+
+def to_json(value: Any) -> Any:
+    """A JSON-ready value (dicts, lists, numbers, strings, booleans, None)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {}
+        if type(value) in _BY_NAME.values():
+            out["type"] = type_name(type(value))
+        for f in dataclasses.fields(value):
+            out[f.name] = to_json(getattr(value, f.name))
+        return out
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [to_json(v) for v in value]
+    return value
+
+
+def from_json(data: Any, cls: Any = None) -> Any:
+    """Rebuild a value of type ``cls`` (or of the record type named by ``data["type"]``)."""
+    if cls is None:
+        cls = _BY_NAME[data["type"]]
+    return _decode(data, cls)
+
+
+def _decode(data: Any, tp: Any) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(tp)
+        if data is None and type(None) in options:
+            return None
+        if isinstance(data, dict) and "type" in data:
+            return from_json(data)
+        for option in options:
+            if option is type(None):
+                continue
+            return _decode(data, option)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(v, args[0]) for v in data)
+        return tuple(_decode(v, a) for v, a in zip(data, args, strict=True))
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return tp(data)
+    if dataclasses.is_dataclass(tp):
+        hints = _hints(tp)
+        kwargs = {
+            f.name: _decode(data[f.name], hints[f.name])
+            for f in dataclasses.fields(tp)
+            if f.name in data
+        }
+        return tp(**kwargs)
+    if tp is float and isinstance(data, int):
+        return float(data)
+    return data
+
+
+def game_records(game: ev.Game) -> Iterator[dict[str, Any]]:
+    """The game as a flat stream of records, for NDJSON: a header, then per hand its ``init``
+    and its events, each carrying ``"hand"`` (0-based)."""
+    yield {"type": "game", "log_id": game.log_id, "warnings": list(game.warnings)}
+    yield to_json(game.header)
+    for event in game.prelude:
+        yield {**to_json(event), "hand": None}
+    for hand in game.hands:
+        yield {**to_json(hand.init), "hand": hand.index}
+        for event in hand.events:
+            yield {**to_json(event), "hand": hand.index}

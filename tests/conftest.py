@@ -1,0 +1,33 @@
+"""Shared test fixtures: the repository's own fixtures and the real-log corpus (TENHOU_CORPUS)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "fixtures"
+
+
+def corpus_root() -> Path:
+    return Path(os.environ.get("TENHOU_CORPUS", REPO.parent / "shared" / "corpus"))
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    root = corpus_root()
+    if not (root / "mjlog").is_dir():
+        pytest.skip(f"corpus not found at {root} (set TENHOU_CORPUS)")
+    return root
+
+
+def corpus_files(kind: str = "mjlog", pattern: str = "*.gz") -> list[Path]:
+    root = corpus_root() / kind
+    return sorted(root.glob(f"*/{pattern}")) if root.is_dir() else []
+
+
+@pytest.fixture
+def fixtures() -> Path:
+    return FIXTURES

@@ -1,0 +1,39 @@
+"""Every genuine log parses cleanly and completely; every broken one is a one-line ParseError."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+from lxml import etree
+
+from tenhou_tools.errors import ParseError
+from tenhou_tools.mjlog import parse_file
+
+from .conftest import corpus_files
+
+HEADER_TAGS = {"SHUFFLE", "GO", "TAIKYOKU"}
+
+
+def test_every_genuine_log_parses_completely(corpus):
+    files = corpus_files("mjlog")
+    assert len(files) >= 4000
+    problems = []
+    for path in files:
+        game = parse_file(path)
+        root = etree.fromstring(gzip.decompress(path.read_bytes()))
+        tags = [el.tag for el in root]
+        n_init = tags.count("INIT")
+        header = sum(1 for t in tags if t in HEADER_TAGS) + 1  # + the first UN
+        accounted = header + len(game.prelude) + sum(1 + len(h.events) for h in game.hands)
+        if game.warnings or len(game.hands) != n_init or accounted != len(tags) or game.owari is None:
+            problems.append((path.name, game.warnings[:2], len(game.hands), n_init, accounted, len(tags)))
+    assert problems == []
+
+
+@pytest.mark.parametrize("path", corpus_files("broken", "*"), ids=lambda p: p.name)
+def test_broken_logs_fail_in_one_line(path):
+    with pytest.raises(ParseError) as info:
+        parse_file(path)
+    message = str(info.value)
+    assert str(path) in message and "\n" not in message

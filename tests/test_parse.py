@@ -1,0 +1,217 @@
+"""The reader and parser on the project's fixtures and on logs altered in memory."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+
+from tenhou_tools.errors import ParseError
+from tenhou_tools.events import (
+    Agari, Bye, Call, CallKind, Discard, Draw, DrawKind, NewDora, Reconnect, Riichi, Room, Ryuukyoku,
+    Unknown,
+)
+from tenhou_tools.mjlog import parse_file, parse_game, ruleset_from_type
+from tenhou_tools.mjlog.read import MAX_BYTES
+
+HEAD = (
+    '<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,AAAA" ref=""/>'
+    '<GO type="169" lobby="0"/>'
+    '<UN n0="%41" n1="%42" n2="%43" n3="%44" dan="10,11,12,13" rate="1500.5,1600,1700,1800" sx="M,F,M,F"/>'
+    '<TAIKYOKU oya="0"/>'
+)
+INIT = (
+    '<INIT seed="0,0,0,2,4,40" ten="250,250,250,250" oya="0" '
+    'hai0="124,125,0,126,128,4,129,130,8,132,133,68,69" hai1="12,16,20,24,28,32,36,44,48,52,56,60,134" '
+    'hai2="72,76,80,84,88,92,96,104,108,112,116,120,1" hai3="2,5,9,13,17,21,25,29,33,37,41,45,49"/>'
+)
+END = (
+    '<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0" type="yao9" hai0="0,4,8,68,69,124,125,126,128,129,130,132,133,100"'
+    ' owari="250,20.0,250,0.0,250,-5.0,250,-15.0"/></mjloggm>'
+)
+
+
+def log(body: str, *, head: str = HEAD, init: str = INIT, end: str = END) -> bytes:
+    return (head + init + body + end).encode()
+
+
+def events_of(body: str):
+    return parse_game(log(body)).hands[0].events
+
+
+def test_one_hand_fixture(fixtures):
+    game = parse_file(fixtures / "one_hand.xml")
+    assert game.header.ruleset.players == 4
+    assert game.header.ruleset.room is Room.HOUOU
+    assert [p.name for p in game.header.players] == ["Alice", "Bob", "さくら", "Dan"]
+    assert game.header.players[0].dan == 16 and game.header.players[1].rate == 1980.5
+    assert game.header.shuffle is None
+    (hand,) = game.hands
+    assert hand.init.dice == (3, 5) and hand.init.dora_indicator == 40
+    assert hand.init.scores == (25000, 25000, 25000, 25000)
+    assert hand.events[:4] == (Draw(0, 100), Discard(0, 100, True), Draw(1, 101), Discard(1, 134, False))
+    agari = hand.events[4]
+    assert isinstance(agari, Agari)
+    assert (agari.who, agari.from_who, agari.win_tile, agari.points, agari.yakuman) == (0, 1, 134, 48000, (39,))
+    assert agari.deltas == (48000, -48000, 0, 0)
+    assert agari.owari.scores == (73000, -23000, 25000, 25000)
+    assert agari.owari.points == (83.0, -73.0, 5.0, -15.0)
+
+
+def test_gzip_is_sniffed_not_named(fixtures):
+    assert parse_file(fixtures / "one_hand.mjlog") == parse_file(fixtures / "one_hand.xml")
+    data = (fixtures / "one_hand.xml").read_bytes()
+    assert parse_game(gzip.compress(data)) == parse_game(data)
+
+
+def test_sanma_kita_fixture(fixtures):
+    game = parse_file(fixtures / "sanma_kita.xml")
+    assert game.header.ruleset.sanma
+    assert game.hands[0].init.hands[3] == ()
+    call = game.hands[0].events[1]
+    assert isinstance(call, Call) and call.meld.kind is CallKind.KITA and call.meld.tiles == (120,)
+    assert game.hands[0].events[2] == Draw(0, 100, rinshan=True)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("truncated.mjlog", "gzip data is truncated"),
+        ("not_mjlog.xml", "not a Tenhou mjlog"),
+        ("empty.mjlog", "empty file"),
+    ],
+)
+def test_bad_fixtures(fixtures, name, message):
+    with pytest.raises(ParseError) as info:
+        parse_file(fixtures / name)
+    text = str(info.value)
+    assert message in text and name in text and "\n" not in text
+
+
+def test_tsumogiri_and_rinshan_are_derived():
+    body = '<T100/><N who="0" m="31744"/><DORA hai="41"/><T101/><D101/><U102/><E12/>'
+    ev = events_of(body)
+    # 31744 = 124 << 8: a closed kan of haku
+    assert ev[1].meld.kind is CallKind.CLOSED_KAN
+    assert ev[2] == NewDora(41)
+    assert ev[3] == Draw(0, 101, rinshan=True)
+    assert ev[4] == Discard(0, 101, tsumogiri=True)
+    assert ev[6] == Discard(1, 12, tsumogiri=False)
+
+
+def test_discard_after_call_is_never_tsumogiri():
+    ev = events_of('<T100/><D100/><N who="1" m="37449"/><E100/>')
+    assert ev[3] == Discard(1, 100, tsumogiri=False)
+
+
+def test_riichi_steps_with_and_without_ten():
+    ev = events_of('<T100/><REACH who="0" step="1"/><D100/><REACH who="0" ten="240,250,250,250" step="2"/>'
+                   '<U101/><REACH who="1" step="1"/><E101/><REACH who="1" step="2"/>')
+    assert ev[1] == Riichi(0, 1)
+    assert ev[3] == Riichi(0, 2, (24000, 25000, 25000, 25000))
+    assert ev[7] == Riichi(1, 2, None)
+
+
+def test_bye_and_reconnect_anywhere():
+    game = parse_game(log('<BYE who="2"/><T100/><UN n2="%43"/>', head=HEAD + '<BYE who="1"/><UN n1="%42"/>'))
+    assert game.prelude == (Bye(1), Reconnect(1, "B"))
+    assert game.hands[0].events[:3] == (Bye(2), Draw(0, 100), Reconnect(2, "C"))
+
+
+def test_unknown_tag_is_kept_with_a_warning():
+    game = parse_game(log('<FOO bar="1"/>'))
+    assert game.hands[0].events[0] == Unknown("FOO", (("bar", "1"),))
+    assert len(game.warnings) == 1 and "FOO" in game.warnings[0]
+
+
+def test_draw_kinds_and_shown_hands():
+    game = parse_game(log(""))
+    end = game.hands[0].events[-1]
+    assert isinstance(end, Ryuukyoku) and end.kind is DrawKind.NINE_TERMINALS and end.kind.is_abortive
+    assert end.hands[0] is not None and end.hands[1] is None
+
+
+def test_chip_table_owari_and_sc():
+    end = ('<AGARI ba="0,0" hai="0,1,2" machi="0" ten="30,1000,0" yaku="18,1" doraHai="40" who="0" fromWho="1" '
+           'sc="250,10,250,-10,250,0,250,0,0,1,0,-1,0,0,0,0" chip="1,0" '
+           'owari="260,10.0,240,-10.0,250,5.0,250,-5.0,-1,0,12,0,-8,0,-3,0"/></mjloggm>')
+    game = parse_game(log("", end=end))
+    agari = game.hands[0].events[-1]
+    assert agari.chip_deltas == (1, -1, 0, 0)
+    assert agari.extra == (("chip", "1,0"),)
+    assert agari.owari.chips == (-1, 12, -8, -3)
+
+
+def test_ruleset_bits():
+    r = ruleset_from_type(185)
+    assert (r.players, r.red_fives, r.open_tanyao, r.east_south, r.room) == (3, True, True, True, Room.HOUOU)
+    assert r.name_ja() == "三鳳南喰赤"
+    assert ruleset_from_type(225).name_ja() == "四鳳東喰赤速"
+    assert ruleset_from_type(0x0009 | 0x2 | 0x4).name_ja() == "四般南"
+    assert ruleset_from_type(0x200 | 0x400 | 0x1 | 0x8).chips == 5
+
+
+@pytest.mark.parametrize(
+    ("body", "end", "message"),
+    [
+        ('<T999/>', END, "outside 0-135"),
+        ('<N who="7" m="1024"/>', END, "'who' = 7 is outside 0-3"),
+        ('<N who="0" m="abc"/>', END, "not an integer"),
+        ('<DORA/>', END, "missing attribute 'hai'"),
+        ("", "</mjloggm>", "hand 1 (E1-0) has no AGARI or RYUUKYOKU"),
+        ("", END.replace(' owari="250,20.0,250,0.0,250,-5.0,250,-15.0"', ""), "no final result (owari)"),
+        ("", END.replace('250,20.0,250,0.0,250,-5.0,250,-15.0', ""), "'owari' has 0 values"),
+        ("", END.replace('sc="250,0,250,0,250,0,250,0"', 'sc="1,2,3"'), "'sc' has 3 values"),
+        ("", END.replace('type="yao9"', 'type="zzz"'), "unknown draw type"),
+    ],
+)
+def test_broken_logs_are_one_line_errors(body, end, message):
+    with pytest.raises(ParseError) as info:
+        parse_game(log(body, end=end), source="x.xml")
+    assert message in str(info.value)
+    assert str(info.value).startswith("x.xml: ")
+    assert "\n" not in str(info.value)
+
+
+def test_bad_init():
+    bad = INIT.replace('seed="0,0,0,2,4,40"', 'seed="0,0,0,9,4,40"')
+    with pytest.raises(ParseError, match="dice"):
+        parse_game(log("", init=bad))
+
+
+def test_external_entities_are_not_resolved(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOPSECRET")
+    doc = (f'<?xml version="1.0"?><!DOCTYPE mjloggm [<!ENTITY x SYSTEM "file://{secret}">]>'
+           f'<mjloggm ver="&x;"/>').encode()
+    try:
+        game = parse_game(doc)
+    except ParseError as exc:
+        assert "TOPSECRET" not in str(exc)
+    else:  # pragma: no cover - an entity that resolved would be a leak
+        assert "TOPSECRET" not in game.header.version
+
+
+def test_billion_laughs_is_rejected():
+    ents = '<!ENTITY a0 "lol">' + "".join(
+        f'<!ENTITY a{i} "{"&a%d;" % (i - 1) * 10}">' for i in range(1, 10))
+    doc = f'<?xml version="1.0"?><!DOCTYPE mjloggm [{ents}]><mjloggm ver="&a9;"/>'.encode()
+    with pytest.raises(ParseError):
+        parse_game(doc)
+
+
+def test_size_cap_before_parsing():
+    with pytest.raises(ParseError, match="limit"):
+        parse_game(b"<mjloggm>" + b" " * (MAX_BYTES + 1))
+
+
+def test_gzip_bomb_is_capped():
+    bomb = gzip.compress(b"<mjloggm>" + b" " * (MAX_BYTES * 2) + b"</mjloggm>")
+    with pytest.raises(ParseError, match="decompressed size"):
+        parse_game(bomb)
+
+
+def test_deep_nesting_is_rejected():
+    doc = b"<mjloggm>" + b"<a>" * 5000 + b"</a>" * 5000 + b"</mjloggm>"
+    with pytest.raises(ParseError):
+        parse_game(doc)
