@@ -1,0 +1,376 @@
+"""Regenerate Tenhou's walls from the shuffle seed (docs: ``WALL.md``).
+
+Tenhou shuffles every hand's wall with MT19937 (``mt19937ar.c``), seeded once per game from the
+``SHUFFLE seed`` (or, in the oldest logs, once per hand from ``INIT shuffle``). Three seed formats
+exist:
+
+``mt19937ar-sha512-n288-base64,<2496 bytes in base64>`` (2010-08 onwards)
+    ``init_by_array`` with the 624 little-endian words; per hand 288 outputs are hashed in nine
+    blocks of 32 words with SHA-512 into 144 random words; new dead-wall layout.
+``mt19937ar-sha512-n288,<32 hex words>`` (2009-08 .. 2010-01)
+    ``init_by_array`` with the 32 words, then the same per-hand steps; old dead-wall layout.
+``mt19937ar,<8 hex words>`` (``INIT shuffle``, up to 2009-07)
+    a fresh ``init_by_array`` per hand; the raw outputs are the random words (no SHA-512);
+    old dead-wall layout.
+
+Each hand: ``w = [0 .. N-1]`` (N = 136, or 108 in three-player), for ``i`` in ``0 .. N-2`` swap
+``w[i]`` with ``w[i + rnd[i] % (N - i)]``; two more random words give the dice. Tiles are taken
+from the end of ``w``: the deal, then the live wall; ``w[0..13]`` is the dead wall. In
+three-player the values ``0..107`` are mapped to the real tile ids (1m, 9m, then 1p..chun).
+
+Everything here is pure: ``HandWall`` values are frozen, and a ``WallGenerator`` only carries
+the MT19937 state between hands of one game.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import random
+import re
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from operator import itemgetter
+
+__all__ = [
+    "FORMAT_BASE64",
+    "FORMAT_HEX",
+    "FORMAT_LEGACY",
+    "HandWall",
+    "WallGenerator",
+    "WallSeedError",
+    "hand_wall_from_init_shuffle",
+    "init_by_array",
+    "mt19937",
+    "seed_format",
+    "sha512_words",
+    "shuffle_order",
+    "walls",
+]
+
+FORMAT_BASE64 = "mt19937ar-sha512-n288-base64"
+"""``SHUFFLE seed`` since 2010-08: 2496 bytes of key, SHA-512 post-processing, new layout."""
+FORMAT_HEX = "mt19937ar-sha512-n288"
+"""``SHUFFLE seed`` of 2009-08 .. 2010-01: 32 hex key words, SHA-512, old layout."""
+FORMAT_LEGACY = "mt19937ar"
+"""``INIT shuffle`` up to 2009-07: hex key words per hand, raw MT output, old layout."""
+
+_KEY_BYTES = 2496  # 624 words
+_WORDS_PER_HAND = 288
+_BLOCK_WORDS = 32
+_HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}\Z")
+
+_N = 624
+_MASK = 0xFFFFFFFF
+
+
+class WallSeedError(ValueError):
+    """The seed string is not one of the known formats, or is damaged."""
+
+
+# --------------------------------------------------------------------------------------------
+# MT19937 (mt19937ar.c)
+
+
+def init_by_array(key: Sequence[int]) -> tuple[int, ...]:
+    """The 624-word MT19937 state after ``init_by_array(key, len(key))`` of ``mt19937ar.c``.
+
+    Pure Python (about 1 ms); ``mt19937`` uses CPython's C seeding instead whenever that gives
+    the same state.
+    """
+    if not key:
+        raise ValueError("init_by_array needs at least one key word")
+    mt = [0] * _N
+    mt[0] = 19650218
+    for i in range(1, _N):
+        prev = mt[i - 1]
+        mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
+    length = len(key)
+    i, j = 1, 0
+    for _ in range(max(_N, length)):
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + (key[j] & _MASK) + j) & _MASK
+        i += 1
+        j += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+        if j >= length:
+            j = 0
+    for _ in range(_N - 1):
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
+        i += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+    mt[0] = 0x80000000
+    return tuple(mt)
+
+
+def mt19937(key: Sequence[int]) -> random.Random:
+    """A ``random.Random`` in the state of ``mt19937ar.c`` after ``init_by_array(key)``.
+
+    Its ``getrandbits(32)`` is ``genrand_int32()``, and ``getrandbits(32 * n)`` packs the next
+    ``n`` outputs little-endian (first output in the lowest bits).
+
+    CPython seeds an ``int`` with ``init_by_array`` over its 32-bit words, least significant
+    first, but drops leading zero words of the number: a key whose last word is zero would be
+    shortened. Such keys (and only those) go through the pure-Python ``init_by_array``.
+    """
+    if not key:
+        raise ValueError("init_by_array needs at least one key word")
+    if any(not 0 <= k <= _MASK for k in key):
+        raise ValueError("key words must be 32-bit unsigned integers")
+    if key[-1] != 0 or len(key) == 1:
+        return random.Random(int.from_bytes(struct.pack(f"<{len(key)}I", *key), "little"))
+    return _from_state(init_by_array(key))
+
+
+def _from_state(state: tuple[int, ...]) -> random.Random:
+    rng = random.Random()
+    rng.setstate((3, state + (_N,), None))
+    return rng
+
+
+def _mt19937_from_bytes(raw: bytes) -> random.Random:
+    """``init_by_array`` with ``raw`` read as little-endian 32-bit words."""
+    if raw[-4:] != b"\0\0\0\0":
+        return random.Random(int.from_bytes(raw, "little"))
+    return _from_state(init_by_array(struct.unpack(f"<{len(raw) // 4}I", raw)))
+
+
+# --------------------------------------------------------------------------------------------
+# One hand's random words, shuffle and layout
+
+_RND_UNPACK = struct.Struct("<144I").unpack
+_BLOCK_BYTES = _BLOCK_WORDS * 4
+_BLOCK_STARTS = range(0, _WORDS_PER_HAND * 4, _BLOCK_BYTES)
+
+
+def sha512_words(rng: random.Random) -> tuple[int, ...]:
+    """Draw 288 words from ``rng`` and hash them into the hand's 144 random words.
+
+    Block ``i`` of 32 words (128 bytes, little-endian) gives the 16 little-endian words of its
+    SHA-512 digest as ``rnd[16i .. 16i+15]``.
+    """
+    raw = memoryview(rng.getrandbits(_WORDS_PER_HAND * 32).to_bytes(_WORDS_PER_HAND * 4, "little"))
+    sha = hashlib.sha512
+    return _RND_UNPACK(b"".join([sha(raw[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS]))
+
+
+def shuffle_order(rnd: Sequence[int], n: int) -> list[int]:
+    """``w = [0 .. n-1]`` shuffled with ``rnd[0 .. n-2]`` (swap ``w[i]``, ``w[i + rnd[i] % (n-i)]``)."""
+    return _shuffle(rnd, range(n))
+
+
+def _shuffle(rnd: Sequence[int], start: Sequence[int]) -> list[int]:
+    w = list(start)
+    n = len(w)
+    for i in range(n - 1):
+        j = i + rnd[i] % (n - i)
+        w[i], w[j] = w[j], w[i]
+    return w
+
+
+_TILES_4P = tuple(range(136))
+_TILES_3P = tuple(v if v < 4 else v + 28 for v in range(108))
+"""Three-player: array values 0-3 are 1m (ids 0-3), 4-7 are 9m (32-35), 8-107 are ids 36-135."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandWall:
+    """One hand's wall as the players meet it.
+
+    ``deal[s]`` is seat ``s``'s 13 tiles in dealing order (what ``INIT hai{s}`` lists; empty for
+    the missing seat of a three-player game). ``live`` is the live wall in draw order, full
+    length (70, or 55 in three-player): each replacement draw takes one tile off its *end*.
+    ``rinshan`` are the replacement tiles in order of use (4, or 8 in three-player).
+    ``dora_indicators[0]`` is the initial indicator, then one per kan; ``ura_indicators`` lie
+    under them, index for index. (Three-player: the places of the third and fourth kan-dora
+    pairs are also the last four places of the full live wall; they only open after kans have
+    shortened it, so a log can never use one tile both ways.)
+    """
+
+    dice: tuple[int, int]
+    deal: tuple[tuple[int, ...], ...]
+    live: tuple[int, ...]
+    rinshan: tuple[int, ...]
+    dora_indicators: tuple[int, ...]
+    ura_indicators: tuple[int, ...]
+
+    def live_count(self, replacements: int) -> int:
+        """How many live draws the hand has after ``replacements`` replacement draws."""
+        return len(self.live) - replacements
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    deal: tuple
+    live: itemgetter
+    rinshan: itemgetter
+    dora: itemgetter
+    ura: itemgetter
+
+
+@lru_cache(maxsize=None)
+def _layout(players: int, dealer: int, old: bool) -> _Layout:
+    n = 136 if players == 4 else 108
+    # Deal: three rounds of four tiles, then one tile each, from the end of the array.
+    deal_idx: list[list[int]] = [[] for _ in range(players)]
+    top = n - 1
+    for size in (4, 4, 4, 1):
+        for k in range(players):
+            seat = (dealer + k) % players
+            deal_idx[seat] += range(top, top - size, -1)
+            top -= size
+    live_idx = list(range(top, 13, -1))
+    kans = 4 if players == 4 else 8
+    base = 0 if players == 4 else 4  # three-player: the dead-wall indicators start 4 higher
+    if old:
+        rinshan_idx = list(range(kans))
+        dora_idx = [base + 4 + 2 * k for k in range(5)]
+        ura_idx = [base + 5 + 2 * k for k in range(5)]
+    else:
+        rinshan_idx = [i ^ 1 for i in range(kans)]
+        dora_idx = [base + 5 + 2 * k for k in range(5)]
+        ura_idx = [base + 4 + 2 * k for k in range(5)]
+    getters: list = [itemgetter(*idx) for idx in deal_idx]
+    if players == 3:
+        getters.append(_no_tiles)  # the empty fourth seat
+    return _Layout(
+        deal=tuple(getters),
+        live=itemgetter(*live_idx),
+        rinshan=itemgetter(*rinshan_idx),
+        dora=itemgetter(*dora_idx),
+        ura=itemgetter(*ura_idx),
+    )
+
+
+def _no_tiles(w: Sequence[int]) -> tuple[int, ...]:
+    return ()
+
+
+def _hand_wall(rnd: Sequence[int], players: int, dealer: int, old: bool, dice_at: int) -> HandWall:
+    # Shuffling the real ids directly is the same as shuffling 0..N-1 and mapping afterwards.
+    w = _shuffle(rnd, _TILES_4P if players == 4 else _TILES_3P)
+    lay = _layout(players, dealer, old)
+    return HandWall(
+        dice=(rnd[dice_at] % 6 + 1, rnd[dice_at + 1] % 6 + 1),
+        deal=tuple(g(w) for g in lay.deal),
+        live=lay.live(w),
+        rinshan=lay.rinshan(w),
+        dora_indicators=lay.dora(w),
+        ura_indicators=lay.ura(w),
+    )
+
+
+def _check_table(players: int, dealer: int) -> None:
+    if players not in (3, 4):
+        raise ValueError(f"players must be 3 or 4, not {players!r}")
+    if not (isinstance(dealer, int) and 0 <= dealer < players):
+        raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
+
+
+# --------------------------------------------------------------------------------------------
+# Seeds
+
+
+def seed_format(seed: str) -> str:
+    """The seed's method name (``FORMAT_BASE64``, ``FORMAT_HEX`` or ``FORMAT_LEGACY``).
+
+    Only looks at the part before the first comma; raises ``WallSeedError`` for anything else.
+    """
+    if not isinstance(seed, str):
+        raise WallSeedError(f"wall seed must be a string, not {type(seed).__name__}")
+    method = seed.split(",", 1)[0].strip()
+    if method in (FORMAT_BASE64, FORMAT_HEX, FORMAT_LEGACY):
+        return method
+    shown = method if len(method) <= 40 else method[:40] + "..."
+    raise WallSeedError(f"unknown wall seed format {shown!r}")
+
+
+def _hex_words(body: str, what: str, count: int | None) -> list[int]:
+    parts = [p.strip() for p in body.split(",")]
+    if any(not _HEX_WORD.match(p) for p in parts):
+        raise WallSeedError(f"{what}: key words must be 1-8 hex digits")
+    if count is not None and len(parts) != count:
+        raise WallSeedError(f"{what}: expected {count} key words, found {len(parts)}")
+    return [int(p, 16) for p in parts]
+
+
+def _split(seed: str) -> tuple[str, str]:
+    method = seed_format(seed)
+    if "," not in seed:
+        raise WallSeedError(f"{method}: the seed has no key")
+    return method, seed.split(",", 1)[1].strip()
+
+
+class WallGenerator:
+    """The walls of one game, hand after hand, from its ``SHUFFLE seed``.
+
+    Call ``next_hand(dealer)`` once per ``INIT`` in log order (abortive draws included: every
+    hand consumes its 288 words whether or not the wall is used up). ``format`` is the seed's
+    method name, ``hands`` the number of hands generated so far. Raises ``WallSeedError`` for
+    an unknown or damaged seed, ``ValueError`` for a player count other than 3 or 4.
+    """
+
+    __slots__ = ("format", "players", "hands", "_rng", "_old")
+
+    def __init__(self, seed: str, players: int) -> None:
+        _check_table(players, 0)
+        method, body = _split(seed)
+        if method == FORMAT_BASE64:
+            try:
+                raw = base64.b64decode(body, validate=True)
+            except (binascii.Error, ValueError) as exc:
+                raise WallSeedError(f"{method}: the key is not valid base64 ({exc})") from None
+            if len(raw) != _KEY_BYTES:
+                raise WallSeedError(
+                    f"{method}: the key decodes to {len(raw)} bytes, expected {_KEY_BYTES}"
+                )
+            self._rng = _mt19937_from_bytes(raw)
+            self._old = False
+        elif method == FORMAT_HEX:
+            self._rng = mt19937(_hex_words(body, method, 32))
+            self._old = True
+        else:
+            raise WallSeedError(
+                f"{method}: a per-hand INIT shuffle seed, use hand_wall_from_init_shuffle"
+            )
+        self.format = method
+        self.players = players
+        self.hands = 0
+
+    def next_hand(self, dealer: int) -> HandWall:
+        """The next hand's wall, dealt starting with seat ``dealer``."""
+        _check_table(self.players, dealer)
+        rnd = sha512_words(self._rng)
+        self.hands += 1
+        return _hand_wall(rnd, self.players, dealer, self._old, 135)
+
+
+def walls(seed: str, players: int) -> WallGenerator:
+    """A ``WallGenerator`` for a game's ``SHUFFLE seed`` (``WallSeedError`` if it is unusable)."""
+    return WallGenerator(seed, players)
+
+
+def hand_wall_from_init_shuffle(shuffle: str, players: int, dealer: int) -> HandWall:
+    """One hand's wall from an early-2009 ``INIT shuffle="mt19937ar,<hex words>"`` attribute.
+
+    The generator is seeded per hand with the listed words; its raw outputs shuffle the wall
+    (``rnd[0 .. N-2]``) and roll the dice (``rnd[N-1]``, ``rnd[N]``). Old dead-wall layout.
+    Normally 8 words; any number is accepted (one 2009 log in the corpus has 32 and checks out
+    the same way).
+    """
+    _check_table(players, dealer)
+    method, body = _split(shuffle)
+    if method != FORMAT_LEGACY:
+        raise WallSeedError(f"{method}: not an INIT shuffle seed (use WallGenerator)")
+    rng = mt19937(_hex_words(body, method, None))
+    n = 136 if players == 4 else 108
+    rnd = struct.unpack(f"<{n + 1}I", rng.getrandbits(32 * (n + 1)).to_bytes(4 * (n + 1), "little"))
+    return _hand_wall(rnd, players, dealer, True, n - 1)
