@@ -1,0 +1,678 @@
+"""The replay engine: re-execute every hand of a ``Game`` and check what the log claims.
+
+The engine keeps the table state (absolute seats) while it walks each hand's events and, at
+every point where the log states a fact, recomputes it under the Tenhou rules and compares:
+each win's hand, yaku, han, fu, points and payments; each draw's tenpai hands and payments;
+the scores, honba and sticks carried into the next hand; the end of the game and ``owari``; and
+every dealt and drawn tile against the wall regenerated from the seed.
+
+A disagreement becomes a ``Finding``; after reporting it the engine continues from the log's
+own value (for example the log's score), so one wrong number gives one finding, not a cascade.
+``checks`` counts every check that ran, by kind.
+
+The mutable state lives only inside this module; the rules it applies are pure functions in
+``tenhou_tools.rules``.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from ..events import Agari, Bye, Call, CallKind, Discard, Draw, DrawKind, Game, Hand, Init, Meld, NewDora
+from ..events import Reconnect, Riichi, Ruleset, Ryuukyoku, Unknown
+from ..findings import Finding, FindingCode, Severity
+from ..rules import game_end
+from ..rules.hand import counts34, waits
+from ..rules.payments import exhaustive_draw_deltas, nagashi_deltas, win_deltas
+from ..rules.scoring import ScoredHand, ScoringRefusal, ScoringRules, WinContext, score_win
+from ..rules.wall import HandWall, WallGenerator, WallSeedError, hand_wall_from_init_shuffle
+from ..tiles import TERMINAL_HONOR_KINDS, format_tiles
+
+F = FindingCode
+_DRAGONS = (31, 32, 33)
+_WINDS = (27, 28, 29, 30)
+_SET_KINDS = (CallKind.PON, CallKind.OPEN_KAN, CallKind.ADDED_KAN, CallKind.CLOSED_KAN)
+
+
+@dataclass
+class GameReport:
+    """What the replay found in one game."""
+
+    log_id: str | None
+    hands: int
+    checks: Counter = field(default_factory=Counter)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity is Severity.ERROR for f in self.findings)
+
+
+def game_date(log_id: str | None) -> date | None:
+    """The day a game was played, from its id (``YYYYMMDDHHgm-...``)."""
+    if not log_id or len(log_id) < 8 or not log_id[:8].isdigit():
+        return None
+    try:
+        return date(int(log_id[:4]), int(log_id[4:6]), int(log_id[6:8]))
+    except ValueError:
+        return None
+
+
+def replay_game(game: Game) -> GameReport:
+    """Replay every hand of ``game``. Never raises: an engine bug becomes ``INTERNAL_ERROR``."""
+    replay = _Replay(game)
+    try:
+        replay.run()
+    except Exception as exc:  # noqa: BLE001 - one bad log must not stop a batch
+        replay.report.findings.append(
+            Finding(
+                F.INTERNAL_ERROR,
+                Severity.ERROR,
+                f"the replay engine failed: {type(exc).__name__}: {exc}",
+                hand=replay.hand_index,
+                event_index=replay.event_index,
+                detail=traceback.format_exc(),
+            )
+        )
+    return replay.report
+
+
+class _HandState:
+    """The table during one hand (kyoku). Private to the engine; mutated in place."""
+
+    __slots__ = (
+        "init", "wall", "concealed", "melds", "river_ok", "discards", "riichi", "double_riichi",
+        "ippatsu", "any_call", "live_drawn", "rinshan_drawn", "dora", "dora_due", "open_kan_dora",
+        "last_draw", "last_discard", "last_kakan", "last_kita", "ippatsu_cancel_pending",
+        "wins", "ended", "scores", "honba", "sticks",
+    )
+
+    def __init__(self, init: Init, players: int):
+        self.init = init
+        self.wall: HandWall | None = None
+        self.concealed = [list(h) for h in init.hands]
+        self.melds: list[list[Meld]] = [[], [], [], []]
+        self.river_ok = [True] * 4
+        """Nagashi mangan still possible: only terminals and honours discarded, none called."""
+        self.discards = [0, 0, 0, 0]
+        self.riichi = [0, 0, 0, 0]
+        """0 none, 1 declared (REACH step 1), 2 accepted (stick paid)."""
+        self.double_riichi = [False] * 4
+        self.ippatsu = [False] * 4
+        self.any_call = False
+        self.live_drawn = 0
+        self.rinshan_drawn = 0
+        self.dora = [init.dora_indicator]
+        self.dora_due = 0
+        self.open_kan_dora = 0
+        self.last_draw: tuple[int, int, bool] | None = None
+        self.last_discard: tuple[int, int] | None = None
+        self.last_kakan: tuple[int, int] | None = None
+        self.last_kita: tuple[int, int] | None = None
+        self.ippatsu_cancel_pending = False
+        self.wins: list[Agari] = []
+        self.ended = False
+        self.scores = list(init.scores)
+        self.honba = init.honba
+        self.sticks = init.sticks
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    """How a hand ended, for the carry-over into the next."""
+
+    scores: tuple[int, ...]
+    sticks: int
+    honba: int
+    round: int
+    dealer: int
+    renchan: bool
+    dealer_won: bool
+    dealer_tenpai: bool
+    abortive: bool
+    any_win: bool
+
+
+class _Replay:
+    def __init__(self, game: Game):
+        self.game = game
+        self.rules: Ruleset = game.header.ruleset
+        self.n = self.rules.players
+        self.live_total = 70 if self.n == 4 else 55
+        self.day = game_date(game.log_id)
+        header = game.header
+        self.table = game_end.table_rules(self.rules, header.lobby, header.csrule, self.day)
+        self.report = GameReport(game.log_id, len(game.hands))
+        self.scoring_rules = ScoringRules.from_ruleset(self.rules)
+        self.hand_index: int | None = None
+        self.event_index: int | None = None
+        self.walls: WallGenerator | None = None
+        self.wall_note: str | None = None
+        shuffle = game.header.shuffle
+        if shuffle is not None and shuffle.seed:
+            try:
+                self.walls = WallGenerator(shuffle.seed, self.n)
+            except WallSeedError as exc:
+                self.wall_note = str(exc)
+
+    # -- reporting -------------------------------------------------------------------------
+
+    def find(self, code: FindingCode, message: str, expected: Any = None, actual: Any = None,
+             severity: Severity = Severity.ERROR) -> None:
+        self.report.findings.append(
+            Finding(code, severity, message, self.hand_index, self.event_index, expected, actual)
+        )
+
+    def check(self, kind: str, ok: bool, code: FindingCode, message: str, expected: Any = None,
+              actual: Any = None) -> bool:
+        self.report.checks[kind] += 1
+        if not ok:
+            self.find(code, message, expected, actual)
+        return ok
+
+    # -- the game --------------------------------------------------------------------------
+
+    def run(self) -> None:
+        previous: _Outcome | None = None
+        hands = self.game.hands
+        for hand in hands:
+            self.hand_index, self.event_index = hand.index, None
+            self.carry_over(previous, hand.init)
+            previous = self.play(hand)
+            is_last = hand.index == len(hands) - 1
+            self.end_of_hand(previous, hand, is_last)
+
+    def carry_over(self, prev: _Outcome | None, init: Init) -> None:
+        """INIT's scores, honba, sticks, round and dealer follow from the previous hand."""
+        label = init.label()
+        self.check("carry", init.dealer == init.round % 4, F.CARRY_ROUND,
+                   f"{label}: the dealer is not the round's dealer", init.round % 4, init.dealer)
+        if prev is None:
+            start = self.table.start
+            if start is None:
+                self.report.checks["start_scores_not_checkable"] += 1
+            else:
+                expected = [start] * self.n + [0] * (4 - self.n)
+                self.check("carry", list(init.scores) == expected, F.CARRY_SCORES,
+                           "the first hand does not start from the lobby's starting points",
+                           expected, list(init.scores))
+            self.check("carry", (init.round, init.honba, init.sticks) == (0, 0, 0), F.CARRY_ROUND,
+                       "the first hand is not East 1 with no honba and no sticks",
+                       [0, 0, 0], [init.round, init.honba, init.sticks])
+            return
+        self.check("carry", list(init.scores) == list(prev.scores), F.CARRY_SCORES,
+                   f"{label}: scores do not carry over from the previous hand",
+                   list(prev.scores), list(init.scores))
+        self.check("carry", init.sticks == prev.sticks, F.CARRY_STICKS,
+                   f"{label}: wrong riichi sticks after the previous hand", prev.sticks, init.sticks)
+        if not self.table.flow_known:
+            self.report.checks["rotation_not_checkable"] += 1
+            return
+        exp_round = prev.round if prev.renchan else game_end.next_round(prev.round, self.n)
+        self.check("carry", init.round == exp_round, F.CARRY_ROUND,
+                   f"{label}: wrong round after the previous hand", exp_round, init.round)
+        if prev.any_win:
+            exp_honba = prev.honba + 1 if prev.dealer_won else 0
+        else:
+            exp_honba = prev.honba + 1
+        self.check("carry", init.honba == exp_honba, F.CARRY_HONBA,
+                   f"{label}: wrong honba after the previous hand", exp_honba, init.honba)
+
+    def end_of_hand(self, out: _Outcome, hand: Hand, is_last: bool) -> None:
+        """Whether the game should end here, and ``owari`` if it did."""
+        endings = hand.endings
+        owari = endings[-1].owari if endings else None
+        self.event_index = None
+        ended = owari is not None
+        if not self.table.flow_known:
+            self.report.checks["game_end_not_checkable"] += 1
+        else:
+            decision = game_end.decide_end(
+                self.rules,
+                round_index=out.round,
+                dealer=out.dealer,
+                scores=out.scores,
+                abortive=out.abortive,
+                dealer_won=out.dealer_won,
+                dealer_tenpai=out.dealer_tenpai,
+                day=self.day,
+                first_dealer=self.game.header.first_dealer,
+            )
+            if decision.ends is None:
+                self.report.checks["game_end_not_checkable"] += 1
+            else:
+                self.check("game_end", decision.ends == ended, F.GAME_END,
+                           f"{hand.init.label()}: the game "
+                           f"{'should end' if decision.ends else 'should go on'} ({decision.reason})",
+                           decision.ends, ended)
+        if not ended:
+            return
+        if not is_last:
+            self.find(F.EVENT_AFTER_END, "hands follow the game's final result")
+        first_dealer = self.game.header.first_dealer
+        final = game_end.final_scores(out.scores, out.sticks, self.n, first_dealer)
+        self.check("owari", list(owari.scores[: self.n]) == final[: self.n], F.OWARI_SCORES,
+                   "final scores (owari) are not the last scores with the leftover sticks to first place",
+                   final[: self.n], list(owari.scores[: self.n]))
+        table = self.table
+        if table.umas is None or table.back is None:
+            self.report.checks["owari_points_not_checkable"] += 1
+            return
+        candidates = {
+            tuple(game_end.owari_points(owari.scores, self.n, table.umas, back=table.back,
+                                        rounded=rounded, first_dealer=first_dealer)[: self.n])
+            for rounded in game_end.rounding_methods(self.day)
+        }
+        if len(candidates) > 1:
+            self.report.checks["owari_points_not_checkable"] += 1
+            return
+        points = list(candidates.pop())
+        self.check("owari", [round(p * 10) for p in points]
+                   == [round(p * 10) for p in owari.points[: self.n]], F.OWARI_POINTS,
+                   "the game points (owari) do not follow from the final scores, return and uma",
+                   points, list(owari.points[: self.n]))
+
+    # -- one hand --------------------------------------------------------------------------
+
+    def play(self, hand: Hand) -> _Outcome:
+        init = hand.init
+        hs = _HandState(init, self.n)
+        self.wall_start(hs)
+        outcome: _Outcome | None = None
+        for index, event in enumerate(hand.events):
+            self.event_index = index
+            if hs.ended and not isinstance(event, (Agari, Bye, Reconnect, Unknown)):
+                self.find(F.EVENT_AFTER_END, f"{type(event).__name__} after the hand ended")
+                continue
+            if hs.ippatsu_cancel_pending and not isinstance(event, Agari):
+                hs.ippatsu = [False] * 4
+                hs.ippatsu_cancel_pending = False
+            if isinstance(event, Draw):
+                self.draw(hs, event)
+            elif isinstance(event, Discard):
+                self.discard(hs, event)
+            elif isinstance(event, Call):
+                self.call(hs, event)
+            elif isinstance(event, Riichi):
+                self.riichi(hs, event)
+            elif isinstance(event, NewDora):
+                self.new_dora(hs, event)
+            elif isinstance(event, Agari):
+                self.agari(hs, event)
+            elif isinstance(event, Ryuukyoku):
+                outcome = self.ryuukyoku(hs, event)
+        return outcome if outcome is not None else self.win_outcome(hs)
+
+    def win_outcome(self, hs: _HandState) -> _Outcome:
+        init = hs.init
+        dealer_won = any(a.who == init.dealer for a in hs.wins)
+        return _Outcome(tuple(hs.scores), 0 if hs.wins else hs.sticks, init.honba, init.round,
+                        init.dealer, dealer_won, dealer_won, False, False, bool(hs.wins))
+
+    # -- the wall --------------------------------------------------------------------------
+
+    def wall_start(self, hs: _HandState) -> None:
+        init = hs.init
+        wall = None
+        try:
+            if self.walls is not None:
+                wall = self.walls.next_hand(init.dealer)
+            elif init.shuffle:
+                wall = hand_wall_from_init_shuffle(init.shuffle, self.n, init.dealer)
+        except (WallSeedError, ValueError) as exc:
+            self.wall_note = str(exc)
+        if wall is None:
+            self.report.checks["wall_not_checkable"] += 1
+            return
+        hs.wall = wall
+        self.check("wall_dice", wall.dice == init.dice, F.WALL_DICE,
+                   f"{init.label()}: the dice are not the seed's", list(wall.dice), list(init.dice))
+        self.check("wall_dora", wall.dora_indicators[0] == init.dora_indicator, F.WALL_DORA,
+                   f"{init.label()}: the dora indicator is not the seed's",
+                   wall.dora_indicators[0], init.dora_indicator)
+        for seat in range(self.n):
+            self.check("wall_deal", wall.deal[seat] == init.hands[seat], F.WALL_DEAL,
+                       f"{init.label()}: S{seat}'s dealt tiles are not the seed's",
+                       list(wall.deal[seat]), list(init.hands[seat]))
+
+    # -- events ----------------------------------------------------------------------------
+
+    def take(self, hs: _HandState, seat: int, tile: int, what: str) -> None:
+        hand = hs.concealed[seat]
+        if tile in hand:
+            hand.remove(tile)
+        else:
+            self.find(F.TILE_NOT_IN_HAND, f"S{seat} {what} {format_tiles([tile])} (id {tile}), which is not in the hand",
+                      None, tile)
+
+    def draw(self, hs: _HandState, ev: Draw) -> None:
+        if hs.dora_due:
+            self.find(F.DORA_TIMING, "a kan dora indicator was not revealed before the next draw",
+                      hs.dora_due, 0)
+            hs.dora_due = 0
+        wall = hs.wall
+        if ev.rinshan:
+            if wall is not None and hs.rinshan_drawn < len(wall.rinshan):
+                self.check("wall_draw", wall.rinshan[hs.rinshan_drawn] == ev.tile, F.WALL_DRAW,
+                           f"S{ev.seat}'s replacement draw is not the seed's", wall.rinshan[hs.rinshan_drawn], ev.tile)
+            hs.rinshan_drawn += 1
+        else:
+            if wall is not None and hs.live_drawn < len(wall.live):
+                self.check("wall_draw", wall.live[hs.live_drawn] == ev.tile, F.WALL_DRAW,
+                           f"S{ev.seat}'s draw is not the seed's", wall.live[hs.live_drawn], ev.tile)
+            hs.live_drawn += 1
+        hs.concealed[ev.seat].append(ev.tile)
+        hs.last_draw = (ev.seat, ev.tile, ev.rinshan)
+        hs.last_discard = None
+        hs.last_kakan = hs.last_kita = None
+
+    def live_remaining(self, hs: _HandState) -> int:
+        return self.live_total - hs.live_drawn - hs.rinshan_drawn
+
+    def discard(self, hs: _HandState, ev: Discard) -> None:
+        seat, tile = ev.seat, ev.tile
+        if hs.dora_due or hs.open_kan_dora:
+            self.find(F.DORA_TIMING, "a kan dora indicator was not revealed before the discard",
+                      hs.dora_due + hs.open_kan_dora, 0)
+            hs.dora_due = hs.open_kan_dora = 0
+        self.take(hs, seat, tile, "discarded")
+        if (tile >> 2) not in TERMINAL_HONOR_KINDS:
+            hs.river_ok[seat] = False
+        if hs.riichi[seat] == 2:
+            hs.ippatsu[seat] = False
+        hs.discards[seat] += 1
+        hs.last_discard = (seat, tile)
+        hs.last_draw = None
+        hs.last_kakan = hs.last_kita = None
+
+    def call(self, hs: _HandState, ev: Call) -> None:
+        seat, meld = ev.seat, ev.meld
+        kind = meld.kind
+        hs.any_call = True
+        if kind is CallKind.ADDED_KAN:
+            self.take(hs, seat, meld.added, "added to a kan")
+            melds = hs.melds[seat]
+            for i, old in enumerate(melds):
+                if old.kind is CallKind.PON and (old.tiles[0] >> 2) == (meld.tiles[0] >> 2):
+                    melds[i] = meld
+                    break
+            else:
+                self.find(F.CALL_TILE, f"S{seat} made an added kan without a pon of that tile")
+                melds.append(meld)
+            hs.last_kakan = (seat, meld.added)
+            hs.ippatsu_cancel_pending = True
+            self.kan_dora(hs, opened=True)
+        elif kind is CallKind.KITA:
+            # An open kan's dora still hidden is revealed before the kita's replacement draw.
+            hs.dora_due += hs.open_kan_dora
+            hs.open_kan_dora = 0
+            self.take(hs, seat, meld.tiles[0], "set aside as kita")
+            hs.melds[seat].append(meld)
+            hs.last_kita = (seat, meld.tiles[0])
+            hs.ippatsu_cancel_pending = True
+        elif kind is CallKind.CLOSED_KAN:
+            for t in meld.tiles:
+                self.take(hs, seat, t, "used in a closed kan")
+            hs.melds[seat].append(meld)
+            hs.ippatsu = [False] * 4
+            self.kan_dora(hs, opened=False)
+        else:
+            last = hs.last_discard
+            if last is None or last[1] != meld.called or last[0] != meld.from_seat:
+                self.find(F.CALL_TILE, f"S{seat} called {format_tiles([meld.called])} that is not the last discard",
+                          list(last) if last else None, [meld.from_seat, meld.called])
+            else:
+                hs.river_ok[last[0]] = False
+            for t in meld.tiles:
+                if t != meld.called:
+                    self.take(hs, seat, t, "used in a call")
+            hs.melds[seat].append(meld)
+            hs.ippatsu = [False] * 4
+            if kind is CallKind.OPEN_KAN:
+                self.kan_dora(hs, opened=True)
+        hs.last_draw = None
+        hs.last_discard = None
+
+    def kan_dora(self, hs: _HandState, *, opened: bool) -> None:
+        """Closed kan: its dora is due before the replacement draw. Open/added kan: after the
+        replacement draw (before the kanner's discard), or before the next kan's draw.
+        Chip tables reveal every kan's dora at once (seen on the corpus's one open/added kan
+        at a chip table)."""
+        hs.dora_due += hs.open_kan_dora
+        hs.open_kan_dora = 0
+        if opened and not self.rules.chips:
+            hs.open_kan_dora = 1
+        else:
+            hs.dora_due += 1
+
+    def new_dora(self, hs: _HandState, ev: NewDora) -> None:
+        if hs.dora_due:
+            hs.dora_due -= 1
+        elif hs.open_kan_dora and hs.last_draw is not None:
+            hs.open_kan_dora -= 1
+        else:
+            self.find(F.DORA_TIMING, "a kan dora indicator was revealed with no kan to reveal it", 0, 1)
+        wall = hs.wall
+        k = len(hs.dora)
+        if wall is not None and k < len(wall.dora_indicators):
+            self.check("wall_dora", wall.dora_indicators[k] == ev.tile, F.WALL_DORA,
+                       "the kan dora indicator is not the seed's", wall.dora_indicators[k], ev.tile)
+        hs.dora.append(ev.tile)
+
+    def riichi(self, hs: _HandState, ev: Riichi) -> None:
+        seat = ev.seat
+        if ev.step == 1:
+            hs.riichi[seat] = 1
+            hs.double_riichi[seat] = hs.discards[seat] == 0 and not hs.any_call
+            return
+        hs.riichi[seat] = 2
+        hs.ippatsu[seat] = True
+        hs.scores[seat] -= 1000
+        hs.sticks += 1
+        if ev.scores is not None:
+            ok = self.check("riichi", list(ev.scores) == hs.scores, F.RIICHI_SCORES,
+                            f"S{seat}'s riichi: the scores after the stick are wrong",
+                            list(hs.scores), list(ev.scores))
+            if not ok:
+                hs.scores = list(ev.scores)
+
+    # -- hand ends -------------------------------------------------------------------------
+
+    def agari(self, hs: _HandState, a: Agari) -> None:
+        self.report.checks["agari"] += 1
+        init = hs.init
+        who, from_who = a.who, a.from_who
+        first = not hs.wins
+        tsumo = who == from_who
+        chankan = False
+        # what was won on, from the replay
+        if tsumo:
+            last = hs.last_draw
+            if not first or last is None or last[0] != who:
+                self.find(F.AGARI_WINNER, f"S{who}'s tsumo does not follow S{who}'s draw")
+                return self.agari_resync(hs, a, first)
+            win_tile, rinshan = last[1], last[2]
+            concealed = list(hs.concealed[who])
+        else:
+            rinshan = False
+            if hs.last_kakan is not None and hs.last_kakan[0] == from_who:
+                win_tile, chankan = hs.last_kakan[1], True
+            elif hs.last_kita is not None and hs.last_kita[0] == from_who:
+                win_tile = hs.last_kita[1]
+            elif hs.last_discard is not None and hs.last_discard[0] == from_who:
+                win_tile = hs.last_discard[1]
+            else:
+                self.find(F.AGARI_WINNER, f"S{who}'s ron names S{from_who}, who did not just discard")
+                return self.agari_resync(hs, a, first)
+            concealed = [*hs.concealed[who], win_tile]
+        if not first:
+            prev = hs.wins[-1]
+            order_ok = (prev.from_who == from_who and
+                        (prev.who - from_who) % 4 < (who - from_who) % 4)
+            self.check("agari_order", order_ok, F.AGARI_ORDER,
+                       "the wins of a multiple ron are not in turn order from the discarder",
+                       None, [prev.who, who])
+        self.check("agari_hand", sorted(concealed) == sorted(a.hand), F.AGARI_HAND,
+                   f"S{who}'s winning hand (hai) is not the replayed hand",
+                   format_tiles(concealed), format_tiles(a.hand))
+        ours = sorted((m.kind.value, m.tiles) for m in hs.melds[who])
+        theirs = sorted((m.kind.value, m.tiles) for m in a.melds)
+        self.check("agari_hand", ours == theirs, F.AGARI_MELDS,
+                   f"S{who}'s melds (m) are not the replayed melds",
+                   [list(t) for _, t in ours], [list(t) for _, t in theirs])
+        self.check("agari_hand", win_tile == a.win_tile, F.AGARI_WIN_TILE,
+                   f"S{who}'s winning tile (machi) is not the tile won on", win_tile, a.win_tile)
+        self.check("agari_dora", list(hs.dora) == list(a.dora_indicators), F.AGARI_DORA,
+                   "the dora indicators (doraHai) are not the ones revealed", list(hs.dora),
+                   list(a.dora_indicators))
+        in_riichi = hs.riichi[who] == 2
+        expected_ura = len(hs.dora) if in_riichi else 0
+        self.check("agari_dora", len(a.ura_indicators) == expected_ura, F.AGARI_URA,
+                   "the number of ura dora indicators (doraHaiUra) is wrong", expected_ura,
+                   len(a.ura_indicators))
+        if hs.wall is not None and a.ura_indicators:
+            k = len(a.ura_indicators)
+            self.check("wall_ura", tuple(a.ura_indicators) == hs.wall.ura_indicators[:k], F.WALL_URA,
+                       "the ura dora indicators are not the seed's", list(hs.wall.ura_indicators[:k]),
+                       list(a.ura_indicators))
+        remaining = self.live_remaining(hs)
+        first_turn = hs.discards[who] == 0 and not hs.any_call
+        ctx = WinContext(
+            concealed=tuple(concealed),
+            melds=tuple(hs.melds[who]),
+            win_tile=win_tile,
+            tsumo=tsumo,
+            seat_wind=(who - init.dealer) % self.n,
+            round_wind=init.wind,
+            riichi=in_riichi and not hs.double_riichi[who],
+            double_riichi=in_riichi and hs.double_riichi[who],
+            ippatsu=in_riichi and hs.ippatsu[who],
+            haitei=tsumo and not rinshan and remaining == 0,
+            houtei=not tsumo and not chankan and remaining == 0 and hs.last_kita is None,
+            rinshan=tsumo and rinshan,
+            chankan=chankan,
+            tenhou=tsumo and first_turn and who == init.dealer,
+            chiihou=tsumo and first_turn and who != init.dealer,
+            dora_indicators=tuple(hs.dora),
+            ura_indicators=tuple(a.ura_indicators) if in_riichi else (),
+            rules=self.scoring_rules,
+        )
+        scored = score_win(ctx)
+        pao = self.pao_seat(hs, who, a)
+        if isinstance(scored, ScoringRefusal):
+            code = F.AGARI_NO_YAKU if scored.reason.name == "NO_YAKU" else F.AGARI_NOT_WINNING
+            self.check("agari_value", False, code, f"S{who}'s win cannot be scored: {scored.message}")
+            self.report.checks["payment_not_checkable"] += 1
+        else:
+            self.compare_value(scored, a)
+            if self.rules.chips and hs.honba:
+                # Chip tables' honba payments disagree between lobbies in the corpus.
+                self.report.checks["payment_not_checkable"] += 1
+            else:
+                deltas = win_deltas(scored.base, winner=who, discarder=None if tsumo else from_who,
+                                    dealer=init.dealer, players=self.n, honba=hs.honba,
+                                    sticks=hs.sticks, collects_bonus=first, pao=pao)
+                self.check("payment", list(deltas) == list(a.deltas), F.PAYMENT,
+                           f"S{who}'s win: the score changes (sc) are wrong", list(deltas), list(a.deltas))
+        self.check("agari_pao", pao == a.pao_who, F.AGARI_PAO,
+                   "the seat liable for the yakuman (paoWho) is wrong", pao, a.pao_who)
+        self.agari_resync(hs, a, first)
+
+    def agari_resync(self, hs: _HandState, a: Agari, first: bool) -> None:
+        """Check ``sc`` before and ``ba``, then apply the log's deltas."""
+        before_ok = self.check("scores_before", list(a.scores_before) == hs.scores, F.SCORES_BEFORE,
+                               "the scores before the win (sc) are not the running scores",
+                               list(hs.scores), list(a.scores_before))
+        sticks = hs.sticks if first else 0
+        self.check("ba", (a.honba, a.sticks) == (hs.honba, sticks), F.BA,
+                   "honba and riichi sticks (ba) are not the ones on the table",
+                   [hs.honba, sticks], [a.honba, a.sticks])
+        base = hs.scores if before_ok else list(a.scores_before)
+        hs.scores = [base[s] + a.deltas[s] for s in range(4)]
+        hs.wins.append(a)
+        hs.ended = True
+
+    def compare_value(self, scored: ScoredHand, a: Agari) -> None:
+        self.report.checks["agari_value"] += 1
+        who = f"S{a.who}"
+        if scored.yakuman or a.yakuman:
+            if sorted(scored.yakuman) != sorted(a.yakuman):
+                self.find(F.AGARI_YAKUMAN, f"{who}'s yakuman are wrong", sorted(scored.yakuman), sorted(a.yakuman))
+        elif Counter(scored.yaku) != Counter(a.yaku):
+            self.find(F.AGARI_YAKU, f"{who}'s yaku and han are wrong",
+                      sorted(map(list, scored.yaku)), sorted(map(list, a.yaku)))
+        if scored.fu != a.fu:
+            self.find(F.AGARI_FU, f"{who}'s fu are wrong", scored.fu, a.fu)
+        if scored.points != a.points:
+            self.find(F.AGARI_POINTS, f"{who}'s hand value (ten) is wrong", scored.points, a.points)
+        if int(scored.limit) != a.limit:
+            self.find(F.AGARI_LIMIT, f"{who}'s limit (ten) is wrong", int(scored.limit), a.limit)
+
+    def pao_seat(self, hs: _HandState, who: int, a: Agari) -> int | None:
+        """Pao (sekinin barai): the discarder of the call that completed the third dragon set
+        (daisangen) or the fourth wind set (daisuushii), counting melds in call order."""
+        melds = hs.melds[who]
+        for group, need in ((_DRAGONS, 3), (_WINDS, 4)):
+            count = 0
+            for m in melds:
+                if m.kind in _SET_KINDS and (m.tiles[0] >> 2) in group:
+                    count += 1
+                    if count == need:
+                        if m.kind in (CallKind.PON, CallKind.OPEN_KAN) or (
+                                m.kind is CallKind.ADDED_KAN):
+                            return m.from_seat if m.from_seat != who else None
+                        return None
+        return None
+
+    def ryuukyoku(self, hs: _HandState, r: Ryuukyoku) -> _Outcome:
+        init = hs.init
+        self.report.checks["ryuukyoku"] += 1
+        before_ok = self.check("scores_before", list(r.scores_before) == hs.scores, F.SCORES_BEFORE,
+                               "the scores before the draw (sc) are not the running scores",
+                               list(hs.scores), list(r.scores_before))
+        self.check("ba", (r.honba, r.sticks) == (hs.honba, hs.sticks), F.BA,
+                   "honba and riichi sticks (ba) are not the ones on the table",
+                   [hs.honba, hs.sticks], [r.honba, r.sticks])
+        dealer_tenpai = False
+        if r.kind is DrawKind.EXHAUSTIVE or r.kind is DrawKind.NAGASHI_MANGAN:
+            tenpai = [False] * 4
+            for seat in range(self.n):
+                tenpai[seat] = bool(waits(counts34(hs.concealed[seat])))
+                shown = r.hands[seat]
+                self.check("draw_tenpai", tenpai[seat] == (shown is not None), F.DRAW_TENPAI,
+                           f"S{seat} is {'tenpai' if tenpai[seat] else 'noten'} but the log says otherwise",
+                           tenpai[seat], shown is not None)
+                if shown is not None:
+                    self.check("draw_hand", sorted(shown) == sorted(hs.concealed[seat]), F.DRAW_HAND,
+                               f"S{seat}'s shown hand is not the replayed hand",
+                               format_tiles(hs.concealed[seat]), format_tiles(shown))
+            dealer_tenpai = tenpai[init.dealer]
+            self.check("draw_condition", self.live_remaining(hs) == 0, F.DRAW_TENPAI,
+                       "an exhaustive draw while the live wall still has tiles",
+                       0, self.live_remaining(hs))
+            nagashi = [s for s in range(self.n) if hs.river_ok[s] and hs.discards[s] > 0]
+            self.check("nagashi", bool(nagashi) == (r.kind is DrawKind.NAGASHI_MANGAN), F.NAGASHI,
+                       "nagashi mangan is " + ("missing" if nagashi else "claimed without its condition"),
+                       nagashi, r.kind is DrawKind.NAGASHI_MANGAN)
+            if nagashi:
+                deltas = nagashi_deltas(nagashi, dealer=init.dealer, players=self.n)
+            else:
+                deltas = exhaustive_draw_deltas(tenpai, players=self.n)
+            self.check("draw_payment", list(deltas) == list(r.deltas), F.DRAW_PAYMENT,
+                           "the tenpai/noten or nagashi payments are wrong", list(deltas), list(r.deltas))
+            renchan = dealer_tenpai
+            abortive = False
+        else:
+            self.check("draw_payment", not any(r.deltas), F.DRAW_PAYMENT,
+                       "an abortive draw moves points", [0, 0, 0, 0], list(r.deltas))
+            renchan = True
+            abortive = True
+        base = hs.scores if before_ok else list(r.scores_before)
+        scores = tuple(base[s] + r.deltas[s] for s in range(4))
+        hs.ended = True
+        return _Outcome(scores, hs.sticks, init.honba, init.round, init.dealer, renchan, False,
+                        dealer_tenpai, abortive, False)

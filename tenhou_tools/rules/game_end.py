@@ -1,0 +1,223 @@
+"""Between hands and at the end: dealer rotation (renchan), honba, the end of the game, owari.
+
+Sources: GAME_RULES.md §6.3-6.5 and §6.14 (rule changes by date).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from ..events import Ruleset
+
+TENPAI_YAME_FROM = date(2010, 6, 1)
+"""Tenpai-yame (the all-last top dealer stopping on tenpai) exists from this day."""
+EXTENSION_LIMIT_FROM = date(2009, 7, 4)
+"""From this day the extension stops at South 4 (tonpuu) / West 4 (hanchan)."""
+TONPUU_UMA_FROM = date(2009, 8, 1)
+"""Tonpuusen uma 10-20 from this day (5-10 before)."""
+
+
+def next_round(round_index: int, players: int) -> int:
+    """The round index after the dealer passes (three-player skips indices 3, 7, 11)."""
+    nxt = round_index + 1
+    if players == 3 and nxt % 4 == 3:
+        nxt += 1
+    return nxt
+
+
+def all_last_round(ruleset: Ruleset) -> int:
+    """Oorasu: E4 / S4 (4p), E3 / S3 (3p)."""
+    last_hand = ruleset.players - 1
+    return (4 if ruleset.east_south else 0) + last_hand
+
+
+def max_round(ruleset: Ruleset, day: date | None) -> int | None:
+    """The last round the game can reach: S4 (tonpuu) / W4 (hanchan) since 2009-07-04.
+
+    ``None`` before that day or when the date is unknown and it would matter (earlier games
+    could run to a second North round).
+    """
+    if day is None or day < EXTENSION_LIMIT_FROM:
+        return None
+    last_hand = ruleset.players - 1
+    return (8 if ruleset.east_south else 4) + last_hand
+
+
+def target_score(ruleset: Ruleset) -> int:
+    """Points the top player needs to end the game at all-last: 30000 (4p), 40000 (3p)."""
+    return 30000 if ruleset.players == 4 else 40000
+
+
+def ranking(scores: Sequence[int], players: int, first_dealer: int = 0) -> list[int]:
+    """Seats from first to last; ties go to the seat nearer the first dealer (East 1 order)."""
+    return sorted(range(players), key=lambda s: (-scores[s], (s - first_dealer) % 4))
+
+
+@dataclass(frozen=True, slots=True)
+class EndDecision:
+    ends: bool | None
+    """True the game ends, False it goes on, None the rules for this game cannot be established."""
+    reason: str
+
+
+def decide_end(
+    ruleset: Ruleset,
+    *,
+    round_index: int,
+    dealer: int,
+    scores: Sequence[int],
+    abortive: bool,
+    dealer_won: bool,
+    dealer_tenpai: bool,
+    day: date | None,
+    first_dealer: int = 0,
+) -> EndDecision:
+    """Whether the game ends after this hand (GAME_RULES §6.4, first matching rule wins).
+
+    ``scores`` are the points after the hand, without the riichi sticks left on the table.
+    ``dealer_won`` / ``dealer_tenpai``: the dealer won (any winner of a double ron) or was
+    tenpai at an exhaustive draw (renchan).
+    """
+    n = ruleset.players
+    if abortive:
+        return EndDecision(False, "abortive draw: the dealer repeats")
+    if any(scores[s] < 0 for s in range(n)):
+        return EndDecision(True, "a player is below zero (bust)")
+    last = all_last_round(ruleset)
+    if round_index < last:
+        return EndDecision(False, "before all-last")
+    limit = max_round(ruleset, day)
+    order = ranking(scores, n, first_dealer)
+    top = order[0]
+    target = target_score(ruleset)
+    renchan = dealer_won or dealer_tenpai
+    if renchan:
+        stop_allowed = dealer_won or (day is not None and day >= TENPAI_YAME_FROM)
+        if dealer_tenpai and not dealer_won and day is None and top == dealer and scores[dealer] >= target:
+            return EndDecision(None, "tenpai-yame depends on the game's date, which is unknown")
+        if stop_allowed and top == dealer and scores[dealer] >= target:
+            return EndDecision(True, "the all-last dealer is top with the target score (agari/tenpai-yame)")
+        if limit is not None and round_index >= limit and top == dealer:
+            return EndDecision(True, "last possible round and the dealer is top")
+        return EndDecision(False, "dealer renchan")
+    if limit is not None and round_index >= limit:
+        return EndDecision(True, "the last possible round is over")
+    if limit is None and day is None:
+        if scores[top] >= target:
+            return EndDecision(True, "the top player has the target score")
+        return EndDecision(None, "the extension limit depends on the game's date, which is unknown")
+    if scores[top] >= target:
+        return EndDecision(True, "the top player has the target score")
+    return EndDecision(False, "nobody has the target score: the game goes on")
+
+
+def round_half_away(points: int) -> int:
+    """Points in thousands, rounded half away from zero (29500 -> 30, -1500 -> -2)."""
+    sign = -1 if points < 0 else 1
+    return sign * ((abs(points) + 500) // 1000)
+
+
+def final_scores(scores: Sequence[int], sticks: int, players: int, first_dealer: int = 0) -> list[int]:
+    """Scores with the riichi sticks left on the table given to first place."""
+    out = list(scores)
+    if sticks:
+        out[ranking(scores, players, first_dealer)[0]] += 1000 * sticks
+    return out
+
+
+def uma(ruleset: Ruleset, day: date | None) -> tuple[int, ...] | None:
+    """Uma for ranks 2..n (first place gets the rest): 4p +10/-10/-20; 3p 0/-20.
+
+    Tonpuusen before 2009-08-01 used +5/-5/-10; ``None`` if that applies but the date is unknown.
+    """
+    if ruleset.players == 3:
+        return (0, -20)
+    if not ruleset.east_south:
+        if day is None:
+            return None
+        if day < TONPUU_UMA_FROM:
+            return (5, -5, -10)
+    return (10, -10, -20)
+
+
+LAST_ROUNDED = date(2022, 1, 13)
+"""The last day seen with game points rounded to whole thousands (四捨五入)."""
+FIRST_EXACT = date(2022, 6, 1)
+"""The first day seen with game points exact to 0.1 (the score's hundreds kept)."""
+
+
+def rounding_methods(day: date | None) -> tuple[bool, ...]:
+    """Which ways of turning scores into game points may apply: ``True`` rounds to thousands
+    (half away from zero), ``False`` keeps one decimal. Tenhou changed from the first to the
+    second between 2022-01-13 and 2022-06-01 (the corpus has no game in between); for a game
+    in that gap, or of unknown date, both are candidates."""
+    if day is not None and day <= LAST_ROUNDED:
+        return (True,)
+    if day is not None and day >= FIRST_EXACT:
+        return (False,)
+    return (True, False)
+
+
+def owari_points(
+    final: Sequence[int],
+    players: int,
+    umas: Sequence[int],
+    *,
+    back: int,
+    rounded: bool,
+    first_dealer: int = 0,
+) -> list[float]:
+    """The game result of each seat (``owari`` points): ``score/1000 - return + uma`` (the score
+    rounded to thousands when ``rounded``); first place takes minus the sum of the others,
+    which includes the oka. ``back`` is the return score (30000 in 4p, 40000 in 3p)."""
+    order = ranking(final, players, first_dealer)
+    tenths = [0] * 4
+    for rank, seat in enumerate(order[1:]):
+        score = round_half_away(final[seat]) * 10 if rounded else final[seat] // 100
+        tenths[seat] = score - back // 100 + umas[rank] * 10
+    tenths[order[0]] = -sum(tenths[s] for s in order[1:])
+    return [t / 10 for t in tenths]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """What the engine knows of a table's own rules beyond the ``GO type`` bits.
+
+    Ranked lobbies (``lobby`` 0) follow the published rules. A private lobby may change start
+    points, uma and more; with a ``csrule`` some of that is readable (field 4 is the start
+    score, fields 21-23 the uma for 2nd-4th), and the csrule tables in the corpus also change
+    dealer rotation in ways no field we can read states. ``None`` means "cannot be established".
+    """
+
+    start: int | None
+    back: int | None
+    umas: tuple[int, ...] | None
+    flow_known: bool
+    """Dealer rotation, honba and the end of the game follow the standard rules."""
+
+
+def table_rules(ruleset: Ruleset, lobby: int | None, csrule: str | None, day: date | None) -> TableRules:
+    standard_start = 25000 if ruleset.players == 4 else 35000
+    standard_back = 30000 if ruleset.players == 4 else 40000
+    if ruleset.special:
+        return TableRules(None, None, None, False)
+    if csrule is not None:
+        fields = csrule.split(",")
+        start = _int_field(fields, 4)
+        back = _int_field(fields, 5)
+        umas = tuple(v for v in (_int_field(fields, i) for i in (21, 22, 23)) if v is not None)
+        if len(umas) != ruleset.players - 1:
+            umas = uma(ruleset, day) if not umas else None
+        return TableRules(start, back, umas if not ruleset.chips else None, False)
+    if lobby not in (None, 0):
+        return TableRules(None, None, None, True)
+    return TableRules(standard_start, standard_back, None if ruleset.chips else uma(ruleset, day), True)
+
+
+def _int_field(fields: list[str], i: int) -> int | None:
+    try:
+        return int(fields[i]) if i < len(fields) and fields[i] else None
+    except ValueError:
+        return None

@@ -1,0 +1,125 @@
+"""Hand shape: complete hands (agari-kei), waits and tenpai, on 34-kind count arrays.
+
+A hand of ``3n + 2`` tiles is complete when it splits into ``n`` sets (runs or triplets) and a
+pair, or is seven distinct pairs (chiitoitsu, closed 14-tile hands only), or is kokushi musou
+(closed only). Per-suit decompositions are memoised, so a waits check is a handful of lookups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+_KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def counts34(tiles: Iterable[int]) -> list[int]:
+    """Counts per kind (0-33) of tile ids."""
+    counts = [0] * 34
+    for t in tiles:
+        counts[t >> 2] += 1
+    return counts
+
+
+@lru_cache(maxsize=None)
+def _suit_sets(counts: tuple[int, ...]) -> bool:
+    """Whether one suit's counts split into runs and triplets only."""
+    i = 0
+    while i < 9 and counts[i] == 0:
+        i += 1
+    if i == 9:
+        return True
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        if _suit_sets(tuple(c)):
+            return True
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        return _suit_sets(tuple(c))
+    return False
+
+
+@lru_cache(maxsize=None)
+def _suit_sets_pair(counts: tuple[int, ...]) -> bool:
+    """Whether one suit's counts split into sets and exactly one pair."""
+    for i in range(9):
+        if counts[i] >= 2:
+            c = list(counts)
+            c[i] -= 2
+            if _suit_sets(tuple(c)):
+                return True
+    return False
+
+
+def is_standard_complete(counts: list[int]) -> bool:
+    """Sets and one pair (any number of sets: melds are outside ``counts``)."""
+    pair_groups = 0
+    for base in (0, 9, 18):
+        part = tuple(counts[base : base + 9])
+        total = sum(part)
+        rem = total % 3
+        if rem == 1:
+            return False
+        if rem == 2:
+            pair_groups += 1
+            if pair_groups > 1 or not _suit_sets_pair(part):
+                return False
+        elif total and not _suit_sets(part):
+            return False
+    for k in range(27, 34):
+        n = counts[k]
+        if n == 2:
+            pair_groups += 1
+            if pair_groups > 1:
+                return False
+        elif n not in (0, 3):
+            return False
+    return pair_groups == 1
+
+
+def is_chiitoitsu(counts: list[int]) -> bool:
+    return sum(counts) == 14 and sum(1 for n in counts if n == 2) == 7
+
+
+def is_kokushi(counts: list[int]) -> bool:
+    if sum(counts) != 14:
+        return False
+    if any(counts[k] == 0 for k in _KOKUSHI):
+        return False
+    return sum(counts[k] for k in _KOKUSHI) == 14
+
+
+def is_complete(counts: list[int]) -> bool:
+    """A complete hand shape (agari-kei) of the concealed part ``counts`` (``3n + 2`` tiles)."""
+    if sum(counts) % 3 != 2:
+        return False
+    if is_standard_complete(counts):
+        return True
+    return is_chiitoitsu(counts) or is_kokushi(counts)
+
+
+def waits(counts: list[int]) -> frozenset[int]:
+    """Kinds that complete a ``3n + 1`` concealed part, by shape (yaku and furiten ignored).
+
+    A kind of which the hand already holds all four copies is not a wait: Tenhou does not count
+    a wait on a fifth copy (the tile cannot exist). Copies in the player's own melds do not
+    count against it.
+    """
+    result = []
+    for k in range(34):
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if is_complete(counts):
+            result.append(k)
+        counts[k] -= 1
+    return frozenset(result)
+
+
+def is_tenpai(counts: list[int]) -> bool:
+    """Keishiki tenpai: one tile from a complete shape (yakuless and furiten hands count)."""
+    return bool(waits(counts))
