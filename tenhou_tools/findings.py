@@ -21,6 +21,7 @@ class Severity(Enum):
 class FindingCode(Enum):
     # reading
     PARSE_ERROR = "PARSE_ERROR"
+    PARSE_WARNING = "PARSE_WARNING"
     INTERNAL_ERROR = "INTERNAL_ERROR"
     # wins
     AGARI_HAND = "AGARI_HAND"

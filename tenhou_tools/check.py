@@ -1,0 +1,108 @@
+"""One log in, one validation record out: the unit of work of ``validate``.
+
+``check_log`` never raises for a bad log: an unreadable one becomes a record with a
+``PARSE_ERROR`` finding, an engine failure one with ``INTERNAL_ERROR`` (and the traceback).
+Records are plain values that serialise to the NDJSON contract of DESIGN.md.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ParseError
+from .findings import Finding, FindingCode, Severity
+from .mjlog import parse_game
+from .replay.engine import replay_game
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """The verdict on one log."""
+
+    path: str
+    log_id: str | None
+    hands: int
+    checks: tuple[tuple[str, int], ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity is Severity.ERROR for f in self.findings)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "game",
+            "path": self.path,
+            "log_id": self.log_id,
+            "ok": self.ok,
+            "hands": self.hands,
+            "checks": dict(self.checks),
+            "findings": [f.to_json() for f in self.findings],
+        }
+
+
+def check_log(data: bytes | None, *, path: str, log_id: str | None = None,
+              error: str | None = None) -> GameRecord:
+    """Parse and replay one log given as bytes (``error`` when the source could not be read)."""
+    if data is None:
+        finding = Finding(FindingCode.PARSE_ERROR, Severity.ERROR, error or "the log could not be read")
+        return GameRecord(path, log_id, 0, (), (finding,))
+    try:
+        game = parse_game(data, source=path, log_id=log_id)
+    except ParseError as exc:
+        finding = Finding(FindingCode.PARSE_ERROR, Severity.ERROR, str(exc))
+        return GameRecord(path, log_id, 0, (), (finding,))
+    except Exception as exc:  # noqa: BLE001 - a parser bug must not stop a batch
+        finding = Finding(FindingCode.INTERNAL_ERROR, Severity.ERROR,
+                          f"the parser failed: {type(exc).__name__}: {exc}",
+                          detail=traceback.format_exc())
+        return GameRecord(path, log_id, 0, (), (finding,))
+    report = replay_game(game)
+    warnings = tuple(
+        Finding(FindingCode.PARSE_WARNING, Severity.WARNING, w) for w in game.warnings
+    )
+    return GameRecord(
+        path,
+        game.log_id,
+        len(game.hands),
+        tuple(sorted(report.checks.items())),
+        warnings + tuple(report.findings),
+    )
+
+
+@dataclass
+class Summary:
+    """Totals over many records (additive)."""
+
+    games: int = 0
+    ok: int = 0
+    failed: int = 0
+    findings_by_code: Counter = None  # type: ignore[assignment]
+    checks: Counter = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        self.findings_by_code = self.findings_by_code or Counter()
+        self.checks = self.checks or Counter()
+
+    def add(self, record: GameRecord) -> None:
+        self.games += 1
+        if record.ok:
+            self.ok += 1
+        else:
+            self.failed += 1
+        self.findings_by_code.update(f.code.value for f in record.findings)
+        self.checks.update(dict(record.checks))
+
+    def to_json(self, elapsed_s: float) -> dict[str, Any]:
+        return {
+            "type": "summary",
+            "games": self.games,
+            "ok": self.ok,
+            "failed": self.failed,
+            "findings_by_code": dict(sorted(self.findings_by_code.items())),
+            "checks": dict(sorted(self.checks.items())),
+            "elapsed_s": round(elapsed_s, 3),
+        }

@@ -1,0 +1,147 @@
+"""``tenhou-tools validate``: replay many logs and report every finding."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterator
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..check import GameRecord, Summary, check_log
+from ..errors import InputError
+from ..findings import Severity
+from ..sources.local import SourceStats, count_inputs, iter_logs
+from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
+from .common import AtomicOutput
+
+VIEWER = "https://tenhou.net/0/?log={log_id}&ts={hand}"
+
+
+def records(paths: tuple[str, ...], stats: SourceStats) -> Iterator[GameRecord]:
+    for item in iter_logs(paths, stats=stats):
+        if item.kind != "mjlog":
+            yield check_log(None, path=item.source, log_id=item.log_id,
+                            error="tenhou.net/6 JSON is not read yet (only mjlog XML)")
+            continue
+        yield check_log(item.data, path=item.source, log_id=item.log_id, error=item.error)
+
+
+def fails(record: GameRecord, fail_on: str) -> bool:
+    if fail_on == "warning":
+        return bool(record.findings)
+    return not record.ok
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "ndjson"]), default="text",
+              show_default=True, help="text: a summary for people; json/ndjson: the DESIGN.md contract.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True),
+              help="Write the report to FILE (atomically: a complete file or none).")
+@click.option("--fail-on", type=click.Choice(["error", "warning"]), default="error", show_default=True,
+              help="Exit 1 when any game has a finding of this severity or worse.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option("--no-progress", is_flag=True, help="No progress bar (it is also off when stderr is not a terminal).")
+def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str, exit_zero: bool,
+             no_progress: bool) -> None:
+    """Replay every game in PATHS under the Tenhou rules and report what disagrees.
+
+    PATHS may be files (.xml, .mjlog, .gz: gzip is detected by content), folders (searched
+    recursively), globs, .zip archives and houou-logs SQLite databases. Each game gets a record
+    with the checks that ran and its findings (docs/findings.md); a log that cannot be read is a
+    PARSE_ERROR finding and the run goes on.
+
+    \b
+    Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 bad input; 130 interrupted.
+
+    \b
+    Example:
+      tenhou-tools validate fixtures/ --format ndjson
+    """
+    try:
+        total = count_inputs(paths)
+    except InputError as exc:
+        raise click.UsageError(str(exc)) from None
+    stats = SourceStats()
+    summary = Summary()
+    failing: list[GameRecord] = []
+    started = time.perf_counter()
+    show_progress = not no_progress and sys.stderr.isatty()
+    interrupted = False
+    any_fail = False
+    with AtomicOutput(output) as out:
+        progress = Progress(TextColumn("validate"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("{task.fields[rate]} games/s, {task.fields[failed]} failed"),
+                            TimeElapsedColumn(), console=Console(stderr=True), disable=not show_progress,
+                            transient=True)
+        try:
+            with progress:
+                task = progress.add_task("validate", total=total or None, rate="-", failed=0)
+                for record in records(paths, stats):
+                    summary.add(record)
+                    if fails(record, fail_on):
+                        any_fail = True
+                    if not record.ok and len(failing) < 50:
+                        failing.append(record)
+                    if fmt == "ndjson":
+                        out.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
+                    elif fmt == "json":
+                        out.write(("[" if summary.games == 1 else ",") + "\n"
+                                  + json.dumps(record.to_json(), ensure_ascii=False))
+                    elapsed = time.perf_counter() - started
+                    progress.update(task, advance=1, rate=f"{summary.games / max(elapsed, 1e-9):.0f}",
+                                    failed=summary.failed)
+        except KeyboardInterrupt:
+            interrupted = True
+        elapsed = time.perf_counter() - started
+        if fmt == "ndjson":
+            out.write(json.dumps(summary.to_json(elapsed)) + "\n")
+        elif fmt == "json":
+            doc = summary.to_json(elapsed)
+            out.write(("[" if summary.games == 0 else ",") + "\n" + json.dumps(doc) + "\n]\n")
+        else:
+            render_text(out, summary, failing, stats, elapsed)
+        if interrupted:
+            out.commit()
+    if stats.duplicates:
+        click.echo(f"{stats.duplicates} duplicate game(s) skipped.", err=True)
+    if interrupted:
+        click.echo(f"Interrupted after {summary.games} games.", err=True)
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
+    if any_fail and not exit_zero:
+        raise click.exceptions.Exit(EXIT_FINDINGS)
+    raise click.exceptions.Exit(EXIT_OK)
+
+
+def render_text(out, summary: Summary, failing: list[GameRecord], stats: SourceStats, elapsed: float) -> None:
+    console = Console(file=out, width=120, color_system=None, highlight=False, soft_wrap=True)
+    rate = summary.games / elapsed if elapsed > 0 else 0.0
+    console.print(f"{'games':<8}{summary.games:>10}")
+    console.print(f"{'ok':<8}{summary.ok:>10}")
+    console.print(f"{'failed':<8}{summary.failed:>10}")
+    console.print(f"{'speed':<8}{rate:>10.0f} games/s")
+    if summary.findings_by_code:
+        console.print("\nFindings by code:")
+        for code, n in sorted(summary.findings_by_code.items(), key=lambda kv: (-kv[1], kv[0])):
+            console.print(f"  {code:<22} {n}")
+    console.print("\nChecks run:")
+    for kind, n in sorted(summary.checks.items()):
+        console.print(f"  {kind:<28} {n}")
+    if failing:
+        console.print("\nFailing games:")
+        for record in failing:
+            console.print(f"  {record.path}")
+            for finding in [f for f in record.findings if f.severity is Severity.ERROR][:3]:
+                where = f"hand {finding.hand}" if finding.hand is not None else "game"
+                if finding.event_index is not None:
+                    where += f", event {finding.event_index}"
+                console.print(f"    {finding.code.value} ({where}): {finding.message}")
+                if finding.expected is not None or finding.actual is not None:
+                    console.print(f"      expected {finding.expected!r}, log has {finding.actual!r}")
+            if record.log_id:
+                hand = next((f.hand for f in record.findings if f.hand is not None), 0)
+                console.print(f"    {VIEWER.format(log_id=record.log_id, hand=hand)}")

@@ -1,0 +1,57 @@
+"""Helpers to alter real-shaped logs in memory and see what the engine says."""
+
+from __future__ import annotations
+
+import functools
+import gzip
+from collections.abc import Callable
+from pathlib import Path
+
+from lxml import etree
+
+from tenhou_tools.check import check_log
+from tenhou_tools.events import Game
+from tenhou_tools.mjlog import parse_file
+
+from .conftest import corpus_files
+
+
+def xml_of(path: Path) -> bytes:
+    data = path.read_bytes()
+    return gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+
+
+def elements(xml: bytes) -> tuple[etree._Element, list[etree._Element]]:
+    root = etree.fromstring(xml)
+    return root, list(root)
+
+
+def nth(children: list, tag: str, n: int = 0):
+    """The n-th element with this tag (negative n counts from the end)."""
+    found = [el for el in children if el.tag == tag]
+    return found[n]
+
+
+def serialize(root) -> bytes:
+    return etree.tostring(root)
+
+
+def codes(xml: bytes, log_id: str | None = None) -> list[str]:
+    record = check_log(xml, path="altered.xml", log_id=log_id)
+    return [f.code.value for f in record.findings]
+
+
+def assert_clean(xml: bytes, log_id: str | None = None) -> None:
+    assert codes(xml, log_id) == []
+
+
+@functools.cache
+def _games() -> list[tuple[Path, Game]]:
+    return [(p, parse_file(p)) for p in corpus_files("mjlog")[::3]]
+
+
+def find_game(predicate: Callable[[Game], bool]) -> tuple[Path, Game]:
+    for path, game in _games():
+        if predicate(game):
+            return path, game
+    raise LookupError("no corpus game fits")

@@ -1,0 +1,83 @@
+"""``validate`` through click's runner: the NDJSON contract, text report, exit codes."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from tenhou_tools.cli import cli
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_ndjson_contract(fixtures):
+    result = run("validate", str(fixtures / "one_hand.xml"), str(fixtures / "not_mjlog.xml"),
+                 "--format", "ndjson")
+    assert result.exit_code == 1
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["type"] for line in lines] == ["game", "game", "summary"]
+    good, bad, summary = lines
+    assert set(good) == {"type", "path", "log_id", "ok", "hands", "checks", "findings"}
+    assert good["ok"] is True and good["hands"] == 1 and good["findings"] == []
+    assert good["checks"]["agari"] == 1 and good["checks"]["payment"] == 1
+    assert bad["ok"] is False and bad["findings"][0]["code"] == "PARSE_ERROR"
+    assert set(bad["findings"][0]) == {"code", "severity", "hand", "event_index", "message", "expected", "actual"}
+    assert summary["games"] == 2 and summary["ok"] == 1 and summary["failed"] == 1
+    assert summary["findings_by_code"] == {"PARSE_ERROR": 1}
+    assert "elapsed_s" in summary
+
+
+def test_clean_run_exits_0(fixtures):
+    result = run("validate", str(fixtures / "one_hand.xml"), str(fixtures / "sanma_kita.xml"))
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[:3] == ["games            2", "ok               2", "failed           0"]
+    assert lines[3].startswith("speed ") and lines[3].endswith(" games/s")
+    assert lines[4:8] == ["", "Checks run:", "  agari                        2", "  agari_dora                   4"]
+
+
+def test_exit_zero_and_fail_on(fixtures):
+    assert run("validate", str(fixtures / "empty.mjlog"), "--exit-zero").exit_code == 0
+    assert run("validate", str(fixtures / "empty.mjlog")).exit_code == 1
+
+
+def test_missing_path_is_exit_2():
+    result = run("validate", "/no/such/dir")
+    assert result.exit_code == 2
+    assert "no such file or directory" in result.stderr
+
+
+def test_text_report_lists_failing_games(fixtures):
+    result = run("validate", str(fixtures))
+    assert result.exit_code == 1
+    assert "Failing games:" in result.stdout
+    assert "PARSE_ERROR (game):" in result.stdout and "truncated.mjlog" in result.stdout
+
+
+def test_json_is_one_document(fixtures):
+    result = run("validate", str(fixtures / "one_hand.xml"), "--format", "json")
+    doc = json.loads(result.stdout)
+    assert [d["type"] for d in doc] == ["game", "summary"]
+
+
+def test_output_file_is_written_whole(fixtures, tmp_path):
+    out = tmp_path / "report.ndjson"
+    result = run("validate", str(fixtures / "one_hand.xml"), "--format", "ndjson", "--output", str(out))
+    assert result.exit_code == 0 and result.stdout == ""
+    assert [json.loads(line)["type"] for line in out.read_text().splitlines()] == ["game", "summary"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.ndjson"]
+
+
+def test_corpus_validates_clean(corpus):
+    """Zero findings over every genuine log, and every AGARI scored."""
+    result = run("validate", str(corpus / "mjlog"), "--format", "ndjson", "--no-progress")
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    summary = lines[-1]
+    assert summary["findings_by_code"] == {}
+    assert summary["failed"] == 0 and summary["games"] >= 4000
+    assert result.exit_code == 0
+    n_agari = sum(1 for g in lines[:-1] for _ in range(g["checks"].get("agari", 0)))
+    assert summary["checks"]["agari"] == summary["checks"]["agari_value"] == n_agari

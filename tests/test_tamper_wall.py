@@ -1,0 +1,90 @@
+"""The wall check catches swapped draws, a changed dora indicator, dealt tile and ura indicator."""
+
+from __future__ import annotations
+
+import pytest
+
+from tenhou_tools.events import Agari, Draw
+
+from .tamper import assert_clean, codes, elements, find_game, nth, serialize, xml_of
+
+
+def _seeded_riichi_win(game):
+    if game.header.shuffle is None or not game.header.shuffle.seed:
+        return False
+    return any(isinstance(e, Agari) and e.ura_indicators for h in game.hands for e in h.events)
+
+
+@pytest.fixture(scope="module", params=[4, 3], ids=["4p", "3p"])
+def seeded(corpus, request):
+    path, game = find_game(lambda g: g.header.ruleset.players == request.param and _seeded_riichi_win(g))
+    xml = xml_of(path)
+    assert_clean(xml, game.log_id)
+    return xml, game.log_id
+
+
+def test_two_draws_swapped(seeded):
+    xml, log_id = seeded
+    root, kids = elements(xml)
+    # the first two draws of one seat in the first hand: swap their tile ids in every tag naming them
+    first_init = kids.index(nth(kids, "INIT", 0))
+    draws = [el for el in kids[first_init:] if el.tag[0] == "T" and el.tag[1:].isdigit()][:2]
+    a, b = draws[0].tag[1:], draws[1].tag[1:]
+    for el in kids[first_init:]:
+        if el.tag[1:] == a and el.tag[0] in "TD":
+            el.tag = el.tag[0] + "X"
+    for el in kids[first_init:]:
+        if el.tag[1:] == b and el.tag[0] in "TD":
+            el.tag = el.tag[0] + a
+    for el in kids[first_init:]:
+        if el.tag[1:] == "X":
+            el.tag = el.tag[0] + b
+    assert "WALL_DRAW" in codes(serialize(root), log_id)
+
+
+def test_changed_dora_indicator(seeded):
+    xml, log_id = seeded
+    root, kids = elements(xml)
+    init = nth(kids, "INIT", 0)
+    seed = init.get("seed").split(",")
+    seed[5] = str((int(seed[5]) + 4) % 136)
+    init.set("seed", ",".join(seed))
+    assert "WALL_DORA" in codes(serialize(root), log_id)
+
+
+def test_changed_dealt_tile(seeded):
+    xml, log_id = seeded
+    root, kids = elements(xml)
+    init = nth(kids, "INIT", 0)
+    hai = init.get("hai0").split(",")
+    hai[0], hai[1] = hai[1], hai[0]  # same tiles, different dealing order
+    init.set("hai0", ",".join(hai))
+    assert codes(serialize(root), log_id) == ["WALL_DEAL"]
+
+
+def test_wrong_ura_indicator(seeded):
+    xml, log_id = seeded
+    root, kids = elements(xml)
+    agari = next(el for el in kids if el.tag == "AGARI" and el.get("doraHaiUra"))
+    ura = agari.get("doraHaiUra").split(",")
+    ura[0] = str((int(ura[0]) + 1) % 136)
+    agari.set("doraHaiUra", ",".join(ura))
+    assert "WALL_URA" in codes(serialize(root), log_id)
+
+
+def test_changed_dice(seeded):
+    xml, log_id = seeded
+    root, kids = elements(xml)
+    init = nth(kids, "INIT", 0)
+    seed = init.get("seed").split(",")
+    seed[3] = str((int(seed[3]) + 1) % 6)
+    init.set("seed", ",".join(seed))
+    assert codes(serialize(root), log_id) == ["WALL_DICE"]
+
+
+def test_no_seed_is_not_checkable(fixtures):
+    from tenhou_tools.check import check_log
+
+    record = check_log((fixtures / "one_hand.xml").read_bytes(), path="x")
+    assert dict(record.checks)["wall_not_checkable"] == 1
+    assert record.ok
