@@ -26,7 +26,17 @@ from ..events import Agari, Bye, Call, CallKind, Discard, Draw, DrawKind, Game, 
 from ..events import Reconnect, Riichi, Ruleset, Ryuukyoku, Unknown
 from ..findings import Finding, FindingCode, Severity
 from ..rules import game_end
-from ..rules.hand import counts34, waits
+from ..rules.hand import counts34, is_complete, waits
+from ..rules.legality import (
+    RIICHI_COST,
+    chi_allowed,
+    four_kans_abort,
+    four_winds,
+    is_ankan_allowed_in_riichi,
+    kuikae_forbidden,
+    nine_terminal_kinds,
+    riichi_live_minimum,
+)
 from ..rules.payments import exhaustive_draw_deltas, nagashi_deltas, win_deltas
 from ..rules.scoring import ScoredHand, ScoringRefusal, ScoringRules, WinContext, score_win
 from ..rules.wall import HandWall, WallGenerator, WallSeedError, hand_wall_from_init_shuffle
@@ -85,10 +95,12 @@ class _HandState:
     """The table during one hand (kyoku). Private to the engine; mutated in place."""
 
     __slots__ = (
-        "init", "wall", "concealed", "melds", "river_ok", "discards", "riichi", "double_riichi",
-        "ippatsu", "any_call", "live_drawn", "rinshan_drawn", "dora", "dora_due", "open_kan_dora",
-        "last_draw", "last_discard", "last_kakan", "last_kita", "ippatsu_cancel_pending",
-        "wins", "ended", "scores", "honba", "sticks",
+        "init", "wall", "concealed", "melds", "river_ok", "river_kinds", "discards", "riichi",
+        "double_riichi", "ippatsu", "any_call", "live_drawn", "rinshan_drawn", "dora", "dora_due",
+        "open_kan_dora", "last_draw", "last_discard", "last_kakan", "last_kita", "last_ankan",
+        "ippatsu_cancel_pending", "wins", "ended", "scores", "honba", "sticks", "seen", "next_draw",
+        "must_discard", "kuikae", "riichi_discard_due", "step2_due", "kans", "passes",
+        "turn_start", "riichi_start", "first_discards", "abort_due",
     )
 
     def __init__(self, init: Init, players: int):
@@ -98,6 +110,8 @@ class _HandState:
         self.melds: list[list[Meld]] = [[], [], [], []]
         self.river_ok = [True] * 4
         """Nagashi mangan still possible: only terminals and honours discarded, none called."""
+        self.river_kinds: list[set[int]] = [set(), set(), set(), set()]
+        """Kinds each seat has discarded (discard furiten; kakan and kita tiles do not count)."""
         self.discards = [0, 0, 0, 0]
         self.riichi = [0, 0, 0, 0]
         """0 none, 1 declared (REACH step 1), 2 accepted (stick paid)."""
@@ -113,12 +127,36 @@ class _HandState:
         self.last_discard: tuple[int, int] | None = None
         self.last_kakan: tuple[int, int] | None = None
         self.last_kita: tuple[int, int] | None = None
+        self.last_ankan: tuple[int, int] | None = None
         self.ippatsu_cancel_pending = False
         self.wins: list[Agari] = []
         self.ended = False
         self.scores = list(init.scores)
         self.honba = init.honba
         self.sticks = init.sticks
+        self.seen = bytearray(136)
+        """Tile ids that have appeared in this hand (dealt, drawn or revealed)."""
+        self.next_draw: int | None = init.dealer
+        """The seat that must draw next (``None`` while someone must discard)."""
+        self.must_discard: int | None = None
+        """A seat that called chi or pon and must now discard."""
+        self.kuikae: frozenset[int] = frozenset()
+        self.riichi_discard_due: int | None = None
+        """A seat that declared riichi and has not made the declaration discard yet."""
+        self.step2_due: int | None = None
+        """A seat whose riichi discard is out: REACH step 2 must follow unless it is ronned."""
+        self.kans = [0, 0, 0, 0]
+        self.passes: list[tuple[int, int, bool]] = []
+        """Tiles that went past each player: (seat, kind, own draw) for every discard, added
+        kan tile, kita tile and draw, in order (furiten is judged on these)."""
+        self.turn_start = [0, 0, 0, 0]
+        """Index into ``passes`` after each seat's last discard (same-turn furiten window)."""
+        self.riichi_start = [-1, -1, -1, -1]
+        """Index into ``passes`` when each seat's riichi was accepted (riichi furiten window)."""
+        self.first_discards: list[int] = []
+        """The first discards of the hand while no call has been made (four winds)."""
+        self.abort_due: DrawKind | None = None
+        """An abortive draw that the rules make happen now (four winds, four riichi, four kans)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,15 +320,28 @@ class _Replay:
         init = hand.init
         hs = _HandState(init, self.n)
         self.wall_start(hs)
+        self.deal_accounting(hs)
         outcome: _Outcome | None = None
         for index, event in enumerate(hand.events):
             self.event_index = index
-            if hs.ended and not isinstance(event, (Agari, Bye, Reconnect, Unknown)):
+            if isinstance(event, (Bye, Reconnect, Unknown)):
+                continue
+            if hs.ended and not isinstance(event, Agari):
                 self.find(F.EVENT_AFTER_END, f"{type(event).__name__} after the hand ended")
                 continue
             if hs.ippatsu_cancel_pending and not isinstance(event, Agari):
                 hs.ippatsu = [False] * 4
                 hs.ippatsu_cancel_pending = False
+            if hs.step2_due is not None and not isinstance(event, (Riichi, Agari)):
+                self.find(F.RIICHI_STEP, f"S{hs.step2_due}'s riichi discard passed but the riichi was "
+                          "not accepted (no REACH step 2)")
+                hs.step2_due = None
+            if hs.abort_due is not None:
+                due, hs.abort_due = hs.abort_due, None
+                if not (isinstance(event, Ryuukyoku) and event.kind is due) and not (
+                        due is DrawKind.FOUR_KANS and isinstance(event, Agari)):
+                    self.find(F.ABORT_MISSING, f"the hand had to end in an abortive draw ({due.value})",
+                              due.value, type(event).__name__)
             if isinstance(event, Draw):
                 self.draw(hs, event)
             elif isinstance(event, Discard):
@@ -305,6 +356,9 @@ class _Replay:
                 self.agari(hs, event)
             elif isinstance(event, Ryuukyoku):
                 outcome = self.ryuukyoku(hs, event)
+        if len(hs.wins) >= 3:
+            self.find(F.TRIPLE_RON, "three players won on one tile: Tenhou aborts a triple ron (ron3)",
+                      "ron3", len(hs.wins))
         return outcome if outcome is not None else self.win_outcome(hs)
 
     def win_outcome(self, hs: _HandState) -> _Outcome:
@@ -341,6 +395,23 @@ class _Replay:
 
     # -- events ----------------------------------------------------------------------------
 
+    def deal_accounting(self, hs: _HandState) -> None:
+        init = hs.init
+        tiles = [t for h in init.hands for t in h] + [init.dora_indicator]
+        expected_sizes = [13] * self.n + [0] * (4 - self.n)
+        self.check("tiles", [len(h) for h in init.hands] == expected_sizes, F.HAND_SIZE,
+                   f"{init.label()}: the dealt hands do not have 13 tiles each", expected_sizes,
+                   [len(h) for h in init.hands])
+        for t in tiles:
+            self.see(hs, t)
+
+    def see(self, hs: _HandState, tile: int) -> None:
+        """Tile accounting: every tile id appears once in a hand (3p: never 2m-8m)."""
+        if hs.seen[tile] or (self.n == 3 and 4 <= tile < 32):
+            self.find(F.TILE_DUPLICATE, f"tile id {tile} ({format_tiles([tile])}) appears twice or "
+                      "does not exist in this game", None, tile)
+        hs.seen[tile] = 1
+
     def take(self, hs: _HandState, seat: int, tile: int, what: str) -> None:
         hand = hs.concealed[seat]
         if tile in hand:
@@ -349,51 +420,127 @@ class _Replay:
             self.find(F.TILE_NOT_IN_HAND, f"S{seat} {what} {format_tiles([tile])} (id {tile}), which is not in the hand",
                       None, tile)
 
+    def hand_size(self, hs: _HandState, seat: int) -> int:
+        """Concealed tiles a seat holds when it must discard: 14 minus 3 per meld (kita excepted)."""
+        return 14 - 3 * sum(1 for m in hs.melds[seat] if m.kind is not CallKind.KITA)
+
     def draw(self, hs: _HandState, ev: Draw) -> None:
+        seat = ev.seat
         if hs.dora_due:
             self.find(F.DORA_TIMING, "a kan dora indicator was not revealed before the next draw",
                       hs.dora_due, 0)
             hs.dora_due = 0
+        self.check("draw_order", hs.next_draw == seat, F.DRAW_ORDER,
+                   f"S{seat} draws out of turn", hs.next_draw, seat)
+        self.see(hs, ev.tile)
         wall = hs.wall
         if ev.rinshan:
             if wall is not None and hs.rinshan_drawn < len(wall.rinshan):
                 self.check("wall_draw", wall.rinshan[hs.rinshan_drawn] == ev.tile, F.WALL_DRAW,
-                           f"S{ev.seat}'s replacement draw is not the seed's", wall.rinshan[hs.rinshan_drawn], ev.tile)
+                           f"S{seat}'s replacement draw is not the seed's", wall.rinshan[hs.rinshan_drawn], ev.tile)
             hs.rinshan_drawn += 1
         else:
+            if self.live_remaining(hs) <= 0:
+                self.find(F.DRAW_ORDER, f"S{seat} draws from an empty live wall")
             if wall is not None and hs.live_drawn < len(wall.live):
                 self.check("wall_draw", wall.live[hs.live_drawn] == ev.tile, F.WALL_DRAW,
-                           f"S{ev.seat}'s draw is not the seed's", wall.live[hs.live_drawn], ev.tile)
+                           f"S{seat}'s draw is not the seed's", wall.live[hs.live_drawn], ev.tile)
             hs.live_drawn += 1
-        hs.concealed[ev.seat].append(ev.tile)
-        hs.last_draw = (ev.seat, ev.tile, ev.rinshan)
+        hs.concealed[seat].append(ev.tile)
+        hs.passes.append((seat, ev.tile >> 2, True))
+        hs.last_draw = (seat, ev.tile, ev.rinshan)
         hs.last_discard = None
-        hs.last_kakan = hs.last_kita = None
+        hs.last_kakan = hs.last_kita = hs.last_ankan = None
+        hs.next_draw = None
+        hs.must_discard = seat
 
     def live_remaining(self, hs: _HandState) -> int:
         return self.live_total - hs.live_drawn - hs.rinshan_drawn
 
     def discard(self, hs: _HandState, ev: Discard) -> None:
         seat, tile = ev.seat, ev.tile
+        kind = tile >> 2
         if hs.dora_due or hs.open_kan_dora:
             self.find(F.DORA_TIMING, "a kan dora indicator was not revealed before the discard",
                       hs.dora_due + hs.open_kan_dora, 0)
             hs.dora_due = hs.open_kan_dora = 0
+        self.check("turn", hs.must_discard == seat, F.DRAW_ORDER, f"S{seat} discards out of turn",
+                   hs.must_discard, seat)
+        size = self.hand_size(hs, seat)
+        self.check("tiles", len(hs.concealed[seat]) == size, F.HAND_SIZE,
+                   f"S{seat} holds {len(hs.concealed[seat])} tiles before discarding, not {size}",
+                   size, len(hs.concealed[seat]))
+        if hs.kuikae:
+            self.check("call", kind not in hs.kuikae, F.CALL_KUIKAE,
+                       f"S{seat} discards {format_tiles([tile])} right after calling for it (kuikae)",
+                       sorted(hs.kuikae), kind)
+            hs.kuikae = frozenset()
+        riichi_discard = hs.riichi_discard_due == seat
+        if hs.riichi[seat] and not riichi_discard:
+            drawn = hs.last_draw
+            self.check("riichi", drawn is not None and drawn[0] == seat and drawn[1] == tile,
+                       F.RIICHI_TSUMOGIRI, f"S{seat} is in riichi but does not discard the drawn tile",
+                       drawn[1] if drawn else None, tile)
         self.take(hs, seat, tile, "discarded")
-        if (tile >> 2) not in TERMINAL_HONOR_KINDS:
+        if riichi_discard:
+            hs.riichi_discard_due = None
+            self.check("riichi", bool(waits(counts34(hs.concealed[seat]))), F.RIICHI_NOT_TENPAI,
+                       f"S{seat} declared riichi with a hand that is not tenpai",
+                       True, format_tiles(hs.concealed[seat]))
+            hs.step2_due = seat
+        if kind not in TERMINAL_HONOR_KINDS:
             hs.river_ok[seat] = False
         if hs.riichi[seat] == 2:
             hs.ippatsu[seat] = False
+        if not hs.any_call and hs.discards[seat] == 0:
+            hs.first_discards.append(tile)
+            if len(hs.first_discards) == 4 and self.n == 4 and four_winds(hs.first_discards):
+                hs.abort_due = DrawKind.FOUR_WINDS
         hs.discards[seat] += 1
+        hs.river_kinds[seat].add(kind)
+        hs.passes.append((seat, kind, False))
+        hs.turn_start[seat] = len(hs.passes)
         hs.last_discard = (seat, tile)
         hs.last_draw = None
-        hs.last_kakan = hs.last_kita = None
+        hs.last_kakan = hs.last_kita = hs.last_ankan = None
+        hs.must_discard = None
+        hs.next_draw = (seat + 1) % self.n
+        if sum(hs.kans) >= 4 and four_kans_abort(hs.kans) and hs.abort_due is None:
+            hs.abort_due = DrawKind.FOUR_KANS
 
     def call(self, hs: _HandState, ev: Call) -> None:
         seat, meld = ev.seat, ev.meld
         kind = meld.kind
+        self.report.checks["call"] += 1
+        if kind in (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN):
+            self.check("call", hs.riichi[seat] == 0, F.RIICHI_CALL,
+                       f"S{seat} calls {kind.value} while in riichi")
+            self.check("call", self.live_remaining(hs) > 0, F.CALL_HOUTEI,
+                       f"S{seat} calls the last discard (houtei), which cannot be called")
+            if kind is CallKind.CHI:
+                self.check("call", chi_allowed(seat, meld.from_seat, self.n), F.CALL_CHI_SEAT,
+                           f"S{seat} calls chi from S{meld.from_seat}: chi only from the left, not in 3-player",
+                           (seat - 1) % 4, meld.from_seat)
+            self.check("call", hs.next_draw is not None and hs.last_discard is not None, F.CALL_TIMING,
+                       f"S{seat} calls when there is no discard to call")
+        else:
+            # closed kan, added kan, kita: only on one's own turn, after one's own draw
+            last = hs.last_draw
+            self.check("call", last is not None and last[0] == seat, F.CALL_TIMING,
+                       f"S{seat} makes a {kind.value} without having just drawn")
+            if kind is CallKind.KITA:
+                self.check("call", self.n == 3, F.CALL_KITA, f"S{seat} sets a North aside (kita) in a 4-player game")
+            else:
+                self.check("call", self.live_remaining(hs) > 0, F.CALL_HOUTEI,
+                           f"S{seat} declares a kan when the live wall is empty")
+        if kind.is_kan:
+            self.check("call", sum(hs.kans) < 4, F.KAN_LIMIT, "a fifth kan in one hand", 4, sum(hs.kans) + 1)
+            hs.kans[seat] += 1
+        if kind is not CallKind.KITA:
+            hs.first_discards.clear()
         hs.any_call = True
         if kind is CallKind.ADDED_KAN:
+            self.check("call", hs.riichi[seat] == 0, F.RIICHI_CALL, f"S{seat} makes an added kan while in riichi")
             self.take(hs, seat, meld.added, "added to a kan")
             melds = hs.melds[seat]
             for i, old in enumerate(melds):
@@ -404,6 +551,7 @@ class _Replay:
                 self.find(F.CALL_TILE, f"S{seat} made an added kan without a pon of that tile")
                 melds.append(meld)
             hs.last_kakan = (seat, meld.added)
+            hs.passes.append((seat, meld.added >> 2, False))
             hs.ippatsu_cancel_pending = True
             self.kan_dora(hs, opened=True)
         elif kind is CallKind.KITA:
@@ -413,11 +561,15 @@ class _Replay:
             self.take(hs, seat, meld.tiles[0], "set aside as kita")
             hs.melds[seat].append(meld)
             hs.last_kita = (seat, meld.tiles[0])
+            hs.passes.append((seat, meld.tiles[0] >> 2, False))
             hs.ippatsu_cancel_pending = True
         elif kind is CallKind.CLOSED_KAN:
+            if hs.riichi[seat]:
+                self.riichi_kan(hs, seat, meld)
             for t in meld.tiles:
                 self.take(hs, seat, t, "used in a closed kan")
             hs.melds[seat].append(meld)
+            hs.last_ankan = (seat, meld.tiles[0])
             hs.ippatsu = [False] * 4
             self.kan_dora(hs, opened=False)
         else:
@@ -434,8 +586,28 @@ class _Replay:
             hs.ippatsu = [False] * 4
             if kind is CallKind.OPEN_KAN:
                 self.kan_dora(hs, opened=True)
+            else:
+                hs.kuikae = kuikae_forbidden(meld)
         hs.last_draw = None
         hs.last_discard = None
+        if kind in (CallKind.CHI, CallKind.PON):
+            hs.next_draw, hs.must_discard = None, seat
+        else:
+            hs.next_draw, hs.must_discard = seat, None
+
+    def riichi_kan(self, hs: _HandState, seat: int, meld: Meld) -> None:
+        """A closed kan in riichi: on the tile just drawn, and the waits must not change."""
+        last = hs.last_draw
+        drawn_kind = last[1] >> 2 if last is not None and last[0] == seat else None
+        hand = list(hs.concealed[seat])
+        before = list(hand)
+        if last is not None and last[1] in before:
+            before.remove(last[1])
+        after = [t for t in hand if t not in meld.tiles]
+        ok = is_ankan_allowed_in_riichi(waits(counts34(before)), waits(counts34(after)),
+                                        meld.tiles[0] >> 2, drawn_kind)
+        self.check("riichi", ok, F.RIICHI_KAN,
+                   f"S{seat}'s closed kan in riichi changes the waits or does not use the drawn tile")
 
     def kan_dora(self, hs: _HandState, *, opened: bool) -> None:
         """Closed kan: its dora is due before the replacement draw. Open/added kan: after the
@@ -466,10 +638,27 @@ class _Replay:
     def riichi(self, hs: _HandState, ev: Riichi) -> None:
         seat = ev.seat
         if ev.step == 1:
+            self.report.checks["riichi_declared"] += 1
+            self.check("riichi", hs.riichi[seat] == 0, F.RIICHI_TWICE, f"S{seat} declares riichi twice")
+            self.check("riichi", hs.must_discard == seat, F.RIICHI_STEP,
+                       f"S{seat} declares riichi out of turn")
+            self.check("riichi", all(not m.kind.is_open for m in hs.melds[seat]), F.RIICHI_OPEN_HAND,
+                       f"S{seat} declares riichi with an open hand")
+            self.check("riichi", hs.scores[seat] >= RIICHI_COST, F.RIICHI_POINTS,
+                       f"S{seat} declares riichi with fewer than 1000 points", RIICHI_COST, hs.scores[seat])
+            minimum = riichi_live_minimum(self.n)
+            self.check("riichi", self.live_remaining(hs) >= minimum, F.RIICHI_LATE,
+                       f"S{seat} declares riichi with fewer than {minimum} tiles left in the live wall",
+                       minimum, self.live_remaining(hs))
             hs.riichi[seat] = 1
+            hs.riichi_discard_due = seat
             hs.double_riichi[seat] = hs.discards[seat] == 0 and not hs.any_call
             return
+        if hs.step2_due != seat:
+            self.find(F.RIICHI_STEP, f"S{seat}'s riichi is accepted without a declaration and its discard")
+        hs.step2_due = None
         hs.riichi[seat] = 2
+        hs.riichi_start[seat] = len(hs.passes)
         hs.ippatsu[seat] = True
         hs.scores[seat] -= 1000
         hs.sticks += 1
@@ -479,6 +668,30 @@ class _Replay:
                             list(hs.scores), list(ev.scores))
             if not ok:
                 hs.scores = list(ev.scores)
+        if self.n == 4 and all(r == 2 for r in hs.riichi):
+            hs.abort_due = DrawKind.FOUR_RIICHI
+
+    def furiten(self, hs: _HandState, who: int, win_kind: int) -> None:
+        """Furiten at a ron, judged once with the winner's waits at the ron (tsumo is allowed)."""
+        self.report.checks["furiten"] += 1
+        wait_kinds = waits(counts34(hs.concealed[who]))
+        river = hs.river_kinds[who] & wait_kinds
+        if river:
+            self.find(F.FURITEN_DISCARD, f"S{who} rons while a winning tile is in their own river (furiten)",
+                      [], sorted(river))
+        passed = hs.passes[:-1]  # the last pass is the tile won on
+        window = passed[hs.turn_start[who]:]
+        same_turn = sorted({k for s, k, own in window if s != who and not own and k in wait_kinds})
+        if same_turn:
+            self.find(F.FURITEN_SAME_TURN,
+                      f"S{who} rons after letting a winning tile pass since their last discard (same-turn furiten)",
+                      [], same_turn)
+        if hs.riichi[who] == 2:
+            window = passed[hs.riichi_start[who]:]
+            missed = sorted({k for s, k, own in window if (s == who) == own and k in wait_kinds})
+            if missed:
+                self.find(F.FURITEN_RIICHI, f"S{who} rons after letting a winning tile pass in riichi "
+                          "(riichi furiten)", [], missed)
 
     # -- hand ends -------------------------------------------------------------------------
 
@@ -505,10 +718,14 @@ class _Replay:
                 win_tile = hs.last_kita[1]
             elif hs.last_discard is not None and hs.last_discard[0] == from_who:
                 win_tile = hs.last_discard[1]
+            elif hs.last_ankan is not None and hs.last_ankan[0] == from_who:
+                self.find(F.AGARI_WINNER, f"S{who} robs S{from_who}'s closed kan: Tenhou allows no ron on a closed kan")
+                return self.agari_resync(hs, a, first)
             else:
                 self.find(F.AGARI_WINNER, f"S{who}'s ron names S{from_who}, who did not just discard")
                 return self.agari_resync(hs, a, first)
             concealed = [*hs.concealed[who], win_tile]
+            self.furiten(hs, who, win_tile >> 2)
         if not first:
             prev = hs.wins[-1]
             order_ok = (prev.from_who == from_who and
@@ -628,6 +845,39 @@ class _Replay:
                         return None
         return None
 
+    def abortive_condition(self, hs: _HandState, r: Ryuukyoku) -> None:
+        """Each abortive draw only with its condition (tochuu ryuukyoku)."""
+        kind = r.kind
+        shown = [s for s in range(self.n) if r.hands[s] is not None]
+        if kind is DrawKind.NINE_TERMINALS:
+            last = hs.last_draw
+            seat = last[0] if last is not None else None
+            hand = hs.concealed[seat] if seat is not None else []
+            ok = (seat is not None and shown == [seat] and hs.discards[seat] == 0 and not hs.any_call
+                  and nine_terminal_kinds(hand) >= 9 and sorted(r.hands[seat]) == sorted(hand))
+            self.check("abort", ok, F.ABORT_CONDITION,
+                       "nine terminals (yao9) declared without its condition: the declarer's first draw, "
+                       "no call, nine kinds of terminals and honours", None, seat)
+        elif kind is DrawKind.FOUR_WINDS:
+            ok = self.n == 4 and not hs.any_call and four_winds(hs.first_discards)
+            self.check("abort", ok, F.ABORT_CONDITION,
+                       "four winds (kaze4) declared without four first discards of one wind and no call")
+        elif kind is DrawKind.FOUR_RIICHI:
+            ok = self.n == 4 and all(x == 2 for x in hs.riichi)
+            self.check("abort", ok, F.ABORT_CONDITION, "four riichi (reach4) declared without four riichi")
+        elif kind is DrawKind.FOUR_KANS:
+            ok = four_kans_abort(hs.kans) and hs.last_discard is not None
+            self.check("abort", ok, F.ABORT_CONDITION,
+                       "four kans (kan4) declared without four kans by two or more players", 4, list(hs.kans))
+        elif kind is DrawKind.TRIPLE_RON:
+            src = hs.last_kakan or hs.last_kita or hs.last_discard
+            ok = src is not None and len(shown) == 3 and src[0] not in shown
+            for seat in shown:
+                hand = [*hs.concealed[seat], src[1]] if src is not None else []
+                ok = ok and sorted(r.hands[seat]) == sorted(hs.concealed[seat]) and is_complete(counts34(hand))
+            self.check("abort", ok, F.ABORT_CONDITION,
+                       "triple ron (ron3) declared without three players able to win on the tile", None, shown)
+
     def ryuukyoku(self, hs: _HandState, r: Ryuukyoku) -> _Outcome:
         init = hs.init
         self.report.checks["ryuukyoku"] += 1
@@ -669,6 +919,7 @@ class _Replay:
         else:
             self.check("draw_payment", not any(r.deltas), F.DRAW_PAYMENT,
                        "an abortive draw moves points", [0, 0, 0, 0], list(r.deltas))
+            self.abortive_condition(hs, r)
             renchan = True
             abortive = True
         base = hs.scores if before_ok else list(r.scores_before)
