@@ -46,10 +46,11 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import parse_cmd, show_cmd
+    from . import parse_cmd, show_cmd, validate_cmd
 
     cli.add_command(parse_cmd.parse)
     cli.add_command(show_cmd.show)
+    cli.add_command(validate_cmd.validate)
 
 
 _register()

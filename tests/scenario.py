@@ -1,0 +1,137 @@
+"""Build small hand-made mjlog games (no seed) from readable tiles, for legality tests.
+
+    b = Scenario(hands=["123m456m789m1123p", "...", "...", "..."])
+    b.draw(0, "1z"); b.discard(0, "1z")
+    xml = b.agari(who=0, from_who=1)
+
+Tile strings use the notation of ``tenhou_tools.tiles``; every tile gets its own id, so a
+string names "a free copy of this kind" (``take``) or, for discards, the copy in that hand.
+"""
+
+from __future__ import annotations
+
+from tenhou_tools.events import CallKind, Meld
+from tenhou_tools.mjlog.meld import encode_meld
+from tenhou_tools.tiles import format_tiles, parse_tiles
+
+DRAW = "TUVW"
+DISCARD = "DEFG"
+
+
+class Scenario:
+    def __init__(self, hands: list[str], *, players: int = 4, scores: list[int] | None = None,
+                 dora: str = "9s", go_type: int | None = None):
+        self.players = players
+        self.used: set[int] = set()
+        self.hands = [self.take_many(h) if h else [] for h in hands]
+        self.dora = self.take(dora)
+        self.scores = scores or ([250] * 4 if players == 4 else [350, 350, 350, 0])
+        self.go_type = go_type if go_type is not None else (169 if players == 4 else 185)
+        self.tags: list[str] = []
+        self.melds: list[list[int]] = [[], [], [], []]
+
+    # -- tiles -----------------------------------------------------------------------------
+
+    def take(self, text: str) -> int:
+        (k,) = {t >> 2 for t in parse_tiles(text)}
+        for copy in (1, 2, 3, 0):
+            tile = k * 4 + copy
+            if tile not in self.used:
+                self.used.add(tile)
+                return tile
+        raise ValueError(f"no free copy of {text}")
+
+    def take_many(self, text: str) -> list[int]:
+        return [self.take(format_tiles([t])) for t in parse_tiles(text)]
+
+    def held(self, seat: int, text: str) -> int:
+        k = parse_tiles(text)[0] >> 2
+        return next(t for t in self.hands[seat] if t >> 2 == k)
+
+    # -- events ----------------------------------------------------------------------------
+
+    def draw(self, seat: int, text: str | None = None, *, tile: int | None = None) -> int:
+        tile = tile if tile is not None else self.take(text)
+        self.hands[seat].append(tile)
+        self.tags.append(f"<{DRAW[seat]}{tile}/>")
+        return tile
+
+    def discard(self, seat: int, text: str | None = None, *, tile: int | None = None) -> int:
+        tile = tile if tile is not None else self.held(seat, text)
+        self.hands[seat].remove(tile)
+        self.tags.append(f"<{DISCARD[seat]}{tile}/>")
+        return tile
+
+    def turn(self, seat: int, text: str) -> int:
+        """Draw a tile and discard it at once (tsumogiri)."""
+        tile = self.draw(seat, text)
+        return self.discard(seat, tile=tile)
+
+    def riichi(self, seat: int, discard: str, *, accept: bool = True) -> None:
+        self.tags.append(f'<REACH who="{seat}" step="1"/>')
+        self.discard(seat, discard)
+        if accept:
+            self.scores[seat] -= 10
+            self.tags.append(f'<REACH who="{seat}" ten="{",".join(map(str, self.scores))}" step="2"/>')
+
+    def call(self, seat: int, kind: CallKind, tiles: list[int], called: int | None,
+             from_seat: int | None, added: int | None = None) -> None:
+        meld = Meld(kind, tuple(sorted(tiles)), called, from_seat, added, 0)
+        for t in tiles:
+            if t != called and t in self.hands[seat]:
+                self.hands[seat].remove(t)
+        code = encode_meld(meld, seat)
+        self.melds[seat].append(code)
+        self.tags.append(f'<N who="{seat}" m="{code}"/>')
+
+    def pon(self, seat: int, from_seat: int, called: int) -> None:
+        k = called >> 2
+        mine = [t for t in self.hands[seat] if t >> 2 == k][:2]
+        self.call(seat, CallKind.PON, [*mine, called], called, from_seat)
+
+    def chi(self, seat: int, from_seat: int, called: int, with_: str) -> None:
+        mine = [self.held(seat, format_tiles([t])) for t in parse_tiles(with_)]
+        self.call(seat, CallKind.CHI, [*mine, called], called, from_seat)
+
+    def closed_kan(self, seat: int, text: str) -> None:
+        k = parse_tiles(text)[0] >> 2
+        self.call(seat, CallKind.CLOSED_KAN, [k * 4 + i for i in range(4)], None, None)
+
+    def raw(self, tag: str) -> None:
+        self.tags.append(tag)
+
+    # -- endings ---------------------------------------------------------------------------
+
+    def header(self) -> str:
+        return (f'<mjloggm ver="2.3"><GO type="{self.go_type}" lobby="0"/>'
+                '<UN n0="%41" n1="%42" n2="%43" n3="%44" dan="10,10,10,10" rate="1500,1500,1500,1500" sx="M,M,M,M"/>'
+                '<TAIKYOKU oya="0"/>')
+
+    def init(self) -> str:
+        hai = " ".join(f'hai{s}="{",".join(map(str, h))}"' for s, h in enumerate(self._dealt))
+        return (f'<INIT seed="0,0,0,0,0,{self.dora}" ten="{",".join(map(str, self._start))}" oya="0" {hai}/>')
+
+    def begin(self) -> Scenario:
+        """Freeze the deal (call after creating, before events)."""
+        self._dealt = [list(h) for h in self.hands]
+        self._start = list(self.scores)
+        return self
+
+    def xml(self, end: str) -> bytes:
+        return (self.header() + self.init() + "".join(self.tags) + end + "</mjloggm>").encode()
+
+    def agari(self, who: int, from_who: int, win_tile: int | None = None, *, owari: bool = True) -> bytes:
+        hand = sorted(self.hands[who] + ([win_tile] if win_tile is not None else []))
+        m = f' m="{",".join(map(str, self.melds[who]))}"' if self.melds[who] else ""
+        sc = ",".join(f"{v},0" for v in self.scores)
+        end = (f'<AGARI ba="0,0" hai="{",".join(map(str, hand))}"{m} machi="{win_tile if win_tile is not None else hand[-1]}" '
+               f'ten="30,1000,0" yaku="1,1" doraHai="{self.dora}" who="{who}" fromWho="{from_who}" sc="{sc}"'
+               + (' owari="250,0.0,250,0.0,250,0.0,250,0.0"' if owari else "") + "/>")
+        return self.xml(end)
+
+    def ryuukyoku(self, kind: str | None = None, shown: dict[int, list[int]] | None = None) -> bytes:
+        t = f' type="{kind}"' if kind else ""
+        hands = "".join(f' hai{s}="{",".join(map(str, h))}"' for s, h in (shown or {}).items())
+        sc = ",".join(f"{v},0" for v in self.scores)
+        end = (f'<RYUUKYOKU ba="0,0" sc="{sc}"{t}{hands} owari="250,0.0,250,0.0,250,0.0,250,0.0"/>')
+        return self.xml(end)
