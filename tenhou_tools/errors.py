@@ -28,3 +28,7 @@ class ParseError(TenhouToolsError):
         parts = [p for p in (self.source, self.where) if p]
         prefix = ": ".join(parts)
         return f"{prefix}: {self.message}" if prefix else self.message
+
+
+class DownloadError(TenhouToolsError):
+    """A log could not be fetched from tenhou.net (or the cache): ``str()`` is one line."""

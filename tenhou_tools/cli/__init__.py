@@ -51,6 +51,7 @@ def _register() -> None:
     cli.add_command(parse_cmd.parse)
     cli.add_command(show_cmd.show)
     cli.add_command(validate_cmd.validate)
+    from . import download_cmd; cli.add_command(download_cmd.download)  # noqa: E702
 
 
 _register()
