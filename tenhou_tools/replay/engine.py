@@ -100,7 +100,8 @@ class _HandState:
         "open_kan_dora", "last_draw", "last_discard", "last_kakan", "last_kita", "last_ankan",
         "ippatsu_cancel_pending", "wins", "ended", "scores", "honba", "sticks", "seen", "next_draw",
         "must_discard", "kuikae", "riichi_discard_due", "step2_due", "kans", "passes",
-        "turn_start", "riichi_start", "first_discards", "abort_due",
+        "turn_start", "riichi_start", "first_discards", "abort_due", "open_sets", "kan_total",
+        "draws", "discards_total", "wall_checked",
     )
 
     def __init__(self, init: Init, players: int):
@@ -157,6 +158,12 @@ class _HandState:
         """The first discards of the hand while no call has been made (four winds)."""
         self.abort_due: DrawKind | None = None
         """An abortive draw that the rules make happen now (four winds, four riichi, four kans)."""
+        self.open_sets = [0, 0, 0, 0]
+        """Melds per seat that take three tiles from the hand (every meld but kita)."""
+        self.kan_total = 0
+        self.draws = 0
+        self.discards_total = 0
+        self.wall_checked = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,44 +329,46 @@ class _Replay:
         self.wall_start(hs)
         self.deal_accounting(hs)
         outcome: _Outcome | None = None
+        handlers = {Draw: self.draw, Discard: self.discard, Call: self.call, Riichi: self.riichi,
+                    NewDora: self.new_dora, Agari: self.agari}
         for index, event in enumerate(hand.events):
             self.event_index = index
-            if isinstance(event, (Bye, Reconnect, Unknown)):
+            cls = type(event)
+            if cls is Bye or cls is Reconnect or cls is Unknown:
                 continue
-            if hs.ended and not isinstance(event, Agari):
-                self.find(F.EVENT_AFTER_END, f"{type(event).__name__} after the hand ended")
+            if hs.ended and cls is not Agari:
+                self.find(F.EVENT_AFTER_END, f"{cls.__name__} after the hand ended")
                 continue
-            if hs.ippatsu_cancel_pending and not isinstance(event, Agari):
-                hs.ippatsu = [False] * 4
-                hs.ippatsu_cancel_pending = False
-            if hs.step2_due is not None and not isinstance(event, (Riichi, Agari)):
-                self.find(F.RIICHI_STEP, f"S{hs.step2_due}'s riichi discard passed but the riichi was "
-                          "not accepted (no REACH step 2)")
-                hs.step2_due = None
-            if hs.abort_due is not None:
-                due, hs.abort_due = hs.abort_due, None
-                if not (isinstance(event, Ryuukyoku) and event.kind is due) and not (
-                        due is DrawKind.FOUR_KANS and isinstance(event, Agari)):
-                    self.find(F.ABORT_MISSING, f"the hand had to end in an abortive draw ({due.value})",
-                              due.value, type(event).__name__)
-            if isinstance(event, Draw):
-                self.draw(hs, event)
-            elif isinstance(event, Discard):
-                self.discard(hs, event)
-            elif isinstance(event, Call):
-                self.call(hs, event)
-            elif isinstance(event, Riichi):
-                self.riichi(hs, event)
-            elif isinstance(event, NewDora):
-                self.new_dora(hs, event)
-            elif isinstance(event, Agari):
-                self.agari(hs, event)
-            elif isinstance(event, Ryuukyoku):
+            if hs.ippatsu_cancel_pending or hs.step2_due is not None or hs.abort_due is not None:
+                self.pending_rules(hs, event)
+            handler = handlers.get(cls)
+            if handler is not None:
+                handler(hs, event)
+            elif cls is Ryuukyoku:
                 outcome = self.ryuukyoku(hs, event)
+        self.count_hand_checks(hs)
         if len(hs.wins) >= 3:
             self.find(F.TRIPLE_RON, "three players won on one tile: Tenhou aborts a triple ron (ron3)",
                       "ron3", len(hs.wins))
         return outcome if outcome is not None else self.win_outcome(hs)
+
+    def pending_rules(self, hs: _HandState, event: object) -> None:
+        """What must happen right after a kan/kita (ippatsu ends unless it is robbed), a riichi
+        discard (REACH step 2 unless it is ronned) or a mandatory abortive draw."""
+        is_agari = isinstance(event, Agari)
+        if hs.ippatsu_cancel_pending and not is_agari:
+            hs.ippatsu = [False] * 4
+            hs.ippatsu_cancel_pending = False
+        if hs.step2_due is not None and not isinstance(event, (Riichi, Agari)):
+            self.find(F.RIICHI_STEP, f"S{hs.step2_due}'s riichi discard passed but the riichi was "
+                      "not accepted (no REACH step 2)")
+            hs.step2_due = None
+        if hs.abort_due is not None:
+            due, hs.abort_due = hs.abort_due, None
+            if not (isinstance(event, Ryuukyoku) and event.kind is due) and not (
+                    due is DrawKind.FOUR_KANS and is_agari):
+                self.find(F.ABORT_MISSING, f"the hand had to end in an abortive draw ({due.value})",
+                          due.value, type(event).__name__)
 
     def win_outcome(self, hs: _HandState) -> _Outcome:
         init = hs.init
@@ -420,39 +429,43 @@ class _Replay:
             self.find(F.TILE_NOT_IN_HAND, f"S{seat} {what} {format_tiles([tile])} (id {tile}), which is not in the hand",
                       None, tile)
 
-    def hand_size(self, hs: _HandState, seat: int) -> int:
-        """Concealed tiles a seat holds when it must discard: 14 minus 3 per meld (kita excepted)."""
-        return 14 - 3 * sum(1 for m in hs.melds[seat] if m.kind is not CallKind.KITA)
+    # The two handlers below run for every draw and discard: their checks count in bulk at
+    # the end of the hand (``count_hand_checks``) and build a message only when they fail.
 
     def draw(self, hs: _HandState, ev: Draw) -> None:
-        seat = ev.seat
+        seat, tile = ev.seat, ev.tile
         if hs.dora_due:
             self.find(F.DORA_TIMING, "a kan dora indicator was not revealed before the next draw",
                       hs.dora_due, 0)
             hs.dora_due = 0
-        self.check("draw_order", hs.next_draw == seat, F.DRAW_ORDER,
-                   f"S{seat} draws out of turn", hs.next_draw, seat)
-        self.see(hs, ev.tile)
+        if hs.next_draw != seat:
+            self.find(F.DRAW_ORDER, f"S{seat} draws out of turn", hs.next_draw, seat)
+        if hs.seen[tile] or (self.n == 3 and 4 <= tile < 32):
+            self.see(hs, tile)
+        hs.seen[tile] = 1
         wall = hs.wall
         if ev.rinshan:
             if wall is not None and hs.rinshan_drawn < len(wall.rinshan):
-                self.check("wall_draw", wall.rinshan[hs.rinshan_drawn] == ev.tile, F.WALL_DRAW,
-                           f"S{seat}'s replacement draw is not the seed's", wall.rinshan[hs.rinshan_drawn], ev.tile)
+                hs.wall_checked += 1
+                if wall.rinshan[hs.rinshan_drawn] != tile:
+                    self.find(F.WALL_DRAW, f"S{seat}'s replacement draw is not the seed's",
+                              wall.rinshan[hs.rinshan_drawn], tile)
             hs.rinshan_drawn += 1
         else:
-            if self.live_remaining(hs) <= 0:
+            if self.live_total - hs.live_drawn - hs.rinshan_drawn <= 0:
                 self.find(F.DRAW_ORDER, f"S{seat} draws from an empty live wall")
             if wall is not None and hs.live_drawn < len(wall.live):
-                self.check("wall_draw", wall.live[hs.live_drawn] == ev.tile, F.WALL_DRAW,
-                           f"S{seat}'s draw is not the seed's", wall.live[hs.live_drawn], ev.tile)
+                hs.wall_checked += 1
+                if wall.live[hs.live_drawn] != tile:
+                    self.find(F.WALL_DRAW, f"S{seat}'s draw is not the seed's", wall.live[hs.live_drawn], tile)
             hs.live_drawn += 1
-        hs.concealed[seat].append(ev.tile)
-        hs.passes.append((seat, ev.tile >> 2, True))
-        hs.last_draw = (seat, ev.tile, ev.rinshan)
-        hs.last_discard = None
-        hs.last_kakan = hs.last_kita = hs.last_ankan = None
+        hs.concealed[seat].append(tile)
+        hs.passes.append((seat, tile >> 2, True))
+        hs.last_draw = (seat, tile, ev.rinshan)
+        hs.last_discard = hs.last_kakan = hs.last_kita = hs.last_ankan = None
         hs.next_draw = None
         hs.must_discard = seat
+        hs.draws += 1
 
     def live_remaining(self, hs: _HandState) -> int:
         return self.live_total - hs.live_drawn - hs.rinshan_drawn
@@ -464,12 +477,13 @@ class _Replay:
             self.find(F.DORA_TIMING, "a kan dora indicator was not revealed before the discard",
                       hs.dora_due + hs.open_kan_dora, 0)
             hs.dora_due = hs.open_kan_dora = 0
-        self.check("turn", hs.must_discard == seat, F.DRAW_ORDER, f"S{seat} discards out of turn",
-                   hs.must_discard, seat)
-        size = self.hand_size(hs, seat)
-        self.check("tiles", len(hs.concealed[seat]) == size, F.HAND_SIZE,
-                   f"S{seat} holds {len(hs.concealed[seat])} tiles before discarding, not {size}",
-                   size, len(hs.concealed[seat]))
+        if hs.must_discard != seat:
+            self.find(F.DRAW_ORDER, f"S{seat} discards out of turn", hs.must_discard, seat)
+        hand = hs.concealed[seat]
+        size = 14 - 3 * hs.open_sets[seat]
+        if len(hand) != size:
+            self.find(F.HAND_SIZE, f"S{seat} holds {len(hand)} tiles before discarding, not {size}",
+                      size, len(hand))
         if hs.kuikae:
             self.check("call", kind not in hs.kuikae, F.CALL_KUIKAE,
                        f"S{seat} discards {format_tiles([tile])} right after calling for it (kuikae)",
@@ -478,15 +492,20 @@ class _Replay:
         riichi_discard = hs.riichi_discard_due == seat
         if hs.riichi[seat] and not riichi_discard:
             drawn = hs.last_draw
-            self.check("riichi", drawn is not None and drawn[0] == seat and drawn[1] == tile,
-                       F.RIICHI_TSUMOGIRI, f"S{seat} is in riichi but does not discard the drawn tile",
-                       drawn[1] if drawn else None, tile)
-        self.take(hs, seat, tile, "discarded")
+            self.report.checks["riichi"] += 1
+            if drawn is None or drawn[0] != seat or drawn[1] != tile:
+                self.find(F.RIICHI_TSUMOGIRI, f"S{seat} is in riichi but does not discard the drawn tile",
+                          drawn[1] if drawn else None, tile)
+        if tile in hand:
+            hand.remove(tile)
+        else:
+            self.take(hs, seat, tile, "discarded")
         if riichi_discard:
             hs.riichi_discard_due = None
-            self.check("riichi", bool(waits(counts34(hs.concealed[seat]))), F.RIICHI_NOT_TENPAI,
-                       f"S{seat} declared riichi with a hand that is not tenpai",
-                       True, format_tiles(hs.concealed[seat]))
+            self.report.checks["riichi"] += 1
+            if not waits(counts34(hand)):
+                self.find(F.RIICHI_NOT_TENPAI, f"S{seat} declared riichi with a hand that is not tenpai",
+                          True, format_tiles(hand))
             hs.step2_due = seat
         if kind not in TERMINAL_HONOR_KINDS:
             hs.river_ok[seat] = False
@@ -498,15 +517,25 @@ class _Replay:
                 hs.abort_due = DrawKind.FOUR_WINDS
         hs.discards[seat] += 1
         hs.river_kinds[seat].add(kind)
-        hs.passes.append((seat, kind, False))
-        hs.turn_start[seat] = len(hs.passes)
+        passes = hs.passes
+        passes.append((seat, kind, False))
+        hs.turn_start[seat] = len(passes)
         hs.last_discard = (seat, tile)
-        hs.last_draw = None
-        hs.last_kakan = hs.last_kita = hs.last_ankan = None
+        hs.last_draw = hs.last_kakan = hs.last_kita = hs.last_ankan = None
         hs.must_discard = None
         hs.next_draw = (seat + 1) % self.n
-        if sum(hs.kans) >= 4 and four_kans_abort(hs.kans) and hs.abort_due is None:
+        hs.discards_total += 1
+        if hs.kan_total >= 4 and hs.abort_due is None and four_kans_abort(hs.kans):
             hs.abort_due = DrawKind.FOUR_KANS
+
+    def count_hand_checks(self, hs: _HandState) -> None:
+        """The per-draw and per-discard checks, counted once per hand."""
+        checks = self.report.checks
+        checks["draw_order"] += hs.draws
+        checks["turn"] += hs.discards_total
+        checks["tiles"] += hs.draws + hs.discards_total
+        if hs.wall_checked:
+            checks["wall_draw"] += hs.wall_checked
 
     def call(self, hs: _HandState, ev: Call) -> None:
         seat, meld = ev.seat, ev.meld
@@ -534,8 +563,11 @@ class _Replay:
                 self.check("call", self.live_remaining(hs) > 0, F.CALL_HOUTEI,
                            f"S{seat} declares a kan when the live wall is empty")
         if kind.is_kan:
-            self.check("call", sum(hs.kans) < 4, F.KAN_LIMIT, "a fifth kan in one hand", 4, sum(hs.kans) + 1)
+            self.check("call", hs.kan_total < 4, F.KAN_LIMIT, "a fifth kan in one hand", 4, hs.kan_total + 1)
             hs.kans[seat] += 1
+            hs.kan_total += 1
+        if kind is not CallKind.KITA and kind is not CallKind.ADDED_KAN:
+            hs.open_sets[seat] += 1
         if kind is not CallKind.KITA:
             hs.first_discards.clear()
         hs.any_call = True
@@ -733,9 +765,10 @@ class _Replay:
             self.check("agari_order", order_ok, F.AGARI_ORDER,
                        "the wins of a multiple ron are not in turn order from the discarder",
                        None, [prev.who, who])
-        self.check("agari_hand", sorted(concealed) == sorted(a.hand), F.AGARI_HAND,
-                   f"S{who}'s winning hand (hai) is not the replayed hand",
-                   format_tiles(concealed), format_tiles(a.hand))
+        self.report.checks["agari_hand"] += 1
+        if sorted(concealed) != sorted(a.hand):
+            self.find(F.AGARI_HAND, f"S{who}'s winning hand (hai) is not the replayed hand",
+                      format_tiles(concealed), format_tiles(a.hand))
         ours = sorted((m.kind.value, m.tiles) for m in hs.melds[who])
         theirs = sorted((m.kind.value, m.tiles) for m in a.melds)
         self.check("agari_hand", ours == theirs, F.AGARI_MELDS,
@@ -897,9 +930,10 @@ class _Replay:
                            f"S{seat} is {'tenpai' if tenpai[seat] else 'noten'} but the log says otherwise",
                            tenpai[seat], shown is not None)
                 if shown is not None:
-                    self.check("draw_hand", sorted(shown) == sorted(hs.concealed[seat]), F.DRAW_HAND,
-                               f"S{seat}'s shown hand is not the replayed hand",
-                               format_tiles(hs.concealed[seat]), format_tiles(shown))
+                    self.report.checks["draw_hand"] += 1
+                    if sorted(shown) != sorted(hs.concealed[seat]):
+                        self.find(F.DRAW_HAND, f"S{seat}'s shown hand is not the replayed hand",
+                                  format_tiles(hs.concealed[seat]), format_tiles(shown))
             dealer_tenpai = tenpai[init.dealer]
             self.check("draw_condition", self.live_remaining(hs) == 0, F.DRAW_TENPAI,
                        "an exhaustive draw while the live wall still has tiles",

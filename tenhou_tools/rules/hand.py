@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 _KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_KOKUSHI_SET = frozenset(_KOKUSHI)
 
 
 def counts34(tiles: Iterable[int]) -> list[int]:
@@ -102,22 +103,79 @@ def is_complete(counts: list[int]) -> bool:
     return is_chiitoitsu(counts) or is_kokushi(counts)
 
 
+def _honor_status(part: tuple[int, ...]) -> tuple[bool, bool]:
+    """(sets only, sets and one pair) for honour counts: triplets, and at most one pair."""
+    pairs = sum(1 for n in part if n == 2)
+    plain = all(n in (0, 2, 3) for n in part)
+    return plain and pairs == 0, plain and pairs == 1
+
+
+def _group_status(part: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
+    if honors:
+        return _honor_status(part)
+    rem = sum(part) % 3
+    return (rem == 0 and _suit_sets(part), rem == 2 and _suit_sets_pair(part))
+
+
+_GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+
+
 def waits(counts: list[int]) -> frozenset[int]:
     """Kinds that complete a ``3n + 1`` concealed part, by shape (yaku and furiten ignored).
 
     A kind of which the hand already holds all four copies is not a wait: Tenhou does not count
     a wait on a fifth copy (the tile cannot exist). Copies in the player's own melds do not
     count against it.
+
+    Adding a tile changes one suit only, so each suit's split is judged once and only the
+    suit that gets the tile is judged again for each candidate.
     """
+    parts = [tuple(counts[lo:hi]) for lo, hi, _ in _GROUPS]
+    status = [_group_status(part, honors) for part, (_, _, honors) in zip(parts, _GROUPS)]
     result = []
-    for k in range(34):
-        if counts[k] >= 4:
+    for g, (lo, hi, honors) in enumerate(_GROUPS):
+        others_ok = True
+        other_pairs = 0
+        for h in range(4):
+            if h == g:
+                continue
+            sets_only, with_pair = status[h]
+            if with_pair:
+                other_pairs += 1
+            elif not sets_only:
+                others_ok = False
+                break
+        if not others_ok or other_pairs > 1:
             continue
-        counts[k] += 1
-        if is_complete(counts):
-            result.append(k)
-        counts[k] -= 1
+        part = list(parts[g])
+        for i in range(hi - lo):
+            if part[i] >= 4:
+                continue
+            part[i] += 1
+            sets_only, with_pair = _group_status(tuple(part), honors)
+            part[i] -= 1
+            if (with_pair and other_pairs == 0) or (sets_only and other_pairs == 1):
+                result.append(lo + i)
+    if sum(counts) == 13:
+        result.extend(_seven_pairs_and_orphans_waits(counts))
     return frozenset(result)
+
+
+def _seven_pairs_and_orphans_waits(counts: list[int]) -> list[int]:
+    """Waits of a closed 13-tile hand as chiitoitsu (six distinct pairs and a single: the
+    single) or kokushi (thirteen orphans: the missing one, or all thirteen)."""
+    singles = [k for k in range(34) if counts[k] == 1]
+    pairs = sum(1 for n in counts if n == 2)
+    found = []
+    if pairs == 6 and len(singles) == 1:
+        found.append(singles[0])
+    if all(counts[k] == 0 for k in range(34) if k not in _KOKUSHI_SET):
+        held = [k for k in _KOKUSHI if counts[k]]
+        if len(held) == 13:
+            found.extend(_KOKUSHI)
+        elif len(held) == 12 and max(counts[k] for k in _KOKUSHI) == 2:
+            found.extend(k for k in _KOKUSHI if counts[k] == 0)
+    return found
 
 
 def is_tenpai(counts: list[int]) -> bool:
