@@ -42,16 +42,19 @@ from .read import parse_xml, read_path
 
 # Draw and discard events are immutable values from a small domain (4 seats x 136 tiles x one
 # flag), so each one is built once here and shared: a tag costs one dictionary lookup.
-_DRAW_TAGS: dict[str, tuple[int, int, Draw, Draw]] = {
-    f"{letter}{tile}": (seat, tile, Draw(seat, tile, False), Draw(seat, tile, True))
-    for seat, letter in enumerate("TUVW")
-    for tile in range(136)
+_TILE_TAGS: dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]] = {
+    **{
+        f"{letter}{tile}": (True, seat, tile, Draw(seat, tile, False), Draw(seat, tile, True))
+        for seat, letter in enumerate("TUVW")
+        for tile in range(136)
+    },
+    **{
+        f"{letter}{tile}": (False, seat, tile, Discard(seat, tile, False), Discard(seat, tile, True))
+        for seat, letter in enumerate("DEFG")
+        for tile in range(136)
+    },
 }
-_DISCARD_TAGS: dict[str, tuple[int, int, Discard, Discard]] = {
-    f"{letter}{tile}": (seat, tile, Discard(seat, tile, False), Discard(seat, tile, True))
-    for seat, letter in enumerate("DEFG")
-    for tile in range(136)
-}
+"""Tag name -> (is a draw, seat, tile, the plain event, the rinshan draw / tsumogiri discard)."""
 _TILE_TAG_LETTERS = frozenset("TUVWDEFG")
 _DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
 _KAN_OR_KITA = (CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
@@ -201,31 +204,26 @@ class _Parser:
         last_draw = [-1, -1, -1, -1]
         kan_pending = [False, False, False, False]
 
-        draw_tags, discard_tags = _DRAW_TAGS, _DISCARD_TAGS
+        tile_tags = _TILE_TAGS
         for index, el in enumerate(root):
             tag = el.tag
-            hit = draw_tags.get(tag)
+            hit = tile_tags.get(tag)
             if hit is not None:
-                seat, tile, plain, rinshan = hit
+                is_draw, seat, tile, plain, special = hit
                 if current is None:
                     self.index, self.tag = index, tag
-                    raise self.fail("a draw before the first INIT")
-                if kan_pending[seat]:
-                    current.append(rinshan)
-                    kan_pending[seat] = False
+                    raise self.fail("a draw or discard before the first INIT")
+                if is_draw:
+                    if kan_pending[seat]:
+                        current.append(special)
+                        kan_pending[seat] = False
+                    else:
+                        current.append(plain)
+                    last_draw[seat] = tile
                 else:
-                    current.append(plain)
-                last_draw[seat] = tile
-                continue
-            hit = discard_tags.get(tag)
-            if hit is not None:
-                seat, tile, tedashi, tsumogiri = hit
-                if current is None:
-                    self.index, self.tag = index, tag
-                    raise self.fail("a discard before the first INIT")
-                current.append(tsumogiri if last_draw[seat] == tile else tedashi)
-                last_draw[seat] = -1
-                kan_pending[seat] = False
+                    current.append(special if last_draw[seat] == tile else plain)
+                    last_draw[seat] = -1
+                    kan_pending[seat] = False
                 continue
             if not isinstance(tag, str):  # comments and processing instructions are removed
                 continue

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Single-core costs of the pipeline over the corpus: read, parse, wall, replay (ms per game).
+
+    python scripts/bench_core.py [--corpus ../shared/corpus] [--sample N]
+
+Prints milliseconds per game for: gunzip+parse (gzip bytes -> Game), parse of plain XML bytes,
+wall generation alone, and the whole check (parse + replay with every check on), plus games/s.
+Timings are wall-clock medians of three passes on one core; run it on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import time
+from pathlib import Path
+
+from tenhou_tools.check import check_log
+from tenhou_tools.mjlog import parse_game
+from tenhou_tools.rules.wall import WallGenerator, WallSeedError
+
+
+def timed(fn, items, passes=3) -> float:
+    runs = []
+    for _ in range(passes):
+        start = time.perf_counter()
+        for item in items:
+            fn(item)
+        runs.append((time.perf_counter() - start) / len(items) * 1000)
+    return statistics.median(runs)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[2] / "shared" / "corpus"))
+    ap.add_argument("--sample", type=int, default=0, help="use every N-th file (0: all)")
+    args = ap.parse_args()
+    files = sorted(Path(args.corpus, "mjlog").glob("*/*.gz"))
+    if args.sample:
+        files = files[:: args.sample]
+    raw = [f.read_bytes() for f in files]
+    plain = [gzip.decompress(b) for b in raw]
+    games = [parse_game(b) for b in plain]
+
+    def walls(game):
+        if game.header.shuffle and game.header.shuffle.seed:
+            try:
+                gen = WallGenerator(game.header.shuffle.seed, game.header.ruleset.players)
+            except WallSeedError:
+                return
+            for hand in game.hands:
+                gen.next_hand(hand.init.dealer)
+
+    parse_gz = timed(parse_game, raw)
+    parse_xml = timed(parse_game, plain)
+    wall = timed(walls, games)
+    check = timed(lambda b: check_log(b, path="x"), raw, passes=1)
+    print(f"games: {len(files)}")
+    print(f"parse (gzip bytes -> Game): {parse_gz:.3f} ms/game")
+    print(f"parse (xml bytes -> Game):  {parse_xml:.3f} ms/game")
+    print(f"wall generation:            {wall:.3f} ms/game")
+    print(f"check (parse + replay):     {check:.3f} ms/game = {1000 / check:.0f} games/s on one core")
+
+
+if __name__ == "__main__":
+    main()
