@@ -120,12 +120,13 @@ class Scenario:
     def xml(self, end: str) -> bytes:
         return (self.header() + self.init() + "".join(self.tags) + end + "</mjloggm>").encode()
 
-    def agari(self, who: int, from_who: int, win_tile: int | None = None, *, owari: bool = True) -> bytes:
+    def agari(self, who: int, from_who: int, win_tile: int | None = None, *, owari: bool = True,
+              yaku: str = "1,1") -> bytes:
         hand = sorted(self.hands[who] + ([win_tile] if win_tile is not None else []))
         m = f' m="{",".join(map(str, self.melds[who]))}"' if self.melds[who] else ""
         sc = ",".join(f"{v},0" for v in self.scores)
         end = (f'<AGARI ba="0,0" hai="{",".join(map(str, hand))}"{m} machi="{win_tile if win_tile is not None else hand[-1]}" '
-               f'ten="30,1000,0" yaku="1,1" doraHai="{self.dora}" who="{who}" fromWho="{from_who}" sc="{sc}"'
+               f'ten="30,1000,0" yaku="{yaku}" doraHai="{self.dora}" who="{who}" fromWho="{from_who}" sc="{sc}"'
                + (' owari="250,0.0,250,0.0,250,0.0,250,0.0"' if owari else "") + "/>")
         return self.xml(end)
 

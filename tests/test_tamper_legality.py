@@ -199,6 +199,28 @@ def test_riichi_declared_twice():
     assert "RIICHI_TWICE" in codes(b.ryuukyoku())
 
 
+def _ippatsu(call_between: bool) -> bytes:
+    b = base()
+    b.draw(0, "5z")
+    b.riichi(0, "5z")
+    t = b.draw(1, "9m")
+    b.discard(1, tile=t)
+    if call_between:
+        b.pon(2, 1, t)  # S2 has 99m: the pon cancels S0's ippatsu
+        b.discard(2, "2z")
+    else:
+        b.turn(2, "2s")
+    t = b.draw(3, "1p")
+    b.discard(3, tile=t)
+    # double riichi (first discard, no call before it), ippatsu, pinfu, ittsu, ura 0
+    return b.agari(0, 3, t, yaku="21,2,2,1,7,1,24,2,53,0")
+
+
+def test_a_call_cancels_ippatsu():
+    assert "AGARI_YAKU" in codes(_ippatsu(call_between=True))
+    assert "AGARI_YAKU" not in codes(_ippatsu(call_between=False))
+
+
 # -- calls ----------------------------------------------------------------------------------
 
 
@@ -257,6 +279,26 @@ def test_kita_only_in_sanma():
     t = b.draw(0, "4z")
     b.call(0, CallKind.KITA, [t], None, None)
     assert "CALL_KITA" in codes(b.ryuukyoku())
+
+
+def _kita_after_pon(draw_first: bool) -> bytes:
+    b = Scenario(["11m99m11p22p33p4z57z", "19m19p19s1237z666s", "19p19s55566677z1z", ""], players=3).begin()
+    b.turn(0, "8s")
+    t = b.draw(1, "1m")
+    b.discard(1, tile=t)
+    b.pon(0, 1, t)
+    if draw_first:
+        b.discard(0, "5z")
+        b.turn(1, "8p")
+        b.turn(2, "8p")
+        b.draw(0, "4z")
+    b.call(0, CallKind.KITA, [b.held(0, "4z")], None, None)
+    return b.ryuukyoku()
+
+
+def test_no_kita_right_after_a_pon():
+    assert "CALL_TIMING" in codes(_kita_after_pon(False))
+    assert "CALL_TIMING" not in codes(_kita_after_pon(True))
 
 
 def _closed_kan_by_s3(after_own_draw: bool) -> bytes:
