@@ -23,7 +23,7 @@ from datetime import date
 from typing import Any
 
 from ..events import Agari, Bye, Call, CallKind, Discard, Draw, DrawKind, Game, Hand, Init, Meld, NewDora
-from ..events import Reconnect, Riichi, Ruleset, Ryuukyoku, Unknown
+from ..events import Owari, Reconnect, Riichi, Ruleset, Ryuukyoku, Unknown
 from ..findings import Finding, FindingCode, Severity
 from ..rules import game_end
 from ..rules.hand import counts34, is_complete, waits
@@ -180,6 +180,8 @@ class _Outcome:
     dealer_tenpai: bool
     abortive: bool
     any_win: bool
+    owari: Owari | None = None
+    """The final result written on the hand's last end tag, if any."""
 
 
 class _Replay:
@@ -269,8 +271,7 @@ class _Replay:
 
     def end_of_hand(self, out: _Outcome, hand: Hand, is_last: bool) -> None:
         """Whether the game should end here, and ``owari`` if it did."""
-        endings = hand.endings
-        owari = endings[-1].owari if endings else None
+        owari = out.owari
         self.event_index = None
         ended = owari is not None
         if not self.table.flow_known:
@@ -373,8 +374,9 @@ class _Replay:
     def win_outcome(self, hs: _HandState) -> _Outcome:
         init = hs.init
         dealer_won = any(a.who == init.dealer for a in hs.wins)
+        owari = hs.wins[-1].owari if hs.wins else None
         return _Outcome(tuple(hs.scores), 0 if hs.wins else hs.sticks, init.honba, init.round,
-                        init.dealer, dealer_won, dealer_won, False, False, bool(hs.wins))
+                        init.dealer, dealer_won, dealer_won, False, False, bool(hs.wins), owari)
 
     # -- the wall --------------------------------------------------------------------------
 
@@ -392,15 +394,20 @@ class _Replay:
             self.report.checks["wall_not_checkable"] += 1
             return
         hs.wall = wall
-        self.check("wall_dice", wall.dice == init.dice, F.WALL_DICE,
-                   f"{init.label()}: the dice are not the seed's", list(wall.dice), list(init.dice))
-        self.check("wall_dora", wall.dora_indicators[0] == init.dora_indicator, F.WALL_DORA,
-                   f"{init.label()}: the dora indicator is not the seed's",
-                   wall.dora_indicators[0], init.dora_indicator)
+        checks = self.report.checks
+        checks["wall_dice"] += 1
+        if wall.dice != init.dice:
+            self.find(F.WALL_DICE, f"{init.label()}: the dice are not the seed's", list(wall.dice),
+                      list(init.dice))
+        checks["wall_dora"] += 1
+        if wall.dora_indicators[0] != init.dora_indicator:
+            self.find(F.WALL_DORA, f"{init.label()}: the dora indicator is not the seed's",
+                      wall.dora_indicators[0], init.dora_indicator)
+        checks["wall_deal"] += self.n
         for seat in range(self.n):
-            self.check("wall_deal", wall.deal[seat] == init.hands[seat], F.WALL_DEAL,
-                       f"{init.label()}: S{seat}'s dealt tiles are not the seed's",
-                       list(wall.deal[seat]), list(init.hands[seat]))
+            if wall.deal[seat] != init.hands[seat]:
+                self.find(F.WALL_DEAL, f"{init.label()}: S{seat}'s dealt tiles are not the seed's",
+                          list(wall.deal[seat]), list(init.hands[seat]))
 
     # -- events ----------------------------------------------------------------------------
 
@@ -960,4 +967,4 @@ class _Replay:
         scores = tuple(base[s] + r.deltas[s] for s in range(4))
         hs.ended = True
         return _Outcome(scores, hs.sticks, init.honba, init.round, init.dealer, renchan, False,
-                        dealer_tenpai, abortive, False)
+                        dealer_tenpai, abortive, False, r.owari)
