@@ -268,21 +268,13 @@ class _Parser:
                 last_draw = [-1, -1, -1, -1]
                 kan_pending = [False, False, False, False]
                 continue
-            if tag == "AGARI":
+            if tag == "AGARI" or tag == "RYUUKYOKU":
                 if current is None:
-                    raise self.fail("AGARI before the first INIT")
-                agari = self.agari(el)
-                current.append(agari)
+                    raise self.fail(f"{tag} before the first INIT")
+                end = self.agari(el) if tag == "AGARI" else self.ryuukyoku(el)
+                current.append(end)
                 hand_ended = True
-                ended = ended or agari.owari is not None
-                continue
-            if tag == "RYUUKYOKU":
-                if current is None:
-                    raise self.fail("RYUUKYOKU before the first INIT")
-                ryuu = self.ryuukyoku(el)
-                current.append(ryuu)
-                hand_ended = True
-                ended = ended or ryuu.owari is not None
+                ended = ended or end.owari is not None
                 continue
             if tag == "BYE":
                 event: Event = Bye(self.seat(el, "who"))
