@@ -52,6 +52,7 @@ def _register() -> None:
     cli.add_command(show_cmd.show)
     cli.add_command(validate_cmd.validate)
     from . import download_cmd; cli.add_command(download_cmd.download)  # noqa: E702
+    from . import replay_cmd; cli.add_command(replay_cmd.replay)  # noqa: E702
 
 
 _register()

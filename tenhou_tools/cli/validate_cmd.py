@@ -5,29 +5,40 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Iterator
+from contextlib import closing
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
-from ..check import GameRecord, Summary, check_log
+from ..batch import BatchError, SetupError, open_runner
+from ..check import GameRecord, Summary
 from ..errors import InputError
 from ..findings import Severity
 from ..sources.local import SourceStats, count_inputs, iter_logs
-from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
+from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from .common import AtomicOutput
 
 VIEWER = "https://tenhou.net/0/?log={log_id}&ts={hand}"
 
 
-def records(paths: tuple[str, ...], stats: SourceStats) -> Iterator[GameRecord]:
-    for item in iter_logs(paths, stats=stats):
-        if item.kind != "mjlog":
-            yield check_log(None, path=item.source, log_id=item.log_id,
-                            error="tenhou.net/6 JSON is not read yet (only mjlog XML)")
-            continue
-        yield check_log(item.data, path=item.source, log_id=item.log_id, error=item.error)
+class SetupFailed(click.ClickException):
+    """The runner cannot start (Dask missing or unreachable): one line on stderr, exit 2."""
+
+    exit_code = EXIT_USAGE
+
+
+class RunnerFailed(click.ClickException):
+    """Worker processes cannot run at all: one line on stderr, exit 3."""
+
+    exit_code = EXIT_INTERNAL
 
 
 def fails(record: GameRecord, fail_on: str) -> bool:
@@ -46,8 +57,18 @@ def fails(record: GameRecord, fail_on: str) -> bool:
               help="Exit 1 when any game has a finding of this severity or worse.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("--no-progress", is_flag=True, help="No progress bar (it is also off when stderr is not a terminal).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: all cores; 1 = in this process].")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", envvar="TENHOU_TOOLS_SCHEDULER",
+              help="Run on this Dask scheduler (needs tenhou-tools[dask]; env TENHOU_TOOLS_SCHEDULER). "
+                   "--jobs is then ignored.")
+@click.option("--batch-size", type=click.IntRange(min=1), default=None,
+              help="Logs sent to a worker at once [default: 48 locally, 128 on Dask].")
+@click.option("--no-dedupe", is_flag=True,
+              help="Check every copy of a game (by default a log id seen before is skipped).")
 def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str, exit_zero: bool,
-             no_progress: bool) -> None:
+             no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
+             no_dedupe: bool) -> None:
     """Replay every game in PATHS under the Tenhou rules and report what disagrees.
 
     PATHS may be files (.xml, .mjlog, .gz: gzip is detected by content), folders (searched
@@ -55,8 +76,14 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
     with the checks that ran and its findings (docs/findings.md); a log that cannot be read is a
     PARSE_ERROR finding and the run goes on.
 
+    Logs are checked in batches by --jobs worker processes, or on a Dask cluster with
+    --scheduler; the report is the same either way, in input order. A worker that dies
+    mid-batch costs an INTERNAL_ERROR finding for the log it died on, not the run.
+
     \b
-    Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 bad input; 130 interrupted.
+    Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 bad input or
+    setup (e.g. Dask missing or unreachable); 3 internal error; 130 interrupted
+    (the summary so far is still written).
 
     \b
     Example:
@@ -73,30 +100,46 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
     show_progress = not no_progress and sys.stderr.isatty()
     interrupted = False
     any_fail = False
-    with AtomicOutput(output) as out:
+    n_findings = 0
+    try:  # workers start (or the cluster is reached) before any output or progress thread
+        runner = open_runner(jobs=jobs, scheduler=scheduler, batch_size=batch_size, total=total)
+    except SetupError as exc:
+        raise SetupFailed(str(exc)) from None
+    except BatchError as exc:
+        raise RunnerFailed(str(exc)) from None
+    with runner, AtomicOutput(output) as out:
         progress = Progress(TextColumn("validate"), BarColumn(), MofNCompleteColumn(),
-                            TextColumn("{task.fields[rate]} games/s, {task.fields[failed]} failed"),
-                            TimeElapsedColumn(), console=Console(stderr=True), disable=not show_progress,
-                            transient=True)
+                            TextColumn("{task.fields[rate]} games/s, {task.fields[findings]} findings, "
+                                       "{task.fields[failed]} failed"),
+                            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                            console=Console(stderr=True), disable=not show_progress, transient=True,
+                            # Only a terminal's stdout may go through the bar's console (to keep
+                            # the bar intact); a redirected stdout must get the data itself.
+                            redirect_stdout=sys.stdout.isatty())
         try:
-            with progress:
-                task = progress.add_task("validate", total=total or None, rate="-", failed=0)
-                for record in records(paths, stats):
+            with progress, closing(runner.map(iter_logs(paths, stats=stats, dedupe=not no_dedupe),
+                                              total=total)) as records:
+                task = progress.add_task("validate", total=total or None, rate="-", findings=0, failed=0)
+                for record in records:
+                    # Written, then counted: a Ctrl-C leaves a summary of what was written.
+                    if fmt == "ndjson":
+                        out.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
+                    elif fmt == "json":
+                        out.write(("[" if summary.games == 0 else ",") + "\n"
+                                  + json.dumps(record.to_json(), ensure_ascii=False))
                     summary.add(record)
+                    n_findings += len(record.findings)
                     if fails(record, fail_on):
                         any_fail = True
                     if not record.ok and len(failing) < 50:
                         failing.append(record)
-                    if fmt == "ndjson":
-                        out.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
-                    elif fmt == "json":
-                        out.write(("[" if summary.games == 1 else ",") + "\n"
-                                  + json.dumps(record.to_json(), ensure_ascii=False))
                     elapsed = time.perf_counter() - started
                     progress.update(task, advance=1, rate=f"{summary.games / max(elapsed, 1e-9):.0f}",
-                                    failed=summary.failed)
+                                    findings=n_findings, failed=summary.failed)
         except KeyboardInterrupt:
             interrupted = True
+        except BatchError as exc:
+            raise RunnerFailed(str(exc)) from None
         elapsed = time.perf_counter() - started
         if fmt == "ndjson":
             out.write(json.dumps(summary.to_json(elapsed)) + "\n")

@@ -1,0 +1,669 @@
+"""Run ``check_log`` over a stream of logs: in this process, in a local process pool, or on Dask.
+
+``open_runner(jobs=..., scheduler=...)`` gives a ``Runner``; ``runner.map(items)`` turns a stream
+of ``LogItem``\\ s into a stream of ``GameRecord``\\ s **in input order**, whichever runner runs
+them, so a report is the same byte for byte with one process, a pool or a cluster.
+
+- ``InProcessRunner`` (``--jobs 1``): one log after another, here.
+- ``PoolRunner`` (``--jobs N``, the default): ``N`` worker processes of our own (``forkserver``
+  where the platform has it, else ``spawn``; never ``fork`` of a process that may run threads).
+  Logs go to the workers as bytes, in batches of ``batch_size`` (one pickled message each way per
+  batch), and ``GameRecord``\\ s come back.
+- ``DaskRunner`` (``--scheduler tcp://HOST:PORT``): the same batches as Dask tasks on a cluster,
+  through the optional ``distributed`` package (``pip install 'tenhou-tools[dask]'``).
+
+Memory stays flat however many logs there are: items are pulled from the source only when a batch
+can be sent, and at most ``window`` batches (sent, running, or done but waiting for an earlier one)
+are held at once. Nothing keeps all the logs or all the records.
+
+A log that breaks the parser or the engine is already a record (``check_log``). Beyond that, when
+a worker process dies in the middle of a batch (killed, out of memory, a crash in C code), or a
+Dask task fails, each log of that batch is retried on its own; a log whose retry fails too gets an
+``INTERNAL_ERROR`` record saying why, and the run goes on. Stopping early (Ctrl-C, an error in the
+consumer, closing the generator) terminates the workers and waits for them: no process is left
+behind.
+
+Workers of the local pool start the way ``multiprocessing`` spawns them, which imports the main
+module again in each worker: a script that uses ``PoolRunner`` needs the usual
+``if __name__ == "__main__":`` guard (the console script and ``python -m tenhou_tools`` are fine).
+
+Test-only hook: when the environment variable ``TENHOU_TOOLS_TEST_CRASH_ON`` names a log (its
+``source`` or the file name), a pool worker that meets that log exits at once with
+``os._exit(70)``, as if it had been killed, and a Dask task raises instead. It is read when the
+runner starts and is never honoured in this process (``--jobs 1``).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import traceback
+import uuid
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from multiprocessing.connection import wait as wait_any
+from typing import Any, Protocol
+
+from .check import GameRecord, check_log
+from .findings import Finding, FindingCode, Severity
+from .sources.local import LogItem
+
+__all__ = [
+    "CRASH_HOOK_ENV",
+    "BatchError",
+    "DaskRunner",
+    "InProcessRunner",
+    "PoolRunner",
+    "Runner",
+    "SetupError",
+    "WorkerStartError",
+    "check_batch",
+    "check_item",
+    "default_jobs",
+    "open_runner",
+]
+
+DEFAULT_BATCH_SIZE = 48
+"""Logs per batch sent to a local worker: about 50 ms to 0.5 s of work, a few hundred KB."""
+DASK_BATCH_SIZE = 128
+"""Logs per Dask task: a task costs a few milliseconds of scheduling, so make them bigger."""
+WINDOW_PER_SLOT = 4
+"""Batches held at once per worker slot (in flight or done but waiting for an earlier one)."""
+SMALL_RUN = 16
+"""With no ``--jobs`` given, runs of at most this many logs stay in this process (starting workers
+would cost more than it saves)."""
+CRASH_HOOK_ENV = "TENHOU_TOOLS_TEST_CRASH_ON"
+CRASH_EXIT_CODE = 70
+MAX_START_FAILURES = 3
+"""Workers in a row that die before they are ready: then the pool gives up (``WorkerStartError``)."""
+DASK_CONNECT_TIMEOUT = 10.0
+DASK_WORKER_TIMEOUT = 30.0
+
+
+class BatchError(Exception):
+    """A runner cannot run. ``str()`` is one line."""
+
+
+class SetupError(BatchError):
+    """The user's setup is wrong: Dask not installed, scheduler unreachable, no workers (exit 2)."""
+
+
+class WorkerStartError(BatchError):
+    """Local worker processes die before they can take work (exit 3)."""
+
+
+# --- the unit of work ----------------------------------------------------------------------------
+
+
+def check_item(item: LogItem) -> GameRecord:
+    """One ``LogItem`` -> its record. Never raises an ``Exception``."""
+    try:
+        if item.kind != "mjlog":
+            return check_log(None, path=item.source, log_id=item.log_id,
+                             error="tenhou.net/6 JSON is not read yet (only mjlog XML)")
+        return check_log(item.data, path=item.source, log_id=item.log_id, error=item.error)
+    except Exception as exc:  # noqa: BLE001 - check_log should not raise; if it does, one record
+        return _internal_error(item, f"checking the log failed: {type(exc).__name__}: {exc}",
+                               traceback.format_exc())
+
+
+def check_batch(items: Sequence[LogItem], crash_on: str | None = None,
+                crash_mode: str = "exit") -> list[GameRecord]:
+    """Records for a batch of items, in order (what a worker or a Dask task runs)."""
+    out = []
+    for item in items:
+        if crash_on is not None and _hook_matches(item.source, crash_on):
+            if crash_mode == "exit":
+                os._exit(CRASH_EXIT_CODE)
+            raise RuntimeError(f"{CRASH_HOOK_ENV} crash on {item.source}")
+        out.append(check_item(item))
+    return out
+
+
+def _hook_matches(source: str, target: str) -> bool:
+    return source == target or os.path.basename(source) == target
+
+
+def _internal_error(item: LogItem, message: str, detail: str | None = None) -> GameRecord:
+    finding = Finding(FindingCode.INTERNAL_ERROR, Severity.ERROR, message, detail=detail)
+    return GameRecord(item.source, item.log_id, 0, (), (finding,))
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+# --- runners -------------------------------------------------------------------------------------
+
+
+class Runner:
+    """Turns ``LogItem``\\ s into ``GameRecord``\\ s in input order. Use it as a context manager."""
+
+    name = "runner"
+    workers = 1
+
+    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release workers or connections (idempotent)."""
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class InProcessRunner(Runner):
+    """``--jobs 1``: no pool, no pickling."""
+
+    name = "in-process"
+
+    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
+        for item in items:
+            yield check_item(item)
+
+
+class _BatchedRunner(Runner):
+    """Shared by the pool and Dask: batches, a bounded window, input order, retries."""
+
+    default_batch_size = DEFAULT_BATCH_SIZE
+
+    def __init__(self, batch_size: int | None):
+        if batch_size is not None and batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        self.batch_size = batch_size
+        self._backend: _Backend | None = None
+
+    def _open_backend(self) -> _Backend:
+        raise NotImplementedError
+
+    def _effective_batch_size(self, total: int | None, slots: int) -> int:
+        size = self.batch_size or self.default_batch_size
+        if self.batch_size is None and total:
+            # Small runs: smaller batches, so every worker gets some (never below 1).
+            size = min(size, max(1, math.ceil(total / (slots * WINDOW_PER_SLOT))))
+        return size
+
+    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
+        if self._backend is None:
+            self._backend = self._open_backend()
+        backend = self._backend
+        size = self._effective_batch_size(total, backend.slots)
+        return _ordered(items, backend, size, backend.slots * WINDOW_PER_SLOT, on_end=self._ended)
+
+    def _ended(self, ok: bool) -> None:
+        backend, self._backend = self._backend, None
+        if backend is None:
+            return
+        if ok:
+            backend.close()
+        else:
+            backend.terminate()
+
+    def close(self) -> None:
+        self._ended(True)
+
+
+class PoolRunner(_BatchedRunner):
+    """``--jobs N``: ``N`` local worker processes, started at once (before any progress thread)."""
+
+    name = "process pool"
+
+    def __init__(self, jobs: int, *, batch_size: int | None = None):
+        super().__init__(batch_size)
+        if jobs < 1:
+            raise ValueError("jobs must be at least 1")
+        self.workers = jobs
+        self._crash_on = os.environ.get(CRASH_HOOK_ENV) or None
+        self._backend = self._open_backend()
+
+    def _open_backend(self) -> _Backend:
+        return _PoolBackend(self.workers, self._crash_on)
+
+    def worker_pids(self) -> list[int]:
+        backend = self._backend
+        return backend.pids() if isinstance(backend, _PoolBackend) else []
+
+
+class DaskRunner(_BatchedRunner):
+    """``--scheduler tcp://HOST:PORT``: batches as tasks on a Dask cluster."""
+
+    name = "Dask"
+    default_batch_size = DASK_BATCH_SIZE
+
+    def __init__(self, address: str, *, batch_size: int | None = None,
+                 connect_timeout: float | None = None):
+        super().__init__(batch_size)
+        self.address = address
+        self._crash_on = os.environ.get(CRASH_HOOK_ENV) or None
+        self._connect_timeout = connect_timeout or DASK_CONNECT_TIMEOUT
+        self._client: Any = None
+        self._connect()
+        self._backend = self._open_backend()
+
+    def _connect(self) -> None:
+        try:
+            import distributed
+        except ImportError:
+            raise SetupError("--scheduler needs Dask, which is not installed: "
+                             "pip install 'tenhou-tools[dask]'") from None
+        try:
+            client = distributed.Client(self.address, timeout=self._connect_timeout,
+                                        set_as_default=False)
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
+            raise SetupError(f"cannot connect to the Dask scheduler at {self.address}: "
+                             f"{_one_line(exc)}") from None
+        try:
+            _check_cluster(client, self.address)
+        except BaseException:
+            client.close()
+            raise
+        self._client = client
+        self.workers = max(1, sum(client.nthreads().values()))
+
+    def _open_backend(self) -> _Backend:
+        if self._client is None:
+            self._connect()
+        return _DaskBackend(self._client, self.workers, self._crash_on)
+
+    def close(self) -> None:
+        super().close()
+        client, self._client = self._client, None
+        if client is not None:
+            client.close()
+
+
+def open_runner(*, jobs: int | None = None, scheduler: str | None = None,
+                batch_size: int | None = None, total: int | None = None) -> Runner:
+    """The runner for the options given: Dask with ``scheduler``, else a pool unless one job.
+
+    With ``jobs`` None: all cores, except that a run of at most ``SMALL_RUN`` logs (``total``)
+    stays in this process. Raises ``SetupError`` (Dask missing or unreachable).
+    """
+    if scheduler:
+        return DaskRunner(scheduler, batch_size=batch_size)
+    if jobs is None:
+        jobs = 1 if total is not None and total <= SMALL_RUN else default_jobs()
+    if jobs <= 1:
+        return InProcessRunner()
+    return PoolRunner(jobs, batch_size=batch_size)
+
+
+# --- ordering, windows and retries (shared by the pool and Dask) ---------------------------------
+
+
+@dataclass(slots=True)
+class _Task:
+    slot: int
+    """Which batch of the input this belongs to (batches are yielded in slot order)."""
+    offset: int
+    """Where ``items`` start inside that batch."""
+    items: list[LogItem]
+    isolated: bool = False
+    """A retry of one log on its own, after its batch failed."""
+
+
+class _Backend(Protocol):
+    slots: int
+    """Tasks that can run at once."""
+
+    def has_room(self) -> bool: ...
+    def submit(self, task: _Task) -> None: ...
+    def busy(self) -> bool: ...
+    def wait(self) -> list[tuple[_Task, list[GameRecord] | str]]: ...
+    def close(self) -> None: ...
+    def terminate(self) -> None: ...
+
+
+def _ordered(items: Iterable[LogItem], backend: _Backend, batch_size: int, window: int,
+             on_end) -> Iterator[GameRecord]:
+    """Records in input order, with at most ``window`` batches between source and consumer."""
+    source = iter(items)
+    pending: dict[int, list[GameRecord | None]] = {}  # slot -> its records so far
+    missing: dict[int, int] = {}
+    retries: deque[_Task] = deque()
+    next_slot = next_out = 0
+    exhausted = False
+    ok = False
+    try:
+        while True:
+            while backend.has_room():
+                if retries:
+                    backend.submit(retries.popleft())
+                    continue
+                if exhausted or next_slot - next_out >= window:
+                    break
+                batch = list(islice(source, batch_size))
+                if not batch:
+                    exhausted = True
+                    break
+                pending[next_slot] = [None] * len(batch)
+                missing[next_slot] = len(batch)
+                backend.submit(_Task(next_slot, 0, batch))
+                next_slot += 1
+            if next_out in pending and missing[next_out] == 0:
+                records = pending.pop(next_out)
+                del missing[next_out]
+                next_out += 1
+                yield from records  # type: ignore[misc]
+                continue  # the window moved: send more before waiting
+            if exhausted and next_out == next_slot:
+                ok = True
+                return
+            if not backend.busy():  # pragma: no cover - a logic error, not a user error
+                raise RuntimeError("batch runner stalled with work left")
+            for task, outcome in backend.wait():
+                if isinstance(outcome, str):
+                    if task.isolated or len(task.items) == 1:
+                        outcome = [_internal_error(item, outcome) for item in task.items]
+                    else:
+                        retries.extend(_Task(task.slot, task.offset + i, [item], isolated=True)
+                                       for i, item in enumerate(task.items))
+                        continue
+                records = pending[task.slot]
+                records[task.offset:task.offset + len(outcome)] = outcome
+                missing[task.slot] -= len(outcome)
+    finally:
+        on_end(ok)
+
+
+# --- the local pool ------------------------------------------------------------------------------
+
+
+def _mp_context() -> multiprocessing.context.BaseContext:
+    """``forkserver`` (workers forked from a clean server that imported us once), else ``spawn``."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["tenhou_tools.batch"])
+        return ctx
+    return multiprocessing.get_context("spawn")  # pragma: no cover - not POSIX
+
+
+def _worker_main(conn, crash_on: str | None) -> None:
+    """A pool worker: ``(task_id, items)`` in, ``(task_id, records)`` out, ``None`` to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        task_id, items = message
+        conn.send((task_id, check_batch(items, crash_on)))
+
+
+class _Worker:
+    __slots__ = ("process", "conn", "task", "task_id", "ready")
+
+    def __init__(self, process, conn):
+        self.process = process
+        self.conn = conn
+        self.task: _Task | None = None
+        self.task_id = 0
+        self.ready = False
+
+
+class _PoolBackend:
+    def __init__(self, jobs: int, crash_on: str | None):
+        self.slots = jobs
+        self._ctx = _mp_context()
+        self._crash_on = crash_on
+        self._workers: list[_Worker] = []
+        self._queue: deque[_Task] = deque()
+        self._done: list[tuple[_Task, list[GameRecord] | str]] = []
+        self._task_ids = 0
+        self._start_failures = 0
+        self._closed = False
+        try:
+            for _ in range(jobs):
+                self._start_worker()
+        except BaseException:
+            self.terminate()
+            raise
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers]
+
+    def _start_worker(self) -> None:
+        parent, child = self._ctx.Pipe(duplex=True)
+        process = self._ctx.Process(target=_worker_main, args=(child, self._crash_on),
+                                    name="tenhou-tools-worker", daemon=True)
+        try:
+            process.start()
+        except OSError as exc:
+            parent.close()
+            raise WorkerStartError(f"cannot start a worker process: {exc}") from None
+        finally:
+            child.close()
+        self._workers.append(_Worker(process, parent))
+
+    # -- the _Backend protocol
+
+    def has_room(self) -> bool:
+        busy = sum(1 for w in self._workers if w.task is not None)
+        return busy + len(self._queue) < self.slots
+
+    def submit(self, task: _Task) -> None:
+        self._queue.append(task)
+        self._dispatch()
+
+    def busy(self) -> bool:
+        return bool(self._queue or self._done or any(w.task is not None for w in self._workers)
+                    or any(not w.ready for w in self._workers))
+
+    def wait(self) -> list[tuple[_Task, list[GameRecord] | str]]:
+        if not self._done:
+            waitables: dict[Any, _Worker] = {}
+            for w in self._workers:
+                waitables[w.conn] = w
+                waitables[w.process.sentinel] = w
+            ready = wait_any(list(waitables))
+            seen: list[_Worker] = []
+            for obj in ready:
+                w = waitables[obj]
+                if w not in seen:
+                    seen.append(w)
+            for w in seen:
+                self._service(w)
+            self._dispatch()
+        done, self._done = self._done, []
+        return done
+
+    def close(self) -> None:
+        """Stop the workers once they are idle (they are, when the run has ended)."""
+        if self._closed:
+            return
+        self._closed = True
+        for w in self._workers:
+            try:
+                w.conn.send(None)
+            except OSError:
+                pass
+        for w in self._workers:
+            w.process.join(timeout=5)
+        self._stop_all()
+
+    def terminate(self) -> None:
+        """Stop the workers now, whatever they are doing."""
+        if self._closed:
+            return
+        self._closed = True
+        self._stop_all()
+
+    # -- internals
+
+    def _stop_all(self) -> None:
+        for w in self._workers:
+            if w.process.is_alive():
+                w.process.terminate()
+        for w in self._workers:
+            w.process.join(timeout=5)
+            if w.process.is_alive():  # pragma: no cover - ignored SIGTERM
+                w.process.kill()
+                w.process.join()
+            w.conn.close()
+            w.process.close()
+        self._workers = []
+
+    def _dispatch(self) -> None:
+        for w in list(self._workers):
+            if not self._queue:
+                return
+            if w.ready and w.task is None:
+                task = self._queue.popleft()
+                self._task_ids += 1
+                try:
+                    w.conn.send((self._task_ids, task.items))
+                except OSError:  # it died meanwhile: the task was never delivered
+                    self._queue.appendleft(task)
+                    self._reap(w)
+                    continue
+                w.task, w.task_id = task, self._task_ids
+
+    def _service(self, w: _Worker) -> None:
+        """Read what a worker sent; replace it if it died."""
+        try:
+            while w.conn.poll():
+                message = w.conn.recv()
+                if message[0] == "ready":
+                    w.ready = True
+                    self._start_failures = 0
+                elif w.task is not None and message[0] == w.task_id:
+                    self._done.append((w.task, message[1]))
+                    w.task = None
+        except (EOFError, OSError):
+            pass
+        except Exception:  # noqa: BLE001 - a message cut short or garbled: do not trust this worker
+            w.process.kill()
+        if not w.process.is_alive():
+            self._reap(w)
+
+    def _reap(self, w: _Worker) -> None:
+        w.process.join(timeout=5)
+        cause = _exit_cause(w.process.exitcode)
+        self._workers.remove(w)
+        w.conn.close()
+        w.process.close()
+        if w.task is not None:
+            self._done.append((w.task, f"the worker process died while checking it ({cause})"))
+        if not w.ready:  # tasks only go to ready workers, so this one had none
+            self._start_failures += 1
+            if self._start_failures >= MAX_START_FAILURES:
+                raise WorkerStartError(f"worker processes exit before they are ready ({cause})")
+        if not self._closed:
+            self._start_worker()
+
+
+def _exit_cause(code: int | None) -> str:
+    if code is None:
+        return "exit status unknown"
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit code {code}"
+
+
+# --- Dask ----------------------------------------------------------------------------------------
+
+
+def _dask_task(items: list[LogItem], crash_on: str | None) -> list[GameRecord]:
+    """A Dask task: one batch (the crash hook raises here, it never kills a Dask worker)."""
+    return check_batch(items, crash_on, crash_mode="raise")
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def _check_cluster(client: Any, address: str) -> None:
+    """Workers present, and the same tenhou-tools on them as here (else tasks cannot even load)."""
+    from . import __version__
+
+    try:
+        client.wait_for_workers(1, timeout=DASK_WORKER_TIMEOUT)
+    except (TimeoutError, OSError) as exc:
+        raise SetupError(f"no Dask worker joined the scheduler at {address} within "
+                         f"{DASK_WORKER_TIMEOUT:.0f} s ({_one_line(exc)})") from None
+    versions = client.get_versions(packages=["tenhou-tools"])
+    bad = []
+    for addr, info in sorted(versions.get("workers", {}).items()):
+        theirs = info.get("packages", {}).get("tenhou-tools")
+        if theirs != __version__:
+            bad.append(f"{addr} has {theirs or 'no tenhou-tools'}")
+    if bad:
+        raise SetupError(f"the Dask workers need tenhou-tools {__version__} installed: "
+                         + "; ".join(bad))
+
+
+class _DaskBackend:
+    def __init__(self, client: Any, slots: int, crash_on: str | None):
+        from distributed import as_completed
+
+        self.slots = slots
+        self._client = client
+        self._crash_on = crash_on
+        self._pending: dict[Any, _Task] = {}
+        self._completed = as_completed(loop=client.loop)
+        self._run = uuid.uuid4().hex[:12]
+        self._n = 0
+        self._closed = False
+
+    def has_room(self) -> bool:
+        return len(self._pending) < self.slots
+
+    def submit(self, task: _Task) -> None:
+        self._n += 1
+        future = self._client.submit(_dask_task, task.items, self._crash_on, pure=False,
+                                     key=f"tenhou-tools-{self._run}-{self._n}")
+        self._pending[future] = task
+        self._completed.add(future)
+
+    def busy(self) -> bool:
+        return bool(self._pending)
+
+    def wait(self) -> list[tuple[_Task, list[GameRecord] | str]]:
+        futures = [next(self._completed)]
+        futures += self._completed.next_batch(block=False)
+        out: list[tuple[_Task, list[GameRecord] | str]] = []
+        for future in futures:
+            task = self._pending.pop(future)
+            if future.status == "finished":
+                out.append((task, future.result()))
+            elif future.status == "cancelled":
+                out.append((task, "the Dask task was cancelled"))
+            else:
+                exc = future.exception()
+                out.append((task, f"the Dask task failed: {type(exc).__name__}: {_one_line(exc)}"))
+            future.release()
+        return out
+
+    def close(self) -> None:
+        self._closed = True
+        self._pending.clear()
+
+    def terminate(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        futures = list(self._pending)
+        self._pending.clear()
+        if futures:
+            try:
+                self._client.cancel(futures)
+            except Exception:  # noqa: BLE001 - the client may already be gone
+                pass
