@@ -418,8 +418,13 @@ class _Replay:
         self.check("tiles", [len(h) for h in init.hands] == expected_sizes, F.HAND_SIZE,
                    f"{init.label()}: the dealt hands do not have 13 tiles each", expected_sizes,
                    [len(h) for h in init.hands])
-        for t in tiles:
-            self.see(hs, t)
+        seen = hs.seen
+        if len(set(tiles)) != len(tiles) or (self.n == 3 and any(4 <= t < 32 for t in tiles)):
+            for t in tiles:
+                self.see(hs, t)
+        else:
+            for t in tiles:
+                seen[t] = 1
 
     def see(self, hs: _HandState, tile: int) -> None:
         """Tile accounting: every tile id appears once in a hand (3p: never 2m-8m)."""

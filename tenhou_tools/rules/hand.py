@@ -103,21 +103,37 @@ def is_complete(counts: list[int]) -> bool:
     return is_chiitoitsu(counts) or is_kokushi(counts)
 
 
-def _honor_status(part: tuple[int, ...]) -> tuple[bool, bool]:
-    """(sets only, sets and one pair) for honour counts: triplets, and at most one pair."""
-    pairs = sum(1 for n in part if n == 2)
-    plain = all(n in (0, 2, 3) for n in part)
-    return plain and pairs == 0, plain and pairs == 1
-
-
-def _group_status(part: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
-    if honors:
-        return _honor_status(part)
+@lru_cache(maxsize=None)
+def _group_status(part: tuple[int, ...]) -> tuple[bool, bool]:
+    """(splits into sets only, splits into sets and one pair) for one suit (9 counts) or the
+    honours (7 counts: triplets and at most one pair)."""
+    if len(part) == 7:
+        pairs = sum(1 for n in part if n == 2)
+        plain = all(n in (0, 2, 3) for n in part)
+        return plain and pairs == 0, plain and pairs == 1
     rem = sum(part) % 3
     return (rem == 0 and _suit_sets(part), rem == 2 and _suit_sets_pair(part))
 
 
-_GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+@lru_cache(maxsize=None)
+def _group_completions(part: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Offsets in the group whose tile makes it (sets only, sets and one pair)."""
+    sets_only, with_pair = [], []
+    counts = list(part)
+    for i, n in enumerate(part):
+        if n >= 4:
+            continue
+        counts[i] += 1
+        plain, paired = _group_status(tuple(counts))
+        counts[i] -= 1
+        if plain:
+            sets_only.append(i)
+        elif paired:
+            with_pair.append(i)
+    return tuple(sets_only), tuple(with_pair)
+
+
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def waits(counts: list[int]) -> frozenset[int]:
@@ -127,35 +143,26 @@ def waits(counts: list[int]) -> frozenset[int]:
     a wait on a fifth copy (the tile cannot exist). Copies in the player's own melds do not
     count against it.
 
-    Adding a tile changes one suit only, so each suit's split is judged once and only the
-    suit that gets the tile is judged again for each candidate.
+    Adding a tile changes one suit only: each suit pattern's status and completing tiles are
+    computed once and cached, so a call is a few table lookups.
     """
-    parts = [tuple(counts[lo:hi]) for lo, hi, _ in _GROUPS]
-    status = [_group_status(part, honors) for part, (_, _, honors) in zip(parts, _GROUPS)]
-    result = []
-    for g, (lo, hi, honors) in enumerate(_GROUPS):
-        others_ok = True
+    parts = [tuple(counts[lo:hi]) for lo, hi in _GROUPS]
+    status = [_group_status(part) for part in parts]
+    result: list[int] = []
+    for g, (lo, _) in enumerate(_GROUPS):
         other_pairs = 0
         for h in range(4):
-            if h == g:
-                continue
-            sets_only, with_pair = status[h]
-            if with_pair:
-                other_pairs += 1
-            elif not sets_only:
-                others_ok = False
-                break
-        if not others_ok or other_pairs > 1:
+            if h != g:
+                plain, paired = status[h]
+                if paired:
+                    other_pairs += 1
+                elif not plain:
+                    other_pairs = 9
+                    break
+        if other_pairs > 1:
             continue
-        part = list(parts[g])
-        for i in range(hi - lo):
-            if part[i] >= 4:
-                continue
-            part[i] += 1
-            sets_only, with_pair = _group_status(tuple(part), honors)
-            part[i] -= 1
-            if (with_pair and other_pairs == 0) or (sets_only and other_pairs == 1):
-                result.append(lo + i)
+        sets_only, with_pair = _group_completions(parts[g])
+        result.extend(lo + i for i in (with_pair if other_pairs == 0 else sets_only))
     if sum(counts) == 13:
         result.extend(_seven_pairs_and_orphans_waits(counts))
     return frozenset(result)
