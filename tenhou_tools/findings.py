@@ -91,6 +91,7 @@ class FindingCode(Enum):
     ABORT_MISSING = "ABORT_MISSING"
     TRIPLE_RON = "TRIPLE_RON"
     # the wall
+    WALL_SEED = "WALL_SEED"
     WALL_DICE = "WALL_DICE"
     WALL_DEAL = "WALL_DEAL"
     WALL_DRAW = "WALL_DRAW"

@@ -215,3 +215,21 @@ def test_deep_nesting_is_rejected():
     doc = b"<mjloggm>" + b"<a>" * 5000 + b"</a>" * 5000 + b"</mjloggm>"
     with pytest.raises(ParseError):
         parse_game(doc)
+
+
+def test_unknown_attributes_on_any_tag_are_warnings(fixtures):
+    xml = (fixtures / "one_hand.xml").read_bytes()
+    xml = xml.replace(b"<T100/>", b'<T100 x="1"/>').replace(b"<E134/>", b"<E134 />")
+    game = parse_game(xml)
+    assert game.warnings == ("element 4 <T100>: unknown attribute 'x'",)
+    body = '<N who="0" m="1024" extra="1"/><REACH who="0" step="1" y="2"/>'
+    warnings = parse_game(log(body)).warnings
+    assert [w.split(": ", 1)[1] for w in warnings] == ["unknown attribute 'extra'", "unknown attribute 'y'"]
+
+
+def test_seat_3_does_not_exist_in_sanma(fixtures):
+    xml = (fixtures / "sanma_kita.xml").read_bytes()
+    for bad in (xml.replace(b'oya="0"', b'oya="3"'), xml.replace(b"<U101/>", b"<W101/>"),
+                xml.replace(b'who="0" fromWho="1"', b'who="3" fromWho="1"')):
+        with pytest.raises(ParseError, match="outside 0-2|does not exist in a 3-player game"):
+            parse_game(bad)

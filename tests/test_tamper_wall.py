@@ -88,3 +88,25 @@ def test_no_seed_is_not_checkable(fixtures):
     record = check_log((fixtures / "one_hand.xml").read_bytes(), path="x")
     assert dict(record.checks)["wall_not_checkable"] == 1
     assert record.ok
+
+
+def test_garbled_seed_is_a_finding(seeded):
+    """A seed the log carries but that cannot be read is a finding, not 'not checkable'."""
+    xml, log_id = seeded
+    root, kids = elements(xml)
+    shuffle = nth(kids, "SHUFFLE", 0)
+    method, body = shuffle.get("seed").split(",", 1)
+    shuffle.set("seed", method + "," + body[:-8] + "!!!!@@@@")
+    found = codes(serialize(root), log_id)
+    assert found == ["WALL_SEED"]
+
+
+def test_empty_seed_is_not_checkable(seeded):
+    from tenhou_tools.check import check_log
+
+    xml, log_id = seeded
+    root, kids = elements(xml)
+    nth(kids, "SHUFFLE", 0).set("seed", "")
+    record = check_log(serialize(root), path="x", log_id=log_id)
+    assert record.ok and dict(record.checks)["wall_not_checkable"] == len(
+        [k for k in kids if k.tag == "INIT"])

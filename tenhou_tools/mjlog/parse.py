@@ -8,6 +8,7 @@ final result) raises ``ParseError`` with a one-line message naming the file and 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -38,7 +39,7 @@ from ..events import (
     Unknown,
 )
 from .meld import MeldError, decode_meld
-from .read import parse_xml, read_path
+from .read import decompress, parse_xml, read_path
 
 # Draw and discard events are immutable values from a small domain (4 seats x 136 tiles x one
 # flag), so each one is built once here and shared: a tag costs one dictionary lookup.
@@ -67,6 +68,10 @@ _RYUU_ATTRS = frozenset("ba sc type hai0 hai1 hai2 hai3 owari".split())
 _RYUU_OPAQUE = frozenset({"ratio"})
 _INIT_ATTRS = frozenset("seed ten oya hai0 hai1 hai2 hai3 shuffle chip".split())
 _GO_KNOWN = frozenset({"type", "lobby"})
+_N_ATTRS = frozenset({"who", "m"})
+_REACH_ATTRS = frozenset({"who", "step", "ten"})
+_DORA_ATTRS = frozenset({"hai"})
+_BYE_ATTRS = frozenset({"who"})
 _UN_KNOWN = frozenset({"n0", "n1", "n2", "n3", "dan", "rate", "sx"})
 
 
@@ -118,8 +123,15 @@ def parse_game(
     With ``require_complete`` (the default) a log whose game did not reach its end (a hand with
     no ``AGARI``/``RYUUKYOKU``, no ``owari`` on the last one) is a ``ParseError``.
     """
-    root = parse_xml(data, source=source)
-    return _Parser(source, require_complete).run(root, log_id)
+    xml = decompress(data, source=source)
+    root = parse_xml(xml, source=source)
+    parser = _Parser(source, require_complete)
+    parser.tile_tag_attributes = _TILE_TAG_WITH_ATTRIBUTES.search(xml) is not None
+    return parser.run(root, log_id)
+
+
+_TILE_TAG_WITH_ATTRIBUTES = re.compile(rb"<[TUVWDEFG]\d+\s+[^/>\s]")
+"""Draw and discard tags carry no attributes in real logs; when one does, each is checked."""
 
 
 class _Parser:
@@ -129,6 +141,9 @@ class _Parser:
         self.warnings: list[str] = []
         self.index = 0
         self.tag = ""
+        self.tile_tag_attributes = True
+        self.n_seats = 4
+        """Seats run 0 .. n_seats-1 (set from GO; seat 3 does not exist in three-player)."""
 
     # -- errors and attribute helpers -------------------------------------------------------
 
@@ -176,7 +191,7 @@ class _Parser:
         return values
 
     def seat(self, el, name: str) -> int:
-        return self.int1(el, name, 0, 3)
+        return self.int1(el, name, 0, self.n_seats - 1)
 
     def unknown_attrs(self, el, known: frozenset[str]) -> None:
         for key in el.keys():
@@ -205,14 +220,20 @@ class _Parser:
         kan_pending = [False, False, False, False]
 
         tile_tags = _TILE_TAGS
+        seats = 4
         for index, el in enumerate(root):
             tag = el.tag
             hit = tile_tags.get(tag)
             if hit is not None:
                 is_draw, seat, tile, plain, special = hit
-                if current is None:
+                if current is None or seat >= seats:
                     self.index, self.tag = index, tag
-                    raise self.fail("a draw or discard before the first INIT")
+                    if current is None:
+                        raise self.fail("a draw or discard before the first INIT")
+                    raise self.fail(f"seat {seat} does not exist in a {seats}-player game")
+                if self.tile_tag_attributes and el.keys():
+                    self.index, self.tag = index, tag
+                    self.unknown_attrs(el, frozenset())
                 if is_draw:
                     if kan_pending[seat]:
                         current.append(special)
@@ -233,6 +254,7 @@ class _Parser:
             if tag == "N":
                 if current is None:
                     raise self.fail("a call before the first INIT")
+                self.unknown_attrs(el, _N_ATTRS)
                 who = self.seat(el, "who")
                 meld = self.meld(self.int1(el, "m", 0, 0xFFFF), who)
                 current.append(Call(who, meld))
@@ -244,6 +266,7 @@ class _Parser:
             if tag == "REACH":
                 if current is None:
                     raise self.fail("a riichi before the first INIT")
+                self.unknown_attrs(el, _REACH_ATTRS)
                 who = self.seat(el, "who")
                 step = self.int1(el, "step", 1, 2)
                 ten = el.get("ten")
@@ -253,6 +276,7 @@ class _Parser:
             if tag == "DORA":
                 if current is None:
                     raise self.fail("a DORA before the first INIT")
+                self.unknown_attrs(el, _DORA_ATTRS)
                 current.append(NewDora(self.int1(el, "hai", 0, 135)))
                 continue
             if tag == "INIT":
@@ -277,6 +301,7 @@ class _Parser:
                 ended = ended or end.owari is not None
                 continue
             if tag == "BYE":
+                self.unknown_attrs(el, _BYE_ATTRS)
                 event: Event = Bye(self.seat(el, "who"))
                 (prelude if current is None else current).append(event)
                 continue
@@ -293,6 +318,7 @@ class _Parser:
                 continue
             if tag == "GO":
                 ruleset = ruleset_from_type(self.int1(el, "type", 0, 0xFFFF))
+                seats = self.n_seats = ruleset.players
                 lob = el.get("lobby")
                 if lob is not None:
                     lobby = self.int1(el, "lobby", 0, 10**9)
@@ -378,7 +404,7 @@ class _Parser:
         if not 0 <= dora <= 135:
             raise self.fail(f"dora indicator {dora} is outside 0-135")
         scores = tuple(v * 100 for v in self.ints(self.req(el, "ten"), "ten", 4))
-        dealer = self.int1(el, "oya", 0, 3)
+        dealer = self.int1(el, "oya", 0, ruleset.players - 1)
         hands = tuple(self.tiles(el.get(f"hai{s}"), f"hai{s}") for s in range(4))
         chip = el.get("chip")
         return Init(

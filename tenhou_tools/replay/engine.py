@@ -198,13 +198,14 @@ class _Replay:
         self.hand_index: int | None = None
         self.event_index: int | None = None
         self.walls: WallGenerator | None = None
-        self.wall_note: str | None = None
+        self.bad_seed: str | None = None
+        """Why a seed the log does carry cannot be read (a finding, unlike a missing seed)."""
         shuffle = game.header.shuffle
         if shuffle is not None and shuffle.seed:
             try:
                 self.walls = WallGenerator(shuffle.seed, self.n)
             except WallSeedError as exc:
-                self.wall_note = str(exc)
+                self.bad_seed = str(exc)
 
     # -- reporting -------------------------------------------------------------------------
 
@@ -389,8 +390,12 @@ class _Replay:
             elif init.shuffle:
                 wall = hand_wall_from_init_shuffle(init.shuffle, self.n, init.dealer)
         except (WallSeedError, ValueError) as exc:
-            self.wall_note = str(exc)
+            self.bad_seed = str(exc)
         if wall is None:
+            if self.bad_seed is not None:
+                self.find(F.WALL_SEED, f"{init.label()}: the shuffle seed cannot be read: {self.bad_seed}")
+                if not init.shuffle:
+                    self.bad_seed = None  # the game's one seed: report it once
             self.report.checks["wall_not_checkable"] += 1
             return
         hs.wall = wall
