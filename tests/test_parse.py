@@ -233,3 +233,9 @@ def test_seat_3_does_not_exist_in_sanma(fixtures):
                 xml.replace(b'who="0" fromWho="1"', b'who="3" fromWho="1"')):
         with pytest.raises(ParseError, match="outside 0-2|does not exist in a 3-player game"):
             parse_game(bad)
+
+
+def test_header_oddities_are_warnings():
+    game = parse_game(log("", head=HEAD + '<GO type="169" lobby="0" zzz="1"/>'))
+    assert [w.split(": ", 1)[1] for w in game.warnings] == [
+        "a second GO tag (the last one is used)", "unknown attribute 'zzz'"]

@@ -68,7 +68,10 @@ _RYUU_ATTRS = frozenset("ba sc type hai0 hai1 hai2 hai3 owari".split())
 _RYUU_OPAQUE = frozenset({"ratio"})
 _INIT_ATTRS = frozenset("seed ten oya hai0 hai1 hai2 hai3 shuffle chip".split())
 _GO_KNOWN = frozenset({"type", "lobby"})
+_GO_OPAQUE = frozenset({"title", "rule", "ranking", "csrule"})
+_UN_OPAQUE = frozenset({"rc"})
 _N_ATTRS = frozenset({"who", "m"})
+_HEADER_TAGS = frozenset({"SHUFFLE", "GO", "TAIKYOKU"})
 _REACH_ATTRS = frozenset({"who", "step", "ten"})
 _DORA_ATTRS = frozenset({"hai"})
 _BYE_ATTRS = frozenset({"who"})
@@ -215,6 +218,7 @@ class _Parser:
         init: Init | None = None
         ended = False
         hand_ended = False
+        seen_header: set[str] = set()
         # per-hand derivation state
         last_draw = [-1, -1, -1, -1]
         kan_pending = [False, False, False, False]
@@ -307,16 +311,22 @@ class _Parser:
                 continue
             if tag == "UN":
                 if players is None:
+                    self.unknown_attrs(el, _UN_KNOWN | _UN_OPAQUE)
                     players = self.players(el)
                     un_extra = tuple((k, v) for k, v in el.items() if k not in _UN_KNOWN)
                     continue
                 event = self.reconnect(el)
                 (prelude if current is None else current).append(event)
                 continue
+            if tag in _HEADER_TAGS:
+                if tag in seen_header:
+                    self.warnings.append(f"element {index} <{tag}>: a second {tag} tag (the last one is used)")
+                seen_header.add(tag)
             if tag == "SHUFFLE":
                 shuffle = Shuffle(self.req(el, "seed"), el.get("ref", ""))
                 continue
             if tag == "GO":
+                self.unknown_attrs(el, _GO_KNOWN | _GO_OPAQUE)
                 ruleset = ruleset_from_type(self.int1(el, "type", 0, 0xFFFF))
                 seats = self.n_seats = ruleset.players
                 lob = el.get("lobby")
