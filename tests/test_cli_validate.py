@@ -81,3 +81,62 @@ def test_corpus_validates_clean(corpus):
     assert result.exit_code == 0
     n_agari = sum(1 for g in lines[:-1] for _ in range(g["checks"].get("agari", 0)))
     assert summary["checks"]["agari"] == summary["checks"]["agari_value"] == n_agari
+
+
+def test_output_into_a_missing_folder_is_a_clear_error(fixtures, tmp_path):
+    result = run("validate", str(fixtures / "one_hand.xml"), "-o", str(tmp_path / "no" / "report.txt"))
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_disk_full_leaves_no_partial_file(fixtures):
+    """/dev/full fails every write: a clear error, and the device is still a device."""
+    import os
+    import stat
+
+    if not os.path.exists("/dev/full"):
+        import pytest
+
+        pytest.skip("no /dev/full")
+    result = run("validate", str(fixtures / "one_hand.xml"), "--format", "ndjson", "-o", "/dev/full")
+    assert result.exit_code == 1
+    assert "No space left on device" in result.stderr
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_failed_write_keeps_the_old_report(fixtures, tmp_path, monkeypatch):
+    """A write that fails half-way (a full disk) leaves the previous report as it was."""
+    import errno
+
+    out = tmp_path / "report.ndjson"
+    out.write_text("previous report\n")
+    real_open = open
+
+    def failing_open(file, mode="r", *args, **kwargs):
+        fh = real_open(file, mode, *args, **kwargs)
+        if isinstance(file, int) and "w" in mode:
+            def write(_text):
+                raise OSError(errno.ENOSPC, "No space left on device")
+            fh.write = write
+        return fh
+
+    monkeypatch.setattr("builtins.open", failing_open)
+    result = run("validate", str(fixtures / "one_hand.xml"), "--format", "ndjson", "-o", str(out))
+    monkeypatch.undo()
+    assert result.exit_code == 1 and "No space left on device" in result.stderr
+    assert out.read_text() == "previous report\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.ndjson"]
+
+
+def test_report_file_mode_follows_the_umask(fixtures, tmp_path):
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        out = tmp_path / "r.txt"
+        assert run("validate", str(fixtures / "one_hand.xml"), "-o", str(out)).exit_code == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
