@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from functools import lru_cache
 
 from mahjong.constants import EAST as _LIB_EAST
 from mahjong.hand_calculating.hand import HandCalculator
@@ -398,6 +399,30 @@ def _options(rules: ScoringRules) -> OptionalRules:
     return options
 
 
+@lru_cache(maxsize=4096)
+def _hand_config(tsumo: bool, riichi: bool, double_riichi: bool, ippatsu: bool, rinshan: bool,
+                 chankan: bool, haitei: bool, houtei: bool, tenhou: bool, chiihou: bool,
+                 seat_wind: int, round_wind: int, rules: ScoringRules, kita: int) -> HandConfig:
+    """One library ``HandConfig`` per distinct situation, built once: the library only reads
+    it (building one instantiates every yaku class, about 12 us)."""
+    return HandConfig(
+        is_tsumo=tsumo,
+        is_riichi=riichi,
+        is_daburu_riichi=double_riichi,
+        is_ippatsu=ippatsu,
+        is_rinshan=rinshan,
+        is_chankan=chankan,
+        is_haitei=haitei,
+        is_houtei=houtei,
+        is_tenhou=tenhou,
+        is_chiihou=chiihou,
+        player_wind=_LIB_EAST + seat_wind,
+        round_wind=_LIB_EAST + round_wind,
+        options=_options(rules),
+        num_nuki_dora=kita,
+    )
+
+
 def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
     return ScoringRefusal(reason, message)
 
@@ -420,22 +445,9 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
         return problem
 
     dealer = ctx.dealer
-    config = HandConfig(
-        is_tsumo=ctx.tsumo,
-        is_riichi=ctx.in_riichi,
-        is_daburu_riichi=ctx.double_riichi,
-        is_ippatsu=ctx.ippatsu,
-        is_rinshan=ctx.rinshan,
-        is_chankan=ctx.chankan,
-        is_haitei=ctx.haitei,
-        is_houtei=ctx.houtei,
-        is_tenhou=ctx.tenhou,
-        is_chiihou=ctx.chiihou,
-        player_wind=_LIB_EAST + ctx.seat_wind,
-        round_wind=_LIB_EAST + ctx.round_wind,
-        options=_options(rules),
-        num_nuki_dora=kita,
-    )
+    config = _hand_config(ctx.tsumo, ctx.in_riichi, ctx.double_riichi, ctx.ippatsu, ctx.rinshan,
+                          ctx.chankan, ctx.haitei, ctx.houtei, ctx.tenhou, ctx.chiihou,
+                          ctx.seat_wind, ctx.round_wind, rules, kita)
     response = HandCalculator.estimate_hand_value(
         tiles,
         ctx.win_tile,
