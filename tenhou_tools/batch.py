@@ -27,6 +27,10 @@ Workers of the local pool start the way ``multiprocessing`` spawns them, which i
 module again in each worker: a script that uses ``PoolRunner`` needs the usual
 ``if __name__ == "__main__":`` guard (the console script and ``python -m tenhou_tools`` are fine).
 
+The work done on each log is ``check_item`` unless a runner is given another ``Work`` (a pair of
+module-level functions, so it pickles by reference): ``stats`` runs ``stats.records.STATS_WORK``
+through the same pool, windows and retries, and gets its own records back in input order.
+
 Test-only hook: when the environment variable ``TENHOU_TOOLS_TEST_CRASH_ON`` names a log (its
 ``source`` or the file name), a pool worker that meets that log exits at once with
 ``os._exit(70)``, as if it had been killed, and a Dask task raises instead. It is read when the
@@ -42,7 +46,7 @@ import signal
 import traceback
 import uuid
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from multiprocessing.connection import wait as wait_any
@@ -60,6 +64,7 @@ __all__ = [
     "PoolRunner",
     "Runner",
     "SetupError",
+    "Work",
     "WorkerStartError",
     "check_batch",
     "check_item",
@@ -102,9 +107,6 @@ class WorkerStartError(BatchError):
 def check_item(item: LogItem) -> GameRecord:
     """One ``LogItem`` -> its record. Never raises an ``Exception``."""
     try:
-        if item.kind != "mjlog":
-            return check_log(None, path=item.source, log_id=item.log_id,
-                             error="tenhou.net/6 JSON is not read yet (only mjlog XML)")
         return check_log(item.data, path=item.source, log_id=item.log_id, error=item.error)
     except Exception as exc:  # noqa: BLE001 - check_log should not raise; if it does, one record
         return _internal_error(item, f"checking the log failed: {type(exc).__name__}: {exc}",
@@ -112,15 +114,16 @@ def check_item(item: LogItem) -> GameRecord:
 
 
 def check_batch(items: Sequence[LogItem], crash_on: str | None = None,
-                crash_mode: str = "exit") -> list[GameRecord]:
+                crash_mode: str = "exit", work: Work | None = None) -> list[Any]:
     """Records for a batch of items, in order (what a worker or a Dask task runs)."""
+    run = check_item if work is None else work.run
     out = []
     for item in items:
         if crash_on is not None and _hook_matches(item.source, crash_on):
             if crash_mode == "exit":
                 os._exit(CRASH_EXIT_CODE)
             raise RuntimeError(f"{CRASH_HOOK_ENV} crash on {item.source}")
-        out.append(check_item(item))
+        out.append(run(item))
     return out
 
 
@@ -131,6 +134,20 @@ def _hook_matches(source: str, target: str) -> bool:
 def _internal_error(item: LogItem, message: str, detail: str | None = None) -> GameRecord:
     finding = Finding(FindingCode.INTERNAL_ERROR, Severity.ERROR, message, detail=detail)
     return GameRecord(item.source, item.log_id, 0, (), (finding,))
+
+
+@dataclass(frozen=True, slots=True)
+class Work:
+    """What a runner does with each log: ``run(item)`` gives its record and never raises;
+    ``failed(item, message)`` is the record of a log whose worker died or whose task failed.
+    Both must be module-level functions (they are pickled by reference to the workers)."""
+
+    run: Callable[[LogItem], Any]
+    failed: Callable[[LogItem, str], Any]
+
+
+CHECK = Work(check_item, _internal_error)
+"""``validate``'s work: a ``GameRecord`` per log."""
 
 
 def default_jobs() -> int:
@@ -168,9 +185,13 @@ class InProcessRunner(Runner):
 
     name = "in-process"
 
+    def __init__(self, *, work: Work = CHECK):
+        self.work = work
+
     def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
+        run = self.work.run
         for item in items:
-            yield check_item(item)
+            yield run(item)
 
 
 class _BatchedRunner(Runner):
@@ -178,10 +199,11 @@ class _BatchedRunner(Runner):
 
     default_batch_size = DEFAULT_BATCH_SIZE
 
-    def __init__(self, batch_size: int | None):
+    def __init__(self, batch_size: int | None, work: Work = CHECK):
         if batch_size is not None and batch_size < 1:
             raise ValueError("batch_size must be at least 1")
         self.batch_size = batch_size
+        self.work = work
         self._backend: _Backend | None = None
 
     def _open_backend(self) -> _Backend:
@@ -199,7 +221,8 @@ class _BatchedRunner(Runner):
             self._backend = self._open_backend()
         backend = self._backend
         size = self._effective_batch_size(total, backend.slots)
-        return _ordered(items, backend, size, backend.slots * WINDOW_PER_SLOT, on_end=self._ended)
+        return _ordered(items, backend, size, backend.slots * WINDOW_PER_SLOT, on_end=self._ended,
+                        on_failure=self.work.failed)
 
     def _ended(self, ok: bool) -> None:
         backend, self._backend = self._backend, None
@@ -219,8 +242,8 @@ class PoolRunner(_BatchedRunner):
 
     name = "process pool"
 
-    def __init__(self, jobs: int, *, batch_size: int | None = None):
-        super().__init__(batch_size)
+    def __init__(self, jobs: int, *, batch_size: int | None = None, work: Work = CHECK):
+        super().__init__(batch_size, work)
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         self.workers = jobs
@@ -228,7 +251,7 @@ class PoolRunner(_BatchedRunner):
         self._backend = self._open_backend()
 
     def _open_backend(self) -> _Backend:
-        return _PoolBackend(self.workers, self._crash_on)
+        return _PoolBackend(self.workers, self._crash_on, self.work)
 
     def worker_pids(self) -> list[int]:
         backend = self._backend
@@ -242,8 +265,8 @@ class DaskRunner(_BatchedRunner):
     default_batch_size = DASK_BATCH_SIZE
 
     def __init__(self, address: str, *, batch_size: int | None = None,
-                 connect_timeout: float | None = None):
-        super().__init__(batch_size)
+                 connect_timeout: float | None = None, work: Work = CHECK):
+        super().__init__(batch_size, work)
         self.address = address
         self._crash_on = os.environ.get(CRASH_HOOK_ENV) or None
         self._connect_timeout = connect_timeout or DASK_CONNECT_TIMEOUT
@@ -274,7 +297,7 @@ class DaskRunner(_BatchedRunner):
     def _open_backend(self) -> _Backend:
         if self._client is None:
             self._connect()
-        return _DaskBackend(self._client, self.workers, self._crash_on)
+        return _DaskBackend(self._client, self.workers, self._crash_on, self.work)
 
     def close(self) -> None:
         super().close()
@@ -284,19 +307,21 @@ class DaskRunner(_BatchedRunner):
 
 
 def open_runner(*, jobs: int | None = None, scheduler: str | None = None,
-                batch_size: int | None = None, total: int | None = None) -> Runner:
+                batch_size: int | None = None, total: int | None = None,
+                work: Work = CHECK) -> Runner:
     """The runner for the options given: Dask with ``scheduler``, else a pool unless one job.
 
     With ``jobs`` None: all cores, except that a run of at most ``SMALL_RUN`` logs (``total``)
-    stays in this process. Raises ``SetupError`` (Dask missing or unreachable).
+    stays in this process. ``work`` is what is done with each log (``validate``'s checks by
+    default). Raises ``SetupError`` (Dask missing or unreachable).
     """
     if scheduler:
-        return DaskRunner(scheduler, batch_size=batch_size)
+        return DaskRunner(scheduler, batch_size=batch_size, work=work)
     if jobs is None:
         jobs = 1 if total is not None and total <= SMALL_RUN else default_jobs()
     if jobs <= 1:
-        return InProcessRunner()
-    return PoolRunner(jobs, batch_size=batch_size)
+        return InProcessRunner(work=work)
+    return PoolRunner(jobs, batch_size=batch_size, work=work)
 
 
 # --- ordering, windows and retries (shared by the pool and Dask) ---------------------------------
@@ -326,7 +351,7 @@ class _Backend(Protocol):
 
 
 def _ordered(items: Iterable[LogItem], backend: _Backend, batch_size: int, window: int,
-             on_end) -> Iterator[GameRecord]:
+             on_end, on_failure: Callable[[LogItem, str], Any] = _internal_error) -> Iterator[GameRecord]:
     """Records in input order, with at most ``window`` batches between source and consumer."""
     source = iter(items)
     pending: dict[int, list[GameRecord | None]] = {}  # slot -> its records so far
@@ -365,7 +390,7 @@ def _ordered(items: Iterable[LogItem], backend: _Backend, batch_size: int, windo
             for task, outcome in backend.wait():
                 if isinstance(outcome, str):
                     if task.isolated or len(task.items) == 1:
-                        outcome = [_internal_error(item, outcome) for item in task.items]
+                        outcome = [on_failure(item, outcome) for item in task.items]
                     else:
                         retries.extend(_Task(task.slot, task.offset + i, [item], isolated=True)
                                        for i, item in enumerate(task.items))
@@ -389,7 +414,7 @@ def _mp_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")  # pragma: no cover - not POSIX
 
 
-def _worker_main(conn, crash_on: str | None) -> None:
+def _worker_main(conn, crash_on: str | None, work: Work | None = None) -> None:
     """A pool worker: ``(task_id, items)`` in, ``(task_id, records)`` out, ``None`` to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     conn.send(("ready", os.getpid()))
@@ -401,7 +426,7 @@ def _worker_main(conn, crash_on: str | None) -> None:
         if message is None:
             return
         task_id, items = message
-        conn.send((task_id, check_batch(items, crash_on)))
+        conn.send((task_id, check_batch(items, crash_on, work=work)))
 
 
 class _Worker:
@@ -416,10 +441,11 @@ class _Worker:
 
 
 class _PoolBackend:
-    def __init__(self, jobs: int, crash_on: str | None):
+    def __init__(self, jobs: int, crash_on: str | None, work: Work = CHECK):
         self.slots = jobs
         self._ctx = _mp_context()
         self._crash_on = crash_on
+        self._work = None if work is CHECK else work  # validate's workers get exactly what they did
         self._workers: list[_Worker] = []
         self._queue: deque[_Task] = deque()
         self._done: list[tuple[_Task, list[GameRecord] | str]] = []
@@ -438,7 +464,7 @@ class _PoolBackend:
 
     def _start_worker(self) -> None:
         parent, child = self._ctx.Pipe(duplex=True)
-        process = self._ctx.Process(target=_worker_main, args=(child, self._crash_on),
+        process = self._ctx.Process(target=_worker_main, args=(child, self._crash_on, self._work),
                                     name="tenhou-tools-worker", daemon=True)
         try:
             process.start()
@@ -580,9 +606,9 @@ def _exit_cause(code: int | None) -> str:
 # --- Dask ----------------------------------------------------------------------------------------
 
 
-def _dask_task(items: list[LogItem], crash_on: str | None) -> list[GameRecord]:
+def _dask_task(items: list[LogItem], crash_on: str | None, work: Work | None = None) -> list[Any]:
     """A Dask task: one batch (the crash hook raises here, it never kills a Dask worker)."""
-    return check_batch(items, crash_on, crash_mode="raise")
+    return check_batch(items, crash_on, crash_mode="raise", work=work)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -611,12 +637,13 @@ def _check_cluster(client: Any, address: str) -> None:
 
 
 class _DaskBackend:
-    def __init__(self, client: Any, slots: int, crash_on: str | None):
+    def __init__(self, client: Any, slots: int, crash_on: str | None, work: Work = CHECK):
         from distributed import as_completed
 
         self.slots = slots
         self._client = client
         self._crash_on = crash_on
+        self._work = None if work is CHECK else work
         self._pending: dict[Any, _Task] = {}
         self._completed = as_completed(loop=client.loop)
         self._run = uuid.uuid4().hex[:12]
@@ -628,7 +655,7 @@ class _DaskBackend:
 
     def submit(self, task: _Task) -> None:
         self._n += 1
-        future = self._client.submit(_dask_task, task.items, self._crash_on, pure=False,
+        future = self._client.submit(_dask_task, task.items, self._crash_on, self._work, pure=False,
                                      key=f"tenhou-tools-{self._run}-{self._n}")
         self._pending[future] = task
         self._completed.add(future)

@@ -53,6 +53,8 @@ def _register() -> None:
     cli.add_command(validate_cmd.validate)
     from . import download_cmd; cli.add_command(download_cmd.download)  # noqa: E702
     from . import replay_cmd; cli.add_command(replay_cmd.replay)  # noqa: E702
+    from . import convert_cmd; cli.add_command(convert_cmd.convert)  # noqa: E702
+    from . import stats_cmd; cli.add_command(stats_cmd.stats)  # noqa: E702
 
 
 _register()

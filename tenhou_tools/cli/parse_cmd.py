@@ -17,7 +17,7 @@ from .common import load_game
     help="json: one document; ndjson: one record per line (game, header, then init and events).",
 )
 def parse(path: str, fmt: str) -> None:
-    """Print the typed event stream of the log at PATH (plain or gzip mjlog XML).
+    """Print the typed event stream of the log at PATH (mjlog XML or tenhou.net/6 JSON, plain or gzip).
 
     Field names are stable and documented in docs/events.md. An unreadable log prints one line
     on stderr and exits with 1.

@@ -9,7 +9,7 @@ import click
 
 from ..errors import DownloadError, InputError
 from ..events import Game
-from ..replay.engine import replay_game
+from ..check import replay_log
 from ..sources.http import LogFetcher
 from ..sources.ids import GameRef, parse_ref
 from . import EXIT_FINDINGS, EXIT_OK, download_cmd, replay_render
@@ -37,7 +37,8 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     """Replay one game hand by hand and show what the engine says about each hand.
 
     The game is a game id (2014102312gm-00a9-0000-afb21fa5), a tenhou.net viewer URL
-    (https://tenhou.net/0/?log=ID&tw=2: tw is the seat to view from) or a log file. Ids and URLs
+    (https://tenhou.net/0/?log=ID&tw=2: tw is the seat to view from) or a log file (mjlog XML
+    or tenhou.net/6 JSON, which has no wall seed: its wall is not checked). Ids and URLs
     are downloaded through the cache like `download` does (--cache-dir, --base-url, --offline,
     --refresh). The JSON is always complete (--seat hides nothing there).
 
@@ -67,7 +68,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
         where = "--seat" if seat is not None else "the URL's tw="
         raise click.UsageError(f"{where} {viewer}: a {players}-player game has seats 0-{players - 1}")
     view = replay_render.View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
-    report = replay_game(game)
+    report = replay_log(game)
     title = game.log_id or source
     try:
         if fmt == "json":

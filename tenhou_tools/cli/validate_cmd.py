@@ -71,8 +71,9 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
              no_dedupe: bool) -> None:
     """Replay every game in PATHS under the Tenhou rules and report what disagrees.
 
-    PATHS may be files (.xml, .mjlog, .gz: gzip is detected by content), folders (searched
-    recursively), globs, .zip archives and houou-logs SQLite databases. Each game gets a record
+    PATHS may be files (.xml, .mjlog, .gz: gzip is detected by content; .json: tenhou.net/6
+    JSON, told from XML by content), folders (searched recursively), globs, .zip archives and
+    houou-logs SQLite databases. Each game gets a record
     with the checks that ran and its findings (docs/findings.md); a log that cannot be read is a
     PARSE_ERROR finding and the run goes on.
 

@@ -1,0 +1,102 @@
+"""``tenhou-tools convert``: logs to mjai JSON lines or tenhou.net/6 JSON."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import InputError, ParseError
+from ..formats import SUFFIXES, dumps, load_game
+from ..sources.cache import write_atomic
+from ..sources.local import SourceStats, iter_logs
+from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
+
+_NAME_ENDINGS = re.compile(r"(\.(xml|mjlog|json|gz|mjson))+$", re.IGNORECASE)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--to", "to", type=click.Choice(["mjai", "tenhou6"]), required=True,
+              help="mjai: JSON lines (Mortal / mjai-reviewer dialect); tenhou6: tenhou.net/6 JSON.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="Write one file per game into DIR (created if missing): <game id>.json for "
+              "tenhou6, <game id>.mjson for mjai; each file is written atomically.")
+@click.option("--no-dedupe", is_flag=True, help="Convert every copy of a game (by default a log id seen before is skipped).")
+def convert(paths: tuple[str, ...], to: str, out_dir: Path | None, no_dedupe: bool) -> None:
+    """Convert the logs in PATHS (mjlog XML or tenhou.net/6 JSON) to mjai or tenhou.net/6 JSON.
+
+    PATHS are files, folders (searched recursively), globs, .zip archives or houou-logs SQLite
+    databases, as for `validate`. Without --out the converted games go to stdout: a tenhou6
+    game is one JSON document per line, an mjai game its events one per line (start_game to
+    end_game). Three-player games become mjai with a `nukidora` event per kita; disconnects
+    are kept in tenhou6 (`connection`) and dropped in mjai, which has no such event. What each
+    format cannot carry is listed in docs/formats.md.
+
+    \b
+    Exit codes: 0 every log converted; 1 a log could not be read (the others are still
+    converted; each failure is one line on stderr); 2 bad path or option; 130 interrupted.
+
+    \b
+    Examples:
+      tenhou-tools convert fixtures/one_hand.mjlog --to mjai
+      tenhou-tools convert logs/ --to tenhou6 --out json/
+    """
+    stats = SourceStats()
+    try:
+        items = iter_logs(paths, stats=stats, dedupe=not no_dedupe)
+    except InputError as exc:
+        raise click.UsageError(str(exc)) from None
+    if out_dir is not None:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise click.UsageError(f"--out {str(out_dir)!r}: {exc.strerror or exc}") from None
+    used: set[str] = set()
+    converted = failed = 0
+    try:
+        for item in items:
+            if item.data is None:
+                click.echo(f"{item.source}: {item.error}", err=True)
+                failed += 1
+                continue
+            try:
+                game = load_game(item.data, source=item.source, log_id=item.log_id)
+            except ParseError as exc:
+                click.echo(str(exc), err=True)
+                failed += 1
+                continue
+            text = dumps(game, to)
+            if out_dir is None:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+            else:
+                name = _file_name(game.log_id, item.source, used) + SUFFIXES[to]
+                try:
+                    write_atomic(out_dir / name, text.encode("utf-8"))
+                except OSError as exc:
+                    raise click.FileError(str(out_dir / name), hint=exc.strerror or str(exc)) from None
+            converted += 1
+    except KeyboardInterrupt:
+        click.echo(f"Interrupted after {converted} games.", err=True)
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+    if out_dir is not None or failed or stats.duplicates:
+        where = f" into {out_dir}" if out_dir is not None else ""
+        extra = f", {stats.duplicates} duplicate(s) skipped" if stats.duplicates else ""
+        click.echo(f"{converted} game(s) converted to {to}{where}, {failed} could not be read{extra}.", err=True)
+    raise click.exceptions.Exit(EXIT_FINDINGS if failed else EXIT_OK)
+
+
+def _file_name(log_id: str | None, source: str, used: set[str]) -> str:
+    """``<game id>``, else the input's base name without its endings; ``-2``, ``-3``... when a
+    name is taken already in this run. Only safe characters are kept."""
+    base = log_id or _NAME_ENDINGS.sub("", re.split(r"[/\\:#]", source)[-1]) or "game"
+    base = re.sub(r"[^\w.\-]", "_", base).lstrip(".") or "game"
+    name, k = base, 1
+    while name in used:
+        k += 1
+        name = f"{base}-{k}"
+    used.add(name)
+    return name

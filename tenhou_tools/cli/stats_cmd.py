@@ -1,0 +1,324 @@
+"""``tenhou-tools stats``: per-player statistics over many logs (definitions: docs/stats.md)."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
+
+import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from ..batch import BatchError, SetupError, open_runner
+from ..errors import InputError
+from ..sources.local import LogItem, SourceStats, count_inputs, iter_logs
+from ..stats.counters import PlayerCounters, PlayerKey
+from ..stats.records import STATS_WORK, GameFilter, LobbySpec, StatsRecord
+from ..stats.report import PlayerReport
+from ..stats.store import StatsStore, StoreError
+from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from .common import AtomicOutput
+from .stats_render import render_csv, render_json, render_text
+
+FLUSH_RECORDS = 512
+"""Games written to the database per transaction (or fewer, every ``FLUSH_SECONDS``)."""
+FLUSH_SECONDS = 2.0
+MAX_ERROR_EXAMPLES = 10
+DEFAULT_TABLES = 20
+"""Text reports show a detailed table for this many rows unless --player or --tables says."""
+
+
+class StatsInputError(click.ClickException):
+    """A database that cannot be used, a runner that cannot start: one line on stderr, exit 2."""
+
+    exit_code = EXIT_USAGE
+
+
+class RunnerFailed(click.ClickException):
+    exit_code = EXIT_INTERNAL
+
+
+@dataclass
+class RunSummary:
+    """What happened while reading (for the stderr summary)."""
+
+    read: int = 0
+    """Logs read and counted (or stored)."""
+    unreadable: int = 0
+    errors: list[str] = field(default_factory=list)
+    filtered: int = 0
+    """Games read but left out by --lobby/--since/--until (without --db)."""
+    known: int = 0
+    """Games already in the database, skipped."""
+    added: int = 0
+    """Games added to the database."""
+    duplicates: int = 0
+    """Copies of a game id seen before, skipped by the source."""
+
+
+@click.command()
+@click.argument("paths", nargs=-1)
+@click.option("--player", "names", multiple=True, metavar="NAME",
+              help="Report only this player (exact name; repeat for several).")
+@click.option("--lobby", "lobbies", multiple=True, metavar="LOBBY",
+              help="Only games of this lobby: a GO type code (169, 0xa9), a room (ippan, joukyuu, "
+                   "tokujou, houou), Tenhou's lobby name (四鳳南喰赤) or L<number>. Repeat for several.")
+@click.option("--since", type=click.DateTime(["%Y-%m-%d"]), metavar="YYYY-MM-DD",
+              help="Only games from this day on (the date in the game id, Japan time).")
+@click.option("--until", type=click.DateTime(["%Y-%m-%d"]), metavar="YYYY-MM-DD",
+              help="Only games up to this day (inclusive).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
+              show_default=True, help="text: tables for people; json: one object per player; csv: one row per player.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True),
+              help="Write the report to FILE (atomically).")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Keep the counters in this SQLite file: logs are added once (by game id), and "
+                   "`stats --db FILE` alone reports without reading logs again.")
+@click.option("--min-games", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Leave out players with fewer games.")
+@click.option("--tables", type=click.IntRange(min=0), default=None, metavar="N",
+              help="text: detailed tables for the first N rows (most games first) [default: every "
+                   "player named by --player, else 20].")
+@click.option("--brief", is_flag=True, help="text: only the overview, one line per row (--tables 0).")
+@click.option("--no-progress", is_flag=True, help="No progress bar (it is also off when stderr is not a terminal).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: all cores; 1 = in this process].")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", envvar="TENHOU_TOOLS_SCHEDULER",
+              help="Run on this Dask scheduler (as validate does; --jobs is then ignored).")
+@click.option("--batch-size", type=click.IntRange(min=1), default=None,
+              help="Logs sent to a worker at once [default: 48 locally, 128 on Dask].")
+@click.option("--no-dedupe", is_flag=True,
+              help="Count every copy of a game found in PATHS (by default a game id seen before is "
+                   "skipped). With --db a game is always counted once.")
+def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ...], since, until,
+          fmt: str, output: str | None, db_path: str | None, min_games: int, tables: int | None, brief: bool,
+          no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
+          no_dedupe: bool) -> None:
+    """Per-player statistics of the games in PATHS: placement, wins, deal-ins, riichi, calls,
+    draws and score balance, with 95 % confidence intervals (definitions: docs/stats.md).
+
+    PATHS are read as validate reads them (files, folders, globs, .zip archives, houou-logs
+    databases), in parallel. Four-player and three-player games are kept apart: a player has a
+    row per table size. With --db FILE the counters are also kept in a SQLite file, each game
+    once; the report then covers every game in the file, and `stats --db FILE` with no PATHS
+    reports from the file alone.
+
+    \b
+    Exit codes: 0 done; 1 some logs could not be read (the report covers the
+    others); 2 bad input, option or database; 3 internal error; 130 interrupted
+    (the database keeps every batch committed; the report so far is written).
+
+    \b
+    Examples:
+      tenhou-tools stats logs/ --player Alice
+      tenhou-tools stats logs/ --db stats.sqlite && tenhou-tools stats --db stats.sqlite --lobby houou
+    """
+    if not paths and not db_path:
+        raise click.UsageError("give PATHS to read, or --db FILE to report from a database")
+    try:
+        games = GameFilter(tuple(LobbySpec.parse(text) for text in lobbies),
+                           since.date() if since else None, until.date() if until else None)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--lobby'") from None
+    if games.since and games.until and games.since > games.until:
+        raise click.BadParameter("--since is after --until", param_hint="'--since'")
+    wanted = set(names) if names else None
+    total = 0
+    if paths:
+        try:
+            total = count_inputs(paths)
+        except InputError as exc:
+            raise click.UsageError(str(exc)) from None
+    store = None
+    if db_path:
+        try:
+            store = StatsStore(db_path, create=bool(paths))
+        except StoreError as exc:
+            raise StatsInputError(str(exc)) from None
+    summary = RunSummary()
+    totals: dict[PlayerKey, PlayerCounters] = {}
+    interrupted = False
+    started = time.perf_counter()
+    try:
+        if paths:
+            interrupted = _read(paths, total, store, games, wanted, totals, summary,
+                                jobs=jobs, scheduler=scheduler, batch_size=batch_size,
+                                dedupe=not no_dedupe, show_progress=not no_progress and sys.stderr.isatty())
+        elapsed = time.perf_counter() - started
+        if store is not None:
+            try:
+                totals = store.totals(games, wanted)
+                n_games = store.game_count(games)
+            except StoreError as exc:
+                raise StatsInputError(str(exc)) from None
+        else:
+            n_games = summary.read - summary.filtered
+    finally:
+        if store is not None:
+            store.close()
+    reports = [PlayerReport(name, players, c) for (name, players), c in totals.items()
+               if c.games >= min_games and (wanted is None or name in wanted)]
+    reports.sort(key=lambda r: (-r.counters.games, r.name, -r.players))
+    with AtomicOutput(output) as out:
+        if fmt == "json":
+            render_json(out, reports)
+        elif fmt == "csv":
+            render_csv(out, reports)
+        else:
+            if brief:
+                tables = 0
+            elif tables is None and not names:
+                tables = DEFAULT_TABLES
+            render_text(out, reports, n_games, tables=tables)
+        if interrupted:
+            out.commit()
+    _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
+    if interrupted:
+        click.echo("Interrupted." + (" The database is consistent: it holds the games added above."
+                                     if store is not None else ""), err=True)
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
+    raise click.exceptions.Exit(EXIT_FINDINGS if summary.unreadable else EXIT_OK)
+
+
+def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: set[str] | None,
+          totals: dict[PlayerKey, PlayerCounters], summary: RunSummary, *, jobs, scheduler,
+          batch_size, dedupe: bool, show_progress: bool) -> bool:
+    """Read every log into ``totals`` (or the store). True when interrupted by Ctrl-C."""
+    sources = SourceStats()
+    skipped = [0]
+
+    def items() -> Iterator[LogItem]:
+        for item in iter_logs(paths, stats=sources, dedupe=dedupe):
+            if store is not None and item.log_id and item.ok and store.has_game(item.log_id):
+                skipped[0] += 1
+                continue
+            yield item
+
+    try:  # workers start before any progress thread
+        runner = open_runner(jobs=jobs, scheduler=scheduler, batch_size=batch_size, total=total,
+                             work=STATS_WORK)
+    except SetupError as exc:
+        raise StatsInputError(str(exc)) from None
+    except BatchError as exc:
+        raise RunnerFailed(str(exc)) from None
+    pending: list[StatsRecord] = []
+    last_flush = time.monotonic()
+    started = time.perf_counter()
+    interrupted = False
+
+    def flush() -> None:
+        nonlocal last_flush
+        if pending and store is not None:
+            with _sigint_deferred():  # a Ctrl-C now is raised once the batch and its count are in
+                result = store.add(pending)
+                summary.added += result.added
+                summary.known += result.known
+                pending.clear()
+        last_flush = time.monotonic()
+
+    progress = Progress(TextColumn("stats"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("{task.fields[rate]} games/s, {task.fields[bad]} unreadable"),
+                        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                        console=Console(stderr=True), disable=not show_progress, transient=True,
+                        redirect_stdout=sys.stdout.isatty())
+    with runner:
+        try:
+            with progress, closing(runner.map(items(), total=total)) as records:
+                task = progress.add_task("stats", total=total or None, rate="-", bad=0)
+                done = 0
+                for record in records:
+                    done += 1
+                    if not record.ok:
+                        summary.unreadable += 1
+                        if len(summary.errors) < MAX_ERROR_EXAMPLES:
+                            summary.errors.append(record.error or record.source)
+                    elif store is not None:
+                        summary.read += 1
+                        pending.append(record)
+                        if len(pending) >= FLUSH_RECORDS or time.monotonic() - last_flush > FLUSH_SECONDS:
+                            flush()
+                    else:
+                        summary.read += 1
+                        if not games.matches_record(record):
+                            summary.filtered += 1
+                        else:
+                            for key, counters in record.counters:
+                                if wanted is None or key[0] in wanted:
+                                    totals[key] = totals[key] + counters if key in totals else counters
+                    elapsed = time.perf_counter() - started
+                    progress.update(task, completed=done + skipped[0],
+                                    rate=f"{done / max(elapsed, 1e-9):.0f}", bad=summary.unreadable)
+            flush()
+        except KeyboardInterrupt:
+            interrupted = True
+            try:
+                flush()  # the records already computed: one more transaction, or none at all
+            except KeyboardInterrupt:
+                pass
+        except BatchError as exc:
+            raise RunnerFailed(str(exc)) from None
+        except StoreError as exc:
+            raise StatsInputError(str(exc)) from None
+    summary.known += skipped[0]
+    summary.duplicates = sources.duplicates
+    return interrupted
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@contextmanager
+def _sigint_deferred():
+    """Hold a Ctrl-C that arrives during a database transaction until it is over."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, with_db: bool,
+          read_logs: bool, wanted: set[str] | None, totals: dict) -> None:
+    """The summary line(s) on stderr."""
+    parts = []
+    if read_logs:
+        rate = summary.read / elapsed if elapsed > 0 else 0.0
+        parts.append(f"{_plural(summary.read + summary.unreadable, 'log')} read in {elapsed:.1f} s "
+                     f"({rate:.0f} games/s)")
+        parts.append(f"{summary.unreadable} unreadable")
+        if summary.duplicates:
+            parts.append(f"{_plural(summary.duplicates, 'duplicate')} skipped")
+        if with_db:
+            parts.append(f"{_plural(summary.added, 'game')} added to the database, "
+                         f"{summary.known} already in it")
+        elif summary.filtered:
+            parts.append(f"{_plural(summary.filtered, 'game')} left out by the filters")
+    parts.append(f"{_plural(n_games, 'game')} and {_plural(n_players, 'player row')} reported")
+    click.echo("stats: " + "; ".join(parts) + ".", err=True)
+    for message in summary.errors:
+        click.echo(f"  unreadable: {message}", err=True)
+    if summary.unreadable > len(summary.errors):
+        click.echo(f"  ... and {summary.unreadable - len(summary.errors)} more", err=True)
+    if wanted:
+        found = {name for name, _ in totals}
+        for name in sorted(wanted - found):
+            click.echo(f"stats: no games of player {name!r}.", err=True)

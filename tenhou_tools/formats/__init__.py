@@ -1,0 +1,83 @@
+"""Log formats besides mjlog XML: tenhou.net/6 JSON (read and write) and mjai JSON lines (write,
+and read back). ``load_game`` is the one entry point every command reads a log through: it
+decides by content (after undoing gzip) whether the bytes are mjlog XML or tenhou.net/6 JSON.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Literal
+
+from ..errors import ParseError
+from ..events import Game
+from ..mjlog import parse_game
+
+Kind = Literal["mjlog", "tenhou6"]
+
+__all__ = ["Kind", "SUFFIXES", "Target", "detect_kind", "dumps", "load_game"]
+
+
+def detect_kind(data: bytes, *, source: str = "<bytes>") -> Kind:
+    """``"tenhou6"`` when the (gunzipped) data is a JSON object, ``"mjlog"`` otherwise.
+
+    An mjai JSON-lines file is JSON too but not a log this package validates: it is refused
+    with a ``ParseError`` that says so.
+    """
+    head = _head(data)
+    if not head.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"{"):
+        return "mjlog"
+    from .mjai import looks_like_mjai
+
+    if looks_like_mjai(head):
+        raise ParseError("mjai JSON lines: tenhou-tools writes mjai (convert --to mjai) but reads "
+                         "only mjlog XML and tenhou.net/6 JSON as logs", source=source)
+    return "tenhou6"
+
+
+def _head(data: bytes, size: int = 256) -> bytes:
+    """The first bytes of the data, gunzipped if need be (a corrupt gzip gives ``b""``: the
+    parser then reports it)."""
+    if not data.startswith(b"\x1f\x8b"):
+        return data[:size]
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data, size)
+    except zlib.error:
+        return b""
+
+
+def load_game(data: bytes, *, source: str = "<bytes>", log_id: str | None = None,
+              kind: Kind | None = None) -> Game:
+    """Parse one log of either format into a ``Game`` (``ParseError`` when it cannot be read).
+
+    ``kind`` forces the format; by default the content decides (JSON starts with ``{``).
+    """
+    if kind is None:
+        kind = detect_kind(data, source=source)
+    if kind == "tenhou6":
+        from .tenhou6 import read_tenhou6
+
+        return read_tenhou6(data, source=source, log_id=log_id)
+    return parse_game(data, source=source, log_id=log_id)
+
+
+Target = Literal["mjai", "tenhou6"]
+SUFFIXES: dict[str, str] = {"tenhou6": ".json", "mjai": ".mjson"}
+"""File name endings ``convert --out`` uses: tenhou.net/6 JSON, mjai JSON lines (gimite's
+``.mjson``)."""
+
+
+def dumps(game: Game, to: Target) -> str:
+    """The game as text in the ``to`` format: tenhou.net/6 JSON on one line (compact, as Tenhou
+    writes it), or mjai with one event per line; both end with a newline."""
+    import json
+
+    if to == "tenhou6":
+        from .tenhou6 import write_tenhou6
+
+        return json.dumps(write_tenhou6(game), ensure_ascii=False, separators=(",", ":")) + "\n"
+    if to == "mjai":
+        from .mjai import write_mjai
+
+        return "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
+                       for e in write_mjai(game))
+    raise ValueError(f"unknown format {to!r}")

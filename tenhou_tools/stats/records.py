@@ -1,0 +1,189 @@
+"""One log in, one ``StatsRecord`` out (the unit of work ``stats`` runs in worker processes), and
+the game filters of the ``stats`` command (lobby, date).
+
+``stats_item`` never raises for a bad log: an unreadable one becomes a record with ``error`` set.
+A record carries what the report and the SQLite store need and nothing else: the game's key (its
+log id, or ``sha256:<hex>`` of the decompressed XML for a log without id), the table (players,
+``GO type``, lobby number), the day from the id, and the counters per player.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import traceback
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+
+from ..batch import Work
+from ..errors import InputError, ParseError
+from ..events import Room, Ruleset
+from ..mjlog import parse_game, ruleset_from_type
+from ..mjlog.read import decompress
+from ..sources.ids import id_date
+from ..sources.local import LogItem
+from .counters import PlayerCounters, PlayerKey, game_counters
+
+__all__ = ["STATS_WORK", "GameFilter", "LobbySpec", "StatsRecord", "game_day", "stats_item"]
+
+
+@dataclass(frozen=True, slots=True)
+class StatsRecord:
+    """The statistics of one log, or why there are none (``error``)."""
+
+    source: str
+    log_id: str | None
+    key: str | None
+    """Log id, or ``sha256:<hex>`` of the XML; ``None`` when the log could not be read."""
+    players: int = 0
+    type_code: int = 0
+    lobby: int = 0
+    day: date | None = None
+    counters: tuple[tuple[PlayerKey, PlayerCounters], ...] = ()
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def game_day(log_id: str | None) -> date | None:
+    """The (Japan time) day a game started, from its id; ``None`` without a usable id."""
+    if not log_id:
+        return None
+    try:
+        return id_date(log_id).date()
+    except InputError:
+        return None
+
+
+def stats_item(item: LogItem) -> StatsRecord:
+    """Parse one log and count it. Never raises an ``Exception``."""
+    if item.error is not None:
+        return StatsRecord(item.source, item.log_id, None, error=item.error)
+    if item.kind != "mjlog":
+        return StatsRecord(item.source, item.log_id, None,
+                           error="tenhou.net/6 JSON is not read yet (only mjlog XML)")
+    try:
+        game = parse_game(item.data, source=item.source, log_id=item.log_id)
+        counters = game_counters(game)
+    except ParseError as exc:
+        return StatsRecord(item.source, item.log_id, None, error=str(exc))
+    except ValueError as exc:
+        return StatsRecord(item.source, item.log_id, None, error=f"{item.source}: {exc}")
+    except Exception as exc:  # noqa: BLE001 - a bug on one log must not stop a batch
+        last = traceback.extract_tb(exc.__traceback__)[-1]
+        return StatsRecord(item.source, item.log_id, None,
+                           error=f"{item.source}: internal error: {type(exc).__name__}: {exc} "
+                                 f"({last.filename.rsplit('/', 1)[-1]}:{last.lineno})")
+    log_id = game.log_id or item.log_id
+    if log_id:
+        key = log_id
+    else:
+        key = "sha256:" + hashlib.sha256(decompress(item.data, source=item.source)).hexdigest()
+    header = game.header
+    return StatsRecord(
+        item.source, log_id, key,
+        players=header.ruleset.players,
+        type_code=header.ruleset.type_code,
+        lobby=header.lobby or 0,
+        day=game_day(log_id),
+        counters=tuple(counters.items()),
+    )
+
+
+def stats_failed(item: LogItem, message: str) -> StatsRecord:
+    """The record of a log whose worker died (or whose Dask task failed) on it."""
+    return StatsRecord(item.source, item.log_id, None, error=f"{item.source}: {message}")
+
+
+STATS_WORK = Work(stats_item, stats_failed)
+"""What ``batch`` runs on each log for ``stats``."""
+
+
+# --- filters -------------------------------------------------------------------------------------
+
+
+_ROOM_NAMES = {
+    "ippan": Room.IPPAN, "general": Room.IPPAN, "般": Room.IPPAN,
+    "joukyuu": Room.JOUKYUU, "upper": Room.JOUKYUU, "上": Room.JOUKYUU,
+    "tokujou": Room.TOKUJOU, "special": Room.TOKUJOU, "特": Room.TOKUJOU,
+    "houou": Room.HOUOU, "phoenix": Room.HOUOU, "鳳": Room.HOUOU,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LobbySpec:
+    """One ``--lobby`` value: a ``GO type`` code (``169``, ``0xa9``), a room name (``houou``,
+    ``tokujou``, ``joukyuu``, ``ippan``), Tenhou's name of a lobby (``四鳳南喰赤``) or a lobby
+    number (``L1234``)."""
+
+    kind: str
+    """``type``, ``room``, ``name`` or ``lobby``."""
+    value: int | str | Room
+    text: str
+
+    @classmethod
+    def parse(cls, text: str) -> LobbySpec:
+        raw = text.strip()
+        low = raw.lower()
+        try:
+            if low.startswith("0x"):
+                return cls("type", int(low, 16), raw)
+            if low.isdigit():
+                return cls("type", int(low), raw)
+            if low[:1] == "l" and low[1:].isdigit():
+                return cls("lobby", int(low[1:]), raw)
+        except ValueError:
+            pass
+        if low in _ROOM_NAMES:
+            return cls("room", _ROOM_NAMES[low], raw)
+        if raw and raw[0] in "三四":
+            return cls("name", raw, raw)
+        raise ValueError(f"unknown lobby {text!r}: give a GO type code (169 or 0xa9), a room "
+                         "(ippan, joukyuu, tokujou, houou), a lobby name (四鳳南喰赤) or L<number>")
+
+    def matches(self, type_code: int, lobby: int) -> bool:
+        if self.kind == "type":
+            return type_code == self.value
+        if self.kind == "lobby":
+            return lobby == self.value
+        rules = _ruleset(type_code)
+        if self.kind == "room":
+            return rules.room is self.value and not rules.chips
+        return rules.name_ja() == self.value
+
+
+@lru_cache(maxsize=4096)
+def _ruleset(type_code: int) -> Ruleset:
+    return ruleset_from_type(type_code)
+
+
+@dataclass(frozen=True, slots=True)
+class GameFilter:
+    """Which games a report covers: any of ``lobbies`` (none: all), and the day of the game id
+    between ``since`` and ``until`` (inclusive). With a date bound, games without a dated id are
+    left out."""
+
+    lobbies: tuple[LobbySpec, ...] = ()
+    since: date | None = None
+    until: date | None = None
+
+    @property
+    def active(self) -> bool:
+        return bool(self.lobbies) or self.since is not None or self.until is not None
+
+    def matches(self, type_code: int, lobby: int, day: date | None) -> bool:
+        if self.lobbies and not any(spec.matches(type_code, lobby) for spec in self.lobbies):
+            return False
+        if self.since is not None or self.until is not None:
+            if day is None:
+                return False
+            if self.since is not None and day < self.since:
+                return False
+            if self.until is not None and day > self.until:
+                return False
+        return True
+
+    def matches_record(self, record: StatsRecord) -> bool:
+        return self.matches(record.type_code, record.lobby, record.day)
