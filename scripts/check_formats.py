@@ -34,7 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tenhou_tools.check import check_log, replay_log  # noqa: E402
+from tenhou_tools.check import check_log  # noqa: E402
+from tenhou_tools.replay.engine import replay_game  # noqa: E402
 from tenhou_tools.findings import Severity  # noqa: E402
 from tenhou_tools.formats import dumps  # noqa: E402
 from tenhou_tools.formats.mjai import read_mjai, validate_mjai_event, write_mjai  # noqa: E402
@@ -96,7 +97,7 @@ def check_mjlog(path: Path) -> dict:
     t = time.perf_counter()
     back = read_tenhou6(dumps(game, "tenhou6").encode(), source=str(path))
     out["t6_same"] = stream(back, riichi_scores=False, chips=False) == stream(game, riichi_scores=False, chips=False)
-    out["t6_errors"] = [f.code.value for f in replay_log(back).findings if f.severity is Severity.ERROR]
+    out["t6_errors"] = [f.code.value for f in replay_game(back).findings if f.severity is Severity.ERROR]
     out["t6_s"] = time.perf_counter() - t
     return out
 

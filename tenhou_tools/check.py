@@ -19,9 +19,6 @@ from .findings import Finding, FindingCode, Severity
 from .formats import Kind, load_game
 from .replay.engine import GameReport, replay_game
 
-_CARRY_CODES = frozenset({FindingCode.CARRY_SCORES, FindingCode.CARRY_ROUND, FindingCode.CARRY_STICKS,
-                          FindingCode.CARRY_HONBA})
-
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
@@ -49,28 +46,6 @@ class GameRecord:
         }
 
 
-def replay_log(game: Game) -> GameReport:
-    """``replay_game``, and for a game that holds only part of one what cannot be known becomes
-    a ``fragment_not_checkable`` count instead of findings.
-
-    A game with no final result (``owari``) is a fragment: the mjlog parser refuses incomplete
-    logs, but a tenhou.net/6 JSON may hold any hands of a game (mjx's test data has one hand per
-    file). Its first hand need not start the game, so how it follows from the previous hand
-    (``CARRY_*`` on the first hand) cannot be checked, nor whether the game should have ended
-    after its last hand (``GAME_END`` on the last hand). Everything else is checked as usual.
-    """
-    report = replay_game(game)
-    if game.owari is not None or not game.hands:
-        return report
-    last = len(game.hands) - 1
-    kept = [f for f in report.findings
-            if not ((f.code in _CARRY_CODES and f.hand == 0)
-                    or (f.code is FindingCode.GAME_END and f.hand == last))]
-    report.findings[:] = kept
-    report.checks["fragment_not_checkable"] += 1
-    return report
-
-
 def check_log(data: bytes | None, *, path: str, log_id: str | None = None,
               error: str | None = None, kind: Kind | None = None) -> GameRecord:
     """Parse and replay one log given as bytes (``error`` when the source could not be read).
@@ -90,7 +65,7 @@ def check_log(data: bytes | None, *, path: str, log_id: str | None = None,
                           f"the parser failed: {type(exc).__name__}: {exc}",
                           detail=traceback.format_exc())
         return GameRecord(path, log_id, 0, (), (finding,))
-    report = replay_log(game)
+    report = replay_game(game)
     warnings = tuple(
         Finding(FindingCode.PARSE_WARNING, Severity.WARNING, w) for w in game.warnings
     )

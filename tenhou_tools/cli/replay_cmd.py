@@ -9,7 +9,7 @@ import click
 
 from ..errors import DownloadError, InputError
 from ..events import Game
-from ..check import replay_log
+from ..replay.engine import replay_game
 from ..sources.http import LogFetcher
 from ..sources.ids import GameRef, parse_ref
 from . import EXIT_FINDINGS, EXIT_OK, download_cmd, replay_render
@@ -68,7 +68,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
         where = "--seat" if seat is not None else "the URL's tw="
         raise click.UsageError(f"{where} {viewer}: a {players}-player game has seats 0-{players - 1}")
     view = replay_render.View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
-    report = replay_log(game)
+    report = replay_game(game)
     title = game.log_id or source
     try:
         if fmt == "json":

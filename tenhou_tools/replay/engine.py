@@ -191,6 +191,10 @@ class _Replay:
         self.n = self.rules.players
         self.live_total = 70 if self.n == 4 else 55
         self.day = game_date(game.log_id)
+        self.fragment = game.owari is None
+        """A game with no final result holds only some hands of a game (a tenhou.net/6 JSON may;
+        the mjlog parser refuses such logs): how its first hand follows from the one before, and
+        whether the game should have ended after its last, cannot be known."""
         header = game.header
         self.table = game_end.table_rules(self.rules, header.lobby, header.csrule, self.day)
         self.report = GameReport(game.log_id, len(game.hands))
@@ -239,6 +243,9 @@ class _Replay:
         label = init.label()
         self.check("carry", init.dealer == init.round % 4, F.CARRY_ROUND,
                    f"{label}: the dealer is not the round's dealer", init.round % 4, init.dealer)
+        if prev is None and self.fragment:
+            self.report.checks["fragment_not_checkable"] += 1
+            return
         if prev is None:
             start = self.table.start
             if start is None:
@@ -275,7 +282,9 @@ class _Replay:
         owari = out.owari
         self.event_index = None
         ended = owari is not None
-        if not self.table.flow_known:
+        if is_last and self.fragment:
+            self.report.checks["fragment_not_checkable"] += 1
+        elif not self.table.flow_known:
             self.report.checks["game_end_not_checkable"] += 1
         else:
             decision = game_end.decide_end(
