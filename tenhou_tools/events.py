@@ -323,7 +323,9 @@ class Agari:
     """``m``: the winner's melds, including closed kans and kita (not necessarily in call order)."""
     win_tile: int
     """``machi``: the winning tile."""
-    fu: int
+    fu: int | None
+    """``ten[0]``; ``None`` when the log does not state it (a tenhou.net/6 JSON gives no fu for
+    mangan and above)."""
     points: int
     """``ten[1]``: the hand's value without honba and sticks."""
     limit: int

@@ -63,7 +63,7 @@ def stream(game: Game, *, riichi_scores: bool = True, connections: bool = True,
                 out.append(("dora", c(e.tile)))
             elif isinstance(e, Agari):
                 out.append(("agari", e.who, e.from_who, cs(e.hand), tuple(sorted(meld(m) for m in e.melds)),
-                            c(e.win_tile), e.fu, e.points, e.limit, e.yaku, e.yakuman,
+                            c(e.win_tile), e.fu if e.limit == 0 else None, e.points, e.limit, e.yaku, e.yakuman,
                             tuple(map(c, e.dora_indicators)), tuple(map(c, e.ura_indicators)), e.honba,
                             e.sticks, e.scores_before, e.deltas, e.pao_who, owari(e.owari)))
             elif isinstance(e, Ryuukyoku):

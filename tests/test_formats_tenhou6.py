@@ -355,3 +355,17 @@ def test_every_meld_kind_round_trips():
     assert len(hand[2]) == 4
     back = round_trip(game)
     assert json_stream(back, game) == mjlog_as_json_sees_it(game)
+
+
+def test_other_start_points_are_a_finding_in_a_ranked_lobby():
+    """A JSON stated to be from a ranked lobby keeps the ranked rules: other start points are a
+    finding. Without the lobby, the table's own rules are unknown and only a warning says so."""
+    doc = minimal_doc()
+    assert doc["lobby"] == 0
+    doc["log"][0][1] = [30000, 30000, 30000, 30000]
+    ranked = check_log(json.dumps(doc).encode(), path="ranked.json")
+    assert "CARRY_SCORES" in {f.code.value for f in ranked.findings}
+    del doc["lobby"]
+    unstated = check_log(json.dumps(doc).encode(), path="unstated.json")
+    codes = {f.code.value: f.severity for f in unstated.findings}
+    assert "CARRY_SCORES" not in codes and codes.get("PARSE_WARNING") is Severity.WARNING

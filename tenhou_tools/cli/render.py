@@ -75,7 +75,8 @@ def describe_agari(a: Agari) -> str:
             else:
                 parts.append(yaku_name(yid))
         limit = LIMIT_NAMES.get(a.limit)
-        head = f"{a.fu}fu {a.han}han" + (f" {limit}" if limit else "")
+        fu = f"{a.fu}fu " if a.fu is not None else ""
+        head = f"{fu}{a.han}han" + (f" {limit}" if limit else "")
         detail = f"{head}: {', '.join(parts)}"
     pao = f", pao S{a.pao_who}" if a.pao_who is not None else ""
     return f"{how} {a.points} ({detail}{pao})"

@@ -50,7 +50,6 @@ from ..mjlog.meld import encode_meld
 from ..mjlog.parse import ruleset_from_type
 from ..mjlog.read import decompress
 from ..rules.hand import counts34, is_complete, waits
-from ..rules.scoring import ScoredHand, ScoringRules, WinContext, score_win
 from ..rules.yaku import YAKU
 from .common import TileIds, code_kind, code_of, code_sort_key
 
@@ -284,7 +283,7 @@ def _write_result(endings: list[Agari | Ryuukyoku], rules: Ruleset, init: Init, 
 
 def points_string(a: Agari, rules: Ruleset, dealer: int) -> str:
     """``30符4飜7700点``, ``満貫2000-4000点``, ``40符2飜1300点∀`` (dealer tsumo: all pay)."""
-    head = LIMIT_NAMES.get(a.limit) or f"{a.fu}符{a.han}飜"
+    head = LIMIT_NAMES.get(a.limit) or f"{a.fu or 0}符{a.han}飜"
     n = rules.players
     if not a.is_tsumo:
         return f"{head}{a.points}点"
@@ -412,11 +411,13 @@ class _GameReader:
         ruleset = _ruleset(disp, players, red)
         first = log[0] if isinstance(log[0], list) and len(log[0]) > 1 else None
         standard = [25000 if players == 4 else 35000] * players + [0] * (4 - players)
-        if first is not None and first[0] == [0, 0, 0] and first[1] != standard:
-            # A table that starts from other points plays by rules of its own (a private lobby's
-            # csrule, a special lobby) that the JSON does not state: say so with the 0x800 bit,
-            # so that start points, dealer rotation, the end and uma are not judged by the
-            # ranked rules.
+        ranked = doc.get("lobby") == 0
+        if not ranked and first is not None and first[0] == [0, 0, 0] and first[1] != standard:
+            # A table not stated to be a ranked lobby that starts from other points plays by
+            # rules of its own (a private lobby's csrule, another site's) that the JSON does not
+            # state: say so with the 0x800 bit, so that start points, dealer rotation, the end
+            # and uma are not judged by the ranked rules. A ranked lobby (``"lobby": 0``) keeps
+            # the ranked rules, and other start points are a finding.
             ruleset = ruleset_from_type(ruleset.type_code | 0x800)
             self.warnings.append("the game does not start from the ranked lobbies' points: its "
                                  "lobby's own rules are not in the JSON and are not checked")
@@ -1153,8 +1154,6 @@ class _EventBuilder:
             if in_riichi and URA_DORA not in win.names and not win.yakuman:
                 yaku.append((URA_DORA, 0))
             fu, points, limit = self.value(win, who, how)
-            if fu is None:
-                fu = self.scored_fu(win, who, hand, win_tile, how, ura)
             first = number == 0
             agari = Agari(
                 who=who, from_who=win.from_who, hand=tuple(hand), melds=tuple(self.melds[who]),
@@ -1185,19 +1184,3 @@ class _EventBuilder:
         else:
             points = first * (n - 2) + int(second)
         return fu, points, limit
-
-    def scored_fu(self, win: _Win, who: int, hand: list[int], win_tile: int, how: str,
-                  ura: tuple[int, ...]) -> int:
-        """The fu of a limit hand, which the JSON does not state: the scorer's reading."""
-        h = self.h
-        names = win.names
-        ctx = WinContext(
-            concealed=tuple(hand), melds=tuple(self.melds[who]), win_tile=win_tile, tsumo=how == "draw",
-            seat_wind=(who - h.dealer) % h.n, round_wind=h.round // 4,
-            riichi=1 in names, double_riichi=21 in names, ippatsu=2 in names, haitei=5 in names,
-            houtei=6 in names, rinshan=4 in names, chankan=3 in names, tenhou=37 in names,
-            chiihou=38 in names, dora_indicators=tuple(self.dora), ura_indicators=ura,
-            rules=ScoringRules.from_ruleset(h.rules),
-        )
-        scored = score_win(ctx)
-        return scored.fu if isinstance(scored, ScoredHand) else 0

@@ -881,7 +881,9 @@ class _Replay:
         elif Counter(scored.yaku) != Counter(a.yaku):
             self.find(F.AGARI_YAKU, f"{who}'s yaku and han are wrong",
                       sorted(map(list, scored.yaku)), sorted(map(list, a.yaku)))
-        if scored.fu != a.fu:
+        if a.fu is None:
+            self.report.checks["fu_not_checkable"] += 1
+        elif scored.fu != a.fu:
             self.find(F.AGARI_FU, f"{who}'s fu are wrong", scored.fu, a.fu)
         if scored.points != a.points:
             self.find(F.AGARI_POINTS, f"{who}'s hand value (ten) is wrong", scored.points, a.points)
