@@ -18,7 +18,8 @@ from functools import lru_cache
 from ..batch import Work
 from ..errors import InputError, ParseError
 from ..events import Room, Ruleset
-from ..mjlog import parse_game, ruleset_from_type
+from ..formats import load_game
+from ..mjlog import ruleset_from_type
 from ..mjlog.read import decompress
 from ..sources.ids import id_date
 from ..sources.local import LogItem
@@ -61,11 +62,8 @@ def stats_item(item: LogItem) -> StatsRecord:
     """Parse one log and count it. Never raises an ``Exception``."""
     if item.error is not None:
         return StatsRecord(item.source, item.log_id, None, error=item.error)
-    if item.kind != "mjlog":
-        return StatsRecord(item.source, item.log_id, None,
-                           error="tenhou.net/6 JSON is not read yet (only mjlog XML)")
     try:
-        game = parse_game(item.data, source=item.source, log_id=item.log_id)
+        game = load_game(item.data, source=item.source, log_id=item.log_id, kind=item.kind)
         counters = game_counters(game)
     except ParseError as exc:
         return StatsRecord(item.source, item.log_id, None, error=str(exc))
