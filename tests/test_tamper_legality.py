@@ -435,3 +435,32 @@ def test_legal_scenarios_have_no_legality_findings():
     for xml in (_discard_furiten("5z"), _riichi_furiten("8s"), _chi_from(3), _kuikae("9m"),
                 _late_riichi(64), _riichi_kan("888s456m789p234s5z", "8s"), _nine_terminals(2)):
         assert not legality & codes(xml)
+
+
+def _yakuless_ron(pair: str) -> bytes:
+    # dealer S0 waits on 1p/4p; with an East pair (the dealer's own wind) the hand has no pinfu
+    # and no other yaku, with a 5s pair it is pinfu
+    b = base(f"123m456p789s{pair}23p")
+    b.turn(0, "5z")
+    t = b.draw(1, "4p")
+    b.discard(1, tile=t)
+    return b.agari(0, 1, t, yaku="7,1")
+
+
+def test_a_win_needs_a_yaku():
+    assert "AGARI_NO_YAKU" in codes(_yakuless_ron("11z"))
+    assert "AGARI_NO_YAKU" not in codes(_yakuless_ron("55s"))
+
+
+def _shown_hand(swap: bool) -> bytes:
+    b = base()
+    _drain(b, 70)
+    hand = sorted(b.hands[0])
+    if swap:  # show one of S1's tiles in place of one S0 holds
+        hand = sorted([*hand[1:], b.hands[1][0]])
+    return b.ryuukyoku(None, {0: hand})
+
+
+def test_shown_hand_must_be_the_replayed_hand():
+    assert "DRAW_HAND" in codes(_shown_hand(True))
+    assert "DRAW_HAND" not in codes(_shown_hand(False))
