@@ -47,7 +47,7 @@ from ..events import (
     Ryuukyoku,
 )
 from ..mjlog.meld import encode_meld
-from ..mjlog.parse import ruleset_from_type
+from ..mjlog.parse import MAX_POINTS, ruleset_from_type
 from ..mjlog.read import decompress
 from ..rules.hand import counts34, is_complete, waits
 from ..rules.yaku import YAKU
@@ -359,6 +359,8 @@ def _load(data: bytes | str | dict, source: str) -> dict:
     except json.JSONDecodeError as exc:
         raise ParseError(f"not valid JSON: {exc.msg}", source=source,
                          where=f"line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:  # lists or objects nested thousands deep
+        raise ParseError("not a tenhou.net/6 log: JSON nested too deeply", source=source) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
         raise ParseError("a JSON document without a 'log' list: not a tenhou.net/6 log", source=source)
     return doc
@@ -470,6 +472,8 @@ class _GameReader:
         if not isinstance(sc, list) or len(sc) != 8 or not all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc):
             raise self.fail(f"'sc' is not four score and point pairs: {str(sc)[:60]}")
+        if not all(abs(sc[i]) <= MAX_POINTS for i in range(1, 8, 2)):  # also inf and nan
+            raise self.fail(f"'sc' has points outside ±{MAX_POINTS}: {str(sc)[:60]}")
         return Owari(tuple(int(sc[i]) for i in range(0, 8, 2)), tuple(float(sc[i]) for i in range(1, 8, 2)))
 
     def connections(self, hands: list[Hand], header: Header) -> list[Hand]:

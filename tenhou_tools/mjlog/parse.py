@@ -64,6 +64,9 @@ _AGARI_ATTRS = frozenset(
     "ba hai m machi ten yaku yakuman doraHai doraHaiUra who fromWho paoWho sc owari".split()
 )
 _AGARI_OPAQUE = frozenset({"chip", "ratio"})
+MAX_POINTS = 1_000_000
+"""Final points (``owari``) beyond this (or not finite) are a parse error: real ones are a few
+hundred, and infinity or NaN cannot be rounded to tenths."""
 _RYUU_ATTRS = frozenset("ba sc type hai0 hai1 hai2 hai3 owari".split())
 _RYUU_OPAQUE = frozenset({"ratio"})
 _INIT_ATTRS = frozenset("seed ten oya hai0 hai1 hai2 hai3 shuffle chip".split())
@@ -463,6 +466,8 @@ class _Parser:
             chip_points = tuple(float(parts[i]) for i in range(9, 16, 2)) if chips else None
         except ValueError:
             raise self.fail(f"attribute 'owari' is not scores and points: {text[:60]!r}") from None
+        if not all(abs(p) <= MAX_POINTS for p in points + (chip_points or ())):  # also inf, nan
+            raise self.fail(f"attribute 'owari' has points outside ±{MAX_POINTS}: {text[:60]!r}")
         return Owari(scores, points, chips, chip_points)
 
     def agari(self, el) -> Agari:
