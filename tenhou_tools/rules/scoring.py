@@ -46,7 +46,7 @@ Speed: about 75 µs per call over corpus wins on this machine, of which the libr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import Enum
 from functools import lru_cache
 
 from mahjong.constants import EAST as _LIB_EAST
@@ -57,6 +57,7 @@ from mahjong.meld import Meld as LibMeld
 
 from ..events import CallKind, Meld, Ruleset
 from .payments import Limit, base_points, hand_points, limit_for
+from .yaku import YakuId
 
 __all__ = [
     "Limit",
@@ -70,121 +71,6 @@ __all__ = [
     "YakuId",
     "score_win",
 ]
-
-
-class YakuId(IntEnum):
-    """Tenhou yaku ids, as ``AGARI yaku`` / ``AGARI yakuman`` write them (YAKU_SCORING §4.1)."""
-
-    MENZEN_TSUMO = 0
-    """門前清自摸和: fully concealed self-draw."""
-    RIICHI = 1
-    """立直."""
-    IPPATSU = 2
-    """一発."""
-    CHANKAN = 3
-    """槍槓: robbing a kan."""
-    RINSHAN = 4
-    """嶺上開花: win on the replacement tile."""
-    HAITEI = 5
-    """海底摸月: tsumo on the last tile."""
-    HOUTEI = 6
-    """河底撈魚: ron on the last discard."""
-    PINFU = 7
-    """平和."""
-    TANYAO = 8
-    """断幺九: all simples."""
-    IIPEIKOU = 9
-    """一盃口."""
-    SEAT_EAST = 10
-    """自風 東."""
-    SEAT_SOUTH = 11
-    """自風 南."""
-    SEAT_WEST = 12
-    """自風 西."""
-    SEAT_NORTH = 13
-    """自風 北."""
-    ROUND_EAST = 14
-    """場風 東."""
-    ROUND_SOUTH = 15
-    """場風 南."""
-    ROUND_WEST = 16
-    """場風 西."""
-    ROUND_NORTH = 17
-    """場風 北."""
-    HAKU = 18
-    """役牌 白."""
-    HATSU = 19
-    """役牌 發."""
-    CHUN = 20
-    """役牌 中."""
-    DOUBLE_RIICHI = 21
-    """両立直."""
-    CHIITOITSU = 22
-    """七対子: seven pairs."""
-    CHANTA = 23
-    """混全帯幺九."""
-    ITTSU = 24
-    """一気通貫."""
-    SANSHOKU = 25
-    """三色同順."""
-    SANSHOKU_DOUKOU = 26
-    """三色同刻."""
-    SANKANTSU = 27
-    """三槓子."""
-    TOITOI = 28
-    """対々和."""
-    SANANKOU = 29
-    """三暗刻."""
-    SHOUSANGEN = 30
-    """小三元."""
-    HONROUTOU = 31
-    """混老頭."""
-    RYANPEIKOU = 32
-    """二盃口."""
-    JUNCHAN = 33
-    """純全帯幺九."""
-    HONITSU = 34
-    """混一色."""
-    CHINITSU = 35
-    """清一色."""
-    RENHOU = 36
-    """人和 (never awarded on Tenhou)."""
-    TENHOU = 37
-    """天和."""
-    CHIIHOU = 38
-    """地和."""
-    DAISANGEN = 39
-    """大三元."""
-    SUUANKOU = 40
-    """四暗刻."""
-    SUUANKOU_TANKI = 41
-    """四暗刻単騎 (single yakuman on Tenhou)."""
-    TSUUIISOU = 42
-    """字一色."""
-    RYUUIISOU = 43
-    """緑一色."""
-    CHINROUTOU = 44
-    """清老頭."""
-    CHUUREN = 45
-    """九蓮宝燈."""
-    JUNSEI_CHUUREN = 46
-    """純正九蓮宝燈 (single yakuman on Tenhou)."""
-    KOKUSHI = 47
-    """国士無双."""
-    KOKUSHI_13 = 48
-    """国士無双１３面 (single yakuman on Tenhou)."""
-    DAISUUSHII = 49
-    """大四喜 (single yakuman on Tenhou)."""
-    SHOUSUUSHII = 50
-    """小四喜."""
-    SUUKANTSU = 51
-    """四槓子."""
-    DORA = 52
-    """ドラ, including kita (抜きドラ) in three-player games."""
-    URA_DORA = 53
-    """裏ドラ: listed with 0 han for every riichi winner."""
-    AKA_DORA = 54
-    """赤ドラ: red fives."""
 
 
 # A canonical order close to Tenhou's own listing (Tenhou orders yakuhai by where the set sits

@@ -35,6 +35,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..events import Agari, Call, CallKind, Discard, Draw, DrawKind, Game, Hand, Riichi, Ryuukyoku
+from ..rules.yaku import DORA_IDS
 from ..tiles import TERMINAL_HONOR_KINDS
 
 __all__ = ["COUNTER_FIELDS", "COUNTERS_VERSION", "PlayerCounters", "PlayerKey", "game_counters"]
@@ -45,7 +46,6 @@ PlayerKey = tuple[str, int]
 COUNTERS_VERSION = 1
 """Bumped whenever a counter is added, removed or changes meaning (the SQLite store checks it)."""
 
-DORA_YAKU_IDS = frozenset({52, 53, 54})
 RIICHI_STICK = 1000
 
 
@@ -455,7 +455,7 @@ def _count_hand(hand: Hand, n: int, tallies: list[_Tally]) -> None:
             t.dama_win_points += points
         yaku = t.yaku_map
         for yid, han in a.yaku:
-            if yid in DORA_YAKU_IDS:
+            if yid in DORA_IDS:
                 t.dora_han += han
             elif han > 0:
                 yaku[yid] = yaku.get(yid, 0) + 1
