@@ -335,28 +335,131 @@ class _Replay:
     # -- one hand --------------------------------------------------------------------------
 
     def play(self, hand: Hand) -> _Outcome:
+        """Walk one hand's events. Draws and discards (nine events in ten) are handled inline
+        with local names, the hot path of the whole engine; their checks count in bulk at the
+        end of the hand (``count_hand_checks``) and build a message only when they fail."""
         init = hand.init
         hs = _HandState(init, self.n)
         self.wall_start(hs)
         self.deal_accounting(hs)
         outcome: _Outcome | None = None
-        handlers = {Draw: self.draw, Discard: self.discard, Call: self.call, Riichi: self.riichi,
-                    NewDora: self.new_dora, Agari: self.agari}
+        handlers = {Call: self.call, Riichi: self.riichi, NewDora: self.new_dora, Agari: self.agari}
+        find = self.find
+        three = self.n == 3
+        n = self.n
+        live_total = self.live_total
+        seen = hs.seen
+        concealed = hs.concealed
+        passes = hs.passes
+        add_pass = passes.append
+        river_kinds = hs.river_kinds
+        river_ok = hs.river_ok
+        discards = hs.discards
+        riichi = hs.riichi
+        open_sets = hs.open_sets
+        turn_start = hs.turn_start
+        wall = hs.wall
+        live_wall = wall.live if wall is not None else ()
+        rinshan_wall = wall.rinshan if wall is not None else ()
+        n_live, n_rinshan = len(live_wall), len(rinshan_wall)
+        terminal_honor = TERMINAL_HONOR_KINDS
+        draws = discards_total = wall_checked = 0
         for index, event in enumerate(hand.events):
             self.event_index = index
             cls = type(event)
             if cls is Bye or cls is Reconnect or cls is Unknown:
                 continue
-            if hs.ended and cls is not Agari:
-                self.find(F.EVENT_AFTER_END, f"{cls.__name__} after the hand ended")
-                continue
-            if hs.ippatsu_cancel_pending or hs.step2_due is not None or hs.abort_due is not None:
+            if hs.ended or hs.ippatsu_cancel_pending or hs.step2_due is not None or hs.abort_due is not None:
+                if hs.ended and cls is not Agari:
+                    find(F.EVENT_AFTER_END, f"{cls.__name__} after the hand ended")
+                    continue
                 self.pending_rules(hs, event)
-            handler = handlers.get(cls)
-            if handler is not None:
-                handler(hs, event)
-            elif cls is Ryuukyoku:
-                outcome = self.ryuukyoku(hs, event)
+            if cls is Draw:
+                seat, tile = event.seat, event.tile
+                if hs.dora_due:
+                    find(F.DORA_TIMING, "a kan dora indicator was not revealed before the next draw",
+                         hs.dora_due, 0)
+                    hs.dora_due = 0
+                if hs.next_draw != seat:
+                    find(F.DRAW_ORDER, f"S{seat} draws out of turn", hs.next_draw, seat)
+                if seen[tile] or (three and 4 <= tile < 32):
+                    self.see(hs, tile)
+                seen[tile] = 1
+                if event.rinshan:
+                    drawn = hs.rinshan_drawn
+                    if drawn < n_rinshan:
+                        wall_checked += 1
+                        if rinshan_wall[drawn] != tile:
+                            find(F.WALL_DRAW, f"S{seat}'s replacement draw is not the seed's",
+                                 rinshan_wall[drawn], tile)
+                    hs.rinshan_drawn = drawn + 1
+                else:
+                    drawn = hs.live_drawn
+                    if live_total - drawn - hs.rinshan_drawn <= 0:
+                        find(F.DRAW_ORDER, f"S{seat} draws from an empty live wall")
+                    if drawn < n_live:
+                        wall_checked += 1
+                        if live_wall[drawn] != tile:
+                            find(F.WALL_DRAW, f"S{seat}'s draw is not the seed's", live_wall[drawn], tile)
+                    hs.live_drawn = drawn + 1
+                concealed[seat].append(tile)
+                add_pass((seat, tile >> 2, True))
+                hs.last_draw = (seat, tile, event.rinshan)
+                hs.last_discard = hs.last_kakan = hs.last_kita = hs.last_ankan = None
+                hs.next_draw = None
+                hs.must_discard = seat
+                draws += 1
+            elif cls is Discard:
+                seat, tile = event.seat, event.tile
+                kind = tile >> 2
+                if hs.dora_due or hs.open_kan_dora:
+                    find(F.DORA_TIMING, "a kan dora indicator was not revealed before the discard",
+                         hs.dora_due + hs.open_kan_dora, 0)
+                    hs.dora_due = hs.open_kan_dora = 0
+                if hs.must_discard != seat:
+                    find(F.DRAW_ORDER, f"S{seat} discards out of turn", hs.must_discard, seat)
+                in_hand = concealed[seat]
+                if len(in_hand) != 14 - 3 * open_sets[seat]:
+                    size = 14 - 3 * open_sets[seat]
+                    find(F.HAND_SIZE, f"S{seat} holds {len(in_hand)} tiles before discarding, not {size}",
+                         size, len(in_hand))
+                if hs.kuikae:
+                    self.check("call", kind not in hs.kuikae, F.CALL_KUIKAE,
+                               f"S{seat} discards {format_tiles([tile])} right after calling for it (kuikae)",
+                               sorted(hs.kuikae), kind)
+                    hs.kuikae = frozenset()
+                riichi_discard = hs.riichi_discard_due == seat
+                if riichi[seat]:
+                    if riichi_discard:
+                        self.riichi_discard(hs, seat, tile)
+                    else:
+                        self.riichi_tsumogiri(hs, seat, tile)
+                elif tile in in_hand:
+                    in_hand.remove(tile)
+                else:
+                    self.take(hs, seat, tile, "discarded")
+                if kind not in terminal_honor:
+                    river_ok[seat] = False
+                if not hs.any_call and discards[seat] == 0:
+                    self.first_discard(hs, tile)
+                discards[seat] += 1
+                river_kinds[seat].add(kind)
+                add_pass((seat, kind, False))
+                turn_start[seat] = len(passes)
+                hs.last_discard = (seat, tile)
+                hs.last_draw = hs.last_kakan = hs.last_kita = hs.last_ankan = None
+                hs.must_discard = None
+                hs.next_draw = (seat + 1) % n
+                discards_total += 1
+                if hs.kan_total >= 4 and hs.abort_due is None and four_kans_abort(hs.kans):
+                    hs.abort_due = DrawKind.FOUR_KANS
+            else:
+                handler = handlers.get(cls)
+                if handler is not None:
+                    handler(hs, event)
+                elif cls is Ryuukyoku:
+                    outcome = self.ryuukyoku(hs, event)
+        hs.draws, hs.discards_total, hs.wall_checked = draws, discards_total, wall_checked
         self.count_hand_checks(hs)
         if len(hs.wins) >= 3:
             self.find(F.TRIPLE_RON, "three players won on one tile: Tenhou aborts a triple ron (ron3)",
@@ -440,6 +543,8 @@ class _Replay:
             for t in tiles:
                 seen[t] = 1
 
+    # -- draws and discards (the rare branches of ``play``'s inline paths) ------------------
+
     def see(self, hs: _HandState, tile: int) -> None:
         """Tile accounting: every tile id appears once in a hand (3p: never 2m-8m)."""
         if hs.seen[tile] or (self.n == 3 and 4 <= tile < 32):
@@ -455,104 +560,38 @@ class _Replay:
             self.find(F.TILE_NOT_IN_HAND, f"S{seat} {what} {format_tiles([tile])} (id {tile}), which is not in the hand",
                       None, tile)
 
-    # The two handlers below run for every draw and discard: their checks count in bulk at
-    # the end of the hand (``count_hand_checks``) and build a message only when they fail.
+    def riichi_tsumogiri(self, hs: _HandState, seat: int, tile: int) -> None:
+        """A discard in riichi (after the declaration discard) must be the tile just drawn."""
+        drawn = hs.last_draw
+        self.report.checks["riichi"] += 1
+        if drawn is None or drawn[0] != seat or drawn[1] != tile:
+            self.find(F.RIICHI_TSUMOGIRI, f"S{seat} is in riichi but does not discard the drawn tile",
+                      drawn[1] if drawn else None, tile)
+        self.take(hs, seat, tile, "discarded")
+        if hs.riichi[seat] == 2:
+            hs.ippatsu[seat] = False
 
-    def draw(self, hs: _HandState, ev: Draw) -> None:
-        seat, tile = ev.seat, ev.tile
-        if hs.dora_due:
-            self.find(F.DORA_TIMING, "a kan dora indicator was not revealed before the next draw",
-                      hs.dora_due, 0)
-            hs.dora_due = 0
-        if hs.next_draw != seat:
-            self.find(F.DRAW_ORDER, f"S{seat} draws out of turn", hs.next_draw, seat)
-        if hs.seen[tile] or (self.n == 3 and 4 <= tile < 32):
-            self.see(hs, tile)
-        hs.seen[tile] = 1
-        wall = hs.wall
-        if ev.rinshan:
-            if wall is not None and hs.rinshan_drawn < len(wall.rinshan):
-                hs.wall_checked += 1
-                if wall.rinshan[hs.rinshan_drawn] != tile:
-                    self.find(F.WALL_DRAW, f"S{seat}'s replacement draw is not the seed's",
-                              wall.rinshan[hs.rinshan_drawn], tile)
-            hs.rinshan_drawn += 1
-        else:
-            if self.live_total - hs.live_drawn - hs.rinshan_drawn <= 0:
-                self.find(F.DRAW_ORDER, f"S{seat} draws from an empty live wall")
-            if wall is not None and hs.live_drawn < len(wall.live):
-                hs.wall_checked += 1
-                if wall.live[hs.live_drawn] != tile:
-                    self.find(F.WALL_DRAW, f"S{seat}'s draw is not the seed's", wall.live[hs.live_drawn], tile)
-            hs.live_drawn += 1
-        hs.concealed[seat].append(tile)
-        hs.passes.append((seat, tile >> 2, True))
-        hs.last_draw = (seat, tile, ev.rinshan)
-        hs.last_discard = hs.last_kakan = hs.last_kita = hs.last_ankan = None
-        hs.next_draw = None
-        hs.must_discard = seat
-        hs.draws += 1
+    def riichi_discard(self, hs: _HandState, seat: int, tile: int) -> None:
+        """The declaration discard (between REACH step 1 and 2): the hand left must be tenpai."""
+        self.take(hs, seat, tile, "discarded")
+        hs.riichi_discard_due = None
+        self.report.checks["riichi"] += 1
+        hand = hs.concealed[seat]
+        if not waits(counts34(hand)):
+            self.find(F.RIICHI_NOT_TENPAI, f"S{seat} declared riichi with a hand that is not tenpai",
+                      True, format_tiles(hand))
+        hs.step2_due = seat
+        if hs.riichi[seat] == 2:
+            hs.ippatsu[seat] = False
+
+    def first_discard(self, hs: _HandState, tile: int) -> None:
+        """The first go-around with no call: four identical wind discards abort (kaze4)."""
+        hs.first_discards.append(tile)
+        if len(hs.first_discards) == 4 and self.n == 4 and four_winds(hs.first_discards):
+            hs.abort_due = DrawKind.FOUR_WINDS
 
     def live_remaining(self, hs: _HandState) -> int:
         return self.live_total - hs.live_drawn - hs.rinshan_drawn
-
-    def discard(self, hs: _HandState, ev: Discard) -> None:
-        seat, tile = ev.seat, ev.tile
-        kind = tile >> 2
-        if hs.dora_due or hs.open_kan_dora:
-            self.find(F.DORA_TIMING, "a kan dora indicator was not revealed before the discard",
-                      hs.dora_due + hs.open_kan_dora, 0)
-            hs.dora_due = hs.open_kan_dora = 0
-        if hs.must_discard != seat:
-            self.find(F.DRAW_ORDER, f"S{seat} discards out of turn", hs.must_discard, seat)
-        hand = hs.concealed[seat]
-        size = 14 - 3 * hs.open_sets[seat]
-        if len(hand) != size:
-            self.find(F.HAND_SIZE, f"S{seat} holds {len(hand)} tiles before discarding, not {size}",
-                      size, len(hand))
-        if hs.kuikae:
-            self.check("call", kind not in hs.kuikae, F.CALL_KUIKAE,
-                       f"S{seat} discards {format_tiles([tile])} right after calling for it (kuikae)",
-                       sorted(hs.kuikae), kind)
-            hs.kuikae = frozenset()
-        riichi_discard = hs.riichi_discard_due == seat
-        if hs.riichi[seat] and not riichi_discard:
-            drawn = hs.last_draw
-            self.report.checks["riichi"] += 1
-            if drawn is None or drawn[0] != seat or drawn[1] != tile:
-                self.find(F.RIICHI_TSUMOGIRI, f"S{seat} is in riichi but does not discard the drawn tile",
-                          drawn[1] if drawn else None, tile)
-        if tile in hand:
-            hand.remove(tile)
-        else:
-            self.take(hs, seat, tile, "discarded")
-        if riichi_discard:
-            hs.riichi_discard_due = None
-            self.report.checks["riichi"] += 1
-            if not waits(counts34(hand)):
-                self.find(F.RIICHI_NOT_TENPAI, f"S{seat} declared riichi with a hand that is not tenpai",
-                          True, format_tiles(hand))
-            hs.step2_due = seat
-        if kind not in TERMINAL_HONOR_KINDS:
-            hs.river_ok[seat] = False
-        if hs.riichi[seat] == 2:
-            hs.ippatsu[seat] = False
-        if not hs.any_call and hs.discards[seat] == 0:
-            hs.first_discards.append(tile)
-            if len(hs.first_discards) == 4 and self.n == 4 and four_winds(hs.first_discards):
-                hs.abort_due = DrawKind.FOUR_WINDS
-        hs.discards[seat] += 1
-        hs.river_kinds[seat].add(kind)
-        passes = hs.passes
-        passes.append((seat, kind, False))
-        hs.turn_start[seat] = len(passes)
-        hs.last_discard = (seat, tile)
-        hs.last_draw = hs.last_kakan = hs.last_kita = hs.last_ankan = None
-        hs.must_discard = None
-        hs.next_draw = (seat + 1) % self.n
-        hs.discards_total += 1
-        if hs.kan_total >= 4 and hs.abort_due is None and four_kans_abort(hs.kans):
-            hs.abort_due = DrawKind.FOUR_KANS
 
     def count_hand_checks(self, hs: _HandState) -> None:
         """The per-draw and per-discard checks, counted once per hand."""
@@ -878,7 +917,7 @@ class _Replay:
         if scored.yakuman or a.yakuman:
             if sorted(scored.yakuman) != sorted(a.yakuman):
                 self.find(F.AGARI_YAKUMAN, f"{who}'s yakuman are wrong", sorted(scored.yakuman), sorted(a.yakuman))
-        elif Counter(scored.yaku) != Counter(a.yaku):
+        elif sorted(scored.yaku) != sorted(a.yaku):
             self.find(F.AGARI_YAKU, f"{who}'s yaku and han are wrong",
                       sorted(map(list, scored.yaku)), sorted(map(list, a.yaku)))
         if a.fu is None:
