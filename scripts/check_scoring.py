@@ -9,8 +9,10 @@ the yaku multiset, han, fu (``ten[0]``, also on yakuman wins), ``ten[1]`` points
 ids, and the ``sc`` deltas through ``payments.win_deltas`` (honba and sticks from ``ba``, only
 the first AGARI of a hand collects them, pao from ``paoWho``).
 
-Usage: python scripts/check_scoring.py [CORPUS_DIR_OR_FILES...] [--show N]
-(default: $TENHOU_CORPUS/mjlog or ../shared/corpus/mjlog).
+Usage: python scripts/check_scoring.py [CORPUS_DIR_OR_FILES...] [--show N] [--scorer own|library]
+(default: $TENHOU_CORPUS/mjlog or ../shared/corpus/mjlog). ``--scorer library`` checks the
+``mahjong`` library adapter (``rules/scoring_library.py``) instead of our own valuation, so both
+implementations can be held against the same real wins.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tenhou_tools.events import Agari, Call, CallKind, Discard, DrawKind, Game, Hand, Ryuukyoku  # noqa: E402
 from tenhou_tools.tiles import is_terminal_or_honor  # noqa: E402
 from tenhou_tools.mjlog import parse_file  # noqa: E402
+from tenhou_tools.rules.scoring_library import library_score_win  # noqa: E402
 from tenhou_tools.rules.payments import exhaustive_draw_deltas, nagashi_deltas, win_deltas  # noqa: E402
 from tenhou_tools.rules.scoring import (  # noqa: E402
     ScoredHand,
@@ -77,12 +80,15 @@ def category(game: Game) -> str:
     return f"{rs.players}p"
 
 
+SCORERS = {"own": score_win, "library": library_score_win}
+
+
 def compare(
-    agari: Agari, hand: Hand, game: Game, first: bool
+    agari: Agari, hand: Hand, game: Game, first: bool, scorer=score_win
 ) -> tuple[list[str], ScoredHand | None, WinContext]:
     rules = ScoringRules.from_ruleset(game.header.ruleset)
     ctx = context_from_agari(agari, hand, rules)
-    result = score_win(ctx)
+    result = scorer(ctx)
     if not isinstance(result, ScoredHand):
         return [f"scored: refused {result.reason.value}: {result.message}"], None, ctx
     bad: list[str] = []
@@ -183,6 +189,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="*")
     parser.add_argument("--show", type=int, default=20, help="mismatches to print (default 20)")
+    parser.add_argument("--scorer", choices=sorted(SCORERS), default="own",
+                        help="own: rules/valuation.py (the engine's); library: the mahjong library "
+                             "adapter in rules/scoring_library.py")
     opts = parser.parse_args()
 
     ok: Counter[tuple[str, str]] = Counter()
@@ -216,7 +225,7 @@ def main() -> int:
                         print(f"--- {path.name} {hand.init.label()} [{cat}] " + "; ".join(bad))
                     continue
                 t0 = time.perf_counter()
-                bad, _, _ = compare(ending, hand, game, first)
+                bad, _, _ = compare(ending, hand, game, first, SCORERS[opts.scorer])
                 score_time += time.perf_counter() - t0
                 scored_calls += 1
                 tally(seen, ending, game, first)

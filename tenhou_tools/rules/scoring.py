@@ -6,57 +6,48 @@ them, yakuman ids as ``AGARI yakuman`` lists them, fu, ``ten[1]`` points and the
 code — or a ``ScoringRefusal`` with a reason when the hand cannot be won. Payments (honba,
 sticks, pao, double ron) are in ``rules/payments.py``.
 
-The hand decomposition, yaku detection and fu are done by the ``mahjong`` library (2.1,
-``HandCalculator.estimate_hand_value``), wrapped here so that nothing else in the project sees
-its mutable ``HandConfig``, its string-typed melds or its ``HandResponse.error`` strings. One
-``HandConfig`` is built per call from the immutable context. Like Tenhou, the library keeps the
-reading with the highest points (then han, then fu).
+The readings, yaku and fu are our own (``rules/valuation.py``); this module checks the tiles
+and the situation, adds the dora entries and turns the chosen reading into Tenhou's values. The
+``mahjong`` library is a second, independent valuation behind the same types
+(``rules/scoring_library.py``); both agree with Tenhou on every AGARI of the 4,150-game corpus
+(``scripts/check_scoring.py [--scorer library]``) and with each other on generated hands
+(``tests/test_valuation.py``).
 
-Tenhou rules, and where the adapter corrects or completes the library's answer (each checked
-on every AGARI of the 4,150-game corpus with ``scripts/check_scoring.py``):
+Tenhou rules that decide a value (each checked on every corpus AGARI):
 
 1. **Variant yakuman are single.** 四暗刻単騎 (41), 純正九蓮宝燈 (46), 国士無双１３面 (48) and
-   大四喜 (49) count one yakuman each on Tenhou: the library runs with
-   ``has_double_yakuman=False``. The variant id replaces the base id (a tanki suuankou is
-   listed as 41 only; corpus: ``yakuman="49,41,42"`` is a triple yakuman). Each listed id is one
-   yakuman and different yakuman stack (大三元 + 字一色 = 64000). Kazoe (数え役満, 13+ han) is
-   exactly one yakuman however many han (``KAZOE_LIMITED``) and is listed through ``yaku``.
+   大四喜 (49) count one yakuman each on Tenhou. The variant id replaces the base id (a tanki
+   suuankou is listed as 41 only; corpus: ``yakuman="49,41,42"`` is a triple yakuman). Each
+   listed id is one yakuman and different yakuman stack (大三元 + 字一色 = 64000). Kazoe
+   (数え役満, 13+ han) is exactly one yakuman however many han and is listed through ``yaku``.
 2. **Ura dora entry on every riichi win.** Tenhou writes ``53,0`` for a riichi or double riichi
-   winner without ura dora (9,157 corpus wins); the library omits a zero entry. Added here.
-3. **Kita (抜きドラ) in three-player games** are not melds for the library (its divider raises on
-   ``nuki`` melds). The adapter leaves them out of the melds and the tiles and passes their
-   number as ``num_nuki_dora``: each kita is one dora plus one per indicator pointing at North,
-   folded into id 52 as Tenhou does (no separate id in mjlog), and counts as ura dora for each
-   ura indicator pointing at North. A kita does not open the hand. The draw after a kita is a
-   rinshan draw (嶺上開花 with pinfu stays 20 fu on a tsumo: 21 corpus wins).
+   winner without ura dora (9,157 corpus wins).
+3. **Kita (抜きドラ) in three-player games** are not sets: each kita is one dora plus one per
+   indicator pointing at North, folded into id 52 as Tenhou does (no separate id in mjlog), and
+   counts as ura dora for each ura indicator pointing at North. A kita does not open the hand.
+   The draw after a kita is a rinshan draw (嶺上開花 with pinfu stays 20 fu on a tsumo: 21
+   corpus wins).
 4. **Limit code of a kiriage mangan is 0.** Chip tables (祝儀) round 30 fu 4 han / 60 fu 3 han up
-   to mangan, but Tenhou's ``ten[2]`` stays 0 (``ten="30,12000,0"``); the library calls it
-   "kiriage mangan". ``ScoredHand.limit`` follows Tenhou, ``ScoredHand.base`` pays the mangan.
-5. **Values in Tenhou's terms.** Points, base points and the limit are recomputed here
-   (``rules/payments.py``) rather than read from the library's cost, whose totals mix in honba
-   and sticks; the library's cost only ranks the readings. Yakuman wins report ``han`` 0 and the
-   yakuman ids (the library reports 13 han per yakuman). Yaku come in a fixed order close to
-   Tenhou's (Tenhou orders yakuhai by their place in the hand, so compare as a multiset).
-6. **Not on Tenhou:** renhou (人和), open riichi, paarenchan, daisharin; never enabled.
+   to mangan, but Tenhou's ``ten[2]`` stays 0 (``ten="30,12000,0"``). ``ScoredHand.limit``
+   follows Tenhou, ``ScoredHand.base`` pays the mangan.
+5. **Values in Tenhou's terms.** Points, base points and the limit come from
+   ``rules/payments.py``. Yakuman wins report ``han`` 0 and the yakuman ids. Yaku come in a fixed
+   order close to Tenhou's (Tenhou orders yakuhai by their place in the hand, so compare as a
+   multiset).
+6. **Not on Tenhou:** renhou (人和), open riichi, paarenchan, daisharin; never awarded.
 
-Speed: about 75 µs per call over corpus wins on this machine, of which the library's
-``estimate_hand_value`` takes about 58 µs (the hand decomposition dominates).
+Speed: about 28 µs per win on one core (the library adapter: about 67 µs).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
-
-from mahjong.constants import EAST as _LIB_EAST
-from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
-from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
-from mahjong.meld import Meld as LibMeld
 
 from ..events import CallKind, Meld, Ruleset
+from .hand import counts34
 from .payments import Limit, base_points, hand_points, limit_for
+from .valuation import SEQUENCE, TRIPLET, Group, best_reading, indicated
 from .yaku import YakuId
 
 __all__ = [
@@ -235,135 +226,94 @@ class ScoringRefusal:
     message: str
 
 
-_CONFLICT_ERRORS = frozenset(
-    {
-        HandCalculator.ERR_OPEN_HAND_RIICHI,
-        HandCalculator.ERR_OPEN_HAND_DABURI,
-        HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI,
-        HandCalculator.ERR_CHANKAN_WITH_TSUMO,
-        HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO,
-        HandCalculator.ERR_HAITEI_WITHOUT_TSUMO,
-        HandCalculator.ERR_HOUTEI_WITH_TSUMO,
-        HandCalculator.ERR_HAITEI_WITH_RINSHAN,
-        HandCalculator.ERR_HOUTEI_WITH_CHANKAN,
-        HandCalculator.ERR_TENHOU_NOT_AS_DEALER,
-        HandCalculator.ERR_TENHOU_WITHOUT_TSUMO,
-        HandCalculator.ERR_TENHOU_WITH_MELD,
-        HandCalculator.ERR_CHIIHOU_AS_DEALER,
-        HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO,
-        HandCalculator.ERR_CHIIHOU_WITH_MELD,
-    }
-)
-
-_LIB_MELD_TYPE = {
-    CallKind.CHI: (LibMeld.CHI, True),
-    CallKind.PON: (LibMeld.PON, True),
-    CallKind.ADDED_KAN: (LibMeld.SHOUMINKAN, True),
-    CallKind.OPEN_KAN: (LibMeld.KAN, True),
-    CallKind.CLOSED_KAN: (LibMeld.KAN, False),
-}
-
-_OPTIONS_CACHE: dict[ScoringRules, OptionalRules] = {}
-
-
-def _options(rules: ScoringRules) -> OptionalRules:
-    # OptionalRules is only read by the library, so one object per rule set is shared.
-    options = _OPTIONS_CACHE.get(rules)
-    if options is None:
-        options = OptionalRules(
-            has_open_tanyao=rules.open_tanyao,
-            has_aka_dora=rules.red_fives,
-            has_double_yakuman=False,
-            kazoe_limit=HandConstants.KAZOE_LIMITED,
-            kiriage=rules.kiriage,
-            fu_for_open_pinfu=True,
-            fu_for_pinfu_tsumo=False,
-            renhou_as_yakuman=False,
-            is_three_player=rules.sanma,
-        )
-        _OPTIONS_CACHE[rules] = options
-    return options
-
-
-@lru_cache(maxsize=4096)
-def _hand_config(tsumo: bool, riichi: bool, double_riichi: bool, ippatsu: bool, rinshan: bool,
-                 chankan: bool, haitei: bool, houtei: bool, tenhou: bool, chiihou: bool,
-                 seat_wind: int, round_wind: int, rules: ScoringRules, kita: int) -> HandConfig:
-    """One library ``HandConfig`` per distinct situation, built once: the library only reads
-    it (building one instantiates every yaku class, about 12 us)."""
-    return HandConfig(
-        is_tsumo=tsumo,
-        is_riichi=riichi,
-        is_daburu_riichi=double_riichi,
-        is_ippatsu=ippatsu,
-        is_rinshan=rinshan,
-        is_chankan=chankan,
-        is_haitei=haitei,
-        is_houtei=houtei,
-        is_tenhou=tenhou,
-        is_chiihou=chiihou,
-        player_wind=_LIB_EAST + seat_wind,
-        round_wind=_LIB_EAST + round_wind,
-        options=_options(rules),
-        num_nuki_dora=kita,
-    )
-
-
 def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
     return ScoringRefusal(reason, message)
 
 
+def _conflict(ctx: WinContext, called: bool) -> str | None:
+    """A situation no win can have (the same list the ``mahjong`` library refuses)."""
+    tsumo = ctx.tsumo
+    checks = (
+        (called and ctx.riichi, "riichi with an open hand"),
+        (called and ctx.double_riichi, "double riichi with an open hand"),
+        (ctx.ippatsu and not ctx.in_riichi, "ippatsu without riichi"),
+        (ctx.chankan and tsumo, "chankan on a tsumo"),
+        (ctx.rinshan and not tsumo, "rinshan without a tsumo"),
+        (ctx.haitei and not tsumo, "haitei without a tsumo"),
+        (ctx.houtei and tsumo, "houtei on a tsumo"),
+        (ctx.haitei and ctx.rinshan, "haitei on a replacement draw"),
+        (ctx.houtei and ctx.chankan, "houtei on a robbed kan"),
+        (ctx.tenhou and not ctx.dealer, "tenhou by a non-dealer"),
+        (ctx.tenhou and not tsumo, "tenhou without a tsumo"),
+        (ctx.chiihou and ctx.dealer, "chiihou by the dealer"),
+        (ctx.chiihou and not tsumo, "chiihou without a tsumo"),
+        ((ctx.tenhou or ctx.chiihou) and bool(ctx.melds) and not all(
+            m.kind is CallKind.KITA for m in ctx.melds), "tenhou or chiihou after a call"),
+    )
+    for bad, message in checks:
+        if bad:
+            return message
+    return None
+
+
+_OPEN_KINDS = (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN, CallKind.ADDED_KAN)
+
+
 def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
-    """Value a win the way Tenhou does (see the module docstring for the Tenhou corrections)."""
+    """Value a win the way Tenhou does (see the module docstring and ``rules/valuation.py``)."""
     rules = ctx.rules
     tiles = list(ctx.concealed)
-    lib_melds: list[LibMeld] = []
+    groups: list[Group] = []
     kita = 0
+    called = False
     for meld in ctx.melds:
-        if meld.kind is CallKind.KITA:
+        kind = meld.kind
+        if kind is CallKind.KITA:
             kita += 1
             continue
-        lib_type, opened = _LIB_MELD_TYPE[meld.kind]
-        lib_melds.append(LibMeld(meld_type=lib_type, tiles=meld.tiles, opened=opened))
+        first = min(meld.tiles) >> 2
+        if kind is CallKind.CHI:
+            groups.append(Group(SEQUENCE, first, concealed=False))
+        else:
+            groups.append(Group(TRIPLET, first, kan=kind is not CallKind.PON,
+                                concealed=kind is CallKind.CLOSED_KAN))
+        called = called or kind in _OPEN_KINDS
         tiles.extend(meld.tiles)
-    problem = _tile_problem(ctx, tiles, len(lib_melds), kita)
+    problem = _tile_problem(ctx, tiles, len(groups), kita)
     if problem is not None:
         return problem
+    conflict = _conflict(ctx, called)
+    if conflict is not None:
+        return _refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict)
 
-    dealer = ctx.dealer
-    config = _hand_config(ctx.tsumo, ctx.in_riichi, ctx.double_riichi, ctx.ippatsu, ctx.rinshan,
-                          ctx.chankan, ctx.haitei, ctx.houtei, ctx.tenhou, ctx.chiihou,
-                          ctx.seat_wind, ctx.round_wind, rules, kita)
-    response = HandCalculator.estimate_hand_value(
-        tiles,
-        ctx.win_tile,
-        melds=lib_melds,
-        dora_indicators=list(ctx.dora_indicators),
-        config=config,
-        ura_dora_indicators=list(ctx.ura_indicators),
-    )
-    error = response.error
-    if error is not None:
-        if error == HandCalculator.ERR_NO_YAKU:
-            return _refuse(RefusalReason.NO_YAKU, "the hand is complete but has no yaku (役なし)")
-        if error == HandCalculator.ERR_HAND_NOT_WINNING:
-            return _refuse(RefusalReason.NOT_WINNING, "the tiles are not a winning hand (和了形でない)")
-        if error == HandCalculator.ERR_NO_WINNING_TILE:
-            return _refuse(RefusalReason.WIN_TILE_NOT_IN_HAND, "the winning tile is not in the hand")
-        if error in _CONFLICT_ERRORS:
-            return _refuse(RefusalReason.CONFLICTING_CONDITIONS, error.replace("_", " "))
-        return _refuse(RefusalReason.NOT_WINNING, f"hand calculator error: {error}")
+    sanma = rules.sanma
+    every = counts34(tiles)
+    dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
+    aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
+    ura = indicated(every, ctx.ura_indicators, kita, sanma) if ctx.in_riichi else 0
+    reading = best_reading(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx,
+                           closed=not called, dora_han=dora + aka + ura,
+                           open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)
+    if reading is None:
+        return _refuse(RefusalReason.NOT_WINNING, "the tiles are not a winning hand (和了形でない)")
+    if not reading.yaku and not reading.yakuman:
+        return _refuse(RefusalReason.NO_YAKU, "the hand is complete but has no yaku (役なし)")
+    yaku = list(reading.yaku)
+    if not reading.yakuman:
+        for yid, count in ((YakuId.DORA, dora), (YakuId.AKA_DORA, aka), (YakuId.URA_DORA, ura)):
+            if count:
+                yaku.append((int(yid), count))
+    return assemble(ctx, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
 
-    is_open = response.is_open_hand
-    yaku: list[tuple[int, int]] = []
-    yakuman: list[int] = []
-    for item in response.yaku or ():
-        tenhou_id = YAKU_ID_TO_TENHOU_ID[item.yaku_id]
-        if item.is_yakuman:
-            yakuman.append(tenhou_id)
-        else:
-            yaku.append((tenhou_id, item.han_open if is_open and item.han_open else item.han_closed))
-    fu = response.fu or 0
+
+_RED_IDS = frozenset({16, 52, 88})
+
+
+def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], fu: int,
+             details: tuple[tuple[str, int], ...]) -> ScoredHand:
+    """A ``ScoredHand`` from a reading in Tenhou ids: the ura entry of a riichi win, Tenhou's
+    order, and the value (base points, ``ten[1]``, limit) from ``rules/payments.py``."""
+    rules = ctx.rules
     if yakuman:
         yaku = []
         han = 0
@@ -377,8 +327,7 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
         han = sum(h for _, h in yaku)
         base = base_points(han, fu, kiriage=rules.kiriage)
         limit = limit_for(han, fu)
-    points = hand_points(base, dealer=dealer, tsumo=ctx.tsumo, players=rules.players)
-    details = tuple((d["reason"], d["fu"]) for d in response.fu_details or ())
+    points = hand_points(base, dealer=ctx.dealer, tsumo=ctx.tsumo, players=rules.players)
     return ScoredHand(
         yaku=tuple(yaku),
         yakuman=tuple(yakuman),
@@ -387,7 +336,7 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
         points=points,
         limit=limit,
         base=base,
-        dealer=dealer,
+        dealer=ctx.dealer,
         tsumo=ctx.tsumo,
         fu_details=details,
     )
