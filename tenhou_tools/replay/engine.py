@@ -823,37 +823,45 @@ class _Replay:
                 return self.agari_resync(hs, a, first)
             concealed = [*hs.concealed[who], win_tile]
             self.furiten(hs, who, win_tile >> 2)
+        checks = self.report.checks
         if not first:
             prev = hs.wins[-1]
-            order_ok = (prev.from_who == from_who and
-                        (prev.who - from_who) % 4 < (who - from_who) % 4)
-            self.check("agari_order", order_ok, F.AGARI_ORDER,
-                       "the wins of a multiple ron are not in turn order from the discarder",
-                       None, [prev.who, who])
-        self.report.checks["agari_hand"] += 1
+            checks["agari_order"] += 1
+            if not (prev.from_who == from_who and (prev.who - from_who) % 4 < (who - from_who) % 4):
+                self.find(F.AGARI_ORDER, "the wins of a multiple ron are not in turn order from the "
+                          "discarder", None, [prev.who, who])
+        # The hand, the melds and the winning tile (three agari_hand checks); messages and
+        # their values are built only when a check fails (this runs on every win).
+        checks["agari_hand"] += 3
         if sorted(concealed) != sorted(a.hand):
             self.find(F.AGARI_HAND, f"S{who}'s winning hand (hai) is not the replayed hand",
                       format_tiles(concealed), format_tiles(a.hand))
-        ours = sorted((m.kind.value, m.tiles) for m in hs.melds[who])
-        theirs = sorted((m.kind.value, m.tiles) for m in a.melds)
-        self.check("agari_hand", ours == theirs, F.AGARI_MELDS,
-                   f"S{who}'s melds (m) are not the replayed melds",
-                   [list(t) for _, t in ours], [list(t) for _, t in theirs])
-        self.check("agari_hand", win_tile == a.win_tile, F.AGARI_WIN_TILE,
-                   f"S{who}'s winning tile (machi) is not the tile won on", win_tile, a.win_tile)
-        self.check("agari_dora", list(hs.dora) == list(a.dora_indicators), F.AGARI_DORA,
-                   "the dora indicators (doraHai) are not the ones revealed", list(hs.dora),
-                   list(a.dora_indicators))
+        my_melds = hs.melds[who]
+        if len(my_melds) != len(a.melds) or (my_melds and sorted(
+                (m.kind.value, m.tiles) for m in my_melds) != sorted((m.kind.value, m.tiles) for m in a.melds)):
+            ours = sorted((m.kind.value, m.tiles) for m in my_melds)
+            theirs = sorted((m.kind.value, m.tiles) for m in a.melds)
+            self.find(F.AGARI_MELDS, f"S{who}'s melds (m) are not the replayed melds",
+                      [list(t) for _, t in ours], [list(t) for _, t in theirs])
+        if win_tile != a.win_tile:
+            self.find(F.AGARI_WIN_TILE, f"S{who}'s winning tile (machi) is not the tile won on",
+                      win_tile, a.win_tile)
+        checks["agari_dora"] += 2
+        dora = hs.dora
+        if tuple(dora) != tuple(a.dora_indicators):
+            self.find(F.AGARI_DORA, "the dora indicators (doraHai) are not the ones revealed",
+                      list(dora), list(a.dora_indicators))
         in_riichi = hs.riichi[who] == 2
-        expected_ura = len(hs.dora) if in_riichi else 0
-        self.check("agari_dora", len(a.ura_indicators) == expected_ura, F.AGARI_URA,
-                   "the number of ura dora indicators (doraHaiUra) is wrong", expected_ura,
-                   len(a.ura_indicators))
+        expected_ura = len(dora) if in_riichi else 0
+        if len(a.ura_indicators) != expected_ura:
+            self.find(F.AGARI_URA, "the number of ura dora indicators (doraHaiUra) is wrong",
+                      expected_ura, len(a.ura_indicators))
         if hs.wall is not None and a.ura_indicators:
             k = len(a.ura_indicators)
-            self.check("wall_ura", tuple(a.ura_indicators) == hs.wall.ura_indicators[:k], F.WALL_URA,
-                       "the ura dora indicators are not the seed's", list(hs.wall.ura_indicators[:k]),
-                       list(a.ura_indicators))
+            checks["wall_ura"] += 1
+            if tuple(a.ura_indicators) != hs.wall.ura_indicators[:k]:
+                self.find(F.WALL_URA, "the ura dora indicators are not the seed's",
+                          list(hs.wall.ura_indicators[:k]), list(a.ura_indicators))
         remaining = self.live_remaining(hs)
         first_turn = hs.discards[who] == 0 and not hs.any_call
         ctx = WinContext(
@@ -891,21 +899,28 @@ class _Replay:
                 deltas = win_deltas(scored.base, winner=who, discarder=None if tsumo else from_who,
                                     dealer=init.dealer, players=self.n, honba=hs.honba,
                                     sticks=hs.sticks, collects_bonus=first, pao=pao)
-                self.check("payment", list(deltas) == list(a.deltas), F.PAYMENT,
-                           f"S{who}'s win: the score changes (sc) are wrong", list(deltas), list(a.deltas))
-        self.check("agari_pao", pao == a.pao_who, F.AGARI_PAO,
-                   "the seat liable for the yakuman (paoWho) is wrong", pao, a.pao_who)
+                checks["payment"] += 1
+                if tuple(deltas) != tuple(a.deltas):
+                    self.find(F.PAYMENT, f"S{who}'s win: the score changes (sc) are wrong",
+                              list(deltas), list(a.deltas))
+        checks["agari_pao"] += 1
+        if pao != a.pao_who:
+            self.find(F.AGARI_PAO, "the seat liable for the yakuman (paoWho) is wrong", pao, a.pao_who)
         self.agari_resync(hs, a, first)
 
     def agari_resync(self, hs: _HandState, a: Agari, first: bool) -> None:
         """Check ``sc`` before and ``ba``, then apply the log's deltas."""
-        before_ok = self.check("scores_before", list(a.scores_before) == hs.scores, F.SCORES_BEFORE,
-                               "the scores before the win (sc) are not the running scores",
-                               list(hs.scores), list(a.scores_before))
+        checks = self.report.checks
+        checks["scores_before"] += 1
+        before_ok = list(a.scores_before) == hs.scores
+        if not before_ok:
+            self.find(F.SCORES_BEFORE, "the scores before the win (sc) are not the running scores",
+                      list(hs.scores), list(a.scores_before))
         sticks = hs.sticks if first else 0
-        self.check("ba", (a.honba, a.sticks) == (hs.honba, sticks), F.BA,
-                   "honba and riichi sticks (ba) are not the ones on the table",
-                   [hs.honba, sticks], [a.honba, a.sticks])
+        checks["ba"] += 1
+        if a.honba != hs.honba or a.sticks != sticks:
+            self.find(F.BA, "honba and riichi sticks (ba) are not the ones on the table",
+                      [hs.honba, sticks], [a.honba, a.sticks])
         base = hs.scores if before_ok else list(a.scores_before)
         hs.scores = [base[s] + a.deltas[s] for s in range(4)]
         hs.wins.append(a)
