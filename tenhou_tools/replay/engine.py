@@ -364,16 +364,21 @@ class _Replay:
         n_live, n_rinshan = len(live_wall), len(rinshan_wall)
         terminal_honor = TERMINAL_HONOR_KINDS
         draws = discards_total = wall_checked = 0
+        # True while the hand has ended or a rule is due at the next event (``pending_rules``);
+        # only the non-tile handlers and a few discard branches can make it so.
+        pending = False
         for index, event in enumerate(hand.events):
             self.event_index = index
             cls = type(event)
-            if cls is Bye or cls is Reconnect or cls is Unknown:
-                continue
-            if hs.ended or hs.ippatsu_cancel_pending or hs.step2_due is not None or hs.abort_due is not None:
+            if pending:
+                if cls is Bye or cls is Reconnect or cls is Unknown:
+                    continue
                 if hs.ended and cls is not Agari:
                     find(F.EVENT_AFTER_END, f"{cls.__name__} after the hand ended")
                     continue
                 self.pending_rules(hs, event)
+                pending = hs.ended or hs.ippatsu_cancel_pending or hs.step2_due is not None or (
+                    hs.abort_due is not None)
             if cls is Draw:
                 seat, tile = event.seat, event.tile
                 if hs.dora_due:
@@ -428,10 +433,10 @@ class _Replay:
                                f"S{seat} discards {format_tiles([tile])} right after calling for it (kuikae)",
                                sorted(hs.kuikae), kind)
                     hs.kuikae = frozenset()
-                riichi_discard = hs.riichi_discard_due == seat
                 if riichi[seat]:
-                    if riichi_discard:
+                    if hs.riichi_discard_due == seat:
                         self.riichi_discard(hs, seat, tile)
+                        pending = True  # REACH step 2 is due
                     else:
                         self.riichi_tsumogiri(hs, seat, tile)
                 elif tile in in_hand:
@@ -442,6 +447,7 @@ class _Replay:
                     river_ok[seat] = False
                 if not hs.any_call and discards[seat] == 0:
                     self.first_discard(hs, tile)
+                    pending = pending or hs.abort_due is not None
                 discards[seat] += 1
                 river_kinds[seat].add(kind)
                 add_pass((seat, kind, False))
@@ -453,12 +459,17 @@ class _Replay:
                 discards_total += 1
                 if hs.kan_total >= 4 and hs.abort_due is None and four_kans_abort(hs.kans):
                     hs.abort_due = DrawKind.FOUR_KANS
+                    pending = True
+            elif cls is Bye or cls is Reconnect or cls is Unknown:
+                continue
             else:
                 handler = handlers.get(cls)
                 if handler is not None:
                     handler(hs, event)
                 elif cls is Ryuukyoku:
                     outcome = self.ryuukyoku(hs, event)
+                pending = hs.ended or hs.ippatsu_cancel_pending or hs.step2_due is not None or (
+                    hs.abort_due is not None)
         hs.draws, hs.discards_total, hs.wall_checked = draws, discards_total, wall_checked
         self.count_hand_checks(hs)
         if len(hs.wins) >= 3:
