@@ -32,11 +32,13 @@ from __future__ import annotations
 
 import bz2
 import fnmatch
+import math
 import os
 import re
 import sqlite3
 import stat as _stat
 import struct
+import time
 import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -78,6 +80,12 @@ DB_PAGE_BYTES = 16 * 1024 * 1024
 """A page also ends once the blobs read reach this many bytes, so huge rows cannot pile up."""
 DB_TIMEOUT = 5.0
 """Seconds to wait for a database another process has locked before reporting it as an error."""
+DB_QUERY_SECONDS = 120.0
+"""A statement on a database that runs longer than this is interrupted (a page of rows takes
+milliseconds; counting a database of millions of logs, seconds)."""
+DB_MAX_VALUE = 64 * 1024 * 1024
+"""SQLite's limit on one string or blob (its ``SQLITE_LIMIT_LENGTH``) on a log database: far
+above the logs we read (``mjlog.read.MAX_BYTES``), far below SQLite's own 1 GB default."""
 MAX_DUPLICATE_EXAMPLES = 100
 """How many duplicates ``SourceStats.duplicate_examples`` keeps (the count is always exact)."""
 
@@ -230,15 +238,52 @@ def count_inputs(paths: PathArg | Iterable[PathArg], *, suffixes: Iterable[str] 
 
 
 def connect_readonly(path: PathArg) -> sqlite3.Connection:
-    """A connection that cannot write: ``mode=ro`` URI, plus ``PRAGMA query_only``."""
+    """A connection that cannot write (``mode=ro`` URI, plus ``PRAGMA query_only``), hardened for
+    a file from anywhere (SQLite's "Defense against the dark arts"): functions with side effects
+    are refused in the schema (``trusted_schema = OFF``), no string or blob may grow past
+    ``DB_MAX_VALUE`` bytes, cell sizes are checked as pages are read, and text that is not UTF-8
+    is decoded with replacement characters instead of raising."""
     uri = Path(path).resolve().as_uri() + "?mode=ro"  # as_uri() percent-encodes '?', '#', '%'
     conn = sqlite3.connect(uri, uri=True, timeout=DB_TIMEOUT)
     try:
+        conn.text_factory = _lenient_text  # a damaged schema is an error item, not a crash
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, DB_MAX_VALUE)
         conn.execute("PRAGMA query_only = ON")
+        conn.execute("PRAGMA trusted_schema = OFF")
+        conn.execute("PRAGMA cell_size_check = ON")
     except sqlite3.Error:
         conn.close()
         raise
     return conn
+
+
+class _QueryBudget:
+    """Interrupts a statement that runs longer than ``DB_QUERY_SECONDS`` (a broken or hostile
+    database), through SQLite's progress handler; ``with budget:`` around each statement."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.deadline = math.inf
+        self.fired = False
+        conn.set_progress_handler(self._check, 10_000)
+
+    def _check(self) -> int:
+        if time.monotonic() > self.deadline:
+            self.fired = True
+            return 1
+        return 0
+
+    def __enter__(self) -> _QueryBudget:
+        self.deadline = time.monotonic() + DB_QUERY_SECONDS
+        self.fired = False
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.deadline = math.inf
+
+    def message(self, exc: sqlite3.Error) -> str:
+        if self.fired:
+            return f"a query ran for more than {DB_QUERY_SECONDS:g} s and was stopped"
+        return _db_message(exc)
 
 
 def detect_layout(conn: sqlite3.Connection) -> DbLayout | str:
@@ -252,9 +297,17 @@ def detect_layout(conn: sqlite3.Connection) -> DbLayout | str:
     Only the id and log columns are required, so copies with other columns still work; each
     blob's codec is told by its magic bytes (gzip ``1f 8b``, bz2 ``BZh``, else plain).
     """
+    kinds = conn.execute(
+        "SELECT type = 'view', type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'"
+        " FROM sqlite_master WHERE name = 'logs' COLLATE NOCASE").fetchall()
     info = conn.execute("PRAGMA table_info(logs)").fetchall()  # (cid, name, type, notnull, dflt, pk)
-    if not info:
+    if not info or not kinds:
         return "SQLite database has no `logs` table: not a houou-logs or phoenix-logs database"
+    # A view or a virtual table may compute endless rows: only a stored table is read.
+    is_view, is_table = kinds[0]
+    if not is_table:
+        what = "a view" if is_view else "a virtual table"
+        return f"`logs` is {what}, not a table: not a houou-logs or phoenix-logs database"
     by_lower = {row[1].lower(): row for row in info}
     id_col = next((by_lower[c] for c in _ID_COLUMNS if c in by_lower), None)
     log_col = next((by_lower[c] for c in _LOG_COLUMNS if c in by_lower), None)
@@ -426,38 +479,50 @@ class _Run:
         try:
             conn = connect_readonly(path)
         except sqlite3.Error as exc:
-            yield self._error(path, None, f"cannot open SQLite database: {exc}")
+            yield self._error(path, None, f"cannot open SQLite database: {_db_message(exc)}")
             return
         try:
+            budget = _QueryBudget(conn)
             try:
-                layout = detect_layout(conn)
-            except sqlite3.Error as exc:
-                yield self._error(path, None, f"cannot read SQLite database: {exc}")
+                with budget:
+                    layout = detect_layout(conn)
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
+                yield self._error(path, None, f"cannot read SQLite database: {budget.message(exc)}")
                 return
             if isinstance(layout, str):
                 yield self._error(path, None, layout)
                 return
-            last = None
+            # Text comes back as the stored bytes: an id or log that is not valid UTF-8 is one
+            # bad row, not a decoding error that ends the database.
+            conn.text_factory = bytes
+            last: tuple[object, bool] | None = None
             while True:
                 cap = _read.MAX_BYTES
                 try:
-                    rows = _fetch_page(conn, layout, last, cap)
-                except sqlite3.Error as exc:
-                    where = "" if last is None else f" after {layout.key} {last!r}"
-                    yield self._error(path, None, f"cannot read SQLite database{where}: {exc}")
+                    with budget:
+                        rows = _fetch_page(conn, layout, last, cap)
+                except (sqlite3.Error, UnicodeDecodeError) as exc:
+                    where = "" if last is None else f" after {layout.key} {_printable(repr(last[0]))}"
+                    yield self._error(path, None, f"cannot read SQLite database{where}: {budget.message(exc)}")
                     return
                 if not rows:
                     return
-                last = rows[-1][0]
+                newest = _page_key(rows[-1])
+                if newest == last:  # keys that do not move on (a corrupt index): stop, never loop
+                    yield self._error(path, None, f"cannot read SQLite database after {layout.key} "
+                                                  f"{_printable(repr(newest[0]))}: its keys do not advance")
+                    return
+                last = newest
                 rows.reverse()  # pop() from the end releases each row as it goes
                 while rows:
-                    key, raw_id, length, blob = rows.pop()
+                    key, _key_type, raw_id, length, blob = rows.pop()
                     if not length:  # NULL or empty: not downloaded, or the download failed
                         self.stats.skipped_without_log += 1
                         continue
                     self.stats.db_rows += 1
-                    log_id = None if raw_id is None else str(raw_id)
-                    source = f"{path}#{_printable(log_id) if log_id else f'{layout.key}={key}'}"
+                    log_id = _text(raw_id)
+                    shown = _text(key)
+                    source = f"{path}#{_printable(log_id) if log_id else f'{layout.key}={_printable(shown or str(key))}'}"
                     if self._duplicate(log_id, source):
                         continue
                     try:
@@ -558,31 +623,69 @@ def _rowid_alias(conn: sqlite3.Connection, columns: set[str]) -> str | None:
     return None
 
 
-def _fetch_page(conn: sqlite3.Connection, layout: DbLayout, last: object, cap: int) -> list[tuple]:
-    """One keyset page: ``(key, id, length, log-or-NULL-if-over-cap)``, bounded in rows and bytes.
+def _fetch_page(conn: sqlite3.Connection, layout: DbLayout, last: tuple[object, bool] | None,
+                cap: int) -> list[tuple]:
+    """One keyset page: ``(key, key is text, id, length, log-or-NULL-if-over-cap)``, bounded in
+    rows and bytes, after the key ``last`` (its value, and whether it is text).
 
     The cursor is closed before the rows are handed out, so no read lock is held while the
-    caller works through them.
+    caller works through them. With ``text_factory = bytes`` a text key comes back as bytes; it
+    is given back as text (``CAST(? AS TEXT)`` when it is not valid UTF-8), so that the next page
+    starts exactly after it.
     """
     key, ident, log = _quote(layout.key), _quote(layout.id_column), _quote(layout.log_column)
-    where = "" if last is None else f" WHERE {key} > ?"
+    if last is None:
+        where, params = "", (cap, DB_PAGE_ROWS)
+    else:
+        value, is_text = last
+        if is_text and isinstance(value, bytes):
+            try:
+                value = value.decode("utf-8")
+            except UnicodeDecodeError:
+                where, params = f" WHERE {key} > CAST(? AS TEXT)", (cap, value, DB_PAGE_ROWS)
+            else:
+                where, params = f" WHERE {key} > ?", (cap, value, DB_PAGE_ROWS)
+        else:
+            where, params = f" WHERE {key} > ?", (cap, value, DB_PAGE_ROWS)
     sql = (
-        f"SELECT {key}, {ident}, length({log}), CASE WHEN length({log}) <= ? THEN {log} END"
+        f"SELECT {key}, typeof({key}) = 'text', {ident}, length({log}),"
+        f" CASE WHEN length({log}) <= ? THEN {log} END"
         f" FROM logs{where} ORDER BY {key} LIMIT ?"
     )
-    params = (cap, DB_PAGE_ROWS) if last is None else (cap, last, DB_PAGE_ROWS)
     rows: list[tuple] = []
     total = 0
     cur = conn.execute(sql, params)
     try:
         for row in cur:
             rows.append(row)
-            total += row[2] or 0
+            total += row[3] or 0
             if total >= DB_PAGE_BYTES:
                 break
     finally:
         cur.close()
     return rows
+
+
+def _page_key(row: tuple) -> tuple[object, bool]:
+    return row[0], bool(row[1])
+
+
+def _text(value: object) -> str | None:
+    """An id or key from the database as text (bytes are stored text or a blob)."""
+    if value is None:
+        return None
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)
+
+
+def _lenient_text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
+def _db_message(exc: BaseException) -> str:
+    """SQLite's message on one line, control characters escaped (it may quote stored text)."""
+    return _printable(" ".join(str(exc).split())) or type(exc).__name__
 
 
 def _blob_bytes(blob: bytes | str | int | float | None, length: int, cap: int) -> bytes:
@@ -670,15 +773,16 @@ def _count_file(path: str, suffixes: tuple[str, ...], *, sniff: bool) -> int:
         if container == "sqlite":
             conn = connect_readonly(path)
             try:
-                layout = detect_layout(conn)
-                if isinstance(layout, str):
-                    return 1
-                log = _quote(layout.log_column)
-                (n,) = conn.execute(f"SELECT COUNT(*) FROM logs WHERE length({log}) > 0").fetchone()
+                with _QueryBudget(conn):
+                    layout = detect_layout(conn)
+                    if isinstance(layout, str):
+                        return 1
+                    log = _quote(layout.log_column)
+                    (n,) = conn.execute(f"SELECT COUNT(*) FROM logs WHERE length({log}) > 0").fetchone()
                 return int(n)
             finally:
                 conn.close()
-    except (OSError, _Unreadable, sqlite3.Error):
+    except (OSError, _Unreadable, sqlite3.Error, UnicodeDecodeError):
         return 1
     return 1
 
@@ -749,6 +853,8 @@ class _ZipReader:
             loc = fh.read(_EOCD64_LOCATOR.size)
             if loc[:4] == _EOCD64_LOCATOR_SIG:
                 _sig, _disk, eocd64_at, disks = _EOCD64_LOCATOR.unpack(loc)
+                if eocd64_at > eocd_at - _EOCD64_LOCATOR.size - _EOCD64.size:  # not before the locator
+                    raise _Unreadable("corrupt zip64 end of central directory locator")
                 fh.seek(eocd64_at)
                 rec = fh.read(_EOCD64.size)
                 if len(rec) != _EOCD64.size or rec[:4] != _EOCD64_SIG:
@@ -792,6 +898,8 @@ class _ZipReader:
             raise _Unreadable("cannot read zip member: it is encrypted")
         if m.method not in (_STORED, _DEFLATED, _BZIP2):
             raise _Unreadable(f"cannot read zip member: compression method {m.method} is not supported")
+        if m.offset > self._cd_offset - _LOCAL.size:  # (a 64-bit offset may not even be seekable)
+            raise _Unreadable("cannot read zip member: its local header lies outside the archive's data")
         if self._data is None:
             self._data = open(self._path, "rb")
         fh = self._data

@@ -1,0 +1,218 @@
+"""Bounded fuzz runs over the I/O edges (``tenhou_tools/fuzz_io.py``): containers built in the
+test from the repository's fixture logs, then damaged. Every input must end in records and
+one-line errors, never an exception, a hang or a file written beside the input.
+
+Longer runs: ``python scripts/fuzz.py --minutes N`` (all paths) or ``--paths zip,sqlite``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import random
+import sqlite3
+import struct
+import tracemalloc
+
+import pytest
+
+from tenhou_tools.fuzz import tenhou6_seeds
+from tenhou_tools.fuzz_io import (
+    EVIL_NAMES,
+    ZipEntry,
+    build_zip,
+    check_container,
+    fuzz_containers,
+    sqlite_case,
+    zip_case,
+)
+from tenhou_tools.sources import local
+from tenhou_tools.sources.local import count_inputs, iter_logs
+
+from .conftest import FIXTURES
+
+FIXTURE_NAMES = ("one_hand.xml", "sanma_kita.xml", "one_hand.mjlog", "truncated.mjlog",
+                 "not_mjlog.xml", "empty.mjlog")
+ONE_HAND = (FIXTURES / "one_hand.xml").read_bytes()
+SANMA = (FIXTURES / "sanma_kita.xml").read_bytes()
+
+
+def fixture_seeds() -> list[bytes]:
+    """The fixtures (good and broken logs) and the two games as tenhou.net/6 JSON."""
+    seeds = [(FIXTURES / name).read_bytes() for name in FIXTURE_NAMES]
+    return seeds + tenhou6_seeds(seeds[:2])
+
+
+# --- containers ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["zip", "sqlite"])
+def test_damaged_containers_end_in_records_and_one_line_errors(kind):
+    report = fuzz_containers(fixture_seeds(), iterations=400, rng=random.Random(2030), kinds=(kind,),
+                             cli_every=40)
+    assert report.tried == 400 and report.by_path == {kind: 400}
+    assert report.failures == []
+    # both ends were reached: games that were read and replayed, and entries refused with a reason
+    assert report.outcomes[f"{kind}:records_with_hands"] > 0
+    assert report.outcomes[f"{kind}:error_items"] > 0
+    assert len(report.by_mutation) >= 12
+
+
+def test_the_generators_make_what_they_say():
+    rng = random.Random(3)
+    seeds = fixture_seeds()
+    zips = [zip_case(seeds, rng) for _ in range(200)]
+    dbs = [sqlite_case(seeds, rng) for _ in range(100)]
+    assert sum(c.data.startswith(b"PK\x03\x04") for c in zips) > 150
+    assert sum(c.data.startswith(b"SQLite format 3\x00") for c in dbs) > 80
+    kinds = {c.mutation.split(":")[1].split("+")[0] for c in zips}
+    assert {"bomb", "overlap", "zip64", "evil_names", "huge_sizes", "truncate"} <= kinds
+    assert {c.mutation.split(":")[2] for c in dbs} >= {"flip_bytes", "corrupt_blob", "odd_values", "clean"}
+
+
+def test_evil_member_names_are_only_shown(tmp_path, monkeypatch):
+    """Zip slip: members named ../x, /abs/x, C:\\x and the like are read as logs under their
+    (escaped) names, and nothing is written anywhere."""
+    work = tmp_path / "deep" / "work"
+    work.mkdir(parents=True)
+    monkeypatch.chdir(work)
+    archive = work / "evil.zip"
+    archive.write_bytes(build_zip([ZipEntry(name, ONE_HAND) for name in EVIL_NAMES]))
+    before = sorted(p for p in tmp_path.rglob("*"))
+    counts = check_container(archive, cli=True)
+    assert sorted(p for p in tmp_path.rglob("*")) == before
+    assert counts["records_with_hands"] >= 10
+    sources = [item.source for item in iter_logs([archive], dedupe=False)]
+    assert f"{archive}:../x.xml" in sources and f"{archive}:/abs/x.xml" in sources
+    assert f"{archive}:x\\x00y.xml" in sources and f"{archive}:line\\x0abreak.xml" in sources
+    assert all("\n" not in s and "\x1b" not in s for s in sources)
+
+
+def test_zip64_offset_past_the_data_is_an_error_item(tmp_path):
+    """Found by the fuzzer: a zip64 extra field whose local header offset is 2**63 or more was a
+    ValueError from seek() (a traceback, exit 3); an offset past the data is now the member's
+    error and the next member is still read."""
+    for offset in (2**63, 2**64 - 1, 2**40, 10**6):
+        archive = tmp_path / "z64.zip"
+        archive.write_bytes(build_zip([
+            ZipEntry(b"a.xml", ONE_HAND, zip64=True, zip64_values=(None, None, offset)),
+            ZipEntry(b"b.xml", SANMA),
+        ]))
+        items = list(iter_logs([archive]))
+        assert [(i.source.rsplit(":", 1)[1], i.ok) for i in items] == [("a.xml", False), ("b.xml", True)]
+        assert items[0].error == "cannot read zip member: its local header lies outside the archive's data"
+        assert count_inputs([archive]) == 2
+
+
+def test_zip64_locator_pointing_anywhere_is_a_clear_error(tmp_path):
+    archive = tmp_path / "z64.zip"
+    data = bytearray(build_zip([ZipEntry(b"a.xml", ONE_HAND)], zip64_end=True))
+    locator = data.rindex(b"PK\x06\x07")
+    for where in (2**63, 2**64 - 1, len(data) + 100, locator):
+        struct.pack_into("<Q", data, locator + 8, where)
+        archive.write_bytes(bytes(data))
+        (item,) = iter_logs([archive])
+        assert item.error == ("not a readable zip archive: corrupt zip64 end of central directory "
+                              "locator")
+
+
+def test_zip_bombs_and_overlapping_members_stay_small(tmp_path, monkeypatch):
+    """64 MiB deflate and 16 MiB bz2 bombs, and up to 200 central entries naming one member: each
+    member stops at the cap, so memory stays within a few caps."""
+    monkeypatch.setattr(local._read, "MAX_BYTES", 100_000)
+    rng = random.Random(1)
+    cases = [c for c in (zip_case(fixture_seeds(), rng) for _ in range(300))
+             if c.mutation in ("zip:bomb", "zip:overlap")]
+    assert {c.mutation for c in cases} == {"zip:bomb", "zip:overlap"}
+    refused = 0
+    tracemalloc.start()
+    try:
+        for i, case in enumerate(cases):
+            path = tmp_path / f"{i}.zip"
+            path.write_bytes(case.data)
+            check_container(path)
+            if case.mutation == "zip:bomb":
+                refused += any(not i.ok and "-byte limit" in i.error for i in iter_logs([path], dedupe=False))
+            path.unlink()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert refused == sum(c.mutation == "zip:bomb" for c in cases)
+    assert peak < 10 * 100_000 + 4_000_000
+
+
+def make_db(path, schema: str, rows=(), table="logs"):
+    conn = sqlite3.connect(path)
+    conn.executescript(schema)
+    for row in rows:
+        conn.execute(f"INSERT INTO {table} VALUES ({', '.join(row)})")
+    conn.commit()
+    conn.close()
+    return path
+
+
+@pytest.mark.parametrize(("schema", "what"), [
+    ("CREATE VIEW logs AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+     "SELECT x AS id, x'3c' AS log FROM c", "a view"),
+    ("CREATE TABLE t(id TEXT PRIMARY KEY, log BLOB); CREATE VIEW logs AS SELECT id, log FROM t", "a view"),
+    ("CREATE VIRTUAL TABLE logs USING fts5(id, log)", "a virtual table"),
+])
+def test_a_logs_view_or_virtual_table_is_refused(tmp_path, schema, what):
+    """Found by the fuzzer: a view named ``logs`` over an endless recursive query was taken for a
+    log table, and counting or paging it never ended (a hang). Only a stored table is read."""
+    db = make_db(tmp_path / "v.sqlite", schema)
+    assert count_inputs([db]) == 1
+    (item,) = iter_logs([db])
+    assert item.error == f"`logs` is {what}, not a table: not a houou-logs or phoenix-logs database"
+
+
+def test_text_that_is_not_utf8_is_one_bad_row_not_the_end_of_the_database(tmp_path):
+    """Found by the fuzzer: an id stored as text that is not UTF-8 stopped the whole database
+    with a decoding error quoting the bytes (newlines too: a multi-line error). Ids are shown
+    with replacement characters, keys still page in order, a bad log is that row's error."""
+    gz = "x'" + gzip.compress(ONE_HAND, mtime=0).hex() + "'"
+    db = make_db(tmp_path / "h.sqlite", "CREATE TABLE logs(id TEXT PRIMARY KEY, log BLOB) WITHOUT ROWID", [
+        ("'a'", gz), ("CAST(x'62ff0a' AS TEXT)", gz), ("'c'", "CAST(x'ff3c' AS TEXT)"), ("'d'", gz),
+    ])
+    items = list(iter_logs([db]))
+    assert [i.source for i in items] == [f"{db}#a", f"{db}#b\ufffd\\x0a", f"{db}#c", f"{db}#d"]
+    assert [i.ok for i in items] == [True, True, True, True]
+    assert items[2].data == b"\xff<"  # the parser says what is wrong with it
+    # the schema itself damaged: an error item, not a UnicodeDecodeError
+    broken = tmp_path / "broken.sqlite"
+    data = bytearray(db.read_bytes())
+    at = data.index(b"CREATE TABLE logs")
+    data[at + 20] = 0xFF
+    broken.write_bytes(bytes(data))
+    assert count_inputs([broken]) == 1
+    (item,) = iter_logs([broken])
+    assert not item.ok and "\n" not in item.error
+
+
+def test_a_query_that_runs_too_long_is_stopped(tmp_path, monkeypatch):
+    db = tmp_path / "big.sqlite"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE logs(id TEXT, log BLOB)")
+    conn.executemany("INSERT INTO logs VALUES (?, x'3c')", ((str(i),) for i in range(30_000)))
+    conn.commit()
+    conn.close()
+    monkeypatch.setattr(local, "DB_QUERY_SECONDS", 0.0)
+    monkeypatch.setattr(local, "DB_PAGE_ROWS", 100_000)
+    assert count_inputs([db]) == 1  # the estimate falls back to one item
+    (item,) = iter_logs([db])
+    assert item.error == f"cannot read SQLite database: a query ran for more than 0 s and was stopped"
+    monkeypatch.undo()
+    assert sum(1 for _ in iter_logs([db])) == 30_000
+
+
+def test_a_value_over_the_length_limit_is_never_loaded(tmp_path, monkeypatch):
+    """SQLite's per-value limit is lowered to ``DB_MAX_VALUE`` (64 MiB, not SQLite's 1 GB): a
+    stored id or key over it is a clear error, never a value held in memory."""
+    assert local.DB_MAX_VALUE < local._read.MAX_BYTES * 100
+    monkeypatch.setattr(local, "DB_MAX_VALUE", 100_000)
+    gz = "x'" + gzip.compress(ONE_HAND, mtime=0).hex() + "'"
+    db = make_db(tmp_path / "h.sqlite", "CREATE TABLE logs(id TEXT, log BLOB)", [
+        ("'a'", gz), ("printf('%.*c', 200000, 'x')", gz)])
+    items = list(iter_logs([db]))
+    assert [i.ok for i in items] == [False]
+    assert items[0].error == "cannot read SQLite database: string or blob too big"
