@@ -616,30 +616,34 @@ class _Replay:
     def call(self, hs: _HandState, ev: Call) -> None:
         seat, meld = ev.seat, ev.meld
         kind = meld.kind
-        self.report.checks["call"] += 1
+        checks = self.report.checks
+        # Every test below is one "call" check; a message is built only when one fails.
         if kind in (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN):
-            self.check("call", hs.riichi[seat] == 0, F.RIICHI_CALL,
-                       f"S{seat} calls {kind.value} while in riichi")
-            self.check("call", self.live_remaining(hs) > 0, F.CALL_HOUTEI,
-                       f"S{seat} calls the last discard (houtei), which cannot be called")
-            if kind is CallKind.CHI:
-                self.check("call", chi_allowed(seat, meld.from_seat, self.n), F.CALL_CHI_SEAT,
-                           f"S{seat} calls chi from S{meld.from_seat}: chi only from the left, not in 3-player",
-                           (seat - 1) % 4, meld.from_seat)
-            self.check("call", hs.next_draw is not None and hs.last_discard is not None, F.CALL_TIMING,
-                       f"S{seat} calls when there is no discard to call")
+            checks["call"] += 5 if kind is CallKind.CHI else 4
+            if hs.riichi[seat]:
+                self.find(F.RIICHI_CALL, f"S{seat} calls {kind.value} while in riichi")
+            if self.live_remaining(hs) <= 0:
+                self.find(F.CALL_HOUTEI, f"S{seat} calls the last discard (houtei), which cannot be called")
+            if kind is CallKind.CHI and not chi_allowed(seat, meld.from_seat, self.n):
+                self.find(F.CALL_CHI_SEAT, f"S{seat} calls chi from S{meld.from_seat}: chi only from the "
+                          "left, not in 3-player", (seat - 1) % 4, meld.from_seat)
+            if hs.next_draw is None or hs.last_discard is None:
+                self.find(F.CALL_TIMING, f"S{seat} calls when there is no discard to call")
         else:
             # closed kan, added kan, kita: only on one's own turn, after one's own draw
+            checks["call"] += 3
             last = hs.last_draw
-            self.check("call", last is not None and last[0] == seat, F.CALL_TIMING,
-                       f"S{seat} makes a {kind.value} without having just drawn")
+            if last is None or last[0] != seat:
+                self.find(F.CALL_TIMING, f"S{seat} makes a {kind.value} without having just drawn")
             if kind is CallKind.KITA:
-                self.check("call", self.n == 3, F.CALL_KITA, f"S{seat} sets a North aside (kita) in a 4-player game")
-            else:
-                self.check("call", self.live_remaining(hs) > 0, F.CALL_HOUTEI,
-                           f"S{seat} declares a kan when the live wall is empty")
+                if self.n != 3:
+                    self.find(F.CALL_KITA, f"S{seat} sets a North aside (kita) in a 4-player game")
+            elif self.live_remaining(hs) <= 0:
+                self.find(F.CALL_HOUTEI, f"S{seat} declares a kan when the live wall is empty")
         if kind.is_kan:
-            self.check("call", hs.kan_total < 4, F.KAN_LIMIT, "a fifth kan in one hand", 4, hs.kan_total + 1)
+            checks["call"] += 1
+            if hs.kan_total >= 4:
+                self.find(F.KAN_LIMIT, "a fifth kan in one hand", 4, hs.kan_total + 1)
             hs.kans[seat] += 1
             hs.kan_total += 1
         if kind is not CallKind.KITA and kind is not CallKind.ADDED_KAN:
@@ -746,18 +750,22 @@ class _Replay:
     def riichi(self, hs: _HandState, ev: Riichi) -> None:
         seat = ev.seat
         if ev.step == 1:
-            self.report.checks["riichi_declared"] += 1
-            self.check("riichi", hs.riichi[seat] == 0, F.RIICHI_TWICE, f"S{seat} declares riichi twice")
-            self.check("riichi", hs.must_discard == seat, F.RIICHI_STEP,
-                       f"S{seat} declares riichi out of turn")
-            self.check("riichi", all(not m.kind.is_open for m in hs.melds[seat]), F.RIICHI_OPEN_HAND,
-                       f"S{seat} declares riichi with an open hand")
-            self.check("riichi", hs.scores[seat] >= RIICHI_COST, F.RIICHI_POINTS,
-                       f"S{seat} declares riichi with fewer than 1000 points", RIICHI_COST, hs.scores[seat])
+            checks = self.report.checks
+            checks["riichi_declared"] += 1
+            checks["riichi"] += 5  # the five tests below; messages only on failure
+            if hs.riichi[seat]:
+                self.find(F.RIICHI_TWICE, f"S{seat} declares riichi twice")
+            if hs.must_discard != seat:
+                self.find(F.RIICHI_STEP, f"S{seat} declares riichi out of turn")
+            if any(m.kind.is_open for m in hs.melds[seat]):
+                self.find(F.RIICHI_OPEN_HAND, f"S{seat} declares riichi with an open hand")
+            if hs.scores[seat] < RIICHI_COST:
+                self.find(F.RIICHI_POINTS, f"S{seat} declares riichi with fewer than 1000 points",
+                          RIICHI_COST, hs.scores[seat])
             minimum = riichi_live_minimum(self.n)
-            self.check("riichi", self.live_remaining(hs) >= minimum, F.RIICHI_LATE,
-                       f"S{seat} declares riichi with fewer than {minimum} tiles left in the live wall",
-                       minimum, self.live_remaining(hs))
+            if self.live_remaining(hs) < minimum:
+                self.find(F.RIICHI_LATE, f"S{seat} declares riichi with fewer than {minimum} tiles left "
+                          "in the live wall", minimum, self.live_remaining(hs))
             hs.riichi[seat] = 1
             hs.riichi_discard_due = seat
             hs.double_riichi[seat] = hs.discards[seat] == 0 and not hs.any_call
