@@ -711,3 +711,444 @@ def fuzz_containers(seeds: Sequence[bytes], *, iterations: int | None = None,
                 report.failures.append((case.mutation, f"[{kind}] took {elapsed:.1f} s", case.data))
             shutil.rmtree(folder, ignore_errors=True)
     return report
+
+
+# === the downloader ==============================================================================
+
+
+def fuzz_game_id(n: int, sanma: bool = False) -> str:
+    """A game id whose type part matches the fixture served for it (169 = 0x00a9, 185 = 0x00b9)."""
+    return f"2014102312gm-{'00b9' if sanma else '00a9'}-0000-{n:08x}"
+
+
+_STATUSES = (200,) * 12 + (100, 103, 201, 204, 206, 301, 302, 304, 307, 400, 401, 403, 404, 410,
+                           418, 429, 451, 500, 502, 503, 504, 520, 599, 600, 999)
+_CONTENT_TYPES = ("text/xml", "application/xml", "text/html; charset=utf-8", "text/plain",
+                  "application/octet-stream", "application/json", "image/png", "", "text/xml; charset=\xff",
+                  "multipart/x-mixed-replace; boundary=x")
+
+
+@dataclass
+class Plan:
+    """What the server does for one request (chosen at random, recorded for failures)."""
+
+    status: int = 200
+    body: str = "log"
+    length: str = "exact"
+    content_type: str = "text/xml"
+    encoding: str | None = None
+    chunked: bool = False
+    delivery: str = "all"
+    extra: list[tuple[str, str]] = field(default_factory=list)
+    raw_head: bytes | None = None
+    """Sent instead of the status line and headers (a response that is not HTTP at all)."""
+
+    def describe(self) -> str:
+        parts = [f"HTTP {self.status}", f"body={self.body}", f"length={self.length}",
+                 f"type={self.content_type!r}", f"delivery={self.delivery}"]
+        if self.encoding:
+            parts.append(f"encoding={self.encoding}")
+        if self.chunked:
+            parts.append("chunked")
+        if self.extra:
+            parts.append(f"headers={self.extra}")
+        if self.raw_head is not None:
+            parts.append(f"raw head {self.raw_head[:40]!r}")
+        return " ".join(parts)
+
+
+def random_plan(rng: random.Random) -> Plan:
+    plan = Plan()
+    if rng.random() < 0.3:  # a good answer now and then, so that logs do get cached
+        plan.body = rng.choice(["log", "log_gzip"])
+        if rng.random() < 0.3:
+            plan.content_type = rng.choice(_CONTENT_TYPES)
+        return plan
+    plan.status = rng.choice(_STATUSES)
+    plan.body = rng.choice(["log", "log", "log_gzip", "mutated", "mutated_gzip", "other_game",
+                            "garbage_gzip", "truncated_gzip", "html", "empty", "random", "huge",
+                            "json", "gzip_bomb", "encoded_bomb"])
+    plan.length = rng.choice(["exact", "exact", "exact", "none", "short", "long", "garbage", "two"])
+    plan.content_type = rng.choice(_CONTENT_TYPES)
+    if rng.random() < 0.25:
+        plan.encoding = rng.choice(["gzip", "deflate", "br", "x-unknown", "gzip, gzip", "identity", "GZIP"])
+    plan.chunked = rng.random() < 0.15
+    plan.delivery = rng.choice(["all"] * 6 + ["trickle", "stall", "cut"])
+    if rng.random() < 0.3:
+        plan.extra.append(("Retry-After", rng.choice(["0", "1", "5", "999999", "-1", "soon", "1.5",
+                                                      "Wed, 21 Oct 2015 07:28:00 GMT", "", "9" * 30])))
+    if rng.random() < 0.2:
+        plan.extra.append(("Location", rng.choice(["http://example.invalid/x", "/0/log/?x", "",
+                                                   "javascript:alert(1)", "\u00ff" * 300])))
+    if rng.random() < 0.1:
+        plan.extra.append(("Connection", rng.choice(["close", "keep-alive", "upgrade"])))
+    if plan.body == "encoded_bomb":  # HTTP compression that inflates to 64 MiB
+        plan.encoding = "gzip"
+    if rng.random() < 0.03:
+        plan.raw_head = rng.choice([b"NOT HTTP\r\n\r\n", b"HTTP/1.1 200\r\n" + b"X: " + b"a" * 70000 + b"\r\n\r\n",
+                                    b"HTTP/1.1 abc OK\r\n\r\n", b"\r\n\r\n", b"ICY 200 OK\r\n\r\n"])
+    return plan
+
+
+class FuzzServer:
+    """A loopback HTTP server on 127.0.0.1 (an ephemeral port, daemon threads) that answers each
+    ``GET /0/log/?ID`` by a random ``Plan``. ``logs`` maps an id to the log it should serve.
+
+    The responses are written byte by byte by hand, so anything can be wrong in them; a watchdog
+    stops the server after ``lifetime`` seconds at the latest."""
+
+    def __init__(self, logs: dict[str, bytes], other: bytes, rng: random.Random, *,
+                 stall_s: float = 0.6, lifetime: float = 3600.0, script: Sequence[Plan] = ()):
+        self.script = list(script)
+        """Plans to follow in order instead of random ones (the last one repeats)."""
+        self.logs = logs
+        self.other = other
+        self.rng = rng
+        self.stall_s = stall_s
+        self.lifetime = lifetime
+        self.plans: list[tuple[str, Plan]] = []
+        self.guard = threading.Lock()
+        self.stopping = threading.Event()
+        self.httpd: Any = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_port}"
+
+    def __enter__(self) -> FuzzServer:
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        app = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            timeout = 5
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:  # noqa: N802 - the http.server name
+                log_id = self.path.partition("?")[2]
+                with app.guard:
+                    if app.script:
+                        plan = app.script[min(len(app.plans), len(app.script) - 1)]
+                    else:
+                        plan = random_plan(app.rng)
+                    mutate_rng = random.Random(app.rng.random())
+                    app.plans.append((log_id, plan))
+                app.respond(self, log_id, plan, mutate_rng)
+
+        class Server(ThreadingHTTPServer):
+            daemon_threads = True
+
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                pass  # a client that hung up: expected here
+
+        self.httpd = Server(("127.0.0.1", 0), Handler)
+        thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                                  daemon=True)
+        thread.start()
+        self.watchdog = threading.Timer(self.lifetime, self.stop)
+        self.watchdog.daemon = True
+        self.watchdog.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopping.set()
+        if self.httpd is not None:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.httpd = None
+
+    def __exit__(self, *exc: object) -> None:
+        self.watchdog.cancel()
+        self.stop()
+
+    def body(self, log_id: str, plan: Plan, rng: random.Random) -> bytes:
+        log = self.logs.get(log_id, b"")
+        kind = plan.body
+        if kind == "log":
+            return log
+        if kind == "log_gzip":
+            return gzip.compress(log, mtime=0)
+        if kind in ("mutated", "mutated_gzip"):
+            data = rng.choice(list(MUTATIONS.values()))(log, rng)
+            return gzip.compress(data, mtime=0) if kind == "mutated_gzip" else data
+        if kind == "other_game":
+            return self.other
+        if kind == "garbage_gzip":
+            return b"\x1f\x8b\x08\x00" + bytes(rng.randrange(256) for _ in range(rng.randint(0, 400)))
+        if kind == "truncated_gzip":
+            data = gzip.compress(log, mtime=0)
+            return data[: rng.randrange(max(len(data), 1))]
+        if kind == "html":
+            return b"<!DOCTYPE html><html><body>" + log[:100] + b"</body></html>"
+        if kind == "random":
+            return bytes(rng.randrange(256) for _ in range(rng.randint(1, 2000)))
+        if kind == "huge":
+            from .mjlog.read import MAX_BYTES
+
+            return log + b" " * (MAX_BYTES + 1 - len(log)) if rng.random() < 0.3 else log * 40
+        if kind == "json":
+            return b'{"title": ["", ""], "name": ["A", "B", "C", "D"], "log": []}'
+        if kind in ("gzip_bomb", "encoded_bomb"):
+            return b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff" + _bomb(_DEFLATED, 64)
+        return b""
+
+    def respond(self, handler: Any, log_id: str, plan: Plan, rng: random.Random) -> None:
+        body = self.body(log_id, plan, rng)
+        if plan.body == "encoded_bomb":
+            pass  # the bomb itself is the encoded body
+        elif plan.encoding in ("gzip", "GZIP") and rng.random() < 0.7:
+            body = gzip.compress(body, mtime=0)
+        elif plan.encoding == "deflate" and rng.random() < 0.7:
+            body = zlib.compress(body)
+        reason = {200: "OK", 404: "Not Found"}.get(plan.status, "Whatever")
+        head = [f"HTTP/1.1 {plan.status} {reason}"]
+        if plan.content_type:
+            head.append(f"Content-Type: {plan.content_type}")
+        if plan.encoding:
+            head.append(f"Content-Encoding: {plan.encoding}")
+        close = plan.length == "none" or rng.random() < 0.2
+        if plan.chunked:
+            head.append("Transfer-Encoding: chunked")
+        elif plan.length == "exact":
+            head.append(f"Content-Length: {len(body)}")
+        elif plan.length == "short":
+            head.append(f"Content-Length: {max(len(body) - rng.randint(1, 50), 0)}")
+        elif plan.length == "long":
+            head.append(f"Content-Length: {len(body) + rng.randint(1, 5000)}")
+        elif plan.length == "garbage":
+            head.append(f"Content-Length: {rng.choice(['abc', '-1', '1e3', '', '0x10', '99999999999999999999'])}")
+        elif plan.length == "two":
+            head.append(f"Content-Length: {len(body)}")
+            head.append(f"Content-Length: {len(body) // 2}")
+        for key, value in plan.extra:
+            head.append(f"{key}: {value}")
+        if close:
+            head.append("Connection: close")
+        raw = ("\r\n".join(head) + "\r\n\r\n").encode("latin-1", "replace")
+        if plan.raw_head is not None:
+            raw, close = plan.raw_head, True
+        if plan.chunked:
+            payload = bytearray()
+            for at in range(0, len(body), 997):
+                piece = body[at: at + 997]
+                payload += f"{len(piece):x}\r\n".encode() + piece + b"\r\n"
+            if rng.random() < 0.7:
+                payload += b"0\r\n\r\n"
+            else:  # a broken chunk size, or none at the end
+                payload += rng.choice([b"zz\r\n", b"ffffffff\r\nabc", b""])
+            body = bytes(payload)
+        wfile = handler.wfile
+        try:
+            if plan.delivery == "all":
+                wfile.write(raw + body)
+            elif plan.delivery == "trickle":
+                wfile.write(raw)
+                step = max(len(body) // 5, 1)
+                for at in range(0, len(body), step):
+                    wfile.write(body[at: at + step])
+                    wfile.flush()
+                    if self.stopping.wait(0.01):
+                        break
+            elif plan.delivery == "stall":  # half the body, then silence past the read timeout
+                wfile.write(raw + body[: len(body) // 2])
+                wfile.flush()
+                self.stopping.wait(self.stall_s)
+                close = True
+            else:  # "cut": part of the body, then hang up
+                wfile.write(raw + body[: rng.randrange(len(body) + 1)])
+                close = True
+            wfile.flush()
+        except OSError:
+            close = True
+        handler.close_connection = close
+
+
+def check_cache(cache_dir: Path) -> int:
+    """Every file in the cache is a complete log of the type its id names (or the lock); no
+    temporary file is left. Returns how many logs it holds."""
+    from .mjlog import parse_game
+    from .sources.ids import GameRef
+
+    if not cache_dir.exists():
+        return 0
+    logs = 0
+    for name in sorted(os.listdir(cache_dir)):
+        if name == "download.lock":
+            continue
+        if not name.endswith(".mjlog") or name.startswith("."):
+            raise _Failure(f"the cache holds {name!r}")
+        data = (cache_dir / name).read_bytes()
+        if not data.startswith(b"\x1f\x8b"):
+            raise _Failure(f"cached {name} is not gzip")
+        log_id = name[: -len(".mjlog")]
+        try:
+            game = parse_game(data, source=name, log_id=log_id)
+        except Exception as exc:  # noqa: BLE001 - a cached file must be a complete game
+            raise _Failure(f"cached {name} is not a complete game: {exc}") from None
+        if game.header.ruleset.type_code != GameRef(log_id).type_code:
+            raise _Failure(f"cached {name} is a game of another type")
+        logs += 1
+    return logs
+
+
+def fuzz_downloads(logs: Sequence[bytes], *, iterations: int | None = None,
+                   seconds: float | None = None, rng: random.Random | None = None,
+                   read_timeout: float = 0.3, per_input_limit_s: float = 30.0,
+                   cli_every: int = 0, report: FuzzReport | None = None) -> FuzzReport:
+    """Fetch ids from a ``FuzzServer`` with ``LogFetcher`` (fake sleep: backoff and polite pauses
+    cost nothing; read timeouts are real). ``logs`` are mjlog XML of lobby type 169 (served for
+    ids ``...-00a9-...``) or 185 (three-player, for ``...-00b9-...``); a log of the other type is
+    what the server sends when it sends "another game".
+
+    Each fetch must give a cached complete log of the id's type, or a one-line ``DownloadError``;
+    the cache must never hold anything else, and a failed ``refresh`` keeps the old copy. Every
+    ``cli_every`` sessions the ``download`` command itself runs against the server instead.
+    """
+    from .errors import DownloadError
+    from .sources.http import LogFetcher
+
+    rng = rng or random.Random(0)
+    report = report or FuzzReport()
+    start = time.monotonic()
+    sanma = [x for x in logs if b'type="185"' in x]
+    yonma = [x for x in logs if x not in sanma]
+    served: dict[str, bytes] = {}
+    n = 0
+    with tempfile.TemporaryDirectory(prefix="tenhou-fuzz-dl-") as tmp, \
+            FuzzServer(served, (sanma or yonma)[0], random.Random(rng.random()),
+                       stall_s=read_timeout * 2) as server:
+        cache_dir = Path(tmp, "cache")
+        sessions = 0
+        while True:
+            if iterations is not None and report.by_path.get("download", 0) >= iterations:
+                break
+            if seconds is not None and time.monotonic() - start >= seconds:
+                break
+            sessions += 1
+            ids = []
+            for _ in range(rng.randint(1, 4)):
+                n += 1
+                three = bool(sanma) and rng.random() < 0.3
+                log_id = fuzz_game_id(n, sanma=three)
+                served[log_id] = rng.choice(sanma if three else yonma)
+                ids.append(log_id)
+            if rng.random() < 0.2 and check_cache(cache_dir):  # a cached one again (refresh or not)
+                ids.append(_cached_id(cache_dir, rng))
+            use_cli = bool(cli_every) and sessions % cli_every == 0
+            t0 = time.monotonic()
+            first = len(server.plans)
+            try:
+                if use_cli:
+                    outcome = _download_command(ids, server.url, cache_dir, read_timeout)
+                    report.outcomes[f"download:cli_exit_{outcome}"] = report.outcomes.get(
+                        f"download:cli_exit_{outcome}", 0) + 1
+                else:
+                    refresh = rng.random() < 0.2
+                    before = {i: _read_or_none(cache_dir / f"{i}.mjlog") for i in ids}
+                    fake = _FakeClock()
+                    with LogFetcher(cache_dir, server.url, refresh=refresh,
+                                    timeout=(read_timeout, read_timeout), min_interval=0.0, jitter=0.0,
+                                    retries=rng.choice([0, 1, 2]), lock_timeout=1.0,
+                                    sleep=fake.sleep, clock=fake.clock) as fetcher:
+                        for log_id in ids:
+                            try:
+                                result = fetcher.fetch_result(log_id)
+                                key = "downloaded" if result.downloaded else "cached"
+                                if result.path != cache_dir / f"{log_id}.mjlog" or not result.path.is_file():
+                                    raise _Failure(f"fetch gave {result.path}")
+                            except DownloadError as exc:
+                                message = str(exc)
+                                _one_line(message, "a download error")
+                                if log_id not in message:
+                                    raise _Failure(f"a download error that does not name the id: {message}")
+                                key = "stopped" if type(exc).__name__ == "StopDownloads" else "refused"
+                                if before[log_id] is not None and _read_or_none(
+                                        cache_dir / f"{log_id}.mjlog") != before[log_id]:
+                                    raise _Failure("a failed refresh changed the cached copy")
+                            report.outcomes[f"download:{key}"] = report.outcomes.get(f"download:{key}", 0) + 1
+                check_cache(cache_dir)
+            except _Failure as failure:
+                plans = "; ".join(f"{i}: {p.describe()}" for i, p in server.plans[first:])
+                report.failures.append(("download", f"[download] {failure} (server: {plans})", b""))
+            except BaseException as exc:  # noqa: BLE001 - that is exactly what we are looking for
+                if isinstance(exc, KeyboardInterrupt):
+                    raise
+                import traceback
+
+                plans = "; ".join(f"{i}: {p.describe()}" for i, p in server.plans[first:])
+                report.failures.append(("download", f"[download] {type(exc).__name__}: {exc} "
+                                        f"(server: {plans})\n{traceback.format_exc()}", b""))
+            elapsed = time.monotonic() - t0
+            report.tried += len(ids)
+            report.by_path["download"] = report.by_path.get("download", 0) + len(ids)
+            for _, plan in server.plans[first:]:
+                name = f"download:{plan.body}:{plan.delivery}"
+                report.by_mutation[name] = report.by_mutation.get(name, 0) + 1
+            report.slowest_s = max(report.slowest_s, elapsed)
+            report.slowest_by_path["download"] = max(report.slowest_by_path.get("download", 0.0), elapsed)
+            if elapsed > per_input_limit_s:
+                report.failures.append(("download", f"[download] {len(ids)} ids took {elapsed:.1f} s", b""))
+        report.outcomes["download:requests"] = report.outcomes.get("download:requests", 0) + len(server.plans)
+    return report
+
+
+def _cached_id(cache_dir: Path, rng: random.Random) -> str:
+    names = sorted(n for n in os.listdir(cache_dir) if n.endswith(".mjlog"))
+    return rng.choice(names)[: -len(".mjlog")]
+
+
+def _read_or_none(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+class _FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+    def clock(self) -> float:
+        return self.now
+
+
+def _download_command(ids: list[str], url: str, cache_dir: Path, read_timeout: float) -> int:
+    """``tenhou-tools download IDS`` against the server: exit 0 or 1, one line per message."""
+    import functools
+
+    from click.testing import CliRunner
+
+    from .cli import cli, download_cmd
+    from .sources.http import LogFetcher
+
+    fake = _FakeClock()
+    factory = functools.partial(LogFetcher, timeout=(read_timeout, read_timeout), min_interval=0.0,
+                                jitter=0.0, retries=1, lock_timeout=1.0, sleep=fake.sleep, clock=fake.clock)
+    real = download_cmd.LogFetcher
+    download_cmd.LogFetcher = factory  # type: ignore[misc]
+    try:
+        result = CliRunner().invoke(cli, ["download", *ids, "--base-url", url, "--cache-dir",
+                                          str(cache_dir), "--no-progress"])
+    finally:
+        download_cmd.LogFetcher = real  # type: ignore[misc]
+    if result.exit_code not in (0, 1) or (result.exception and not isinstance(result.exception, SystemExit)):
+        raise _Failure(f"download exited {result.exit_code} ({result.exception!r}): {result.stderr[-400:]}")
+    if "Traceback" in result.output:
+        raise _Failure("download printed a traceback")
+    lines = result.stderr.splitlines()
+    if not lines or not lines[-1].startswith(f"{len(set(ids))} id"):
+        raise _Failure(f"download's stderr does not end with its summary: {result.stderr[-400:]}")
+    for line in lines[:-1]:
+        if not (line.startswith(("Error: ", "Stopped downloading: ")) or any(line.startswith(f"{i}: ") for i in ids)):
+            raise _Failure(f"download printed an unexpected line: {line!r}")
+    stdout = result.stdout.splitlines()
+    for line in stdout:
+        if not Path(line).is_file():
+            raise _Failure(f"download printed {line!r}, which is not a file")
+    return result.exit_code

@@ -12,20 +12,29 @@ import os
 import random
 import sqlite3
 import struct
+import tempfile
 import tracemalloc
+from pathlib import Path
 
 import pytest
 
+from tenhou_tools.errors import DownloadError
 from tenhou_tools.fuzz import tenhou6_seeds
 from tenhou_tools.fuzz_io import (
     EVIL_NAMES,
+    FuzzServer,
+    Plan,
     ZipEntry,
     build_zip,
+    check_cache,
     check_container,
     fuzz_containers,
+    fuzz_downloads,
+    fuzz_game_id,
     sqlite_case,
     zip_case,
 )
+from tenhou_tools.sources.http import LogFetcher
 from tenhou_tools.sources import local
 from tenhou_tools.sources.local import count_inputs, iter_logs
 
@@ -216,3 +225,85 @@ def test_a_value_over_the_length_limit_is_never_loaded(tmp_path, monkeypatch):
     items = list(iter_logs([db]))
     assert [i.ok for i in items] == [False]
     assert items[0].error == "cannot read SQLite database: string or blob too big"
+
+
+# --- the downloader ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def no_proxy(monkeypatch, tmp_path):
+    """No proxy between us and 127.0.0.1, no user settings, no writes to the real cache."""
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy",
+                 "TENHOU_TOOLS_BASE_URL", "TENHOU_TOOLS_CACHE_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+
+
+def test_downloads_from_a_server_that_answers_at_random(no_proxy):
+    """Any status, garbage and mutated bodies, wrong lengths and types, unknown encodings, bodies
+    cut, trickled and stalled: each fetch is a complete cached log or a one-line error, and the
+    cache never holds anything else (``fuzz_io.check_cache`` after every session)."""
+    report = fuzz_downloads([ONE_HAND, SANMA], iterations=250, rng=random.Random(2031), cli_every=6)
+    assert report.failures == []
+    assert report.by_path["download"] >= 250
+    out = report.outcomes
+    assert out["download:downloaded"] > 10 and out["download:refused"] > 10
+    assert out.get("download:stopped", 0) > 0  # 401/403/429: the run stops politely
+    assert out.get("download:cli_exit_0", 0) + out.get("download:cli_exit_1", 0) > 0
+    assert out["download:requests"] > report.by_path["download"]  # retries happened
+
+
+def serve_once(script, log=ONE_HAND, **fetcher_options):
+    """Fetch one id from a FuzzServer following ``script``; the error and the cache's content."""
+    log_id = fuzz_game_id(1)
+    with tempfile.TemporaryDirectory() as tmp, \
+            FuzzServer({log_id: log}, SANMA, random.Random(0), script=script) as server:
+        cache = Path(tmp, "cache")
+        options = {"timeout": (0.5, 0.5), "min_interval": 0.0, "jitter": 0.0, "retries": 1,
+                   "sleep": lambda s: None, **fetcher_options}
+        with LogFetcher(cache, server.url, **options) as fetcher:
+            try:
+                fetcher.fetch(log_id)
+                error = None
+            except DownloadError as exc:
+                error = str(exc)
+        host = server.url.removeprefix("http://")
+        return error, check_cache(cache), host, len(server.plans)
+
+
+@pytest.mark.parametrize(("plan", "message", "requests"), [
+    # found by the fuzzer: requests decodes Location as UTF-8 even when redirects are not followed
+    (Plan(status=302, extra=[("Location", "\xff\xfe/x")]),
+     "{host} sent a malformed response (UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff "
+     "in position 0: invalid start byte)", 1),
+    (Plan(length="two"), "{host} sent a malformed response (Content-Length contained multiple "
+                         "unmatching values (730, 365))", 1),
+    (Plan(raw_head=b"NOT HTTP\r\n\r\n"),
+     "{host} sent a malformed response (no valid HTTP status line or chunk), after 2 attempts", 2),
+    (Plan(status=304), "unexpected HTTP 304 from {host}", 1),  # was "redirected to ?"
+    (Plan(status=301), "unexpected HTTP 301 from {host}", 1),
+    (Plan(body="encoded_bomb", encoding="gzip"), "the response is larger than the 4194304-byte limit", 1),
+    (Plan(body="gzip_bomb"), "the response is not a complete mjlog (", 1),
+])
+def test_malformed_responses_are_one_clear_line(no_proxy, plan, message, requests):
+    error, cached, host, sent = serve_once([plan])
+    expected = f"{fuzz_game_id(1)}: " + message.format(host=host)
+    assert error == expected or expected.endswith("(") and error.startswith(expected)
+    assert cached == 0 and sent == requests
+
+
+def test_a_poisoned_connection_is_retried_on_a_new_one(no_proxy):
+    """A response longer than its Content-Length leaves bytes on a kept-alive connection, which
+    the next request on it may read as its status line: that log still downloads."""
+    log_id = fuzz_game_id(1)
+    with tempfile.TemporaryDirectory() as tmp, \
+            FuzzServer({log_id: ONE_HAND, fuzz_game_id(2): ONE_HAND}, SANMA, random.Random(0),
+                       script=[Plan(length="short"), Plan()]) as server:
+        with LogFetcher(Path(tmp), server.url, timeout=0.5, min_interval=0, jitter=0, retries=2,
+                        sleep=lambda s: None) as fetcher:
+            with pytest.raises(DownloadError, match="the response is not a complete mjlog"):
+                fetcher.fetch(log_id)
+            assert fetcher.fetch_result(fuzz_game_id(2)).downloaded
+        assert check_cache(Path(tmp)) == 1

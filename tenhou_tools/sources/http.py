@@ -406,8 +406,8 @@ class LogFetcher:
                     )
                 delay = max(self._backoff_delay(attempt), wait or 0.0)
                 continue
-            if 300 <= status < 400:
-                where = _one_line(headers.get("Location", "?"))[:200]
+            if 300 <= status < 400 and status != 304 and headers.get("Location"):
+                where = _one_line(headers["Location"])[:200]
                 raise DownloadError(
                     f"{log_id}: {self._host} redirected to {where} (HTTP {status}); "
                     "not followed — set the base URL if the site moved"
@@ -440,10 +440,22 @@ class LogFetcher:
                         )
                 return resp.status_code, resp.headers, b"".join(chunks)
         except requests.exceptions.RequestException as exc:
+            if isinstance(exc, requests.exceptions.InvalidHeader):
+                raise DownloadError(
+                    f"{url.rsplit('?', 1)[-1]}: {self._host} sent a malformed response "
+                    f"({_one_line(str(exc))[:160]})"
+                ) from None
             reason = _describe(exc, self._host, self.timeout)
             if reason is None:
                 raise DownloadError(f"{url.rsplit('?', 1)[-1]}: request failed: {_one_line(str(exc))[:200]}") from None
             raise _Transient(reason) from None
+        except (UnicodeError, ValueError, LookupError) as exc:
+            # requests and urllib3 decode headers themselves (a Location that is not UTF-8 fails
+            # even when redirects are not followed): the response is broken, not our request.
+            raise DownloadError(
+                f"{url.rsplit('?', 1)[-1]}: {self._host} sent a malformed response "
+                f"({type(exc).__name__}: {_one_line(str(exc))[:120]})"
+            ) from None
         finally:
             self._last_request_end = self._clock()
 
@@ -466,6 +478,8 @@ def _describe(exc: requests.exceptions.RequestException, host: str, timeout: tup
         return None
     if isinstance(exc, requests.exceptions.ConnectionError):
         text = repr(exc)
+        if "BadStatusLine" in text or "LineTooLong" in text or "InvalidChunkLength" in text:
+            return f"{host} sent a malformed response (no valid HTTP status line or chunk)"
         if "ReadTimeoutError" in text or "timed out" in text:
             return f"the response from {host} stopped for more than {timeout[1]:g} s (read timeout)"
         if "Connection refused" in text or "ECONNREFUSED" in text:
