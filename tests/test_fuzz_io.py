@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import os
 import random
+import re
 import sqlite3
 import struct
 import tempfile
@@ -31,7 +32,9 @@ from tenhou_tools.fuzz_io import (
     fuzz_containers,
     fuzz_downloads,
     fuzz_game_id,
+    fuzz_store,
     sqlite_case,
+    stats_database,
     zip_case,
 )
 from tenhou_tools.sources.http import LogFetcher
@@ -307,3 +310,122 @@ def test_a_poisoned_connection_is_retried_on_a_new_one(no_proxy):
                 fetcher.fetch(log_id)
             assert fetcher.fetch_result(fuzz_game_id(2)).downloaded
         assert check_cache(Path(tmp)) == 1
+
+
+# --- the stats store -----------------------------------------------------------------------------
+
+
+def test_stats_db_on_damaged_files_fails_cleanly_and_keeps_the_file():
+    """``stats [LOGS] --db FILE`` on damaged databases: a report (exit 0/1) or one error line
+    (exit 2); a failed run leaves the file byte for byte as it was, a report from the file alone
+    never writes, a run that adds logs leaves a database that opens (``fuzz_io.check_store_run``)."""
+    seeds = fixture_seeds()[:4]
+    report = fuzz_store(seeds, iterations=500, rng=random.Random(2032))
+    assert report.failures == []
+    out = report.outcomes
+    assert out["store:refused"] > 100 and out["store:added"] > 20 and out["store:reported"] > 20
+    assert len(report.by_mutation) > 30
+
+
+def stats_cli(*args):
+    from click.testing import CliRunner
+
+    from tenhou_tools.cli import cli
+
+    return CliRunner().invoke(cli, ["stats", *map(str, args), "--jobs", "1", "--no-progress",
+                                    "--format", "json"])
+
+
+@pytest.fixture
+def stats_db(tmp_path):
+    """A good stats database of the fixture games, and a folder of logs to add to it."""
+    db = tmp_path / "stats.sqlite"
+    assert stats_database(fixture_seeds()[:2], db) == 6
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "new.xml").write_bytes(ONE_HAND)
+    return db, logs
+
+
+def edit(db, *statements):
+    conn = sqlite3.connect(db, isolation_level=None)
+    for sql in statements:
+        conn.execute(sql)
+    conn.close()
+
+
+@pytest.mark.parametrize(("statements", "message"), [
+    # found by the fuzzer, each was a traceback (exit 3)
+    (["DROP TABLE meta", "CREATE TABLE meta(k, v)"], "is not a tenhou-tools stats database (its meta table is not ours)"),
+    (["UPDATE counters SET data = '{\"games\": 1,'"], "is damaged: a counters row that is not ours ("),
+    (["UPDATE games SET day = 'yesterday'"], "is damaged: a game row that is not ours ("),
+    (["UPDATE counters SET data = json_set(data, '$.games', 1e300)"], "is damaged: counters this version cannot read ("),
+    (["UPDATE counters SET players = players || 'p'"], "is damaged: a counters row that is not ours ("),
+    (["UPDATE counters SET data = json_set(data, '$.wins', -2)"], "is damaged: the counters of "),
+    # changed by hand or by another program: refused before anything is written
+    (["ALTER TABLE games ADD COLUMN extra TEXT"], "is damaged: table games has the columns ["),
+    (["CREATE TRIGGER t AFTER INSERT ON games BEGIN DELETE FROM counters; END"],
+     "has triggers, which tenhou-tools does not make: not written to"),
+])
+def test_a_damaged_stats_db_is_refused_and_left_as_it_was(stats_db, statements, message):
+    """Adding logs checks the whole file first (the message given); a report from the file alone
+    reads only what it reports and fails on the first bad row it meets (some one-line error)."""
+    db, logs = stats_db
+    edit(db, *statements)
+    before = db.read_bytes()
+    for args in ([logs, "--db", db], ["--db", db]):
+        result = stats_cli(*args)
+        assert result.exit_code == 2, (args, result.output)
+        (line,) = result.stderr.splitlines()
+        assert line.startswith(f"Error: {str(db)!r} {message if args[0] == logs else ''}"), line
+        assert db.read_bytes() == before
+
+
+def test_a_damaged_page_is_found_before_anything_is_written(stats_db):
+    """A file that opens but whose pages are damaged (SQLite's quick_check) is not added to."""
+    db, logs = stats_db
+    data = bytearray(db.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    data[page * 2 + 8: page * 2 + 12] = b"\xff\xff\xff\xff"  # a b-tree page header of a table
+    db.write_bytes(bytes(data))
+    result = stats_cli(logs, "--db", db)
+    assert result.exit_code == 2
+    assert re.fullmatch(rf"Error: {re.escape(repr(str(db)))} is (damaged \(SQLite: .*\): not written to"
+                        r"|not a readable SQLite database \(.*\))\n", result.stderr)
+    assert db.read_bytes() == bytes(data)
+
+
+def test_an_empty_file_is_not_made_a_database_by_a_report(tmp_path):
+    """A report from the database alone never writes: an empty file stays empty (it was given the
+    stats tables). Adding logs to an empty file makes it a stats database, as before."""
+    db = tmp_path / "empty.sqlite"
+    db.write_bytes(b"")
+    result = stats_cli("--db", db)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {str(db)!r} is empty: not a tenhou-tools stats database\n"
+    assert db.read_bytes() == b""
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "a.xml").write_bytes(ONE_HAND)
+    assert stats_cli(tmp_path / "logs", "--db", db).exit_code == 0
+    assert db.read_bytes().startswith(b"SQLite format 3\x00")
+
+
+def test_sqlite_messages_that_are_not_utf8_are_one_line(tmp_path):
+    """Found by the fuzzer: SQLite's message about a damaged schema quotes the file's bytes, and
+    Python's decoding of it raised UnicodeDecodeError (a traceback)."""
+    db = tmp_path / "odd.sqlite"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE logs(id TEXT PRIMARY KEY, log BLOB)")
+    conn.commit()
+    conn.close()
+    data = bytearray(db.read_bytes())
+    at = data.index(b"CREATE TABLE logs")
+    data[at + 7: at + 12] = b"\xb6\xb6\xb6\xb6\xb6"  # "CREATE \xb6..." no longer parses
+    db.write_bytes(bytes(data))
+    for args in (["--db", db], [tmp_path / "nothing", "--db", db]):
+        (tmp_path / "nothing").mkdir(exist_ok=True)
+        result = stats_cli(*args)
+        assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1, result.output
+        assert "is not a readable SQLite database (malformed database schema" in result.stderr
+    (item,) = iter_logs([db])
+    assert item.error.startswith("cannot read SQLite database: malformed database schema")

@@ -145,8 +145,15 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     if db_path:
         try:
             store = StatsStore(db_path, create=bool(paths))
+            if paths:  # what the report will sum must add up before anything is added to it
+                _check_sums(_player_reports(store.totals(games, wanted), 1, wanted), db_path)
         except StoreError as exc:
+            if store is not None:
+                store.close()
             raise StatsInputError(str(exc)) from None
+        except StatsInputError:
+            store.close()  # type: ignore[union-attr]
+            raise
     summary = RunSummary()
     totals: dict[PlayerKey, PlayerCounters] = {}
     interrupted = False
@@ -168,9 +175,9 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     finally:
         if store is not None:
             store.close()
-    reports = [PlayerReport(name, players, c) for (name, players), c in totals.items()
-               if c.games >= min_games and (wanted is None or name in wanted)]
-    reports.sort(key=lambda r: (-r.counters.games, r.name, -r.players))
+    reports = _player_reports(totals, min_games, wanted)
+    if store is not None:
+        _check_sums(reports, db_path)
     with AtomicOutput(output) as out:
         if fmt == "json":
             render_json(out, reports)
@@ -274,6 +281,25 @@ def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted
     summary.known += skipped[0]
     summary.duplicates = sources.duplicates
     return interrupted
+
+
+def _player_reports(totals: dict[PlayerKey, PlayerCounters], min_games: int,
+                    wanted: set[str] | None) -> list[PlayerReport]:
+    reports = [PlayerReport(name, players, c) for (name, players), c in totals.items()
+               if c.games >= min_games and (wanted is None or name in wanted)]
+    reports.sort(key=lambda r: (-r.counters.games, r.name, -r.players))
+    return reports
+
+
+def _check_sums(reports: list[PlayerReport], db_path: str | None) -> None:
+    """Counters read from a database must add up (e.g. no more wins than hands): a damaged file
+    can hold numbers that parse but cannot be reported."""
+    for report in reports:
+        try:
+            report.sections()
+        except (ValueError, ArithmeticError) as exc:
+            raise StatsInputError(f"{db_path!r} is damaged: the counters of {report.name!r} do not "
+                                  f"add up ({exc}): not written to") from None
 
 
 def _plural(n: int, word: str) -> str:

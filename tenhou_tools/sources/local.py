@@ -478,7 +478,7 @@ class _Run:
         self.stats.databases += 1
         try:
             conn = connect_readonly(path)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             yield self._error(path, None, f"cannot open SQLite database: {_db_message(exc)}")
             return
         try:
@@ -684,8 +684,12 @@ def _lenient_text(raw: bytes) -> str:
 
 
 def _db_message(exc: BaseException) -> str:
-    """SQLite's message on one line, control characters escaped (it may quote stored text)."""
-    return _printable(" ".join(str(exc).split())) or type(exc).__name__
+    """SQLite's message on one line, control characters escaped (it may quote stored text, and
+    when that is not UTF-8 Python's decoding of the message fails: it is decoded leniently)."""
+    text = str(exc)
+    if isinstance(exc, UnicodeDecodeError) and isinstance(exc.object, bytes):
+        text = exc.object.decode("utf-8", "replace")
+    return _printable(" ".join(text.split())) or type(exc).__name__
 
 
 def _blob_bytes(blob: bytes | str | int | float | None, length: int, cap: int) -> bytes:

@@ -14,6 +14,11 @@ Tables (``SCHEMA_VERSION`` 1):
   as JSON. Because counters add up, a report is the sum of the rows its filters select
   (``--player``, ``--lobby``, ``--since``/``--until``), and adding a game is adding to a few rows.
 
+Opening a file checks that it is one of ours, of this version, with our tables and columns and
+no triggers; before anything is written to it, also that SQLite finds it sound (``quick_check``)
+and that every row holds what this version writes. A file that fails is refused (``StoreError``)
+and left as it was; a report from the file alone (``create=False``) never writes to it.
+
 ``add(records)`` is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``): the games and their
 counters go in together or not at all, so the file is consistent whenever it is read, also after
 Ctrl-C or a crash in the middle of a run. Only the process that writes holds the lock, for the
@@ -30,7 +35,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 
 from ..errors import TenhouToolsError
-from .counters import COUNTERS_VERSION, PlayerCounters, PlayerKey
+from .counters import COUNTERS_VERSION, INT_FIELDS, PlayerCounters, PlayerKey
 from .records import GameFilter, StatsRecord
 
 __all__ = ["APPLICATION", "SCHEMA_VERSION", "AddResult", "StatsStore", "StoreError"]
@@ -68,6 +73,11 @@ CREATE TABLE IF NOT EXISTS counters (
 """
 
 
+_DB_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+"""What reading a damaged file can raise (Python decodes SQLite's messages, which may quote the
+file's bytes, as UTF-8)."""
+
+
 class StoreError(TenhouToolsError):
     """The database cannot be used (not ours, another counters version, locked, unreadable)."""
 
@@ -81,20 +91,33 @@ class AddResult:
 
 
 class StatsStore:
-    """An open stats database. ``create=False`` refuses a file that does not exist yet."""
+    """An open stats database. ``create=False`` refuses a file that does not exist yet, and never
+    writes (a report from the database alone).
+
+    A file that is not a SQLite database, is another program's database, was written by another
+    version, has lost or changed a table, has triggers, or (before anything is written to it)
+    fails SQLite's ``quick_check`` or holds values this version cannot read is refused with a
+    ``StoreError`` and left exactly as it was."""
 
     def __init__(self, path: str | Path, *, create: bool = True):
         self.path = Path(path)
+        self._name = repr(str(self.path))
         if not create and not self.path.exists():
-            raise StoreError(f"no such database: {str(self.path)!r}")
+            raise StoreError(f"no such database: {self._name}")
         if self.path.is_dir():
-            raise StoreError(f"{str(self.path)!r} is a folder, not a database file")
+            raise StoreError(f"{self._name} is a folder, not a database file")
         try:
             self.conn = sqlite3.connect(self.path, timeout=TIMEOUT, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open {str(self.path)!r}: {exc}") from None
+        except _DB_ERRORS as exc:
+            raise StoreError(f"cannot open {self._name}: {_one_line(exc)}") from None
+        self.conn.text_factory = _lenient_text  # damaged text is refused by the checks, not a crash
         try:
             self._prepare(create)
+            if not create:
+                self.conn.execute("PRAGMA query_only = ON")
+        except _DB_ERRORS as exc:
+            self.conn.close()
+            raise StoreError(f"cannot read {self._name}: {_one_line(exc)}") from None
         except BaseException:
             self.conn.close()
             raise
@@ -103,23 +126,44 @@ class StatsStore:
 
     def _prepare(self, create: bool) -> None:
         try:
-            tables = {row[0] for row in self.conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{str(self.path)!r} is not a SQLite database ({exc})") from None
-        if "meta" in tables:
-            meta = dict(self.conn.execute("SELECT key, value FROM meta"))
-            if meta.get("application") != APPLICATION:
-                raise StoreError(f"{str(self.path)!r} is not a tenhou-tools stats database")
-            if meta.get("schema") != str(SCHEMA_VERSION) or meta.get("counters_version") != str(COUNTERS_VERSION):
-                raise StoreError(
-                    f"{str(self.path)!r} was written by another version of tenhou-tools stats "
-                    f"(schema {meta.get('schema')}, counters {meta.get('counters_version')}; this one "
-                    f"reads {SCHEMA_VERSION}, {COUNTERS_VERSION}): build a new database from the logs")
+            objects = self.conn.execute("SELECT type, name FROM sqlite_master").fetchall()
+        except _DB_ERRORS as exc:
+            raise StoreError(f"{self._name} is not a readable SQLite database ({_one_line(exc)})") from None
+        tables = {name for kind, name in objects if kind == "table" and not str(name).startswith("sqlite_")}
+        if not objects:
+            if not create:
+                raise StoreError(f"{self._name} is empty: not a tenhou-tools stats database")
+            self._create()
             return
-        if tables:
-            raise StoreError(f"{str(self.path)!r} is not a tenhou-tools stats database "
-                             f"(it has the tables {', '.join(sorted(tables))})")
+        if "meta" not in tables:
+            held = sorted(tables) or sorted(f"{kind} {name}" for kind, name in objects)
+            raise StoreError(f"{self._name} is not a tenhou-tools stats database "
+                             f"(it has the {'tables' if tables else 'objects'} {_shown(held)})")
+        try:
+            meta = dict(self.conn.execute("SELECT key, value FROM meta"))
+        except (*_DB_ERRORS, ValueError, TypeError):
+            raise StoreError(f"{self._name} is not a tenhou-tools stats database "
+                             "(its meta table is not ours)") from None
+        if meta.get("application") != APPLICATION:
+            raise StoreError(f"{self._name} is not a tenhou-tools stats database")
+        if meta.get("schema") != str(SCHEMA_VERSION) or meta.get("counters_version") != str(COUNTERS_VERSION):
+            raise StoreError(
+                f"{self._name} was written by another version of tenhou-tools stats "
+                f"(schema {_shown(meta.get('schema'))}, counters {_shown(meta.get('counters_version'))}; "
+                f"this one reads {SCHEMA_VERSION}, {COUNTERS_VERSION}): build a new database from the logs")
+        for table, columns in _COLUMNS.items():
+            found = tuple(row[1] for row in self.conn.execute(f"PRAGMA table_info({table})"))
+            if found != columns:
+                what = "is missing" if not found else f"has the columns {_shown(list(found))}"
+                raise StoreError(f"{self._name} is damaged: table {table} {what}, expected "
+                                 f"{_shown(list(columns))}")
+        if any(kind == "trigger" for kind, _ in objects):
+            raise StoreError(f"{self._name} has triggers, which tenhou-tools does not make: "
+                             "not written to")
+        if create:
+            self._check_contents()
+
+    def _create(self) -> None:
         try:
             self.conn.execute("BEGIN IMMEDIATE")
             for statement in _SCHEMA.split(";"):
@@ -130,9 +174,27 @@ class StatsStore:
                 ("counters_version", str(COUNTERS_VERSION)),
             ])
             self.conn.execute("COMMIT")
-        except sqlite3.Error as exc:
+        except _DB_ERRORS as exc:
             self._rollback()
-            raise StoreError(f"cannot create the stats database {str(self.path)!r}: {exc}") from None
+            raise StoreError(f"cannot create the stats database {self._name}: {_one_line(exc)}") from None
+
+    def _check_contents(self) -> None:
+        """Before anything is written: the file is sound (SQLite's ``quick_check``) and every row
+        holds what this version wrote (types, dates, counters JSON with known names and
+        integers), so that a run never adds to a damaged file, nor fails after adding."""
+        try:
+            problems = [row[0] for row in self.conn.execute("PRAGMA quick_check(1)")]
+        except _DB_ERRORS as exc:
+            raise StoreError(f"{self._name} is damaged ({_one_line(exc)}): not written to") from None
+        if problems != ["ok"]:
+            raise StoreError(f"{self._name} is damaged (SQLite: {_one_line(problems[0])}): not written to")
+        for what, sql, args in _CONTENT_CHECKS:
+            try:
+                bad = self.conn.execute(sql, args).fetchone()
+            except _DB_ERRORS as exc:
+                bad = (_one_line(exc),)
+            if bad is not None:
+                raise StoreError(f"{self._name} is damaged: {what} ({_shown(bad[0])}): not written to")
 
     def close(self) -> None:
         self.conn.close()
@@ -155,8 +217,8 @@ class StatsStore:
     def has_game(self, key: str) -> bool:
         try:
             return self.conn.execute("SELECT 1 FROM games WHERE key = ?", (key,)).fetchone() is not None
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot read {str(self.path)!r}: {exc}") from None
+        except _DB_ERRORS as exc:
+            raise StoreError(f"cannot read {self._name}: {_one_line(exc)}") from None
 
     def add(self, records: Iterable[StatsRecord]) -> AddResult:
         """Count the readable records whose game is not in the database yet: one transaction."""
@@ -188,14 +250,18 @@ class StatsStore:
                     "SELECT games, data FROM counters WHERE name = ? AND players = ? AND type_code = ? "
                     "AND lobby = ? AND day = ?", row).fetchone()
                 if old is not None:
-                    games += old[0]
-                    counters = PlayerCounters.from_dict(json.loads(old[1])) + counters
+                    try:
+                        games += old[0]
+                        counters = PlayerCounters.from_dict(_counters_json(old[1])) + counters
+                    except (ValueError, TypeError, AttributeError) as exc:
+                        raise StoreError(f"{self._name} holds counters this version cannot read "
+                                         f"({_one_line(exc)}): nothing added") from None
                 self.conn.execute("INSERT OR REPLACE INTO counters VALUES (?, ?, ?, ?, ?, ?, ?)",
                                   (*row, games, json.dumps(counters.to_dict(), separators=(",", ":"))))
             self.conn.execute("COMMIT")
-        except sqlite3.Error as exc:
+        except _DB_ERRORS as exc:
             self._rollback()
-            raise StoreError(f"cannot write to {str(self.path)!r}: {exc}") from None
+            raise StoreError(f"cannot write to {self._name}: {_one_line(exc)}") from None
         except BaseException:
             self._rollback()
             raise
@@ -211,10 +277,13 @@ class StatsStore:
             rows = self.conn.execute(
                 "SELECT type_code, lobby, day, COUNT(*) FROM games GROUP BY type_code, lobby, day")
             for type_code, lobby, day, n in rows:
+                _check_row("", 4, type_code, lobby)
                 if games.matches(type_code, lobby, _day(day)):
                     total += n
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot read {str(self.path)!r}: {exc}") from None
+        except _DB_ERRORS as exc:
+            raise StoreError(f"cannot read {self._name}: {_one_line(exc)}") from None
+        except (ValueError, TypeError) as exc:
+            raise StoreError(f"{self._name} holds games this version cannot read: {_one_line(exc)}") from None
         return total
 
     def totals(self, games: GameFilter | None = None,
@@ -246,13 +315,77 @@ class StatsStore:
             sql += " WHERE " + " AND ".join(where)
         try:
             for name, players, type_code, lobby, day, data in self.conn.execute(sql, args):
+                _check_row(name, players, type_code, lobby)
                 if games.matches(type_code, lobby, _day(day)):
-                    yield name, players, PlayerCounters.from_dict(json.loads(data))
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot read {str(self.path)!r}: {exc}") from None
-        except ValueError as exc:
-            raise StoreError(f"{str(self.path)!r} holds counters this version cannot read: {exc}") from None
+                    yield name, players, PlayerCounters.from_dict(_counters_json(data))
+        except _DB_ERRORS as exc:
+            raise StoreError(f"cannot read {self._name}: {_one_line(exc)}") from None
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise StoreError(f"{self._name} holds counters this version cannot read: {_one_line(exc)}") from None
 
 
 def _day(text: str) -> date | None:
     return date.fromisoformat(text) if text else None
+
+
+_MAX_COUNT = 2**62
+
+
+def _check_row(name: object, players: object, type_code: object, lobby: object) -> None:
+    """``TypeError`` unless a row's key columns hold what this version writes."""
+    if not (isinstance(name, str) and players in (3, 4) and type(type_code) is int and type(lobby) is int):
+        raise TypeError(f"a row keyed {_shown((name, players, type_code, lobby))} is not ours")
+
+
+def _counters_json(data: object) -> dict:
+    """The counters JSON of a row: an object of integers (and the yaku), else ``ValueError``."""
+    raw = json.loads(data)  # type: ignore[arg-type]
+    if not isinstance(raw, dict) or not all(
+            k == "yaku" or (type(v) is int and -_MAX_COUNT < v < _MAX_COUNT) for k, v in raw.items()):
+        raise ValueError("counters that are not whole numbers")
+    return raw
+
+
+def _lenient_text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
+def _one_line(value: object) -> str:
+    if isinstance(value, UnicodeDecodeError) and isinstance(value.object, bytes):
+        value = value.object.decode("utf-8", "replace")  # SQLite's message, quoting the file's bytes
+    return " ".join(str(value).split())
+
+
+def _shown(value: object) -> str:
+    """A value from the file, for a message: one line, at most 80 characters."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+_COLUMNS: dict[str, tuple[str, ...]] = {
+    "meta": ("key", "value"),
+    "games": ("key", "log_id", "source", "players", "type_code", "lobby", "day", "added"),
+    "counters": ("name", "players", "type_code", "lobby", "day", "games", "data"),
+}
+"""The columns of each table, in order (``add`` writes rows by position)."""
+
+_DAY_OK = "(typeof(day) = 'text' AND (day = '' OR date(day) IS day))"
+_INT = "typeof({}) = 'integer'"
+_CONTENT_CHECKS: tuple[tuple[str, str, tuple], ...] = (
+    ("a game row that is not ours",
+     f"SELECT key FROM games WHERE NOT (typeof(key) = 'text' AND players IN (3, 4) AND "
+     f"{_INT.format('type_code')} AND {_INT.format('lobby')} AND {_DAY_OK}) LIMIT 1", ()),
+    ("a counters row that is not ours",
+     f"SELECT name FROM counters WHERE NOT (typeof(name) = 'text' AND players IN (3, 4) AND "
+     f"{_INT.format('type_code')} AND {_INT.format('lobby')} AND {_INT.format('games')} AND {_DAY_OK} "
+     "AND typeof(data) = 'text' AND json_valid(data) AND json_type(data) = 'object') LIMIT 1", ()),
+    ("counters this version cannot read",
+     "SELECT c.name FROM counters AS c, json_each(c.data) AS j WHERE CASE WHEN j.key = 'yaku' "
+     "THEN j.type NOT IN ('object', 'null') ELSE j.type != 'integer' OR j.key NOT IN "
+     "(SELECT value FROM json_each(?)) END LIMIT 1", (json.dumps(INT_FIELDS),)),
+    ("yaku counts this version cannot read",
+     "SELECT c.name FROM counters AS c, json_each(c.data, '$.yaku') AS y "
+     "WHERE json_type(c.data, '$.yaku') = 'object' AND (y.type != 'integer' OR y.key = '' "
+     "OR y.key GLOB '*[^0-9]*') LIMIT 1", ()),
+)
+"""(what is wrong, a query giving a row that has it) for ``_check_contents``."""
