@@ -19,7 +19,14 @@ are held at once. Nothing keeps all the logs or all the records.
 A log that breaks the parser or the engine is already a record (``check_log``). Beyond that, when
 a worker process dies in the middle of a batch (killed, out of memory, a crash in C code), or a
 Dask task fails, each log of that batch is retried on its own; a log whose retry fails too gets an
-``INTERNAL_ERROR`` record saying why, and the run goes on. Stopping early (Ctrl-C, an error in the
+``INTERNAL_ERROR`` record saying why, and the run goes on.
+
+A log that takes longer than ``timeout`` seconds (``DEFAULT_TIMEOUT``; ``--timeout``) is stopped
+and gets an ``INTERNAL_ERROR`` record saying so; the run goes on. In the pool, each worker notes in
+a little shared memory which log of its batch it is on and since when (no message, no system
+call), and the parent kills a worker that stays on one log too long, starts another, and checks
+the rest of that batch again; the log itself is not retried (a hang does not go away). In this process (``--jobs 1``) a timer signal interrupts the log, which works for
+anything but a hang inside C code, and only in the main thread. Dask tasks have no time limit. Stopping early (Ctrl-C, an error in the
 consumer, closing the generator) terminates the workers and waits for them: no process is left
 behind.
 
@@ -43,6 +50,8 @@ import math
 import multiprocessing
 import os
 import signal
+import threading
+import time
 import traceback
 import uuid
 from collections import deque
@@ -85,6 +94,8 @@ CRASH_HOOK_ENV = "TENHOU_TOOLS_TEST_CRASH_ON"
 CRASH_EXIT_CODE = 70
 MAX_START_FAILURES = 3
 """Workers in a row that die before they are ready: then the pool gives up (``WorkerStartError``)."""
+DEFAULT_TIMEOUT = 60.0
+"""Seconds one log may take (a real log takes milliseconds, the slowest broken one a second)."""
 DASK_CONNECT_TIMEOUT = 10.0
 DASK_WORKER_TIMEOUT = 30.0
 
@@ -114,17 +125,27 @@ def check_item(item: LogItem) -> GameRecord:
 
 
 def check_batch(items: Sequence[LogItem], crash_on: str | None = None,
-                crash_mode: str = "exit", work: Work | None = None) -> list[Any]:
-    """Records for a batch of items, in order (what a worker or a Dask task runs)."""
+                crash_mode: str = "exit", work: Work | None = None,
+                starting: Callable[[int], None] | None = None) -> list[Any]:
+    """Records for a batch of items, in order (what a worker or a Dask task runs).
+    ``starting(i)`` is told before each item (a pool worker's progress)."""
     run = check_item if work is None else work.run
     out = []
-    for item in items:
+    for index, item in enumerate(items):
+        if starting is not None:
+            starting(index)
         if crash_on is not None and _hook_matches(item.source, crash_on):
             if crash_mode == "exit":
                 os._exit(CRASH_EXIT_CODE)
             raise RuntimeError(f"{CRASH_HOOK_ENV} crash on {item.source}")
         out.append(run(item))
     return out
+
+
+def timeout_message(seconds: float) -> str:
+    """The finding of a log that was stopped for taking too long."""
+    return (f"checking the log took longer than {seconds:g} s and was stopped "
+            "(a hang in the parser or the engine?)")
 
 
 def _hook_matches(source: str, target: str) -> bool:
@@ -181,17 +202,48 @@ class Runner:
 
 
 class InProcessRunner(Runner):
-    """``--jobs 1``: no pool, no pickling."""
+    """``--jobs 1``: no pool, no pickling. With a ``timeout``, each log runs under a timer signal
+    (``SIGALRM``) when this is the main thread: a log that takes too long is interrupted (unless it
+    is stuck inside C code) and gets the ``failed`` record."""
 
     name = "in-process"
 
-    def __init__(self, *, work: Work = CHECK):
+    def __init__(self, *, work: Work = CHECK, timeout: float | None = None):
         self.work = work
+        self.timeout = timeout or None
 
     def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
         run = self.work.run
+        if (self.timeout is None or not hasattr(signal, "setitimer")
+                or threading.current_thread() is not threading.main_thread()):
+            for item in items:
+                yield run(item)
+            return
         for item in items:
-            yield run(item)
+            yield self._run_timed(run, item)
+
+    def _run_timed(self, run: Callable[[LogItem], Any], item: LogItem) -> Any:
+        assert self.timeout is not None
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        try:
+            signal.setitimer(signal.ITIMER_REAL, self.timeout)
+            try:
+                return run(item)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except _LogTimeout:
+            return self.work.failed(item, timeout_message(self.timeout))
+        finally:
+            signal.signal(signal.SIGALRM, previous)
+
+
+class _LogTimeout(BaseException):
+    """Raised by the timer signal in a log that runs too long (a ``BaseException``, so that the
+    ``except Exception`` around the parser and the engine lets it through)."""
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise _LogTimeout
 
 
 class _BatchedRunner(Runner):
@@ -204,6 +256,7 @@ class _BatchedRunner(Runner):
             raise ValueError("batch_size must be at least 1")
         self.batch_size = batch_size
         self.work = work
+        self.timeout: float | None = None
         self._backend: _Backend | None = None
 
     def _open_backend(self) -> _Backend:
@@ -242,16 +295,18 @@ class PoolRunner(_BatchedRunner):
 
     name = "process pool"
 
-    def __init__(self, jobs: int, *, batch_size: int | None = None, work: Work = CHECK):
+    def __init__(self, jobs: int, *, batch_size: int | None = None, work: Work = CHECK,
+                 timeout: float | None = None):
         super().__init__(batch_size, work)
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         self.workers = jobs
+        self.timeout = timeout or None
         self._crash_on = os.environ.get(CRASH_HOOK_ENV) or None
         self._backend = self._open_backend()
 
     def _open_backend(self) -> _Backend:
-        return _PoolBackend(self.workers, self._crash_on, self.work)
+        return _PoolBackend(self.workers, self._crash_on, self.work, self.timeout)
 
     def worker_pids(self) -> list[int]:
         backend = self._backend
@@ -308,20 +363,21 @@ class DaskRunner(_BatchedRunner):
 
 def open_runner(*, jobs: int | None = None, scheduler: str | None = None,
                 batch_size: int | None = None, total: int | None = None,
-                work: Work = CHECK) -> Runner:
+                work: Work = CHECK, timeout: float | None = DEFAULT_TIMEOUT) -> Runner:
     """The runner for the options given: Dask with ``scheduler``, else a pool unless one job.
 
     With ``jobs`` None: all cores, except that a run of at most ``SMALL_RUN`` logs (``total``)
     stays in this process. ``work`` is what is done with each log (``validate``'s checks by
-    default). Raises ``SetupError`` (Dask missing or unreachable).
+    default); ``timeout`` the seconds one log may take (``None`` or 0: no limit; not on Dask).
+    Raises ``SetupError`` (Dask missing or unreachable).
     """
     if scheduler:
         return DaskRunner(scheduler, batch_size=batch_size, work=work)
     if jobs is None:
         jobs = 1 if total is not None and total <= SMALL_RUN else default_jobs()
     if jobs <= 1:
-        return InProcessRunner(work=work)
-    return PoolRunner(jobs, batch_size=batch_size, work=work)
+        return InProcessRunner(work=work, timeout=timeout)
+    return PoolRunner(jobs, batch_size=batch_size, work=work, timeout=timeout)
 
 
 # --- ordering, windows and retries (shared by the pool and Dask) ---------------------------------
@@ -338,6 +394,14 @@ class _Task:
     """A retry of one log on its own, after its batch failed."""
 
 
+@dataclass(frozen=True, slots=True)
+class _TimedOut:
+    """The outcome of a task whose worker was stopped on its log ``index``."""
+
+    index: int
+    message: str
+
+
 class _Backend(Protocol):
     slots: int
     """Tasks that can run at once."""
@@ -345,7 +409,7 @@ class _Backend(Protocol):
     def has_room(self) -> bool: ...
     def submit(self, task: _Task) -> None: ...
     def busy(self) -> bool: ...
-    def wait(self) -> list[tuple[_Task, list[GameRecord] | str]]: ...
+    def wait(self) -> list[tuple[_Task, list[GameRecord] | str | _TimedOut]]: ...
     def close(self) -> None: ...
     def terminate(self) -> None: ...
 
@@ -388,6 +452,17 @@ def _ordered(items: Iterable[LogItem], backend: _Backend, batch_size: int, windo
             if not backend.busy():  # pragma: no cover - a logic error, not a user error
                 raise RuntimeError("batch runner stalled with work left")
             for task, outcome in backend.wait():
+                if isinstance(outcome, _TimedOut):
+                    # The stuck log gets its record; the others lost theirs (a batch reports at
+                    # its end) and are checked again, in the batches before and after it.
+                    at = outcome.index
+                    stuck = [on_failure(task.items[at], outcome.message)]
+                    pending[task.slot][task.offset + at:task.offset + at + 1] = stuck
+                    missing[task.slot] -= 1
+                    for start, part in ((0, task.items[:at]), (at + 1, task.items[at + 1:])):
+                        if part:
+                            retries.append(_Task(task.slot, task.offset + start, part, task.isolated))
+                    continue
                 if isinstance(outcome, str):
                     if task.isolated or len(task.items) == 1:
                         outcome = [on_failure(item, outcome) for item in task.items]
@@ -414,9 +489,18 @@ def _mp_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")  # pragma: no cover - not POSIX
 
 
-def _worker_main(conn, crash_on: str | None, work: Work | None = None) -> None:
-    """A pool worker: ``(task_id, items)`` in, ``(task_id, records)`` out, ``None`` to stop."""
+def _worker_main(conn, crash_on: str | None, work: Work | None = None, progress=None) -> None:
+    """A pool worker: ``(task_id, items)`` in, ``(task_id, records)`` out, ``None`` to stop.
+    ``progress`` (shared with the parent): the task id, the index of the log being checked, and
+    since when (``time.monotonic()``, one clock for all processes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    starting = None
+    if progress is not None:
+        clock = time.monotonic
+
+        def starting(index: int) -> None:
+            progress[1] = index
+            progress[2] = clock()
     conn.send(("ready", os.getpid()))
     while True:
         try:
@@ -426,23 +510,39 @@ def _worker_main(conn, crash_on: str | None, work: Work | None = None) -> None:
         if message is None:
             return
         task_id, items = message
-        conn.send((task_id, check_batch(items, crash_on, work=work)))
+        if progress is not None:
+            progress[0] = task_id
+        conn.send((task_id, check_batch(items, crash_on, work=work, starting=starting)))
 
 
 class _Worker:
-    __slots__ = ("process", "conn", "task", "task_id", "ready")
+    __slots__ = ("process", "conn", "task", "task_id", "ready", "sent", "progress")
 
-    def __init__(self, process, conn):
+    def __init__(self, process, conn, progress=None):
         self.process = process
         self.conn = conn
         self.task: _Task | None = None
         self.task_id = 0
         self.ready = False
+        self.sent = 0.0
+        """When the task was sent (``time.monotonic()``)."""
+        self.progress = progress
+        """Shared with the worker: task id, index of the log it is on, since when."""
+
+    def on(self) -> tuple[int, float]:
+        """Which log of its task the worker is on, and since when (as far as the parent can tell:
+        the values are written without a lock, and are only trusted for the current task)."""
+        p = self.progress
+        if p is not None and int(p[0]) == self.task_id and p[2] >= self.sent:
+            return int(p[1]), p[2]
+        return 0, self.sent
 
 
 class _PoolBackend:
-    def __init__(self, jobs: int, crash_on: str | None, work: Work = CHECK):
+    def __init__(self, jobs: int, crash_on: str | None, work: Work = CHECK,
+                 timeout: float | None = None):
         self.slots = jobs
+        self.timeout = timeout
         self._ctx = _mp_context()
         self._crash_on = crash_on
         self._work = None if work is CHECK else work  # validate's workers get exactly what they did
@@ -464,7 +564,9 @@ class _PoolBackend:
 
     def _start_worker(self) -> None:
         parent, child = self._ctx.Pipe(duplex=True)
-        process = self._ctx.Process(target=_worker_main, args=(child, self._crash_on, self._work),
+        progress = self._ctx.RawArray("d", 3) if self.timeout is not None else None
+        process = self._ctx.Process(target=_worker_main,
+                                    args=(child, self._crash_on, self._work, progress),
                                     name="tenhou-tools-worker", daemon=True)
         try:
             process.start()
@@ -473,7 +575,7 @@ class _PoolBackend:
             raise WorkerStartError(f"cannot start a worker process: {exc}") from None
         finally:
             child.close()
-        self._workers.append(_Worker(process, parent))
+        self._workers.append(_Worker(process, parent, progress))
 
     # -- the _Backend protocol
 
@@ -489,13 +591,13 @@ class _PoolBackend:
         return bool(self._queue or self._done or any(w.task is not None for w in self._workers)
                     or any(not w.ready for w in self._workers))
 
-    def wait(self) -> list[tuple[_Task, list[GameRecord] | str]]:
+    def wait(self) -> list[tuple[_Task, list[GameRecord] | str | _TimedOut]]:
         if not self._done:
             waitables: dict[Any, _Worker] = {}
             for w in self._workers:
                 waitables[w.conn] = w
                 waitables[w.process.sentinel] = w
-            ready = wait_any(list(waitables))
+            ready = wait_any(list(waitables), timeout=self._time_left())
             seen: list[_Worker] = []
             for obj in ready:
                 w = waitables[obj]
@@ -503,6 +605,7 @@ class _PoolBackend:
                     seen.append(w)
             for w in seen:
                 self._service(w)
+            self._stop_overdue()
             self._dispatch()
         done, self._done = self._done, []
         return done
@@ -530,6 +633,35 @@ class _PoolBackend:
 
     # -- internals
 
+    def _time_left(self) -> float | None:
+        """Seconds until the first busy worker is overdue (``None``: no limit, nobody busy)."""
+        if self.timeout is None:
+            return None
+        deadlines = [w.on()[1] + self.timeout for w in self._workers if w.task is not None]
+        if not deadlines:
+            return None
+        return max(0.0, min(deadlines) - time.monotonic())
+
+    def _stop_overdue(self) -> None:
+        """Kill each worker that has been on one log for longer than the timeout; its task
+        ends as ``_TimedOut`` on that log, and another worker takes its place."""
+        if self.timeout is None:
+            return
+        for w in list(self._workers):
+            if w not in self._workers or w.task is None or time.monotonic() - w.on()[1] < self.timeout:
+                continue
+            self._service(w)  # its result may have arrived in the meantime
+            if w not in self._workers or w.task is None:
+                continue
+            index, since = w.on()
+            if time.monotonic() - since < self.timeout:
+                continue
+            task = w.task
+            w.task = None  # not a death to report: a timeout
+            w.process.kill()
+            self._reap(w)
+            self._done.append((task, _TimedOut(index, timeout_message(self.timeout))))
+
     def _stop_all(self) -> None:
         for w in self._workers:
             if w.process.is_alive():
@@ -556,7 +688,7 @@ class _PoolBackend:
                     self._queue.appendleft(task)
                     self._reap(w)
                     continue
-                w.task, w.task_id = task, self._task_ids
+                w.task, w.task_id, w.sent = task, self._task_ids, time.monotonic()
 
     def _service(self, w: _Worker) -> None:
         """Read what a worker sent; replace it if it died."""

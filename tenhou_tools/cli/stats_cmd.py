@@ -21,7 +21,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from ..batch import BatchError, SetupError, open_runner
+from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError, open_runner
 from ..errors import InputError
 from ..sources.local import LogItem, SourceStats, count_inputs, iter_logs
 from ..stats.counters import PlayerCounters, PlayerKey
@@ -99,13 +99,16 @@ class RunSummary:
               help="Run on this Dask scheduler (as validate does; --jobs is then ignored).")
 @click.option("--batch-size", type=click.IntRange(min=1), default=None,
               help="Logs sent to a worker at once [default: 48 locally, 128 on Dask].")
+@click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT, show_default=True,
+              metavar="SECONDS",
+              help="A log that takes longer is stopped and counted as unreadable (0: no limit; not on Dask).")
 @click.option("--no-dedupe", is_flag=True,
               help="Count every copy of a game found in PATHS (by default a game id seen before is "
                    "skipped). With --db a game is always counted once.")
 def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ...], since, until,
           fmt: str, output: str | None, db_path: str | None, min_games: int, tables: int | None, brief: bool,
           no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
-          no_dedupe: bool) -> None:
+          timeout: float, no_dedupe: bool) -> None:
     """Per-player statistics of the games in PATHS: placement, wins, deal-ins, riichi, calls,
     draws and score balance, with 95 % confidence intervals (definitions: docs/stats.md).
 
@@ -161,7 +164,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     try:
         if paths:
             interrupted = _read(paths, total, store, games, wanted, totals, summary,
-                                jobs=jobs, scheduler=scheduler, batch_size=batch_size,
+                                jobs=jobs, scheduler=scheduler, batch_size=batch_size, timeout=timeout,
                                 dedupe=not no_dedupe, show_progress=not no_progress and sys.stderr.isatty())
         elapsed = time.perf_counter() - started
         if store is not None:
@@ -201,7 +204,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
 
 def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: set[str] | None,
           totals: dict[PlayerKey, PlayerCounters], summary: RunSummary, *, jobs, scheduler,
-          batch_size, dedupe: bool, show_progress: bool) -> bool:
+          batch_size, dedupe: bool, show_progress: bool, timeout: float = DEFAULT_TIMEOUT) -> bool:
     """Read every log into ``totals`` (or the store). True when interrupted by Ctrl-C."""
     sources = SourceStats()
     skipped = [0]
@@ -215,7 +218,7 @@ def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted
 
     try:  # workers start before any progress thread
         runner = open_runner(jobs=jobs, scheduler=scheduler, batch_size=batch_size, total=total,
-                             work=STATS_WORK)
+                             work=STATS_WORK, timeout=timeout or None)
     except SetupError as exc:
         raise StatsInputError(str(exc)) from None
     except BatchError as exc:

@@ -18,7 +18,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from ..batch import BatchError, SetupError, open_runner
+from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError, open_runner
 from ..check import GameRecord, Summary
 from ..errors import InputError
 from ..findings import Severity
@@ -64,11 +64,14 @@ def fails(record: GameRecord, fail_on: str) -> bool:
                    "--jobs is then ignored.")
 @click.option("--batch-size", type=click.IntRange(min=1), default=None,
               help="Logs sent to a worker at once [default: 48 locally, 128 on Dask].")
+@click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT, show_default=True,
+              metavar="SECONDS",
+              help="A log that takes longer is stopped and reported as an INTERNAL_ERROR finding (0: no limit; not on Dask).")
 @click.option("--no-dedupe", is_flag=True,
               help="Check every copy of a game (by default a log id seen before is skipped).")
 def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str, exit_zero: bool,
              no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
-             no_dedupe: bool) -> None:
+             timeout: float, no_dedupe: bool) -> None:
     """Replay every game in PATHS under the Tenhou rules and report what disagrees.
 
     PATHS may be files (.xml, .mjlog, .gz: gzip is detected by content; .json: tenhou.net/6
@@ -79,7 +82,8 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
 
     Logs are checked in batches by --jobs worker processes, or on a Dask cluster with
     --scheduler; the report is the same either way, in input order. A worker that dies
-    mid-batch costs an INTERNAL_ERROR finding for the log it died on, not the run.
+    mid-batch costs an INTERNAL_ERROR finding for the log it died on, not the run; so does a
+    log that takes longer than --timeout seconds (it is stopped).
 
     \b
     Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 bad input or
@@ -103,7 +107,8 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
     any_fail = False
     n_findings = 0
     try:  # workers start (or the cluster is reached) before any output or progress thread
-        runner = open_runner(jobs=jobs, scheduler=scheduler, batch_size=batch_size, total=total)
+        runner = open_runner(jobs=jobs, scheduler=scheduler, batch_size=batch_size, total=total,
+                             timeout=timeout or None)
     except SetupError as exc:
         raise SetupFailed(str(exc)) from None
     except BatchError as exc:
