@@ -4,7 +4,9 @@
     python scripts/bench_core.py [--corpus ../shared/corpus] [--sample N]
 
 Prints milliseconds per game for: gunzip+parse (gzip bytes -> Game), parse of plain XML bytes,
-wall generation alone, and the whole check (parse + replay with every check on), plus games/s.
+wall generation alone, the replay with every check on and the part of it spent valuing wins
+(with what the ``mahjong`` library would take instead), and the whole check (parse + replay),
+plus games/s.
 Timings are wall-clock medians of three passes on one core; run it on a quiet machine.
 """
 
@@ -18,6 +20,10 @@ from pathlib import Path
 
 from tenhou_tools.check import check_log
 from tenhou_tools.mjlog import parse_game
+from tenhou_tools.replay import engine
+from tenhou_tools.replay.engine import replay_game
+from tenhou_tools.rules.scoring import score_win
+from tenhou_tools.rules.scoring_library import library_score_win
 from tenhou_tools.rules.wall import WallGenerator, WallSeedError
 
 
@@ -52,14 +58,32 @@ def main() -> None:
             for hand in game.hands:
                 gen.next_hand(hand.init.dealer)
 
+    # every win's context, as the engine builds it, to time the two valuations alone
+    contexts = []
+
+    def keep(ctx):
+        contexts.append(ctx)
+        return score_win(ctx)
+
+    engine.score_win = keep
+    for game in games:
+        replay_game(game)
+    engine.score_win = score_win
+
     parse_gz = timed(parse_game, raw)
     parse_xml = timed(parse_game, plain)
     wall = timed(walls, games)
+    replay = timed(replay_game, games)
+    own = timed(score_win, contexts) * len(contexts) / len(games)
+    library = timed(library_score_win, contexts) * len(contexts) / len(games)
     check = timed(lambda b: check_log(b, path="x"), raw, passes=1)
     print(f"games: {len(files)}")
     print(f"parse (gzip bytes -> Game): {parse_gz:.3f} ms/game")
     print(f"parse (xml bytes -> Game):  {parse_xml:.3f} ms/game")
     print(f"wall generation:            {wall:.3f} ms/game")
+    print(f"replay (every check):       {replay:.3f} ms/game")
+    print(f"  of which hand valuation:  {own:.3f} ms/game ({len(contexts) / len(games):.1f} wins per game; "
+          f"the mahjong library would take {library:.3f})")
     print(f"check (parse + replay):     {check:.3f} ms/game = {1000 / check:.0f} games/s on one core")
 
 
