@@ -33,6 +33,7 @@ def _parser() -> etree.XMLParser:
             huge_tree=False,
             remove_comments=True,
             remove_pis=True,
+            collect_ids=False,  # no ID hash table: nothing looks elements up by id (0.2 -> 0.14 ms a log)
         )
     return _PARSER
 
