@@ -1,18 +1,34 @@
 #!/usr/bin/env python3
-"""Mutation-fuzz the input paths for N minutes: corrupted real logs must each end in a result.
+"""Fuzz every input path for N minutes: corrupted logs, archives, databases, downloads and stats
+databases must each end in a result, within bounded memory.
 
     python scripts/fuzz.py --minutes 10 [--corpus ../shared/corpus] [--seed 1] [--save DIR]
-                           [--paths validate,stats,convert,replay] [--no-json]
+                           [--paths validate,stats,convert,replay,zip,sqlite,download,store]
+                           [--iterations N] [--no-json] [--max-rss-mib 1024]
 
-Seeds are corpus mjlog files, the fixtures, the same games written as tenhou.net/6 JSON and
-the corpus's tenhou6 files. Mutations: byte flips, truncation, deleted / duplicated / reordered
-tags, out-of-range and huge numbers, wrong list lengths, huge attributes, non-UTF-8 names; for
-JSON, deleted / duplicated / swapped list items, wrong types, bad tile codes, huge numbers,
-wrong hand-array lengths, bad top-level fields, truncated and deeply nested JSON
-(tenhou_tools/fuzz.py). Each input goes through every path in --paths (default: all). A failure
-is an exception, an INTERNAL_ERROR (engine crash) or internal error in stats, a multi-line error
-or an input slower than 5 s; failing inputs are written to --save for reproduction. Exit 1 if
-any failed.
+Paths (default: all; the time is shared 4 : 1.5 : 1.5 : 1 : 1 between the log paths, zip,
+sqlite, download and store):
+
+- validate, stats, convert, replay: mutated logs (tenhou_tools/fuzz.py). Seeds are corpus mjlog
+  files, the fixtures, the same games written as tenhou.net/6 JSON and the corpus's tenhou6
+  files. Mutations: byte flips, truncation, deleted / duplicated / reordered tags, out-of-range
+  and huge numbers, wrong list lengths, huge attributes, non-UTF-8 names; for JSON, deleted /
+  duplicated / swapped list items, wrong types, bad tile codes, huge numbers, wrong hand-array
+  lengths, bad top-level fields, truncated and deeply nested JSON. Each input goes through every
+  log path asked for.
+- zip, sqlite: damaged zip archives and houou-logs / phoenix-logs databases of the fixtures and
+  corpus logs, read as validate and stats read them (tenhou_tools/fuzz_io.py); every 50th also
+  through the validate command.
+- download: the downloader against a loopback server on 127.0.0.1 that answers at random; every
+  10th session through the download command.
+- store: stats --db on damaged stats databases.
+
+A failure is an exception, an INTERNAL_ERROR (engine crash) or internal error in stats, a
+multi-line error, a file written where it must not be, a cache holding anything but complete
+logs, a changed database after a failed run, or an input slower than the path's limit; failing
+inputs are written to --save for reproduction. The peak resident set size of the process is
+reported (and the RSS after each path); a peak over --max-rss-mib is a failure too. Exit 1 if
+anything failed.
 """
 
 from __future__ import annotations
@@ -24,44 +40,105 @@ import random
 import sys
 from pathlib import Path
 
-from tenhou_tools.fuzz import PATHS, fuzz, tenhou6_seeds
+from tenhou_tools.fuzz import PATHS, FuzzReport, fuzz, tenhou6_seeds
+from tenhou_tools.fuzz_io import (
+    IO_PATHS,
+    fuzz_containers,
+    fuzz_downloads,
+    fuzz_store,
+    peak_rss_bytes,
+    rss_bytes,
+)
+
+WEIGHTS = {"logs": 4.0, "zip": 1.5, "sqlite": 1.5, "download": 1.0, "store": 1.0}
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+MIB = 1024 * 1024
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=1.0)
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="stop each path after this many inputs (whatever --minutes says)")
     ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[2] / "shared" / "corpus"))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--save", type=Path, help="write failing inputs here")
-    ap.add_argument("--paths", default=",".join(PATHS),
-                    help=f"comma-separated input paths to drive (default: all of {','.join(PATHS)})")
+    every = PATHS + IO_PATHS
+    ap.add_argument("--paths", default=",".join(every),
+                    help=f"comma-separated input paths to drive (default: all of {','.join(every)})")
     ap.add_argument("--no-json", action="store_true", help="mjlog XML seeds only")
+    ap.add_argument("--max-rss-mib", type=float, default=1024.0,
+                    help="fail when the peak resident set size exceeds this (MiB)")
     args = ap.parse_args()
     paths = [p.strip() for p in args.paths.split(",") if p.strip()]
-    if not paths or set(paths) - set(PATHS):
-        ap.error(f"--paths: choose among {', '.join(PATHS)}")
+    if not paths or set(paths) - set(every):
+        ap.error(f"--paths: choose among {', '.join(every)}")
+    log_paths = [p for p in PATHS if p in paths]
+    phases = (["logs"] if log_paths else []) + [p for p in IO_PATHS if p in paths]
+    share = sum(WEIGHTS[p] for p in phases)
+    seconds = {p: args.minutes * 60 * WEIGHTS[p] / share for p in phases}
+    rng = random.Random(args.seed)
+
+    fixture_logs = [(FIXTURES / n).read_bytes() for n in ("one_hand.xml", "sanma_kita.xml")]
+    fixture_all = fixture_logs + [(FIXTURES / n).read_bytes() for n in (
+        "one_hand.mjlog", "truncated.mjlog", "not_mjlog.xml", "empty.mjlog")]
     files = sorted(Path(args.corpus, "mjlog").glob("*/*.gz"))[::25]
-    seeds = [gzip.decompress(f.read_bytes()) for f in files]
-    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
-    seeds += [(fixtures / n).read_bytes() for n in ("one_hand.xml", "sanma_kita.xml")]
-    if not args.no_json:
-        json_seeds = tenhou6_seeds(seeds)
-        json_seeds += [f.read_bytes() for f in sorted(Path(args.corpus, "tenhou6").glob("*/*.json"))[::10]]
-        seeds += json_seeds
-    report = fuzz(seeds, seconds=args.minutes * 60, rng=random.Random(args.seed), paths=paths)
-    print(f"inputs tried: {report.tried} ({report.json_inputs} tenhou.net/6 JSON) from {len(seeds)} seed logs")
-    print(f"per path: {report.by_path}")
-    print(f"outcomes (validate): {report.outcomes}")
-    print(f"slowest input: {report.slowest_s:.3f} s; per path: "
-          + ", ".join(f"{p} {s:.3f} s" for p, s in report.slowest_by_path.items()))
-    print(f"failures: {len(report.failures)}")
-    for name, what, data in report.failures[:20]:
-        print(f"  {name}: {what.splitlines()[0]}")
-        if args.save:
+    corpus_xml = [gzip.decompress(f.read_bytes()) for f in files]
+    print(f"seeds: {len(corpus_xml)} corpus mjlog files ({args.corpus}), the fixtures")
+
+    reports: dict[str, FuzzReport] = {}
+    memory: list[tuple[str, int]] = [("start", rss_bytes())]
+    for phase in phases:
+        limit = dict(seconds=seconds[phase], iterations=args.iterations, rng=random.Random(rng.random()))
+        if phase == "logs":
+            seeds = corpus_xml + fixture_logs
+            if not args.no_json:
+                json_seeds = tenhou6_seeds(seeds)
+                json_seeds += [f.read_bytes() for f in sorted(Path(args.corpus, "tenhou6").glob("*/*.json"))[::10]]
+                seeds += json_seeds
+            report = fuzz(seeds, paths=log_paths, **limit)
+        elif phase in ("zip", "sqlite"):
+            seeds = fixture_all + tenhou6_seeds(fixture_logs) + corpus_xml[:40]
+            seeds += [f.read_bytes() for f in files[:20]]  # gzip, as stored
+            report = fuzz_containers(seeds, kinds=(phase,), cli_every=50, **limit)
+        elif phase == "download":
+            report = fuzz_downloads(fixture_logs + corpus_xml[:40], cli_every=10, **limit)
+        else:
+            report = fuzz_store(fixture_all[:4] + corpus_xml[:10], **limit)
+        reports[phase] = report
+        memory.append((phase, rss_bytes()))
+        describe(phase, report)
+    peak = max(peak_rss_bytes(), *(value for _, value in memory))
+    print(f"memory: peak RSS {peak / MIB:.0f} MiB; RSS after each path: "
+          + ", ".join(f"{name} {value / MIB:.0f} MiB" for name, value in memory))
+    failures = [f for r in reports.values() for f in r.failures]
+    print(f"failures: {len(failures)}")
+    for name, what, data in failures[:20]:
+        print(f"  {name}: {what.splitlines()[0][:300]}")
+        if args.save and data:
             args.save.mkdir(parents=True, exist_ok=True)
             suffix = ".json" if data.lstrip().startswith(b"{") else ".xml"
+            if name.startswith(("zip:", "sqlite:", "store:")):
+                suffix = ".zip" if name.startswith("zip:") else ".sqlite"
             (args.save / f"{hashlib.sha256(data).hexdigest()[:16]}{suffix}").write_bytes(data)
-    return 1 if report.failures else 0
+    if peak > args.max_rss_mib * MIB:
+        print(f"peak RSS {peak / MIB:.0f} MiB is over --max-rss-mib {args.max_rss_mib:g}")
+        return 1
+    return 1 if failures else 0
+
+
+def describe(phase: str, report: FuzzReport) -> None:
+    if phase == "logs":
+        print(f"logs: {report.tried} inputs ({report.json_inputs} tenhou.net/6 JSON)")
+        print(f"  per path: {report.by_path}")
+        print(f"  outcomes (validate): {report.outcomes}")
+        print("  slowest input: " + ", ".join(f"{p} {s:.3f} s" for p, s in report.slowest_by_path.items()))
+    else:
+        what = {"zip": "archives", "sqlite": "databases", "download": "ids", "store": "stats databases"}[phase]
+        print(f"{phase}: {report.tried} {what}, {len(report.by_mutation)} kinds of damage; "
+              f"slowest {report.slowest_s:.3f} s")
+        print(f"  outcomes: {dict(sorted(report.outcomes.items()))}")
+    print(f"  failures: {len(report.failures)}")
 
 
 if __name__ == "__main__":

@@ -716,9 +716,26 @@ def fuzz_containers(seeds: Sequence[bytes], *, iterations: int | None = None,
 # === the downloader ==============================================================================
 
 
-def fuzz_game_id(n: int, sanma: bool = False) -> str:
-    """A game id whose type part matches the fixture served for it (169 = 0x00a9, 185 = 0x00b9)."""
-    return f"2014102312gm-{'00b9' if sanma else '00a9'}-0000-{n:08x}"
+def fuzz_game_id(n: int, sanma: bool = False, type_code: int | None = None) -> str:
+    """A game id whose type part matches the log served for it (by default the fixtures': 169 =
+    0x00a9, or 185 = 0x00b9 for three-player)."""
+    if type_code is None:
+        type_code = 185 if sanma else 169
+    return f"2014102312gm-{type_code:04x}-0000-{n:08x}"
+
+
+def typed_logs(logs: Sequence[bytes]) -> list[tuple[int, bytes]]:
+    """``(GO type, log)`` of each log that parses (what a download of its id must be)."""
+    from .errors import ParseError
+    from .mjlog import parse_game
+
+    out = []
+    for data in logs:
+        try:
+            out.append((parse_game(data).header.ruleset.type_code, data))
+        except ParseError:
+            continue
+    return out
 
 
 _STATUSES = (200,) * 12 + (100, 103, 201, 204, 206, 301, 302, 304, 307, 400, 401, 403, 404, 410,
@@ -742,6 +759,8 @@ class Plan:
     extra: list[tuple[str, str]] = field(default_factory=list)
     raw_head: bytes | None = None
     """Sent instead of the status line and headers (a response that is not HTTP at all)."""
+    close: bool | None = None
+    """Hang up after the response (``None``: one time in five, or when the length is missing)."""
 
     def describe(self) -> str:
         parts = [f"HTTP {self.status}", f"body={self.body}", f"length={self.length}",
@@ -909,7 +928,7 @@ class FuzzServer:
             head.append(f"Content-Type: {plan.content_type}")
         if plan.encoding:
             head.append(f"Content-Encoding: {plan.encoding}")
-        close = plan.length == "none" or rng.random() < 0.2
+        close = plan.length == "none" or rng.random() < 0.2 if plan.close is None else plan.close
         if plan.chunked:
             head.append("Transfer-Encoding: chunked")
         elif plan.length == "exact":
@@ -999,9 +1018,9 @@ def fuzz_downloads(logs: Sequence[bytes], *, iterations: int | None = None,
                    read_timeout: float = 0.3, per_input_limit_s: float = 30.0,
                    cli_every: int = 0, report: FuzzReport | None = None) -> FuzzReport:
     """Fetch ids from a ``FuzzServer`` with ``LogFetcher`` (fake sleep: backoff and polite pauses
-    cost nothing; read timeouts are real). ``logs`` are mjlog XML of lobby type 169 (served for
-    ids ``...-00a9-...``) or 185 (three-player, for ``...-00b9-...``); a log of the other type is
-    what the server sends when it sends "another game".
+    cost nothing; read timeouts are real). ``logs`` are mjlog XML; each id asked for names the
+    ``GO type`` of the log served for it, and "another game" is a log of another type if there is
+    one.
 
     Each fetch must give a cached complete log of the id's type, or a one-line ``DownloadError``;
     the cache must never hold anything else, and a failed ``refresh`` keeps the old copy. Every
@@ -1013,17 +1032,19 @@ def fuzz_downloads(logs: Sequence[bytes], *, iterations: int | None = None,
     rng = rng or random.Random(0)
     report = report or FuzzReport()
     start = time.monotonic()
-    sanma = [x for x in logs if b'type="185"' in x]
-    yonma = [x for x in logs if x not in sanma]
+    typed = typed_logs(logs)
+    if not typed:
+        raise ValueError("fuzz_downloads needs at least one log that parses")
+    first_type = typed[0][0]
+    other = next((log for code, log in typed if code != first_type), typed[0][1])
     served: dict[str, bytes] = {}
     n = 0
     with tempfile.TemporaryDirectory(prefix="tenhou-fuzz-dl-") as tmp, \
-            FuzzServer(served, (sanma or yonma)[0], random.Random(rng.random()),
-                       stall_s=read_timeout * 2) as server:
+            FuzzServer(served, other, random.Random(rng.random()), stall_s=read_timeout * 2) as server:
         cache_dir = Path(tmp, "cache")
-        sessions = 0
+        sessions = tried = 0
         while True:
-            if iterations is not None and report.by_path.get("download", 0) >= iterations:
+            if iterations is not None and tried >= iterations:
                 break
             if seconds is not None and time.monotonic() - start >= seconds:
                 break
@@ -1031,9 +1052,9 @@ def fuzz_downloads(logs: Sequence[bytes], *, iterations: int | None = None,
             ids = []
             for _ in range(rng.randint(1, 4)):
                 n += 1
-                three = bool(sanma) and rng.random() < 0.3
-                log_id = fuzz_game_id(n, sanma=three)
-                served[log_id] = rng.choice(sanma if three else yonma)
+                type_code, log = rng.choice(typed)
+                log_id = fuzz_game_id(n, type_code=type_code)
+                served[log_id] = log
                 ids.append(log_id)
             if rng.random() < 0.2 and check_cache(cache_dir):  # a cached one again (refresh or not)
                 ids.append(_cached_id(cache_dir, rng))
@@ -1082,6 +1103,7 @@ def fuzz_downloads(logs: Sequence[bytes], *, iterations: int | None = None,
                 report.failures.append(("download", f"[download] {type(exc).__name__}: {exc} "
                                         f"(server: {plans})\n{traceback.format_exc()}", b""))
             elapsed = time.monotonic() - t0
+            tried += len(ids)
             report.tried += len(ids)
             report.by_path["download"] = report.by_path.get("download", 0) + len(ids)
             for _, plan in server.plans[first:]:
@@ -1092,6 +1114,7 @@ def fuzz_downloads(logs: Sequence[bytes], *, iterations: int | None = None,
             if elapsed > per_input_limit_s:
                 report.failures.append(("download", f"[download] {len(ids)} ids took {elapsed:.1f} s", b""))
         report.outcomes["download:requests"] = report.outcomes.get("download:requests", 0) + len(server.plans)
+        server.plans.clear()
     return report
 
 
@@ -1259,7 +1282,7 @@ def store_case(good: bytes, seeds: Sequence[bytes], rng: random.Random, tmp: Pat
         data = rng.choice([b"", b"hello\n", gzip.compress(good[:1000]), build_zip([ZipEntry(b"a.xml", good[:100])]),
                            bytes(rng.randrange(256) for _ in range(rng.randint(1, 5000))),
                            b"SQLite format 3", b"SQLite format 3\x00"])
-        kind = f"not_sqlite:{len(data)}"
+        kind = f"not_sqlite:{min(len(data), 100)}"
     return Case(f"store:{kind}", data, ".sqlite")
 
 
@@ -1274,9 +1297,11 @@ def check_store_run(path: Path, logs_dir: Path | None, extra: Sequence[str] = ()
 
     folder = path.parent
     before = path.read_bytes()
+    output = folder.parent / f"{folder.name}-report.json"  # (beside the folder, which is checked)
     others = sorted(set(os.listdir(folder)) - {path.name})
     args = ["stats", *([str(logs_dir)] if logs_dir else []), "--db", str(path), "--jobs", "1",
-            "--no-progress", "--format", "json", *extra]
+            "--no-progress", "--format", "json", "-o", str(output), *extra]
+    # (the report goes to a file: click's test runner keeps every run's output alive)
     result = CliRunner().invoke(cli, args)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise _Failure(f"stats raised {type(result.exception).__name__}: {result.exception}")
@@ -1294,12 +1319,15 @@ def check_store_run(path: Path, logs_dir: Path | None, extra: Sequence[str] = ()
             raise _Failure(f"exit 2 without one error line: {result.stderr[-400:]!r}")
         if after != before:
             raise _Failure(f"a failed run changed the database ({lines[0]})")
+        if output.exists():
+            raise _Failure("a failed run wrote a report")
         return "refused"
     if result.exit_code not in (0, 1):
         raise _Failure(f"stats exited {result.exit_code}: {result.stderr[-400:]}")
     try:
-        json.loads(result.stdout)
-    except ValueError:
+        json.loads(output.read_text(encoding="utf-8"))
+        output.unlink()
+    except (OSError, ValueError):
         raise _Failure("stats exited 0/1 without a JSON report") from None
     if logs_dir is None and after != before:
         raise _Failure("a report from the database alone changed it")

@@ -15,6 +15,7 @@ Time is injected (``sleep``, ``clock``, ``random``) so tests need not wait.
 from __future__ import annotations
 
 import email.utils
+import http.client
 import os
 import random as _random
 import re
@@ -28,6 +29,7 @@ from typing import Self
 from urllib.parse import urlsplit
 
 import requests
+import urllib3
 from requests.adapters import HTTPAdapter
 
 from .. import __version__
@@ -449,6 +451,12 @@ class LogFetcher:
             if reason is None:
                 raise DownloadError(f"{url.rsplit('?', 1)[-1]}: request failed: {_one_line(str(exc))[:200]}") from None
             raise _Transient(reason) from None
+        except (urllib3.exceptions.HTTPError, http.client.HTTPException) as exc:
+            # Not every urllib3 error comes wrapped: to release the connection of a redirect,
+            # requests reads its body, and when that fails it reads again, unguarded.
+            if isinstance(exc, (urllib3.exceptions.ProtocolError, http.client.IncompleteRead)):
+                raise _Transient(f"the connection to {self._host} dropped in the middle of the response") from None
+            raise _Transient(f"{self._host} sent a malformed response ({type(exc).__name__})") from None
         except (UnicodeError, ValueError, LookupError) as exc:
             # requests and urllib3 decode headers themselves (a Location that is not UTF-8 fails
             # even when redirects are not followed): the response is broken, not our request.
