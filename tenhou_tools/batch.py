@@ -67,6 +67,7 @@ from .sources.local import LogItem
 
 __all__ = [
     "CRASH_HOOK_ENV",
+    "DEFAULT_TIMEOUT",
     "BatchError",
     "DaskRunner",
     "InProcessRunner",
@@ -79,6 +80,7 @@ __all__ = [
     "check_item",
     "default_jobs",
     "open_runner",
+    "timeout_message",
 ]
 
 DEFAULT_BATCH_SIZE = 48

@@ -8,7 +8,7 @@ Each mutated input goes through the ``paths`` asked for (``PATHS``):
 - ``validate``: ``check.check_log`` (what ``validate`` runs on each log);
 - ``stats``: ``stats.records.stats_item`` on a ``LogItem`` of the bytes (what ``stats`` workers
   run): a ``StatsRecord`` with counters or a one-line error, never an exception or an
-  ``internal error``;
+  ``internal error``; the report of each player of a counted game must render;
 - ``convert``: a game that loads must be written as tenhou.net/6 JSON and as mjai without an
   exception, and the JSON must load back (or be a one-line ``ParseError``);
 - ``replay``: the ``replay`` command's text and JSON views (``cli.replay_render``) of a game that
@@ -388,6 +388,11 @@ def _run_stats(data: bytes, report: FuzzReport) -> None:
             raise _Failure(record.error)
     elif record.key is None:
         raise _Failure("a stats record with neither a key nor an error")
+    else:  # the report of the game's players renders (every statistic and interval)
+        from .stats.report import PlayerReport
+
+        for (name, players), counters in record.counters:
+            PlayerReport(name, players, counters).sections()
 
 
 def _run_convert(data: bytes, report: FuzzReport) -> None:

@@ -8,6 +8,7 @@ Longer runs: ``python scripts/fuzz.py --minutes N`` (all paths) or ``--paths zip
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import random
 import re
@@ -461,3 +462,24 @@ def test_the_fuzz_script_covers_every_path_and_reports_peak_memory(tmp_path, no_
     assert peak, out
     assert 0 < int(peak.group(1)) < 512
     assert not (tmp_path / "failing").exists()
+
+
+def test_scores_beyond_any_real_game_are_not_counted(tmp_path):
+    """A log whose scores run to 30 or 400 digits parses (the engine flags it), but counting it
+    made the report's floats overflow (an internal error, exit 3) and, with --db, left a row the
+    database could not be read back with. Such a log is now unreadable for stats."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for digits in (30, 400):
+        (folder / f"huge{digits}.xml").write_bytes(ONE_HAND.replace(
+            b'sc="250,480,250,-480', b'sc="250,' + b"9" * digits + b',250,-480'))
+    (folder / "fine.xml").write_bytes(SANMA)
+    db = tmp_path / "stats.sqlite"
+    for args in ([folder], [folder, "--db", db]):
+        result = stats_cli(*args)
+        assert result.exit_code == 1, result.output
+        assert "; 2 unreadable;" in result.stderr
+        assert f"  unreadable: {folder / 'huge30.xml'}: win_balance of about 10**31 is beyond any real game: not counted" in result.stderr
+        assert {row["name"] for row in json.loads(result.stdout)} == {"Alice", "Bob", "Carol"}
+    again = stats_cli("--db", db)
+    assert again.exit_code == 0 and len(json.loads(again.stdout)) == 3

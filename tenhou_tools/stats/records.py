@@ -23,7 +23,7 @@ from ..mjlog import ruleset_from_type
 from ..mjlog.read import decompress
 from ..sources.ids import id_date
 from ..sources.local import LogItem
-from .counters import PlayerCounters, PlayerKey, game_counters
+from .counters import INT_FIELDS, PlayerCounters, PlayerKey, _get_ints, game_counters
 
 __all__ = ["STATS_WORK", "GameFilter", "LobbySpec", "StatsRecord", "game_day", "stats_item"]
 
@@ -74,6 +74,10 @@ def stats_item(item: LogItem) -> StatsRecord:
         return StatsRecord(item.source, item.log_id, None,
                            error=f"{item.source}: internal error: {type(exc).__name__}: {exc} "
                                  f"({last.filename.rsplit('/', 1)[-1]}:{last.lineno})")
+    too_big = _too_big(counters.values())
+    if too_big is not None:
+        return StatsRecord(item.source, item.log_id, None,
+                           error=f"{item.source}: {too_big} is beyond any real game: not counted")
     log_id = game.log_id or item.log_id
     if log_id:
         key = log_id
@@ -88,6 +92,20 @@ def stats_item(item: LogItem) -> StatsRecord:
         day=game_day(log_id),
         counters=tuple(counters.items()),
     )
+
+
+MAX_GAME_COUNT = 10**15
+"""No counter of one game may go beyond this (real games stay below 10**12, the square of a hand's
+score change included): a log that claims a score of 10**30 parses, but would make the report's
+floats overflow and a database row hold more than SQLite's integers."""
+
+
+def _too_big(counters) -> str | None:
+    for c in counters:
+        for name, value in zip(INT_FIELDS, _get_ints(c)):
+            if not -MAX_GAME_COUNT <= value <= MAX_GAME_COUNT:
+                return f"{name} of about {'-' if value < 0 else ''}10**{len(str(abs(value))) - 1}"
+    return None
 
 
 def stats_failed(item: LogItem, message: str) -> StatsRecord:
