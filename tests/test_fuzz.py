@@ -105,3 +105,24 @@ def test_mutated_files_through_the_commands(fixtures, tmp_path):
             assert isinstance(result.exception, SystemExit | None), (args, result.exc_info)
             assert result.exit_code in (0, 1), (args, result.output)
             assert "Traceback" not in result.output, (args, result.output)
+
+
+def test_a_huge_tsumo_total_is_split_at_once():
+    """Found by the long fuzz run: writing a non-dealer tsumo of 10**30 points as tenhou.net/6
+    JSON (``convert``) tried every payment from 100 up to the total, a hang. The split is now
+    looked for only where it can be, and gives what the full search gave."""
+    from tenhou_tools.formats.tenhou6 import _ceil100, _tsumo_split
+
+    def full_search(points, n):
+        for child in range(100, points + 1, 100):
+            parent = points - child * (n - 2)
+            if parent >= 100 and parent % 100 == 0 and \
+                    _ceil100(2 * (child - 100) + 1) <= parent <= _ceil100(2 * child) and parent >= child:
+                return child, parent
+        return points // n, points - (points // n) * (n - 2)
+
+    for n in (3, 4):
+        for points in [*range(-300, 60_001, 100), *range(0, 3_000, 7), 96_000, 128_000]:
+            assert _tsumo_split(points, n) == full_search(points, n), (points, n)
+    assert _tsumo_split(8000, 4) == (2000, 4000) and _tsumo_split(3900, 4) == (1000, 1900)
+    assert _tsumo_split(4 * 10**30, 4) == (10**30, 2 * 10**30)

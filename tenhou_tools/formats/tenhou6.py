@@ -295,8 +295,14 @@ def points_string(a: Agari, rules: Ruleset, dealer: int) -> str:
 
 def _tsumo_split(points: int, n: int) -> tuple[int, int]:
     """A non-dealer tsumo's ``(each non-dealer pays, the dealer pays)`` from its total: the dealer
-    pays twice the base and each other seat the base, each rounded up to 100."""
-    for child in range(100, points + 1, 100):
+    pays twice the base and each other seat the base, each rounded up to 100.
+
+    ``child`` pays a multiple of 100 and the dealer ``parent`` = ``points - child * (n - 2)`` lies
+    in [2 child - 100, 2 child], so ``child`` lies in [points / n, (points + 100) / n]: only the
+    few multiples of 100 from just below ``points / n`` are tried (trying all of them from 100
+    up took forever for a log claiming 10**30 points; found by the fuzzer)."""
+    start = max(100, points // n // 100 * 100 - 100)
+    for child in range(start, min(points, start + 400) + 1, 100):
         parent = points - child * (n - 2)
         # the base lies in (child - 100, child]; the dealer's share is 2 x base rounded up
         low, high = 2 * (child - 100) + 1, 2 * child
