@@ -26,7 +26,8 @@ sqlite, download and store):
 A failure is an exception, an INTERNAL_ERROR (engine crash) or internal error in stats, a
 multi-line error, a file written where it must not be, a cache holding anything but complete
 logs, a changed database after a failed run, or an input slower than the path's limit; failing
-inputs are written to --save for reproduction. The peak resident set size of the process is
+inputs are written to --save for reproduction. A path that runs 5 minutes past its time is a
+hang: the tracebacks of every thread are printed and the run exits. The peak resident set size of the process is
 reported (and the RSS after each path); a peak over --max-rss-mib is a failure too. Exit 1 if
 anything failed.
 """
@@ -34,6 +35,7 @@ anything failed.
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import gzip
 import hashlib
 import random
@@ -53,6 +55,7 @@ from tenhou_tools.fuzz_io import (
 WEIGHTS = {"logs": 4.0, "zip": 1.5, "sqlite": 1.5, "download": 1.0, "store": 1.0}
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MIB = 1024 * 1024
+HANG_GRACE_S = 300.0
 
 
 def main() -> int:
@@ -90,6 +93,8 @@ def main() -> int:
     memory: list[tuple[str, int]] = [("start", rss_bytes())]
     for phase in phases:
         limit = dict(seconds=seconds[phase], iterations=args.iterations, rng=random.Random(rng.random()))
+        # a hang: every thread's traceback on stderr, and exit, once a path overruns by 5 minutes
+        faulthandler.dump_traceback_later(seconds[phase] + HANG_GRACE_S, exit=True)
         if phase == "logs":
             seeds = corpus_xml + fixture_logs
             if not args.no_json:
@@ -105,6 +110,7 @@ def main() -> int:
             report = fuzz_downloads(fixture_logs + corpus_xml[:40], cli_every=10, **limit)
         else:
             report = fuzz_store(fixture_all[:4] + corpus_xml[:10], **limit)
+        faulthandler.cancel_dump_traceback_later()
         reports[phase] = report
         memory.append((phase, rss_bytes()))
         describe(phase, report)

@@ -32,7 +32,6 @@ from __future__ import annotations
 import bz2
 import contextlib
 import gzip
-import hashlib
 import json
 import os
 import random
@@ -43,7 +42,7 @@ import tempfile
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path

@@ -446,8 +446,9 @@ def test_the_fuzz_script_covers_every_path_and_reports_peak_memory(tmp_path, no_
     set size of its process: a short run (the fixtures only) stays far below a loose bound."""
     script = FIXTURES.parent / "scripts" / "fuzz.py"
     result = subprocess.run(
-        [sys.executable, str(script), "--iterations", "40", "--corpus", str(tmp_path / "no-corpus"),
-         "--seed", "3", "--max-rss-mib", "2048", "--save", str(tmp_path / "failing")],
+        [sys.executable, str(script), "--iterations", "40", "--minutes", "30", "--seed", "3",
+         "--corpus", str(tmp_path / "no-corpus"), "--max-rss-mib", "2048",
+         "--save", str(tmp_path / "failing")],
         capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(FIXTURES.parent)})
     assert result.returncode == 0, result.stdout + result.stderr
     out = result.stdout
