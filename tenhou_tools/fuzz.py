@@ -14,7 +14,8 @@ Each mutated input goes through the ``paths`` asked for (``PATHS``):
 - ``replay``: the ``replay`` command's text and JSON views (``cli.replay_render``) of a game that
   loads must render without an exception.
 
-Used by ``tests/test_fuzz.py`` (a bounded run in CI) and ``scripts/fuzz.py --minutes N``.
+Used by ``tests/test_fuzz.py`` (a bounded run in CI) and ``scripts/fuzz.py --minutes N``. The
+containers, the downloader and the ``stats --db`` store are fuzzed by ``fuzz_io``.
 """
 
 from __future__ import annotations
