@@ -41,8 +41,9 @@ import struct
 import tempfile
 import threading
 import time
+import traceback
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -65,6 +66,29 @@ class _Failure(Exception):
 def _one_line(message: str, what: str) -> None:
     if not message or "\n" in message or "\r" in message:
         raise _Failure(f"{what} is not one line: {message!r}")
+
+
+@contextlib.contextmanager
+def _attempt(report: FuzzReport, path: str, mutation: str, data: bytes, limit_s: float, *,
+             where: Callable[[], str] = lambda: "", what: str = "") -> Iterator[None]:
+    """One fuzz input: a ``_Failure`` or any other exception (the traceback kept) becomes one of
+    ``report``'s failures, tagged ``[path]`` and followed by ``where()``; the time it took is
+    recorded for ``path``, and taking longer than ``limit_s`` is a failure too."""
+    t0 = time.monotonic()
+    try:
+        yield
+    except _Failure as failure:
+        report.failures.append((mutation, f"[{path}] {failure}{where()}", data))
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - that is exactly what we are looking for
+        report.failures.append((mutation, f"[{path}] {type(exc).__name__}: {exc}{where()}\n"
+                                + traceback.format_exc(), data))
+    elapsed = time.monotonic() - t0
+    report.slowest_s = max(report.slowest_s, elapsed)
+    report.slowest_by_path[path] = max(report.slowest_by_path.get(path, 0.0), elapsed)
+    if elapsed > limit_s:
+        report.failures.append((mutation, f"[{path}] {what}took {elapsed:.1f} s", data))
 
 
 def peak_rss_bytes() -> int:
@@ -689,25 +713,10 @@ def fuzz_containers(seeds: Sequence[bytes], *, iterations: int | None = None,
             folder.mkdir()
             path = folder / f"input{case.suffix}"
             path.write_bytes(case.data)
-            t0 = time.monotonic()
-            try:
+            with _attempt(report, kind, case.mutation, case.data, per_input_limit_s):
                 counts = check_container(path, cli=bool(cli_every) and n % cli_every == 0)
                 for key, value in counts.items():
                     report.outcomes[f"{kind}:{key}"] = report.outcomes.get(f"{kind}:{key}", 0) + value
-            except _Failure as failure:
-                report.failures.append((case.mutation, f"[{kind}] {failure}", case.data))
-            except BaseException as exc:  # noqa: BLE001 - that is exactly what we are looking for
-                if isinstance(exc, KeyboardInterrupt):
-                    raise
-                import traceback
-
-                report.failures.append((case.mutation, f"[{kind}] {type(exc).__name__}: {exc}\n"
-                                        + traceback.format_exc(), case.data))
-            elapsed = time.monotonic() - t0
-            report.slowest_s = max(report.slowest_s, elapsed)
-            report.slowest_by_path[kind] = max(report.slowest_by_path.get(kind, 0.0), elapsed)
-            if elapsed > per_input_limit_s:
-                report.failures.append((case.mutation, f"[{kind}] took {elapsed:.1f} s", case.data))
             shutil.rmtree(folder, ignore_errors=True)
     return report
 
@@ -1058,9 +1067,13 @@ def fuzz_downloads(logs: Sequence[bytes], *, iterations: int | None = None,
             if rng.random() < 0.2 and check_cache(cache_dir):  # a cached one again (refresh or not)
                 ids.append(_cached_id(cache_dir, rng))
             use_cli = bool(cli_every) and sessions % cli_every == 0
-            t0 = time.monotonic()
             first = len(server.plans)
-            try:
+
+            def served_plans(first: int = first) -> str:
+                return " (server: " + "; ".join(f"{i}: {p.describe()}" for i, p in server.plans[first:]) + ")"
+
+            with _attempt(report, "download", "download", b"", per_input_limit_s, where=served_plans,
+                          what=f"{len(ids)} ids "):
                 if use_cli:
                     outcome = _download_command(ids, server.url, cache_dir, read_timeout)
                     report.outcomes[f"download:cli_exit_{outcome}"] = report.outcomes.get(
@@ -1090,28 +1103,12 @@ def fuzz_downloads(logs: Sequence[bytes], *, iterations: int | None = None,
                                     raise _Failure("a failed refresh changed the cached copy")
                             report.outcomes[f"download:{key}"] = report.outcomes.get(f"download:{key}", 0) + 1
                 check_cache(cache_dir)
-            except _Failure as failure:
-                plans = "; ".join(f"{i}: {p.describe()}" for i, p in server.plans[first:])
-                report.failures.append(("download", f"[download] {failure} (server: {plans})", b""))
-            except BaseException as exc:  # noqa: BLE001 - that is exactly what we are looking for
-                if isinstance(exc, KeyboardInterrupt):
-                    raise
-                import traceback
-
-                plans = "; ".join(f"{i}: {p.describe()}" for i, p in server.plans[first:])
-                report.failures.append(("download", f"[download] {type(exc).__name__}: {exc} "
-                                        f"(server: {plans})\n{traceback.format_exc()}", b""))
-            elapsed = time.monotonic() - t0
             tried += len(ids)
             report.tried += len(ids)
             report.by_path["download"] = report.by_path.get("download", 0) + len(ids)
             for _, plan in server.plans[first:]:
                 name = f"download:{plan.body}:{plan.delivery}"
                 report.by_mutation[name] = report.by_mutation.get(name, 0) + 1
-            report.slowest_s = max(report.slowest_s, elapsed)
-            report.slowest_by_path["download"] = max(report.slowest_by_path.get("download", 0.0), elapsed)
-            if elapsed > per_input_limit_s:
-                report.failures.append(("download", f"[download] {len(ids)} ids took {elapsed:.1f} s", b""))
         report.outcomes["download:requests"] = report.outcomes.get("download:requests", 0) + len(server.plans)
         server.plans.clear()
     return report
@@ -1375,24 +1372,9 @@ def fuzz_store(seeds: Sequence[bytes], *, iterations: int | None = None, seconds
             report.tried += 1
             report.by_path["store"] = report.by_path.get("store", 0) + 1
             report.by_mutation[case.mutation] = report.by_mutation.get(case.mutation, 0) + 1
-            t0 = time.monotonic()
-            try:
+            with _attempt(report, "store", case.mutation, case.data, per_input_limit_s,
+                          where=lambda: f" (with logs: {with_logs}, {' '.join(extra)})"):
                 outcome = check_store_run(path, logs_dir if with_logs else None, extra)
                 report.outcomes[f"store:{outcome}"] = report.outcomes.get(f"store:{outcome}", 0) + 1
-            except _Failure as failure:
-                report.failures.append((case.mutation, f"[store] {failure} (with logs: {with_logs}, "
-                                                       f"{' '.join(extra)})", case.data))
-            except BaseException as exc:  # noqa: BLE001 - that is exactly what we are looking for
-                if isinstance(exc, KeyboardInterrupt):
-                    raise
-                import traceback
-
-                report.failures.append((case.mutation, f"[store] {type(exc).__name__}: {exc}\n"
-                                        + traceback.format_exc(), case.data))
-            elapsed = time.monotonic() - t0
-            report.slowest_s = max(report.slowest_s, elapsed)
-            report.slowest_by_path["store"] = max(report.slowest_by_path.get("store", 0.0), elapsed)
-            if elapsed > per_input_limit_s:
-                report.failures.append((case.mutation, f"[store] took {elapsed:.1f} s", case.data))
             shutil.rmtree(folder, ignore_errors=True)
     return report

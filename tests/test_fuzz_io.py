@@ -484,3 +484,34 @@ def test_scores_beyond_any_real_game_are_not_counted(tmp_path):
         assert {row["name"] for row in json.loads(result.stdout)} == {"Alice", "Bob", "Carol"}
     again = stats_cli("--db", db)
     assert again.exit_code == 0 and len(json.loads(again.stdout)) == 3
+
+
+# --- the harness itself notices a failure ----------------------------------------------------------
+
+
+def test_a_crash_a_broken_promise_and_a_slow_input_are_each_reported(monkeypatch):
+    """A fuzzer that cannot fail proves nothing: break the reading on purpose and see it counted."""
+    import tenhou_tools.fuzz_io as fio
+
+    def crash(path, *, cli=False):
+        raise RuntimeError("reader exploded")
+
+    monkeypatch.setattr(fio, "check_container", crash)
+    report = fuzz_containers(fixture_seeds(), iterations=3, rng=random.Random(1), kinds=("zip",))
+    assert len(report.failures) == 3
+    assert all(f[1].startswith("[zip] RuntimeError: reader exploded\n") and "Traceback" in f[1]
+               for f in report.failures)
+
+    def broken_promise(path, *, cli=False):
+        raise fio._Failure("a record without findings")
+
+    monkeypatch.setattr(fio, "check_container", broken_promise)
+    report = fuzz_containers(fixture_seeds(), iterations=2, rng=random.Random(1), kinds=("sqlite",))
+    assert [f[1] for f in report.failures] == ["[sqlite] a record without findings"] * 2
+
+    monkeypatch.setattr(fio, "check_container", lambda path, *, cli=False: {})
+    report = fuzz_containers(fixture_seeds(), iterations=2, rng=random.Random(1), kinds=("zip",),
+                             per_input_limit_s=-1.0)  # every input is "too slow"
+    assert len(report.failures) == 2 and all(re.fullmatch(r"\[zip\] took \d+\.\d s", f[1])
+                                             for f in report.failures)
+    assert report.slowest_by_path["zip"] >= 0.0
