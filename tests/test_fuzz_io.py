@@ -466,21 +466,33 @@ def test_the_fuzz_script_covers_every_path_and_reports_peak_memory(tmp_path, no_
 
 
 def test_scores_beyond_any_real_game_are_not_counted(tmp_path):
-    """A log whose scores run to 30 or 400 digits parses (the engine flags it), but counting it
-    made the report's floats overflow (an internal error, exit 3) and, with --db, left a row the
-    database could not be read back with. Such a log is now unreadable for stats."""
+    """A log whose scores run to 30 or 400 digits: counting it made the report's floats overflow
+    (an internal error, exit 3) and, with --db, left a row the database could not be read back
+    with. In an mjlog such scores are now a parse error (``mjlog/parse.py`` bounds ``sc`` and
+    ``ten``); a tenhou.net/6 JSON's result deltas are not bounded by its reader, so stats refuses
+    the game itself."""
+    from tenhou_tools.formats.tenhou6 import write_tenhou6
+    from tenhou_tools.mjlog import parse_game
+
     folder = tmp_path / "logs"
     folder.mkdir()
     for digits in (30, 400):
         (folder / f"huge{digits}.xml").write_bytes(ONE_HAND.replace(
             b'sc="250,480,250,-480', b'sc="250,' + b"9" * digits + b',250,-480'))
+    as_json = write_tenhou6(parse_game(ONE_HAND))
+    as_json["log"][0][-1][1] = [10**31, -(10**31), 0, 0]
+    (folder / "huge.json").write_text(json.dumps(as_json), encoding="utf-8")
     (folder / "fine.xml").write_bytes(SANMA)
     db = tmp_path / "stats.sqlite"
     for args in ([folder], [folder, "--db", db]):
         result = stats_cli(*args)
         assert result.exit_code == 1, result.output
-        assert "; 2 unreadable;" in result.stderr
-        assert f"  unreadable: {folder / 'huge30.xml'}: win_balance of about 10**31 is beyond any real game: not counted" in result.stderr
+        assert "; 3 unreadable;" in result.stderr
+        for digits in (30, 400):
+            assert (f"  unreadable: {folder / f'huge{digits}.xml'}: element 8 <AGARI>: attribute 'sc' has a "
+                    "value outside ±1000000 (hundreds of points)") in result.stderr
+        assert f"  unreadable: {folder / 'huge.json'}: win_balance of about 10**31 is beyond any real game: " \
+               "not counted" in result.stderr
         assert {row["name"] for row in json.loads(result.stdout)} == {"Alice", "Bob", "Carol"}
     again = stats_cli("--db", db)
     assert again.exit_code == 0 and len(json.loads(again.stdout)) == 3

@@ -163,6 +163,9 @@ def test_ruleset_bits():
         ("", END.replace('250,20.0,250,0.0,250,-5.0,250,-15.0', ""), "'owari' has 0 values"),
         ("", END.replace('sc="250,0,250,0,250,0,250,0"', 'sc="1,2,3"'), "'sc' has 3 values"),
         ("", END.replace('type="yao9"', 'type="zzz"'), "unknown draw type"),
+        ("", END.replace('sc="250,0,250,0', 'sc="250,' + "9" * 400 + ',250,0'),
+         "'sc' has a value outside ±1000000"),
+        ('<REACH who="0" step="2" ten="240,250,250,1000001"/>', END, "'ten' has a score outside ±1000000"),
     ],
 )
 def test_broken_logs_are_one_line_errors(body, end, message):

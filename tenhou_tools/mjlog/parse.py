@@ -67,6 +67,10 @@ _AGARI_OPAQUE = frozenset({"chip", "ratio"})
 MAX_POINTS = 1_000_000
 """Final points (``owari``) beyond this (or not finite) are a parse error: real ones are a few
 hundred, and infinity or NaN cannot be rounded to tenths."""
+MAX_SCORE = 1_000_000
+"""Scores and score changes (``ten``, ``sc``, in hundreds) beyond this are a parse error: real
+ones stay within a few thousand (a few hundred thousand points), and a 400-digit score would
+only make every later sum meaningless."""
 _RYUU_ATTRS = frozenset("ba sc type hai0 hai1 hai2 hai3 owari".split())
 _RYUU_OPAQUE = frozenset({"ratio"})
 _INIT_ATTRS = frozenset("seed ten oya hai0 hai1 hai2 hai3 shuffle chip".split())
@@ -187,6 +191,13 @@ class _Parser:
             raise self.fail(f"attribute {name!r} = {value} is outside {lo}-{hi}")
         return value
 
+    def scores(self, text: str, name: str, count: int) -> tuple[int, ...]:
+        """Scores written in hundreds (``ten``), as points; beyond ``MAX_SCORE`` is an error."""
+        values = self.ints(text, name, count)
+        if any(abs(v) > MAX_SCORE for v in values):
+            raise self.fail(f"attribute {name!r} has a score outside ±{MAX_SCORE} (hundreds of points)")
+        return tuple(v * 100 for v in values)
+
     def tiles(self, text: str | None, name: str) -> tuple[int, ...]:
         if not text:
             return ()
@@ -277,7 +288,7 @@ class _Parser:
                 who = self.seat(el, "who")
                 step = self.int1(el, "step", 1, 2)
                 ten = el.get("ten")
-                scores = tuple(v * 100 for v in self.ints(ten, "ten", 4)) if ten else None
+                scores = self.scores(ten, "ten", 4) if ten else None
                 current.append(Riichi(who, step, scores))
                 continue
             if tag == "DORA":
@@ -416,7 +427,7 @@ class _Parser:
             raise self.fail(f"dice {d1 + 1},{d2 + 1} are outside 1-6")
         if not 0 <= dora <= 135:
             raise self.fail(f"dora indicator {dora} is outside 0-135")
-        scores = tuple(v * 100 for v in self.ints(self.req(el, "ten"), "ten", 4))
+        scores = self.scores(self.req(el, "ten"), "ten", 4)
         dealer = self.int1(el, "oya", 0, ruleset.players - 1)
         hands = tuple(self.tiles(el.get(f"hai{s}"), f"hai{s}") for s in range(4))
         chip = el.get("chip")
@@ -436,6 +447,8 @@ class _Parser:
     def score_pairs(self, el) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None,
                                        tuple[int, ...] | None]:
         sc = self.ints(self.req(el, "sc"), "sc")
+        if any(abs(v) > MAX_SCORE for v in sc):
+            raise self.fail(f"attribute 'sc' has a value outside ±{MAX_SCORE} (hundreds of points)")
         if len(sc) not in (8, 16):
             raise self.fail(f"attribute 'sc' has {len(sc)} values, expected 8 (or 16 on chip tables)")
         before = tuple(sc[i] * 100 for i in range(0, 8, 2))
