@@ -36,6 +36,13 @@ _TAG = re.compile(rb"<[^<>]*/>")
 _NUMBER = re.compile(rb"-?\d+")
 
 
+def spent(done: int, iterations: int | None, start: float, seconds: float | None) -> bool:
+    """A fuzz run's budget is used up: ``iterations`` inputs done, or ``seconds`` since
+    ``start`` (``time.monotonic()``); ``None`` is no limit of that kind."""
+    return (iterations is not None and done >= iterations) or (
+        seconds is not None and time.monotonic() - start >= seconds)
+
+
 def _tags(xml: bytes) -> list[re.Match[bytes]]:
     return list(_TAG.finditer(xml))
 
@@ -486,11 +493,7 @@ def fuzz(seeds: Iterable[bytes], *, iterations: int | None = None, seconds: floa
     json_names = list(JSON_MUTATIONS) + list(_BYTE_MUTATIONS)
     every = {**MUTATIONS, **JSON_MUTATIONS}
     start = time.monotonic()
-    while True:
-        if iterations is not None and report.tried >= iterations:
-            break
-        if seconds is not None and time.monotonic() - start >= seconds:
-            break
+    while not spent(report.tried, iterations, start, seconds):
         seed = rng.choice(seeds)
         names = json_names if is_json(seed) else xml_names
         name = rng.choice(names)

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from .findings import FindingCode
-from .fuzz import MUTATIONS, FuzzReport
+from .fuzz import MUTATIONS, FuzzReport, spent
 
 IO_PATHS: tuple[str, ...] = ("zip", "sqlite", "download", "store")
 """What ``scripts/fuzz.py --paths`` can drive besides ``fuzz.PATHS``."""
@@ -698,11 +698,7 @@ def fuzz_containers(seeds: Sequence[bytes], *, iterations: int | None = None,
     start = time.monotonic()
     n = 0
     with tempfile.TemporaryDirectory(prefix="tenhou-fuzz-") as tmp:
-        while True:
-            if iterations is not None and n >= iterations:
-                break
-            if seconds is not None and time.monotonic() - start >= seconds:
-                break
+        while not spent(n, iterations, start, seconds):
             n += 1
             kind = kinds[n % len(kinds)] if len(kinds) > 1 else kinds[0]
             case = CONTAINER_KINDS[kind](seeds, rng)
@@ -1051,11 +1047,7 @@ def fuzz_downloads(logs: Sequence[bytes], *, iterations: int | None = None,
             FuzzServer(served, other, random.Random(rng.random()), stall_s=read_timeout * 2) as server:
         cache_dir = Path(tmp, "cache")
         sessions = tried = 0
-        while True:
-            if iterations is not None and tried >= iterations:
-                break
-            if seconds is not None and time.monotonic() - start >= seconds:
-                break
+        while not spent(tried, iterations, start, seconds):
             sessions += 1
             ids = []
             for _ in range(rng.randint(1, 4)):
@@ -1355,11 +1347,7 @@ def fuzz_store(seeds: Sequence[bytes], *, iterations: int | None = None, seconds
         for i, data in enumerate(seeds):  # some games already in the database, some new
             (logs_dir / f"2014010{1 + i % 3}{i % 24:02d}gm-00a9-0000-{i * 7 + 1:08x}.xml").write_bytes(data)
             (logs_dir / f"new{i}.xml").write_bytes(data)
-        while True:
-            if iterations is not None and n >= iterations:
-                break
-            if seconds is not None and time.monotonic() - start >= seconds:
-                break
+        while not spent(n, iterations, start, seconds):
             n += 1
             case = store_case(good, seeds, rng, root)
             folder = root / f"s{n}"
