@@ -112,7 +112,8 @@ def _take(suit: str, number: int, used: dict[int, set[int]], text: str) -> int:
     if suit == "z":
         if not 1 <= number <= 7:
             raise NotationError(f"honour {number}z does not exist (1z-7z) in {text!r}")
-        k, copies = 26 + number, (0, 1, 2, 3)
+        k = 26 + number
+        copies: tuple[int, ...] = (0, 1, 2, 3)
     elif number == 0:
         k, copies = SUITS.index(suit) * 9 + 4, (0,)
     else:

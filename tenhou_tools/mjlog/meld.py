@@ -70,6 +70,12 @@ def _pon_or_added_kan(code: int, from_seat: int | None) -> Meld:
     return Meld(CallKind.ADDED_KAN, tiles, called, from_seat, added, code)
 
 
+def _required(value: int | None, kind: str, what: str) -> int:
+    if value is None:
+        raise MeldError(f"cannot encode an {kind} without its {what}")
+    return value
+
+
 def encode_meld(meld: Meld, who: int) -> int:
     """The ``m`` value of a meld (the inverse of ``decode_meld``; closed kans use ``kind*4``)."""
     rel = (meld.from_seat - who) % 4 if meld.from_seat is not None else 0
@@ -85,13 +91,14 @@ def encode_meld(meld: Meld, who: int) -> int:
             unused = ({0, 1, 2, 3} - present).pop()
             pon = meld.tiles
         else:
-            unused = meld.added & 3
-            pon = tuple(t for t in meld.tiles if t != meld.added)
+            added = _required(meld.added, "added kan", "added tile")
+            unused = added & 3
+            pon = tuple(t for t in meld.tiles if t != added)
         t = kind * 3 + pon.index(meld.called)
         flag = 0x8 if meld.kind is CallKind.PON else 0x10
         return (t << 9) | (unused << 5) | flag | rel
     if meld.kind is CallKind.KITA:
         return (meld.tiles[0] << 8) | 0x20
     if meld.kind is CallKind.OPEN_KAN:
-        return (meld.called << 8) | rel
+        return (_required(meld.called, "open kan", "called tile") << 8) | rel
     return (meld.code >> 8 << 8) if meld.code else (kind * 4) << 8

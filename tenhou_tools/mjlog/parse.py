@@ -531,9 +531,10 @@ class _Parser:
         if kind_text is None:
             kind = DrawKind.EXHAUSTIVE
         else:
-            kind = _DRAW_KINDS.get(kind_text)
-            if kind is None:
+            named = _DRAW_KINDS.get(kind_text)
+            if named is None:
                 raise self.fail(f"unknown draw type {kind_text[:20]!r}")
+            kind = named
         honba, sticks = self.ba(el)
         before, deltas, chips_before, chip_deltas = self.score_pairs(el)
         hands = tuple(

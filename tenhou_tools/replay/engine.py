@@ -305,7 +305,7 @@ class _Replay:
                            f"{hand.init.label()}: the game "
                            f"{'should end' if decision.ends else 'should go on'} ({decision.reason})",
                            decision.ends, ended)
-        if not ended:
+        if owari is None:
             return
         if not is_last:
             self.find(F.EVENT_AFTER_END, "hands follow the game's final result")
@@ -343,7 +343,6 @@ class _Replay:
         self.wall_start(hs)
         self.deal_accounting(hs)
         outcome: _Outcome | None = None
-        handlers = {Call: self.call, Riichi: self.riichi, NewDora: self.new_dora, Agari: self.agari}
         find = self.find
         three = self.n == 3
         n = self.n
@@ -380,7 +379,8 @@ class _Replay:
                 pending = hs.ended or hs.ippatsu_cancel_pending or hs.step2_due is not None or (
                     hs.abort_due is not None)
             if cls is Draw:
-                seat, tile = event.seat, event.tile
+                draw: Draw = event  # type: ignore[assignment]  # cls is Draw
+                seat, tile = draw.seat, draw.tile
                 if hs.dora_due:
                     find(F.DORA_TIMING, "a kan dora indicator was not revealed before the next draw",
                          hs.dora_due, 0)
@@ -390,7 +390,7 @@ class _Replay:
                 if seen[tile] or (three and 4 <= tile < 32):
                     self.see(hs, tile)
                 seen[tile] = 1
-                if event.rinshan:
+                if draw.rinshan:
                     drawn = hs.rinshan_drawn
                     if drawn < n_rinshan:
                         wall_checked += 1
@@ -409,13 +409,14 @@ class _Replay:
                     hs.live_drawn = drawn + 1
                 concealed[seat].append(tile)
                 add_pass((seat, tile >> 2, True))
-                hs.last_draw = (seat, tile, event.rinshan)
+                hs.last_draw = (seat, tile, draw.rinshan)
                 hs.last_discard = hs.last_kakan = hs.last_kita = hs.last_ankan = None
                 hs.next_draw = None
                 hs.must_discard = seat
                 draws += 1
             elif cls is Discard:
-                seat, tile = event.seat, event.tile
+                discard: Discard = event  # type: ignore[assignment]  # cls is Discard
+                seat, tile = discard.seat, discard.tile
                 kind = tile >> 2
                 if hs.dora_due or hs.open_kan_dora:
                     find(F.DORA_TIMING, "a kan dora indicator was not revealed before the discard",
@@ -463,10 +464,15 @@ class _Replay:
             elif cls is Bye or cls is Reconnect or cls is Unknown:
                 continue
             else:
-                handler = handlers.get(cls)
-                if handler is not None:
-                    handler(hs, event)
-                elif cls is Ryuukyoku:
+                if isinstance(event, Call):
+                    self.call(hs, event)
+                elif isinstance(event, Riichi):
+                    self.riichi(hs, event)
+                elif isinstance(event, NewDora):
+                    self.new_dora(hs, event)
+                elif isinstance(event, Agari):
+                    self.agari(hs, event)
+                elif isinstance(event, Ryuukyoku):
                     outcome = self.ryuukyoku(hs, event)
                 pending = hs.ended or hs.ippatsu_cancel_pending or hs.step2_due is not None or (
                     hs.abort_due is not None)
@@ -624,7 +630,7 @@ class _Replay:
                 self.find(F.RIICHI_CALL, f"S{seat} calls {kind.value} while in riichi")
             if self.live_remaining(hs) <= 0:
                 self.find(F.CALL_HOUTEI, f"S{seat} calls the last discard (houtei), which cannot be called")
-            if kind is CallKind.CHI and not chi_allowed(seat, meld.from_seat, self.n):
+            if kind is CallKind.CHI and not chi_allowed(seat, meld.from_seat, self.n):  # type: ignore[arg-type]
                 self.find(F.CALL_CHI_SEAT, f"S{seat} calls chi from S{meld.from_seat}: chi only from the "
                           "left, not in 3-player", (seat - 1) % 4, meld.from_seat)
             if hs.next_draw is None or hs.last_discard is None:
@@ -653,7 +659,9 @@ class _Replay:
         hs.any_call = True
         if kind is CallKind.ADDED_KAN:
             self.check("call", hs.riichi[seat] == 0, F.RIICHI_CALL, f"S{seat} makes an added kan while in riichi")
-            self.take(hs, seat, meld.added, "added to a kan")
+            added = meld.added
+            assert added is not None, "decode_meld sets the added tile of every added kan"
+            self.take(hs, seat, added, "added to a kan")
             melds = hs.melds[seat]
             for i, old in enumerate(melds):
                 if old.kind is CallKind.PON and (old.tiles[0] >> 2) == (meld.tiles[0] >> 2):
@@ -662,8 +670,8 @@ class _Replay:
             else:
                 self.find(F.CALL_TILE, f"S{seat} made an added kan without a pon of that tile")
                 melds.append(meld)
-            hs.last_kakan = (seat, meld.added)
-            hs.passes.append((seat, meld.added >> 2, False))
+            hs.last_kakan = (seat, added)
+            hs.passes.append((seat, added >> 2, False))
             hs.ippatsu_cancel_pending = True
             self.kan_dora(hs, opened=True)
         elif kind is CallKind.KITA:
@@ -685,12 +693,12 @@ class _Replay:
             hs.ippatsu = [False] * 4
             self.kan_dora(hs, opened=False)
         else:
-            last = hs.last_discard
-            if last is None or last[1] != meld.called or last[0] != meld.from_seat:
-                self.find(F.CALL_TILE, f"S{seat} called {format_tiles([meld.called])} that is not the last discard",
-                          list(last) if last else None, [meld.from_seat, meld.called])
+            discarded = hs.last_discard
+            if discarded is None or discarded[1] != meld.called or discarded[0] != meld.from_seat:
+                self.find(F.CALL_TILE, f"S{seat} called {format_tiles([meld.called or 0])} that is not the last discard",
+                          list(discarded) if discarded else None, [meld.from_seat, meld.called])
             else:
-                hs.river_ok[last[0]] = False
+                hs.river_ok[discarded[0]] = False
             for t in meld.tiles:
                 if t != meld.called:
                     self.take(hs, seat, t, "used in a call")
@@ -988,7 +996,7 @@ class _Replay:
             seat = last[0] if last is not None else None
             hand = hs.concealed[seat] if seat is not None else []
             ok = (seat is not None and shown == [seat] and hs.discards[seat] == 0 and not hs.any_call
-                  and nine_terminal_kinds(hand) >= 9 and sorted(r.hands[seat]) == sorted(hand))
+                  and nine_terminal_kinds(hand) >= 9 and sorted(r.hands[seat] or ()) == sorted(hand))
             self.check("abort", ok, F.ABORT_CONDITION,
                        "nine terminals (yao9) declared without its condition: the declarer's first draw, "
                        "no call, nine kinds of terminals and honours", None, seat)
@@ -1008,7 +1016,7 @@ class _Replay:
             ok = src is not None and len(shown) == 3 and src[0] not in shown
             for seat in shown:
                 hand = [*hs.concealed[seat], src[1]] if src is not None else []
-                ok = ok and sorted(r.hands[seat]) == sorted(hs.concealed[seat]) and is_complete(counts34(hand))
+                ok = ok and sorted(r.hands[seat] or ()) == sorted(hs.concealed[seat]) and is_complete(counts34(hand))
             self.check("abort", ok, F.ABORT_CONDITION,
                        "triple ron (ron3) declared without three players able to win on the tile", None, shown)
 

@@ -207,9 +207,8 @@ def table_rules(ruleset: Ruleset, lobby: int | None, csrule: str | None, day: da
         fields = csrule.split(",")
         start = _int_field(fields, 4)
         back = _int_field(fields, 5)
-        umas = tuple(v for v in (_int_field(fields, i) for i in (21, 22, 23)) if v is not None)
-        if len(umas) != ruleset.players - 1:
-            umas = uma(ruleset, day) if not umas else None
+        listed = tuple(v for v in (_int_field(fields, i) for i in (21, 22, 23)) if v is not None)
+        umas = listed if len(listed) == ruleset.players - 1 else uma(ruleset, day) if not listed else None
         return TableRules(start, back, umas if not ruleset.chips else None, False)
     if lobby not in (None, 0):
         return TableRules(None, None, None, True)

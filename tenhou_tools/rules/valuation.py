@@ -63,21 +63,33 @@ class Group(NamedTuple):
 
 
 class Situation(Protocol):
-    """What the valuation needs besides the tiles (``scoring.WinContext`` is one)."""
+    """What the valuation needs besides the tiles (``scoring.WinContext`` is one); read only."""
 
-    tsumo: bool
-    seat_wind: int
-    round_wind: int
-    riichi: bool
-    """Riichi; ignored when ``double_riichi`` is set."""
-    double_riichi: bool
-    ippatsu: bool
-    haitei: bool
-    houtei: bool
-    rinshan: bool
-    chankan: bool
-    tenhou: bool
-    chiihou: bool
+    @property
+    def tsumo(self) -> bool: ...
+    @property
+    def seat_wind(self) -> int: ...
+    @property
+    def round_wind(self) -> int: ...
+    @property
+    def riichi(self) -> bool:
+        """Riichi; ignored when ``double_riichi`` is set."""
+    @property
+    def double_riichi(self) -> bool: ...
+    @property
+    def ippatsu(self) -> bool: ...
+    @property
+    def haitei(self) -> bool: ...
+    @property
+    def houtei(self) -> bool: ...
+    @property
+    def rinshan(self) -> bool: ...
+    @property
+    def chankan(self) -> bool: ...
+    @property
+    def tenhou(self) -> bool: ...
+    @property
+    def chiihou(self) -> bool: ...
 
 
 class Reading(NamedTuple):
