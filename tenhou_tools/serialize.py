@@ -8,8 +8,10 @@ fields; enums become their values and tuples lists. ``from_json`` is the exact i
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
+import sys
 import types
 import typing
 from collections.abc import Iterator
@@ -18,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from . import events as ev
+from . import native
 
 _RECORD_CLASSES: tuple[type, ...] = (
     ev.Draw,
@@ -47,7 +50,30 @@ _BY_NAME = {type_name(c): c for c in _RECORD_CLASSES}
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, vars(ev))
+    """Each field's declared type, read from the class's source file.
+
+    Not ``typing.get_type_hints``: when the events module is compiled (``tenhou_tools.native``),
+    mypyc keeps only the erased runtime types (``tuple``, ``type``) in ``__annotations__``; the
+    source text is the same in both builds. The annotation text is evaluated in the module's own
+    namespace, as ``get_type_hints`` does, so the types are the module's real classes."""
+    module = sys.modules[cls.__module__]
+    texts = _source_annotations(cls.__module__)[cls.__qualname__]
+    return {name: eval(text, vars(module)) for name, text in texts.items()}  # noqa: S307 (own source)
+
+
+@cache
+def _source_annotations(module_name: str) -> dict[str, dict[str, str]]:
+    """Class name -> field name -> annotation text, for the module's top-level classes."""
+    tree = ast.parse(native.source_path(module_name).read_text(encoding="utf-8"))
+    return {
+        node.name: {
+            stmt.target.id: ast.unparse(stmt.annotation)
+            for stmt in node.body
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+        }
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+    }
 
 
 def to_json(value: Any) -> Any:

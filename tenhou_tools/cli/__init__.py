@@ -12,7 +12,7 @@ import traceback
 
 import click
 
-from .. import __version__
+from .. import __version__, native
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -40,7 +40,8 @@ class _Group(click.Group):
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="tenhou-tools")
+@click.version_option(__version__, prog_name="tenhou-tools",
+                      message=f"%(prog)s %(version)s\nbuild: {native.status().line()}")
 def cli() -> None:
     """Parse, replay and verify Tenhou (tenhou.net) mahjong logs."""
 

@@ -1,0 +1,122 @@
+"""Which build of the hot modules runs: compiled (mypyc) or plain Python.
+
+The install compiles the parser, the replay engine and the rules it calls every event with mypyc
+(``setup.py``; the same source files, no second implementation). The build records a SHA-256 of
+each compiled source in ``_native_build.json`` next to the package. At import, before any of those
+modules loads, ``select()`` compares the record with the sources on disk. When they differ (a
+source was edited after the build, a checkout changed it), or when ``TENHOU_TOOLS_PURE`` is set,
+the plain ``.py`` files are imported instead of the extension modules, all of them together: a
+compiled engine never runs against a plain-Python event module or the other way round.
+
+``status()`` says which build runs and why; ``tenhou-tools --version`` prints it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+COMPILED_MODULES = (
+    "tenhou_tools.events",
+    "tenhou_tools.mjlog.meld",
+    "tenhou_tools.mjlog.parse",
+    "tenhou_tools.replay.engine",
+    "tenhou_tools.rules.hand",
+    "tenhou_tools.rules.scoring",
+    "tenhou_tools.rules.valuation",
+    "tenhou_tools.rules.wall",
+)
+"""The modules ``setup.py`` compiles, by import name."""
+
+RECORD = "_native_build.json"
+"""The build's record of the compiled sources' hashes, in the package folder."""
+
+PURE_ENV = "TENHOU_TOOLS_PURE"
+"""Set (to anything but empty or ``0``) to run the plain Python modules even when compiled ones exist."""
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def source_path(module: str, package_dir: Path = PACKAGE_DIR) -> Path:
+    """``tenhou_tools.replay.engine`` -> ``<package_dir>/replay/engine.py``."""
+    return package_dir.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
+def source_hashes(package_dir: Path = PACKAGE_DIR) -> dict[str, str]:
+    """SHA-256 of each compiled module's source as it is on disk now."""
+    return {m: hashlib.sha256(source_path(m, package_dir).read_bytes()).hexdigest() for m in COMPILED_MODULES}
+
+
+@dataclass(frozen=True)
+class Status:
+    compiled: bool
+    """The extension modules run."""
+    reason: str
+    """Why, in words."""
+
+    def line(self) -> str:
+        return f"{'compiled (mypyc)' if self.compiled else 'plain Python'}: {self.reason}"
+
+
+def decide(record: dict[str, str] | None, current: dict[str, str], pure_env: str | None,
+           extensions: bool) -> Status:
+    """Pure decision: the build's record, the sources' hashes now, the environment variable and
+    whether every compiled module has an extension file."""
+    if pure_env not in (None, "", "0"):
+        return Status(False, f"{PURE_ENV} is set")
+    if record is None or not extensions:
+        return Status(False, "this install has no compiled modules")
+    changed = sorted(m for m in COMPILED_MODULES if record.get(m) != current.get(m))
+    if changed:
+        return Status(False, f"{', '.join(changed)} changed since the build (reinstall to compile again)")
+    return Status(True, f"{len(COMPILED_MODULES)} modules built from the sources on disk")
+
+
+def _has_extension(module: str) -> bool:
+    folder = source_path(module).parent
+    stem = module.rsplit(".", 1)[1]
+    return any((folder / f"{stem}{suffix}").is_file() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def _read_record() -> dict[str, str] | None:
+    try:
+        data = json.loads((PACKAGE_DIR / RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+class _PlainSourceFinder:
+    """Imports the compiled modules from their ``.py`` files (the extension files stay unused)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in COMPILED_MODULES:
+            return None
+        return importlib.util.spec_from_file_location(name, source_path(name))
+
+
+_status: Status | None = None
+
+
+def select() -> Status:
+    """Decide once per process, before the first compiled module is imported."""
+    global _status
+    if _status is None:
+        record = _read_record()
+        extensions = all(_has_extension(m) for m in COMPILED_MODULES)
+        current = source_hashes() if record is not None and extensions else {}
+        _status = decide(record, current, os.environ.get(PURE_ENV), extensions)
+        if not _status.compiled and extensions:
+            sys.meta_path.insert(0, _PlainSourceFinder())
+    return _status
+
+
+def status() -> Status:
+    """Which build runs in this process."""
+    return select()
