@@ -144,10 +144,13 @@ def measure(run: Run, *, stdout_path: Path, interval: float, env: dict[str, str]
 # --- the runs ------------------------------------------------------------------------------------
 
 
-def ours_command(paths: list[str], jobs: int, extra: list[str]) -> list[str]:
+def ours_base() -> list[str]:
     exe = shutil.which("tenhou-tools")
-    base = [exe] if exe else [sys.executable, "-m", "tenhou_tools"]
-    return [*base, "validate", *paths, "--jobs", str(jobs), "--format", "ndjson", "--no-progress",
+    return [exe] if exe else [sys.executable, "-m", "tenhou_tools"]
+
+
+def ours_command(paths: list[str], jobs: int, extra: list[str]) -> list[str]:
+    return [*ours_base(), "validate", *paths, "--jobs", str(jobs), "--format", "ndjson", "--no-progress",
             *extra]
 
 
@@ -244,6 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at start")
     print(f"corpus:  {mjlog} ({n_files} gzip logs)")
+    version = subprocess.run([*ours_base(), "--version"], capture_output=True, text=True)
+    build = version.stdout.splitlines()[-1] if version.returncode == 0 and version.stdout else "unknown"
+    print(f"ours:    {build} (TENHOU_TOOLS_PURE=1 times the plain Python build)")
 
     runs: list[Run] = []
     jansou_status = "skipped (--no-jansou)"

@@ -7,7 +7,9 @@ Prints milliseconds per game for: gunzip+parse (gzip bytes -> Game), parse of pl
 wall generation alone, the replay with every check on and the part of it spent valuing wins
 (with what the ``mahjong`` library would take instead), and the whole check (parse + replay),
 plus games/s.
-Timings are wall-clock medians of three passes on one core; run it on a quiet machine.
+Timings are wall-clock medians of three passes on one core; run it on a quiet machine. It times
+whichever build runs (``tenhou_tools.native``: compiled or plain Python) and says which;
+``TENHOU_TOOLS_PURE=1`` times the plain Python build.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import statistics
 import time
 from pathlib import Path
 
+from tenhou_tools import native
 from tenhou_tools.check import check_log
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.replay import engine
@@ -58,7 +61,8 @@ def main() -> None:
             for hand in game.hands:
                 gen.next_hand(hand.init.dealer)
 
-    # every win's context, as the engine builds it, to time the two valuations alone
+    # every win's context, as the engine builds it, to time the two valuations alone; a compiled
+    # engine calls score_win directly, so this works only in the plain Python build
     contexts = []
 
     def keep(ctx):
@@ -74,16 +78,21 @@ def main() -> None:
     parse_xml = timed(parse_game, plain)
     wall = timed(walls, games)
     replay = timed(replay_game, games)
-    own = timed(score_win, contexts) * len(contexts) / len(games)
-    library = timed(library_score_win, contexts) * len(contexts) / len(games)
+    if contexts:
+        own = timed(score_win, contexts) * len(contexts) / len(games)
+        library = timed(library_score_win, contexts) * len(contexts) / len(games)
     check = timed(lambda b: check_log(b, path="x"), raw, passes=1)
+    print(f"build: {native.status().line()}")
     print(f"games: {len(files)}")
     print(f"parse (gzip bytes -> Game): {parse_gz:.3f} ms/game")
     print(f"parse (xml bytes -> Game):  {parse_xml:.3f} ms/game")
     print(f"wall generation:            {wall:.3f} ms/game")
     print(f"replay (every check):       {replay:.3f} ms/game")
-    print(f"  of which hand valuation:  {own:.3f} ms/game ({len(contexts) / len(games):.1f} wins per game; "
-          f"the mahjong library would take {library:.3f})")
+    if contexts:
+        print(f"  of which hand valuation:  {own:.3f} ms/game ({len(contexts) / len(games):.1f} wins per game; "
+              f"the mahjong library would take {library:.3f})")
+    else:
+        print("  (hand valuation alone: timed only in the plain Python build, TENHOU_TOOLS_PURE=1)")
     print(f"check (parse + replay):     {check:.3f} ms/game = {1000 / check:.0f} games/s on one core")
 
 
