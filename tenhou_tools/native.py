@@ -64,11 +64,15 @@ class Status:
         return f"{'compiled (mypyc)' if self.compiled else 'plain Python'}: {self.reason}"
 
 
+def _pure_requested(value: str | None) -> bool:
+    return value not in (None, "", "0")
+
+
 def decide(record: dict[str, str] | None, current: dict[str, str], pure_env: str | None,
            extensions: bool) -> Status:
     """Pure decision: the build's record, the sources' hashes now, the environment variable and
     whether every compiled module has an extension file."""
-    if pure_env not in (None, "", "0"):
+    if _pure_requested(pure_env):
         return Status(False, f"{PURE_ENV} is set")
     if record is None or not extensions:
         return Status(False, "this install has no compiled modules")
@@ -110,8 +114,9 @@ def select() -> Status:
     if _status is None:
         record = _read_record()
         extensions = all(_has_extension(m) for m in COMPILED_MODULES)
-        current = source_hashes() if record is not None and extensions else {}
-        _status = decide(record, current, os.environ.get(PURE_ENV), extensions)
+        pure_env = os.environ.get(PURE_ENV)
+        needed = record is not None and extensions and not _pure_requested(pure_env)
+        _status = decide(record, source_hashes() if needed else {}, pure_env, extensions)
         if not _status.compiled and extensions:
             sys.meta_path.insert(0, _PlainSourceFinder())
     return _status

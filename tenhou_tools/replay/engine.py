@@ -630,7 +630,7 @@ class _Replay:
                 self.find(F.RIICHI_CALL, f"S{seat} calls {kind.value} while in riichi")
             if self.live_remaining(hs) <= 0:
                 self.find(F.CALL_HOUTEI, f"S{seat} calls the last discard (houtei), which cannot be called")
-            if kind is CallKind.CHI and not chi_allowed(seat, meld.from_seat, self.n):  # type: ignore[arg-type]
+            if kind is CallKind.CHI and not chi_allowed(seat, meld.from_seat, self.n):
                 self.find(F.CALL_CHI_SEAT, f"S{seat} calls chi from S{meld.from_seat}: chi only from the "
                           "left, not in 3-player", (seat - 1) % 4, meld.from_seat)
             if hs.next_draw is None or hs.last_discard is None:
@@ -695,7 +695,8 @@ class _Replay:
         else:
             discarded = hs.last_discard
             if discarded is None or discarded[1] != meld.called or discarded[0] != meld.from_seat:
-                self.find(F.CALL_TILE, f"S{seat} called {format_tiles([meld.called or 0])} that is not the last discard",
+                self.find(F.CALL_TILE, f"S{seat} called {format_tiles([meld.called]) if meld.called is not None else 'no tile'} "
+                          "that is not the last discard",
                           list(discarded) if discarded else None, [meld.from_seat, meld.called])
             else:
                 hs.river_ok[discarded[0]] = False

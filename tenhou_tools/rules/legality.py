@@ -34,8 +34,9 @@ def kuikae_forbidden(meld: Meld) -> frozenset[int]:
     return frozenset(forbidden)
 
 
-def chi_allowed(caller: int, from_seat: int, players: int) -> bool:
-    """Chi only from the player on the left (kamicha), and never in three-player games."""
+def chi_allowed(caller: int, from_seat: int | None, players: int) -> bool:
+    """Chi only from the player on the left (kamicha), and never in three-player games (nor
+    from no seat at all)."""
     return players == 4 and from_seat == (caller - 1) % 4
 
 
