@@ -8,8 +8,8 @@ final result) raises ``ParseError`` with a one-line message naming the file and 
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 from ..errors import ParseError
@@ -40,6 +40,10 @@ from ..events import (
 )
 from .meld import MeldError, decode_meld
 from .read import decompress, parse_xml, read_path
+from .scan import Item, scan
+
+Attrs = dict[str, str]
+"""An element's attributes, as ``scan()`` or ``read_tree()`` give them."""
 
 # Draw and discard events are immutable values from a small domain (4 seats x 136 tiles x one
 # flag), so each one is built once here and shared: a tag costs one dictionary lookup.
@@ -57,6 +61,8 @@ _TILE_TAGS: dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]] = {
 }
 """Tag name -> (is a draw, seat, tile, the plain event, the rinshan draw / tsumogiri discard)."""
 _TILE_TAG_LETTERS = frozenset("TUVWDEFG")
+_TILE_IDS = {str(tile): tile for tile in range(136)}
+"""Tile ids as Tenhou writes them (decimal, no sign or leading zero) -> the id."""
 _DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
 _KAN_OR_KITA = (CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
 
@@ -133,15 +139,31 @@ def parse_game(
     With ``require_complete`` (the default) a log whose game did not reach its end (a hand with
     no ``AGARI``/``RYUUKYOKU``, no ``owari`` on the last one) is a ``ParseError``.
     """
-    xml = decompress(data, source=source)
-    root = parse_xml(xml, source=source)
-    parser = _Parser(source, require_complete)
-    parser.tile_tag_attributes = _TILE_TAG_WITH_ATTRIBUTES.search(xml) is not None
-    return parser.run(root, log_id)
+    return parse_xml_game(decompress(data, source=source), source, log_id, require_complete, True)
 
 
-_TILE_TAG_WITH_ATTRIBUTES = re.compile(rb"<[TUVWDEFG]\d+\s+[^/>\s]")
-"""Draw and discard tags carry no attributes in real logs; when one does, each is checked."""
+def parse_xml_game(xml: bytes, source: str, log_id: str | None, require_complete: bool,
+                   fast: bool) -> Game:
+    """``parse_game`` of plain XML bytes. With ``fast``, a document in the subset Tenhou writes
+    is read by ``scan()`` and any other by lxml; without, lxml reads every document (the tests
+    compare the two paths)."""
+    scanned = scan(xml) if fast else None
+    if scanned is None:
+        root_attrs, items = read_tree(parse_xml(xml, source=source))
+    else:
+        root_attrs, items = scanned
+    return _Parser(source, require_complete).run(root_attrs, items, log_id)
+
+
+def read_tree(root: Any) -> tuple[dict[str, str], list[Item]]:
+    """The root's attributes and its children as ``scan()`` gives them, from an lxml tree (the
+    path for documents outside the subset ``scan()`` reads). A child that is not an element (an
+    unresolved entity) keeps its place, so element numbers in messages count it, with tag ``""``."""
+    items: list[Item] = []
+    for el in root:
+        tag = el.tag
+        items.append((tag, dict(el.attrib)) if isinstance(tag, str) else ("", {}))
+    return dict(root.attrib), items
 
 
 class _Parser:
@@ -151,7 +173,6 @@ class _Parser:
         self.warnings: list[str] = []
         self.index = 0
         self.tag = ""
-        self.tile_tag_attributes = True
         self.n_seats = 4
         """Seats run 0 .. n_seats-1 (set from GO; seat 3 does not exist in three-player)."""
 
@@ -162,7 +183,7 @@ class _Parser:
             return ParseError(message, source=self.source, where="at the end of the document")
         return ParseError(message, source=self.source, where=f"element {self.index} <{self.tag}>")
 
-    def req(self, el, name: str) -> str:
+    def req(self, el: Attrs, name: str) -> str:
         value = el.get(name)
         if value is None:
             raise self.fail(f"missing attribute {name!r}")
@@ -177,7 +198,7 @@ class _Parser:
             raise self.fail(f"attribute {name!r} has {len(values)} values, expected {count}")
         return values
 
-    def int1(self, el, name: str, lo: int, hi: int, default: int | None = None) -> int:
+    def int1(self, el: Attrs, name: str, lo: int, hi: int, default: int | None = None) -> int:
         text = el.get(name)
         if text is None:
             if default is not None:
@@ -201,23 +222,28 @@ class _Parser:
     def tiles(self, text: str | None, name: str) -> tuple[int, ...]:
         if not text:
             return ()
+        ids = _TILE_IDS
+        try:  # the usual case, one lookup a tile; anything else gets the checks and messages below
+            return tuple([ids[t] for t in text.split(",")])
+        except KeyError:
+            pass
         values = self.ints(text, name)
         if min(values) < 0 or max(values) > 135:
             bad = next(t for t in values if not 0 <= t <= 135)
             raise self.fail(f"attribute {name!r} has tile id {bad}, outside 0-135")
         return values
 
-    def seat(self, el, name: str) -> int:
+    def seat(self, el: Attrs, name: str) -> int:
         return self.int1(el, name, 0, self.n_seats - 1)
 
-    def unknown_attrs(self, el, known: frozenset[str]) -> None:
+    def unknown_attrs(self, el: Attrs, known: frozenset[str]) -> None:
         for key in el.keys():
             if key not in known:
                 self.warnings.append(f"element {self.index} <{self.tag}>: unknown attribute {key!r}")
 
     # -- the walk ---------------------------------------------------------------------------
 
-    def run(self, root, log_id: str | None) -> Game:
+    def run(self, root: Attrs, items: list[Item], log_id: str | None) -> Game:
         version = root.get("ver", "")
         shuffle: Shuffle | None = None
         ruleset: Ruleset | None = None
@@ -239,8 +265,7 @@ class _Parser:
 
         tile_tags = _TILE_TAGS
         seats = 4
-        for index, el in enumerate(root):
-            tag = el.tag
+        for index, (tag, el) in enumerate(items):
             hit = tile_tags.get(tag)
             if hit is not None:
                 is_draw, seat, tile, plain, special = hit
@@ -249,7 +274,7 @@ class _Parser:
                     if current is None:
                         raise self.fail("a draw or discard before the first INIT")
                     raise self.fail(f"seat {seat} does not exist in a {seats}-player game")
-                if self.tile_tag_attributes and el.keys():
+                if el:
                     self.index, self.tag = index, tag
                     self.unknown_attrs(el, frozenset())
                 if is_draw:
@@ -264,7 +289,7 @@ class _Parser:
                     last_draw[seat] = -1
                     kan_pending[seat] = False
                 continue
-            if not isinstance(tag, str):  # comments and processing instructions are removed
+            if not tag:  # not an element (lxml keeps an unresolved entity in the tree)
                 continue
             self.index, self.tag = index, tag
             if tag[0] in _TILE_TAG_LETTERS and tag[1:].isdigit():
@@ -355,7 +380,7 @@ class _Parser:
             unknown = Unknown(tag, tuple(el.items()))
             (prelude if current is None else current).append(unknown)
 
-        self.index, self.tag = len(root), "end"
+        self.index, self.tag = len(items), "end"
         if ruleset is None:
             raise self.fail("no GO tag: the table rules are missing")
         if current is not None and init is not None:
@@ -395,9 +420,9 @@ class _Parser:
 
     # -- tags -------------------------------------------------------------------------------
 
-    def players(self, el) -> tuple[Player, ...]:
+    def players(self, el: Attrs) -> tuple[Player, ...]:
         names = [unquote(el.get(f"n{s}", ""), errors="replace") for s in range(4)]
-        dan_text, rate_text, sx_text = el.get("dan"), el.get("rate"), el.get("sx")
+        dan_text, rate_text, sx_text = el.get("dan", ""), el.get("rate", ""), el.get("sx", "")
         dans = self.ints(dan_text, "dan", 4) if dan_text else (0, 0, 0, 0)
         try:
             rates = tuple(float(r) for r in rate_text.split(",")) if rate_text else (0.0,) * 4
@@ -408,14 +433,14 @@ class _Parser:
             raise self.fail("attributes 'rate' and 'sx' must have four entries")
         return tuple(Player(s, names[s], dans[s], rates[s], sexes[s]) for s in range(4))
 
-    def reconnect(self, el) -> Event:
+    def reconnect(self, el: Attrs) -> Event:
         keys = list(el.keys())
         if len(keys) == 1 and keys[0] in ("n0", "n1", "n2", "n3"):
-            return Reconnect(int(keys[0][1]), unquote(el.get(keys[0]), errors="replace"))
+            return Reconnect(int(keys[0][1]), unquote(el[keys[0]], errors="replace"))
         self.warnings.append(f"element {self.index} <UN>: a second full UN tag kept as Unknown")
         return Unknown("UN", tuple(el.items()))
 
-    def init(self, el, ruleset: Ruleset) -> Init:
+    def init(self, el: Attrs, ruleset: Ruleset) -> Init:
         self.unknown_attrs(el, _INIT_ATTRS)
         seed = self.ints(self.req(el, "seed"), "seed", 6)
         rnd, honba, sticks, d1, d2, dora = seed
@@ -444,7 +469,7 @@ class _Parser:
             chips=self.ints(chip, "chip", 4) if chip else None,
         )
 
-    def score_pairs(self, el) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None,
+    def score_pairs(self, el: Attrs) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None,
                                        tuple[int, ...] | None]:
         sc = self.ints(self.req(el, "sc"), "sc")
         if any(abs(v) > MAX_SCORE for v in sc):
@@ -457,13 +482,13 @@ class _Parser:
             return before, deltas, sc[8::2], sc[9::2]
         return before, deltas, None, None
 
-    def ba(self, el) -> tuple[int, int]:
+    def ba(self, el: Attrs) -> tuple[int, int]:
         values = self.ints(self.req(el, "ba"), "ba", 2)
         if values[0] < 0 or values[1] < 0:
             raise self.fail("negative honba or sticks in 'ba'")
         return values[0], values[1]
 
-    def owari(self, el) -> Owari | None:
+    def owari(self, el: Attrs) -> Owari | None:
         text = el.get("owari")
         if text is None:
             return None
@@ -483,7 +508,7 @@ class _Parser:
             raise self.fail(f"attribute 'owari' has points outside ±{MAX_POINTS}: {text[:60]!r}")
         return Owari(scores, points, chips, chip_points)
 
-    def agari(self, el) -> Agari:
+    def agari(self, el: Attrs) -> Agari:
         self.unknown_attrs(el, _AGARI_ATTRS | _AGARI_OPAQUE)
         who = self.seat(el, "who")
         from_who = self.seat(el, "fromWho")
@@ -525,7 +550,7 @@ class _Parser:
             owari=self.owari(el),
         )
 
-    def ryuukyoku(self, el) -> Ryuukyoku:
+    def ryuukyoku(self, el: Attrs) -> Ryuukyoku:
         self.unknown_attrs(el, _RYUU_ATTRS | _RYUU_OPAQUE)
         kind_text = el.get("type")
         if kind_text is None:
