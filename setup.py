@@ -24,11 +24,15 @@ MODULES = [  # keep in step with tenhou_tools.native.COMPILED_MODULES (a test co
     "tenhou_tools/events.py",
     "tenhou_tools/mjlog/meld.py",
     "tenhou_tools/mjlog/parse.py",
+    "tenhou_tools/mjlog/scan.py",
     "tenhou_tools/replay/engine.py",
+    "tenhou_tools/rules/game_end.py",
     "tenhou_tools/rules/hand.py",
+    "tenhou_tools/rules/legality.py",
     "tenhou_tools/rules/scoring.py",
     "tenhou_tools/rules/valuation.py",
     "tenhou_tools/rules/wall.py",
+    "tenhou_tools/tiles.py",
 ]
 RECORD = "_native_build.json"
 

@@ -26,11 +26,15 @@ COMPILED_MODULES = (
     "tenhou_tools.events",
     "tenhou_tools.mjlog.meld",
     "tenhou_tools.mjlog.parse",
+    "tenhou_tools.mjlog.scan",
     "tenhou_tools.replay.engine",
+    "tenhou_tools.rules.game_end",
     "tenhou_tools.rules.hand",
+    "tenhou_tools.rules.legality",
     "tenhou_tools.rules.scoring",
     "tenhou_tools.rules.valuation",
     "tenhou_tools.rules.wall",
+    "tenhou_tools.tiles",
 )
 """The modules ``setup.py`` compiles, by import name."""
 
@@ -117,7 +121,9 @@ def select() -> Status:
         pure_env = os.environ.get(PURE_ENV)
         needed = record is not None and extensions and not _pure_requested(pure_env)
         _status = decide(record, source_hashes() if needed else {}, pure_env, extensions)
-        if not _status.compiled and extensions:
+        if not _status.compiled:
+            # also when only some extension files exist (a build that failed half-way, or one
+            # from an older module list): none of them may load
             sys.meta_path.insert(0, _PlainSourceFinder())
     return _status
 
