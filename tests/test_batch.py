@@ -434,3 +434,44 @@ def test_progress_on_a_terminal_keeps_data_on_stdout(logs):
     assert lines[-1]["type"] == "summary" and lines[-1]["games"] == len(lines) - 1 > 40
     assert b"validate" in drawn  # the bar was drawn on the terminal
     assert b'"type": "game"' not in drawn
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked only on Linux")
+def test_workers_are_forked_only_from_a_single_threaded_process():
+    assert batch._mp_context(threads=1).get_start_method() == "fork"
+    assert batch._mp_context(threads=2).get_start_method() == "forkserver"
+    assert batch._mp_context().get_start_method() == (
+        "fork" if threading.active_count() == 1 else "forkserver")
+
+
+def _parent_pid(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def _worker_parents(paths: list[str]) -> tuple[list[bool], set[int]]:
+    oks, parents = [], set()
+    with PoolRunner(2) as runner:
+        for record in runner.map(iter_logs(paths)):  # the workers run until the last record
+            oks.append(record.ok)
+            parents |= {_parent_pid(pid) for pid in runner.worker_pids()}
+    return oks, parents
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_pool_opened_while_another_thread_runs_is_not_forked_from_it():
+    """Workers come from this process only while it runs one thread; with another thread (a
+    progress bar's, a caller's) they come from the fork server, and check the logs all the same."""
+    paths = [str(FIXTURES / "one_hand.mjlog"), str(FIXTURES / "sanma_kita.xml")]
+    if threading.active_count() == 1:
+        oks, parents = _worker_parents(paths)
+        assert oks == [True, True] and parents == {os.getpid()}
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait, daemon=True)
+    thread.start()
+    try:
+        oks, parents = _worker_parents(paths)
+    finally:
+        stop.set()
+        thread.join()
+    assert oks == [True, True]
+    assert parents and os.getpid() not in parents
