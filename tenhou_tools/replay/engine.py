@@ -344,6 +344,7 @@ class _Replay:
         self.deal_accounting(hs)
         outcome: _Outcome | None = None
         find = self.find
+        checks = self.report.checks
         three = self.n == 3
         n = self.n
         live_total = self.live_total
@@ -430,9 +431,10 @@ class _Replay:
                     find(F.HAND_SIZE, f"S{seat} holds {len(in_hand)} tiles before discarding, not {size}",
                          size, len(in_hand))
                 if hs.kuikae:
-                    self.check("call", kind not in hs.kuikae, F.CALL_KUIKAE,
-                               f"S{seat} discards {format_tiles([tile])} right after calling for it (kuikae)",
-                               sorted(hs.kuikae), kind)
+                    checks["call"] += 1
+                    if kind in hs.kuikae:
+                        find(F.CALL_KUIKAE, f"S{seat} discards {format_tiles([tile])} right after "
+                             "calling for it (kuikae)", sorted(hs.kuikae), kind)
                     hs.kuikae = frozenset()
                 if riichi[seat]:
                     if hs.riichi_discard_due == seat:
