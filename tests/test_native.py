@@ -184,3 +184,53 @@ def test_both_builds_give_the_same_report(corpus, tmp_path):
     codes = {f["code"] for r in compiled for f in r.get("findings", [])}
     assert "PARSE_ERROR" in codes and len(codes) > 5, codes
     assert "INTERNAL_ERROR" not in codes
+
+
+SIGNATURES = """
+import dataclasses, importlib, inspect
+from tenhou_tools import native
+assert not native.status().compiled
+checked = []
+for module in native.COMPILED_MODULES:
+    for cls in vars(importlib.import_module(module)).values():
+        if not (isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == module
+                and not cls.__dataclass_params__.init):
+            continue
+        params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        fields = dataclasses.fields(cls)
+        assert [p.name for p in params] == [f.name for f in fields], cls
+        empty = inspect.Parameter.empty
+        assert [p.default for p in params] == [
+            empty if f.default is dataclasses.MISSING else f.default for f in fields], cls
+        checked.append(cls.__name__)
+print(" ".join(sorted(checked)))
+"""
+
+
+def test_hand_written_inits_take_exactly_their_fields():
+    """A frozen dataclass with its own __init__ takes its fields, in order, with the same
+    defaults, as the decorator's __init__ would (checked on the sources, in the plain build)."""
+    names = _run(SIGNATURES, env={native.PURE_ENV: "1"}).split()
+    assert {"Agari", "Call", "Hand", "HandWall", "Init", "Meld", "Riichi", "ScoredHand",
+            "WinContext", "_Outcome"} <= set(names)
+
+
+def test_a_value_with_a_hand_written_init_stays_frozen():
+    import dataclasses
+
+    from tenhou_tools.events import CallKind, Meld
+
+    meld = Meld(CallKind.PON, (0, 1, 2), 2, 1, None, 1234)
+    assert dataclasses.replace(meld, code=5) == Meld(CallKind.PON, (0, 1, 2), 2, 1, None, 5)
+    assert Meld(kind=CallKind.PON, tiles=(0, 1, 2), called=2, from_seat=1, added=None, code=1234) == meld
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        meld.code = 7  # type: ignore[misc]
+    assert meld.code == 1234 and hash(meld) == hash(Meld(CallKind.PON, (0, 1, 2), 2, 1, None, 1234))
+
+
+def test_hand_written_inits_in_the_plain_build():
+    code = ("import dataclasses; from tenhou_tools import native; from tenhou_tools.events import Meld, CallKind\n"
+            "m = Meld(CallKind.CHI, (0, 4, 8), 0, 3, None, 99)\n"
+            "try:\n    m.code = 1\nexcept dataclasses.FrozenInstanceError:\n    print('frozen')\n"
+            "print(native.status().compiled, m.code, m == dataclasses.replace(m))")
+    assert _run(code, env={native.PURE_ENV: "1"}).splitlines() == ["frozen", "False 99 True"]

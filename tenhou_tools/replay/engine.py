@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from .. import native
 from ..events import Agari, Bye, Call, CallKind, Discard, Draw, DrawKind, Game, Hand, Init, Meld, NewDora
 from ..events import Owari, Reconnect, Riichi, Ruleset, Ryuukyoku, Unknown
 from ..findings import Finding, FindingCode, Severity
@@ -166,7 +167,7 @@ class _HandState:
         self.wall_checked = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class _Outcome:
     """How a hand ended, for the carry-over into the next."""
 
@@ -182,6 +183,32 @@ class _Outcome:
     any_win: bool
     owari: Owari | None = None
     """The final result written on the hand's last end tag, if any."""
+
+    def __init__(
+        self,
+        scores: tuple[int, ...],
+        sticks: int,
+        honba: int,
+        round: int,
+        dealer: int,
+        renchan: bool,
+        dealer_won: bool,
+        dealer_tenpai: bool,
+        abortive: bool,
+        any_win: bool,
+        owari: Owari | None = None,
+    ) -> None:
+        self.scores = scores  # type: ignore[misc]  # set once: native.hand_written_inits
+        self.sticks = sticks  # type: ignore[misc]
+        self.honba = honba  # type: ignore[misc]
+        self.round = round  # type: ignore[misc]
+        self.dealer = dealer  # type: ignore[misc]
+        self.renchan = renchan  # type: ignore[misc]
+        self.dealer_won = dealer_won  # type: ignore[misc]
+        self.dealer_tenpai = dealer_tenpai  # type: ignore[misc]
+        self.abortive = abortive  # type: ignore[misc]
+        self.any_win = any_win  # type: ignore[misc]
+        self.owari = owari  # type: ignore[misc]
 
 
 class _Replay:
@@ -1073,3 +1100,6 @@ class _Replay:
         hs.ended = True
         return _Outcome(scores, hs.sticks, init.honba, init.round, init.dealer, renchan, False,
                         dealer_tenpai, abortive, False, r.owari)
+
+
+native.hand_written_inits(_Outcome)

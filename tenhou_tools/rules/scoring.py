@@ -44,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .. import native
 from ..events import CallKind, Meld, Ruleset
 from .hand import counts34
 from .payments import Limit, base_points, hand_points, limit_for
@@ -133,7 +134,7 @@ TENHOU_3P = ScoringRules(players=3)
 """Three-player ranked Tenhou."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class WinContext:
     """Everything that decides a win's value (和了の状況).
 
@@ -173,6 +174,46 @@ class WinContext:
     ura_indicators: tuple[int, ...] = ()
     rules: ScoringRules = TENHOU_4P
 
+    def __init__(
+        self,
+        concealed: tuple[int, ...],
+        melds: tuple[Meld, ...],
+        win_tile: int,
+        tsumo: bool,
+        seat_wind: int,
+        round_wind: int,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        dora_indicators: tuple[int, ...] = (),
+        ura_indicators: tuple[int, ...] = (),
+        rules: ScoringRules = TENHOU_4P,
+    ) -> None:
+        self.concealed = concealed  # type: ignore[misc]  # set once: native.hand_written_inits
+        self.melds = melds  # type: ignore[misc]
+        self.win_tile = win_tile  # type: ignore[misc]
+        self.tsumo = tsumo  # type: ignore[misc]
+        self.seat_wind = seat_wind  # type: ignore[misc]
+        self.round_wind = round_wind  # type: ignore[misc]
+        self.riichi = riichi  # type: ignore[misc]
+        self.double_riichi = double_riichi  # type: ignore[misc]
+        self.ippatsu = ippatsu  # type: ignore[misc]
+        self.haitei = haitei  # type: ignore[misc]
+        self.houtei = houtei  # type: ignore[misc]
+        self.rinshan = rinshan  # type: ignore[misc]
+        self.chankan = chankan  # type: ignore[misc]
+        self.tenhou = tenhou  # type: ignore[misc]
+        self.chiihou = chiihou  # type: ignore[misc]
+        self.dora_indicators = dora_indicators  # type: ignore[misc]
+        self.ura_indicators = ura_indicators  # type: ignore[misc]
+        self.rules = rules  # type: ignore[misc]
+
     @property
     def dealer(self) -> bool:
         """Oya (親)."""
@@ -183,7 +224,7 @@ class WinContext:
         return self.riichi or self.double_riichi
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ScoredHand:
     """A win's value as Tenhou states it in ``AGARI``."""
 
@@ -206,6 +247,30 @@ class ScoredHand:
     tsumo: bool
     fu_details: tuple[tuple[str, int], ...] = ()
     """Fu components (reason, fu) of the chosen reading, largest first."""
+
+    def __init__(
+        self,
+        yaku: tuple[tuple[int, int], ...],
+        yakuman: tuple[int, ...],
+        han: int,
+        fu: int,
+        points: int,
+        limit: Limit,
+        base: int,
+        dealer: bool,
+        tsumo: bool,
+        fu_details: tuple[tuple[str, int], ...] = (),
+    ) -> None:
+        self.yaku = yaku  # type: ignore[misc]  # set once: native.hand_written_inits
+        self.yakuman = yakuman  # type: ignore[misc]
+        self.han = han  # type: ignore[misc]
+        self.fu = fu  # type: ignore[misc]
+        self.points = points  # type: ignore[misc]
+        self.limit = limit  # type: ignore[misc]
+        self.base = base  # type: ignore[misc]
+        self.dealer = dealer  # type: ignore[misc]
+        self.tsumo = tsumo  # type: ignore[misc]
+        self.fu_details = fu_details  # type: ignore[misc]
 
     @property
     def yakuman_count(self) -> int:
@@ -362,3 +427,6 @@ def _tile_problem(
     if ctx.win_tile not in ctx.concealed:
         return _refuse(RefusalReason.WIN_TILE_NOT_IN_HAND, "the winning tile is not in the hand")
     return None
+
+
+native.hand_written_inits(WinContext, ScoredHand)

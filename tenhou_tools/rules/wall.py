@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 
+from .. import native
+
 __all__ = [
     "FORMAT_BASE64",
     "FORMAT_HEX",
@@ -164,11 +166,12 @@ def sha512_words(rng: random.Random) -> tuple[int, ...]:
 
 def shuffle_order(rnd: Sequence[int], n: int) -> list[int]:
     """``w = [0 .. n-1]`` shuffled with ``rnd[0 .. n-2]`` (swap ``w[i]``, ``w[i + rnd[i] % (n-i)]``)."""
-    return _shuffle(rnd, range(n))
+    return _shuffle(tuple(rnd), tuple(range(n)))
 
 
-def _shuffle(rnd: Sequence[int], start: Sequence[int]) -> list[int]:
-    w = list(start)
+def _shuffle(rnd: tuple[int, ...], start: tuple[int, ...]) -> list[int]:
+    # typed tuples and list: compiled, the loop indexes and swaps without generic calls
+    w: list[int] = list(start)
     n = len(w)
     for i in range(n - 1):
         j = i + rnd[i] % (n - i)
@@ -181,7 +184,7 @@ _TILES_3P = tuple(v if v < 4 else v + 28 for v in range(108))
 """Three-player: array values 0-3 are 1m (ids 0-3), 4-7 are 9m (32-35), 8-107 are ids 36-135."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HandWall:
     """One hand's wall as the players meet it.
 
@@ -201,6 +204,22 @@ class HandWall:
     rinshan: tuple[int, ...]
     dora_indicators: tuple[int, ...]
     ura_indicators: tuple[int, ...]
+
+    def __init__(
+        self,
+        dice: tuple[int, int],
+        deal: tuple[tuple[int, ...], ...],
+        live: tuple[int, ...],
+        rinshan: tuple[int, ...],
+        dora_indicators: tuple[int, ...],
+        ura_indicators: tuple[int, ...],
+    ) -> None:
+        self.dice = dice  # type: ignore[misc]  # set once: native.hand_written_inits
+        self.deal = deal  # type: ignore[misc]
+        self.live = live  # type: ignore[misc]
+        self.rinshan = rinshan  # type: ignore[misc]
+        self.dora_indicators = dora_indicators  # type: ignore[misc]
+        self.ura_indicators = ura_indicators  # type: ignore[misc]
 
     def live_count(self, replacements: int) -> int:
         """How many live draws the hand has after ``replacements`` replacement draws."""
@@ -254,7 +273,7 @@ def _no_tiles(w: Sequence[int]) -> tuple[int, ...]:
     return ()
 
 
-def _hand_wall(rnd: Sequence[int], players: int, dealer: int, old: bool, dice_at: int) -> HandWall:
+def _hand_wall(rnd: tuple[int, ...], players: int, dealer: int, old: bool, dice_at: int) -> HandWall:
     # Shuffling the real ids directly is the same as shuffling 0..N-1 and mapping afterwards.
     w = _shuffle(rnd, _TILES_4P if players == 4 else _TILES_3P)
     lay = _layout(players, dealer, old)
@@ -374,3 +393,6 @@ def hand_wall_from_init_shuffle(shuffle: str, players: int, dealer: int) -> Hand
     n = 136 if players == 4 else 108
     rnd = struct.unpack(f"<{n + 1}I", rng.getrandbits(32 * (n + 1)).to_bytes(4 * (n + 1), "little"))
     return _hand_wall(rnd, players, dealer, True, n - 1)
+
+
+native.hand_written_inits(HandWall)
