@@ -21,6 +21,7 @@ the fixtures and fuzz-mutated logs.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 Item = tuple[str, dict[str, str]]
 """One child element of the root: its tag and its attributes in document order."""
@@ -30,8 +31,8 @@ _NAME = "[A-Za-z_][A-Za-z0-9_.-]{0,199}"
 _VALUE = "\"[ !#-%'-;=-~]*\"|'[ -%(-;=-~]*'"
 """A quoted value of printable ASCII without its quote, ``&`` or ``<`` (so no control character,
 and nothing XML would replace or normalise)."""
-_MAX_NAME = 200
-_WS_CHARS = " \t\r\n"
+_MAX_NAME: Final = 200
+_WS_CHARS: Final = " \t\r\n"
 _ATTRS = f"((?:{_WS}+{_NAME}{_WS}*={_WS}*(?:{_VALUE}))*)"
 
 _ELEMENT = re.compile(f"({_NAME}){_ATTRS}{_WS}*/>{_WS}*")
@@ -53,10 +54,10 @@ each read once here and shared: the dictionaries are empty and nobody writes to 
 def simple_element(piece: str) -> Item | None:
     """An element as Tenhou writes it: ``NAME a="..." b="..." />``, one space before each
     attribute, double quotes, whitespace only before ``/>`` and after it; ``None`` for any other
-    form (the grammar in ``_ELEMENT`` then decides). Names are ASCII identifiers, values printable
-    without ``&``."""
+    form (the grammar in ``_ELEMENT`` then decides). Names are ASCII identifiers; the whole tag is
+    printable (no control character, tab or line break) and has no ``&``."""
     body = piece.rstrip(_WS_CHARS)
-    if not body.endswith("/>"):
+    if not body.endswith("/>") or not body.isprintable() or "&" in body:
         return None
     parts = body[:-2].split('"')
     count = len(parts)
@@ -77,8 +78,7 @@ def simple_element(piece: str) -> Item | None:
         if i > 1:
             rest = parts[i - 1]
         value = parts[i]
-        if not (len(rest) > 2 and rest[0] == " " and rest[-1] == "=" and value.isprintable()
-                and "&" not in value):
+        if not (len(rest) > 2 and rest[0] == " " and rest[-1] == "="):
             return None
         name = rest[1:-1]
         if len(name) > _MAX_NAME or not name.isidentifier() or name in attrs:
