@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
 
-from .conftest import corpus_files
+from .conftest import FIXTURES, corpus_files
 
 SHOW_ONE_HAND = """\
 fixtures/one_hand.xml
@@ -86,3 +88,18 @@ def test_show_renders_corpus_sample(corpus):
         result = run("show", str(path))
         assert result.exit_code == 0, (path, result.stderr)
         assert "Final: 1. S" in result.stdout
+
+
+def test_a_command_loads_only_its_own_module():
+    """``validate`` runs without importing the HTTP client or the other commands (each process
+    of a batch starts faster); ``--help`` still lists every command."""
+    code = ("import sys\nfrom click.testing import CliRunner\nfrom tenhou_tools.cli import cli\n"
+            "result = CliRunner().invoke(cli, ['validate', '--jobs', '1', '--format', 'ndjson', sys.argv[1]])\n"
+            "print(result.exit_code, sorted(m for m in sys.modules if m in ('requests', "
+            "'tenhou_tools.cli.download_cmd', 'tenhou_tools.cli.stats_cmd', 'tenhou_tools.cli.validate_cmd')))")
+    done = subprocess.run([sys.executable, "-c", code, str(FIXTURES / "one_hand.mjlog")],
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "0 ['tenhou_tools.cli.validate_cmd']"
+    result = CliRunner().invoke(cli, ["--help"])
+    listed = [line.split()[0] for line in result.output.split("Commands:")[1].strip().splitlines()]
+    assert listed == ["convert", "download", "parse", "replay", "show", "stats", "validate"]

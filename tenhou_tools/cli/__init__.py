@@ -6,6 +6,7 @@ Exit codes (DESIGN.md): 0 clean; 1 findings at or above ``--fail-on`` or an unre
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import traceback
@@ -17,8 +18,31 @@ from .. import __version__, native
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
+COMMANDS = {
+    "parse": "parse_cmd",
+    "show": "show_cmd",
+    "validate": "validate_cmd",
+    "download": "download_cmd",
+    "replay": "replay_cmd",
+    "convert": "convert_cmd",
+    "stats": "stats_cmd",
+}
+"""Each command and the module (in this package) that defines it, under the same name."""
+
+
 class _Group(click.Group):
-    """Maps Ctrl-C to exit 130 and unexpected exceptions to exit 3 with a one-line message."""
+    """Loads a command's module when the command is used (``validate`` does not import the
+    HTTP client, ``stats`` its store, ...); maps Ctrl-C to exit 130 and unexpected exceptions to
+    exit 3 with a one-line message."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMANDS:
+            module = importlib.import_module(f"{__name__}.{COMMANDS[name]}")
+            self.add_command(getattr(module, name))
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -44,21 +68,6 @@ class _Group(click.Group):
                       message=f"%(prog)s %(version)s\nbuild: {native.status().line()}")
 def cli() -> None:
     """Parse, replay and verify Tenhou (tenhou.net) mahjong logs."""
-
-
-def _register() -> None:
-    from . import parse_cmd, show_cmd, validate_cmd
-
-    cli.add_command(parse_cmd.parse)
-    cli.add_command(show_cmd.show)
-    cli.add_command(validate_cmd.validate)
-    from . import download_cmd; cli.add_command(download_cmd.download)  # noqa: E702
-    from . import replay_cmd; cli.add_command(replay_cmd.replay)  # noqa: E702
-    from . import convert_cmd; cli.add_command(convert_cmd.convert)  # noqa: E702
-    from . import stats_cmd; cli.add_command(stats_cmd.stats)  # noqa: E702
-
-
-_register()
 
 
 def main() -> None:
