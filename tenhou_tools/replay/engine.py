@@ -246,11 +246,10 @@ class _Replay:
             Finding(code, severity, message, self.hand_index, self.event_index, expected, actual)
         )
 
-    def check(self, kind: str, ok: bool, code: FindingCode, message: str, expected: Any = None,
-              actual: Any = None) -> bool:
+    def tally(self, kind: str, ok: bool) -> bool:
+        """Count one check of ``kind`` and return its verdict. The caller reports a failure, and
+        builds the message and values only then (``if not self.tally(...): self.find(...)``)."""
         self.report.checks[kind] += 1
-        if not ok:
-            self.find(code, message, expected, actual)
         return ok
 
     # -- the game --------------------------------------------------------------------------
@@ -267,9 +266,9 @@ class _Replay:
 
     def carry_over(self, prev: _Outcome | None, init: Init) -> None:
         """INIT's scores, honba, sticks, round and dealer follow from the previous hand."""
-        label = init.label()
-        self.check("carry", init.dealer == init.round % 4, F.CARRY_ROUND,
-                   f"{label}: the dealer is not the round's dealer", init.round % 4, init.dealer)
+        if not self.tally("carry", init.dealer == init.round % 4):
+            self.find(F.CARRY_ROUND,
+                      f"{init.label()}: the dealer is not the round's dealer", init.round % 4, init.dealer)
         if prev is None and self.fragment:
             self.report.checks["fragment_not_checkable"] += 1
             return
@@ -279,30 +278,36 @@ class _Replay:
                 self.report.checks["start_scores_not_checkable"] += 1
             else:
                 expected = [start] * self.n + [0] * (4 - self.n)
-                self.check("carry", list(init.scores) == expected, F.CARRY_SCORES,
-                           "the first hand does not start from the lobby's starting points",
-                           expected, list(init.scores))
-            self.check("carry", (init.round, init.honba, init.sticks) == (0, 0, 0), F.CARRY_ROUND,
-                       "the first hand is not East 1 with no honba and no sticks",
-                       [0, 0, 0], [init.round, init.honba, init.sticks])
+                if not self.tally("carry", list(init.scores) == expected):
+                    self.find(F.CARRY_SCORES,
+                              "the first hand does not start from the lobby's starting points",
+                              expected, list(init.scores))
+            if not self.tally("carry", (init.round, init.honba, init.sticks) == (0, 0, 0)):
+                self.find(F.CARRY_ROUND,
+                          "the first hand is not East 1 with no honba and no sticks",
+                          [0, 0, 0], [init.round, init.honba, init.sticks])
             return
-        self.check("carry", list(init.scores) == list(prev.scores), F.CARRY_SCORES,
-                   f"{label}: scores do not carry over from the previous hand",
-                   list(prev.scores), list(init.scores))
-        self.check("carry", init.sticks == prev.sticks, F.CARRY_STICKS,
-                   f"{label}: wrong riichi sticks after the previous hand", prev.sticks, init.sticks)
+        if not self.tally("carry", list(init.scores) == list(prev.scores)):
+            self.find(F.CARRY_SCORES,
+                      f"{init.label()}: scores do not carry over from the previous hand",
+                      list(prev.scores), list(init.scores))
+        if not self.tally("carry", init.sticks == prev.sticks):
+            self.find(F.CARRY_STICKS,
+                      f"{init.label()}: wrong riichi sticks after the previous hand", prev.sticks, init.sticks)
         if not self.table.flow_known:
             self.report.checks["rotation_not_checkable"] += 1
             return
         exp_round = prev.round if prev.renchan else game_end.next_round(prev.round, self.n)
-        self.check("carry", init.round == exp_round, F.CARRY_ROUND,
-                   f"{label}: wrong round after the previous hand", exp_round, init.round)
+        if not self.tally("carry", init.round == exp_round):
+            self.find(F.CARRY_ROUND,
+                      f"{init.label()}: wrong round after the previous hand", exp_round, init.round)
         if prev.any_win:
             exp_honba = prev.honba + 1 if prev.dealer_won else 0
         else:
             exp_honba = prev.honba + 1
-        self.check("carry", init.honba == exp_honba, F.CARRY_HONBA,
-                   f"{label}: wrong honba after the previous hand", exp_honba, init.honba)
+        if not self.tally("carry", init.honba == exp_honba):
+            self.find(F.CARRY_HONBA,
+                      f"{init.label()}: wrong honba after the previous hand", exp_honba, init.honba)
 
     def end_of_hand(self, out: _Outcome, hand: Hand, is_last: bool) -> None:
         """Whether the game should end here, and ``owari`` if it did."""
@@ -328,19 +333,21 @@ class _Replay:
             if decision.ends is None:
                 self.report.checks["game_end_not_checkable"] += 1
             else:
-                self.check("game_end", decision.ends == ended, F.GAME_END,
-                           f"{hand.init.label()}: the game "
-                           f"{'should end' if decision.ends else 'should go on'} ({decision.reason})",
-                           decision.ends, ended)
+                if not self.tally("game_end", decision.ends == ended):
+                    self.find(F.GAME_END,
+                              f"{hand.init.label()}: the game "
+                              f"{'should end' if decision.ends else 'should go on'} ({decision.reason})",
+                              decision.ends, ended)
         if owari is None:
             return
         if not is_last:
             self.find(F.EVENT_AFTER_END, "hands follow the game's final result")
         first_dealer = self.game.header.first_dealer
         final = game_end.final_scores(out.scores, out.sticks, self.n, first_dealer)
-        self.check("owari", list(owari.scores[: self.n]) == final[: self.n], F.OWARI_SCORES,
-                   "final scores (owari) are not the last scores with the leftover sticks to first place",
-                   final[: self.n], list(owari.scores[: self.n]))
+        if not self.tally("owari", list(owari.scores[: self.n]) == final[: self.n]):
+            self.find(F.OWARI_SCORES,
+                      "final scores (owari) are not the last scores with the leftover sticks to first place",
+                      final[: self.n], list(owari.scores[: self.n]))
         table = self.table
         if table.umas is None or table.back is None:
             self.report.checks["owari_points_not_checkable"] += 1
@@ -354,10 +361,11 @@ class _Replay:
             self.report.checks["owari_points_not_checkable"] += 1
             return
         points = list(candidates.pop())
-        self.check("owari", [round(p * 10) for p in points]
-                   == [round(p * 10) for p in owari.points[: self.n]], F.OWARI_POINTS,
-                   "the game points (owari) do not follow from the final scores, return and uma",
-                   points, list(owari.points[: self.n]))
+        if not self.tally("owari", [round(p * 10) for p in points]
+                          == [round(p * 10) for p in owari.points[: self.n]]):
+            self.find(F.OWARI_POINTS,
+                      "the game points (owari) do not follow from the final scores, return and uma",
+                      points, list(owari.points[: self.n]))
 
     # -- one hand --------------------------------------------------------------------------
 
@@ -469,10 +477,11 @@ class _Replay:
                         pending = True  # REACH step 2 is due
                     else:
                         self.riichi_tsumogiri(hs, seat, tile)
-                elif tile in in_hand:
-                    in_hand.remove(tile)
                 else:
-                    self.take(hs, seat, tile, "discarded")
+                    try:  # one scan of the hand, not a membership test and then a removal
+                        in_hand.remove(tile)
+                    except ValueError:  # not in the hand: take() reports it
+                        self.take(hs, seat, tile, "discarded")
                 if kind not in terminal_honor:
                     river_ok[seat] = False
                 if not hs.any_call and discards[seat] == 0:
@@ -578,9 +587,10 @@ class _Replay:
         init = hs.init
         tiles = [t for h in init.hands for t in h] + [init.dora_indicator]
         expected_sizes = [13] * self.n + [0] * (4 - self.n)
-        self.check("tiles", [len(h) for h in init.hands] == expected_sizes, F.HAND_SIZE,
-                   f"{init.label()}: the dealt hands do not have 13 tiles each", expected_sizes,
-                   [len(h) for h in init.hands])
+        if not self.tally("tiles", [len(h) for h in init.hands] == expected_sizes):
+            self.find(F.HAND_SIZE,
+                      f"{init.label()}: the dealt hands do not have 13 tiles each", expected_sizes,
+                      [len(h) for h in init.hands])
         seen = hs.seen
         if len(set(tiles)) != len(tiles) or (self.n == 3 and any(4 <= t < 32 for t in tiles)):
             for t in tiles:
@@ -599,10 +609,9 @@ class _Replay:
         hs.seen[tile] = 1
 
     def take(self, hs: _HandState, seat: int, tile: int, what: str) -> None:
-        hand = hs.concealed[seat]
-        if tile in hand:
-            hand.remove(tile)
-        else:
+        try:
+            hs.concealed[seat].remove(tile)
+        except ValueError:
             self.find(F.TILE_NOT_IN_HAND, f"S{seat} {what} {format_tiles([tile])} (id {tile}), which is not in the hand",
                       None, tile)
 
@@ -687,7 +696,8 @@ class _Replay:
             hs.first_discards.clear()
         hs.any_call = True
         if kind is CallKind.ADDED_KAN:
-            self.check("call", hs.riichi[seat] == 0, F.RIICHI_CALL, f"S{seat} makes an added kan while in riichi")
+            if not self.tally("call", hs.riichi[seat] == 0):
+                self.find(F.RIICHI_CALL, f"S{seat} makes an added kan while in riichi")
             added = meld.added
             assert added is not None, "decode_meld sets the added tile of every added kan"
             self.take(hs, seat, added, "added to a kan")
@@ -756,8 +766,9 @@ class _Replay:
         after = [t for t in hand if t not in meld.tiles]
         ok = is_ankan_allowed_in_riichi(waits(counts34(before)), waits(counts34(after)),
                                         meld.tiles[0] >> 2, drawn_kind)
-        self.check("riichi", ok, F.RIICHI_KAN,
-                   f"S{seat}'s closed kan in riichi changes the waits or does not use the drawn tile")
+        if not self.tally("riichi", ok):
+            self.find(F.RIICHI_KAN,
+                      f"S{seat}'s closed kan in riichi changes the waits or does not use the drawn tile")
 
     def kan_dora(self, hs: _HandState, *, opened: bool) -> None:
         """Closed kan: its dora is due before the replacement draw. Open/added kan: after the
@@ -781,8 +792,9 @@ class _Replay:
         wall = hs.wall
         k = len(hs.dora)
         if wall is not None and k < len(wall.dora_indicators):
-            self.check("wall_dora", wall.dora_indicators[k] == ev.tile, F.WALL_DORA,
-                       "the kan dora indicator is not the seed's", wall.dora_indicators[k], ev.tile)
+            if not self.tally("wall_dora", wall.dora_indicators[k] == ev.tile):
+                self.find(F.WALL_DORA,
+                          "the kan dora indicator is not the seed's", wall.dora_indicators[k], ev.tile)
         hs.dora.append(ev.tile)
 
     def riichi(self, hs: _HandState, ev: Riichi) -> None:
@@ -817,10 +829,9 @@ class _Replay:
         hs.scores[seat] -= 1000
         hs.sticks += 1
         if ev.scores is not None:
-            ok = self.check("riichi", list(ev.scores) == hs.scores, F.RIICHI_SCORES,
-                            f"S{seat}'s riichi: the scores after the stick are wrong",
-                            list(hs.scores), list(ev.scores))
-            if not ok:
+            if not self.tally("riichi", list(ev.scores) == hs.scores):
+                self.find(F.RIICHI_SCORES, f"S{seat}'s riichi: the scores after the stick are wrong",
+                          list(hs.scores), list(ev.scores))
                 hs.scores = list(ev.scores)
         if self.n == 4 and all(r == 2 for r in hs.riichi):
             hs.abort_due = DrawKind.FOUR_RIICHI
@@ -945,7 +956,8 @@ class _Replay:
         pao = self.pao_seat(hs, who, a)
         if isinstance(scored, ScoringRefusal):
             code = F.AGARI_NO_YAKU if scored.reason.name == "NO_YAKU" else F.AGARI_NOT_WINNING
-            self.check("agari_value", False, code, f"S{who}'s win cannot be scored: {scored.message}")
+            self.report.checks["agari_value"] += 1
+            self.find(code, f"S{who}'s win cannot be scored: {scored.message}")
             self.report.checks["payment_not_checkable"] += 1
         else:
             self.compare_value(scored, a)
@@ -1027,71 +1039,84 @@ class _Replay:
             hand = hs.concealed[seat] if seat is not None else []
             ok = (seat is not None and shown == [seat] and hs.discards[seat] == 0 and not hs.any_call
                   and nine_terminal_kinds(hand) >= 9 and sorted(r.hands[seat] or ()) == sorted(hand))
-            self.check("abort", ok, F.ABORT_CONDITION,
-                       "nine terminals (yao9) declared without its condition: the declarer's first draw, "
-                       "no call, nine kinds of terminals and honours", None, seat)
+            if not self.tally("abort", ok):
+                self.find(F.ABORT_CONDITION,
+                          "nine terminals (yao9) declared without its condition: the declarer's first draw, "
+                          "no call, nine kinds of terminals and honours", None, seat)
         elif kind is DrawKind.FOUR_WINDS:
             ok = self.n == 4 and not hs.any_call and four_winds(hs.first_discards)
-            self.check("abort", ok, F.ABORT_CONDITION,
-                       "four winds (kaze4) declared without four first discards of one wind and no call")
+            if not self.tally("abort", ok):
+                self.find(F.ABORT_CONDITION,
+                          "four winds (kaze4) declared without four first discards of one wind and no call")
         elif kind is DrawKind.FOUR_RIICHI:
             ok = self.n == 4 and all(x == 2 for x in hs.riichi)
-            self.check("abort", ok, F.ABORT_CONDITION, "four riichi (reach4) declared without four riichi")
+            if not self.tally("abort", ok):
+                self.find(F.ABORT_CONDITION, "four riichi (reach4) declared without four riichi")
         elif kind is DrawKind.FOUR_KANS:
             ok = four_kans_abort(hs.kans) and hs.last_discard is not None
-            self.check("abort", ok, F.ABORT_CONDITION,
-                       "four kans (kan4) declared without four kans by two or more players", 4, list(hs.kans))
+            if not self.tally("abort", ok):
+                self.find(F.ABORT_CONDITION,
+                          "four kans (kan4) declared without four kans by two or more players", 4, list(hs.kans))
         elif kind is DrawKind.TRIPLE_RON:
             src = hs.last_kakan or hs.last_kita or hs.last_discard
             ok = src is not None and len(shown) == 3 and src[0] not in shown
             for seat in shown:
                 hand = [*hs.concealed[seat], src[1]] if src is not None else []
                 ok = ok and sorted(r.hands[seat] or ()) == sorted(hs.concealed[seat]) and is_complete(counts34(hand))
-            self.check("abort", ok, F.ABORT_CONDITION,
-                       "triple ron (ron3) declared without three players able to win on the tile", None, shown)
+            if not self.tally("abort", ok):
+                self.find(F.ABORT_CONDITION,
+                          "triple ron (ron3) declared without three players able to win on the tile", None, shown)
 
     def ryuukyoku(self, hs: _HandState, r: Ryuukyoku) -> _Outcome:
         init = hs.init
         self.report.checks["ryuukyoku"] += 1
-        before_ok = self.check("scores_before", list(r.scores_before) == hs.scores, F.SCORES_BEFORE,
-                               "the scores before the draw (sc) are not the running scores",
-                               list(hs.scores), list(r.scores_before))
-        self.check("ba", (r.honba, r.sticks) == (hs.honba, hs.sticks), F.BA,
-                   "honba and riichi sticks (ba) are not the ones on the table",
-                   [hs.honba, hs.sticks], [r.honba, r.sticks])
+        before_ok = self.tally("scores_before", list(r.scores_before) == hs.scores)
+        if not before_ok:
+            self.find(F.SCORES_BEFORE,
+                      "the scores before the draw (sc) are not the running scores",
+                      list(hs.scores), list(r.scores_before))
+        if not self.tally("ba", (r.honba, r.sticks) == (hs.honba, hs.sticks)):
+            self.find(F.BA,
+                      "honba and riichi sticks (ba) are not the ones on the table",
+                      [hs.honba, hs.sticks], [r.honba, r.sticks])
         dealer_tenpai = False
         if r.kind is DrawKind.EXHAUSTIVE or r.kind is DrawKind.NAGASHI_MANGAN:
             tenpai = [False] * 4
             for seat in range(self.n):
                 tenpai[seat] = bool(waits(counts34(hs.concealed[seat])))
                 shown = r.hands[seat]
-                self.check("draw_tenpai", tenpai[seat] == (shown is not None), F.DRAW_TENPAI,
-                           f"S{seat} is {'tenpai' if tenpai[seat] else 'noten'} but the log says otherwise",
-                           tenpai[seat], shown is not None)
+                if not self.tally("draw_tenpai", tenpai[seat] == (shown is not None)):
+                    self.find(F.DRAW_TENPAI,
+                              f"S{seat} is {'tenpai' if tenpai[seat] else 'noten'} but the log says otherwise",
+                              tenpai[seat], shown is not None)
                 if shown is not None:
                     self.report.checks["draw_hand"] += 1
                     if sorted(shown) != sorted(hs.concealed[seat]):
                         self.find(F.DRAW_HAND, f"S{seat}'s shown hand is not the replayed hand",
                                   format_tiles(hs.concealed[seat]), format_tiles(shown))
             dealer_tenpai = tenpai[init.dealer]
-            self.check("draw_condition", self.live_remaining(hs) == 0, F.DRAW_TENPAI,
-                       "an exhaustive draw while the live wall still has tiles",
-                       0, self.live_remaining(hs))
+            if not self.tally("draw_condition", self.live_remaining(hs) == 0):
+                self.find(F.DRAW_TENPAI,
+                          "an exhaustive draw while the live wall still has tiles",
+                          0, self.live_remaining(hs))
             nagashi = [s for s in range(self.n) if hs.river_ok[s] and hs.discards[s] > 0]
-            self.check("nagashi", bool(nagashi) == (r.kind is DrawKind.NAGASHI_MANGAN), F.NAGASHI,
-                       "nagashi mangan is " + ("missing" if nagashi else "claimed without its condition"),
-                       nagashi, r.kind is DrawKind.NAGASHI_MANGAN)
+            if not self.tally("nagashi", bool(nagashi) == (r.kind is DrawKind.NAGASHI_MANGAN)):
+                self.find(F.NAGASHI,
+                          "nagashi mangan is " + ("missing" if nagashi else "claimed without its condition"),
+                          nagashi, r.kind is DrawKind.NAGASHI_MANGAN)
             if nagashi:
                 deltas = nagashi_deltas(nagashi, dealer=init.dealer, players=self.n)
             else:
                 deltas = exhaustive_draw_deltas(tenpai, players=self.n)
-            self.check("draw_payment", list(deltas) == list(r.deltas), F.DRAW_PAYMENT,
-                           "the tenpai/noten or nagashi payments are wrong", list(deltas), list(r.deltas))
+            if not self.tally("draw_payment", list(deltas) == list(r.deltas)):
+                self.find(F.DRAW_PAYMENT,
+                          "the tenpai/noten or nagashi payments are wrong", list(deltas), list(r.deltas))
             renchan = dealer_tenpai
             abortive = False
         else:
-            self.check("draw_payment", not any(r.deltas), F.DRAW_PAYMENT,
-                       "an abortive draw moves points", [0, 0, 0, 0], list(r.deltas))
+            if not self.tally("draw_payment", not any(r.deltas)):
+                self.find(F.DRAW_PAYMENT,
+                          "an abortive draw moves points", [0, 0, 0, 0], list(r.deltas))
             self.abortive_condition(hs, r)
             renchan = True
             abortive = True
