@@ -242,3 +242,16 @@ def test_header_oddities_are_warnings():
     game = parse_game(log("", head=HEAD + '<GO type="169" lobby="0" zzz="1"/>'))
     assert [w.split(": ", 1)[1] for w in game.warnings] == [
         "a second GO tag (the last one is used)", "unknown attribute 'zzz'"]
+
+
+@pytest.mark.parametrize("text", [
+    "", "Dan", "%41%6C%69%63%65", "%E3%83%81%E3%83%A3%E3%82%AA%E3%83%AA", "%E3%83", "%FF%FE%80%C3",
+    "%e3%81%95", "%ZZ%41", "%4", "A%41", "%41 %42", "%20%20%20", "%%%", "%4%41", "% 4", "%+1%41",
+    "%4 %41", "%%41%", "%G1%41", "%41%4", "%C3%A9%", "%0a%0D",
+])
+def test_player_names_decode_as_unquote_does(text):
+    from urllib.parse import unquote
+
+    from tenhou_tools.mjlog.parse import player_name
+
+    assert player_name(text) == unquote(text, errors="replace")

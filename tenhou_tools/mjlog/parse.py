@@ -91,6 +91,21 @@ _BYE_ATTRS = frozenset({"who"})
 _UN_KNOWN = frozenset({"n0", "n1", "n2", "n3", "dan", "rate", "sx"})
 
 
+def player_name(text: str) -> str:
+    """A player name as ``UN`` writes it: UTF-8, percent-encoded (``%E3%83%81...``), decoded as
+    ``urllib.parse.unquote(text, errors="replace")`` would. Tenhou encodes every byte, so the
+    usual name is read in one step; any other form goes through ``unquote``."""
+    size = len(text) // 3
+    if size and len(text) % 3 == 0 and text[::3] == "%" * size:
+        digits = text.replace("%", "")
+        if len(digits) == 2 * size and digits.isalnum():
+            try:
+                return bytes.fromhex(digits).decode("utf-8", errors="replace")
+            except ValueError:  # letters beyond f
+                pass
+    return unquote(text, errors="replace")
+
+
 def ruleset_from_type(type_code: int) -> Ruleset:
     """Decode the ``GO type`` bitfield."""
     chips = 0
@@ -191,7 +206,7 @@ class _Parser:
 
     def ints(self, text: str, name: str, count: int | None = None) -> tuple[int, ...]:
         try:
-            values = tuple(map(int, text.split(","))) if text else ()
+            values = tuple([int(part) for part in text.split(",")]) if text else ()
         except ValueError:
             raise self.fail(f"attribute {name!r} is not a list of integers: {text[:60]!r}") from None
         if count is not None and len(values) != count:
@@ -421,7 +436,7 @@ class _Parser:
     # -- tags -------------------------------------------------------------------------------
 
     def players(self, el: Attrs) -> tuple[Player, ...]:
-        names = [unquote(el.get(f"n{s}", ""), errors="replace") for s in range(4)]
+        names = [player_name(el.get(f"n{s}", "")) for s in range(4)]
         dan_text, rate_text, sx_text = el.get("dan", ""), el.get("rate", ""), el.get("sx", "")
         dans = self.ints(dan_text, "dan", 4) if dan_text else (0, 0, 0, 0)
         try:
@@ -436,7 +451,7 @@ class _Parser:
     def reconnect(self, el: Attrs) -> Event:
         keys = list(el.keys())
         if len(keys) == 1 and keys[0] in ("n0", "n1", "n2", "n3"):
-            return Reconnect(int(keys[0][1]), unquote(el[keys[0]], errors="replace"))
+            return Reconnect(int(keys[0][1]), player_name(el[keys[0]]))
         self.warnings.append(f"element {self.index} <UN>: a second full UN tag kept as Unknown")
         return Unknown("UN", tuple(el.items()))
 
