@@ -218,7 +218,8 @@ class _Replay:
         self.n = self.rules.players
         self.live_total = 70 if self.n == 4 else 55
         self.day = game_date(game.log_id)
-        self.fragment = game.owari is None
+        owari = game.owari  # a local: mypyc 1.13 dropped the reference of ``game.owari is None``
+        self.fragment = owari is None
         """A game with no final result holds only some hands of a game (a tenhou.net/6 JSON may;
         the mjlog parser refuses such logs): how its first hand follows from the one before, and
         whether the game should have ended after its last, cannot be known."""
