@@ -26,7 +26,6 @@ MODULES = [  # keep in step with tenhou_tools.native.COMPILED_MODULES (a test co
     "tenhou_tools/mjlog/parse.py",
     "tenhou_tools/mjlog/scan.py",
     "tenhou_tools/replay/engine.py",
-    "tenhou_tools/rules/game_end.py",
     "tenhou_tools/rules/hand.py",
     "tenhou_tools/rules/legality.py",
     "tenhou_tools/rules/scoring.py",
@@ -69,6 +68,8 @@ class BuildNative(build_ext):
             self.extensions = []
             _fallback(exc)
             return
+        if self.inplace:
+            self._remove_stale_extensions()
         record = {
             path[:-3].replace("/", "."): hashlib.sha256((ROOT / path).read_bytes()).hexdigest()
             for path in MODULES
@@ -76,6 +77,19 @@ class BuildNative(build_ext):
         target = Path(ROOT if self.inplace else self.build_lib) / "tenhou_tools" / RECORD
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+    def _remove_stale_extensions(self) -> None:
+        """Extension files an earlier in-place build left that this one did not write (a module
+        taken off the list, mypyc's shared library of an older module list): Python would
+        import them in preference to the sources."""
+        from importlib.machinery import EXTENSION_SUFFIXES
+
+        written = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
+        candidates = [*ROOT.glob("*__mypyc*"), *(ROOT / "tenhou_tools").rglob("*")]
+        for path in candidates:
+            if path.is_file() and any(path.name.endswith(sfx) for sfx in EXTENSION_SUFFIXES) \
+                    and path.resolve() not in written:
+                path.unlink()
 
     def get_outputs(self) -> list[str]:
         outputs = super().get_outputs()

@@ -28,7 +28,6 @@ COMPILED_MODULES = (
     "tenhou_tools.mjlog.parse",
     "tenhou_tools.mjlog.scan",
     "tenhou_tools.replay.engine",
-    "tenhou_tools.rules.game_end",
     "tenhou_tools.rules.hand",
     "tenhou_tools.rules.legality",
     "tenhou_tools.rules.scoring",
