@@ -92,7 +92,7 @@ def attributes(text: str) -> dict[str, str] | None:
     found: dict[str, str] = {}
     count = 0
     for name, double, single in _ATTR.findall(text):
-        found[name] = double if double or not single else single
+        found[name] = double or single  # one of the two groups matched; the other is empty
         count += 1
     return found if len(found) == count else None
 
