@@ -1,8 +1,11 @@
-"""Build step: compile the hot modules with mypyc (everything else is in pyproject.toml).
+"""Build step: compile the hot modules with mypyc, and the native core in C (everything else is
+in pyproject.toml).
 
 The parser, the replay engine and the rules it calls on every event are compiled from the same
 ``.py`` files that run when they are not (``tenhou_tools/native.py`` lists them and decides at
-import which build runs). ``TENHOU_TOOLS_PURE=1`` at install time skips the compilation; a
+import which build runs). Two kernels, the wall generator and the reader of Tenhou's XML subset,
+are also written in C (``tenhou_tools/_core.c``, the native core), built and chosen together
+with the compiled modules. ``TENHOU_TOOLS_PURE=1`` at install time skips the compilation; a
 machine without a C compiler gets the plain Python package and a warning instead of a failed
 install. The build writes the sources' SHA-256 to ``tenhou_tools/_native_build.json`` so that a
 source edited after the build is noticed and run as plain Python.
@@ -33,6 +36,7 @@ MODULES = [  # keep in step with tenhou_tools.native.COMPILED_MODULES (a test co
     "tenhou_tools/rules/wall.py",
     "tenhou_tools/tiles.py",
 ]
+CORE_SOURCE = "tenhou_tools/_core.c"  # the native core: tenhou_tools.native.NATIVE_CORE_SOURCE
 RECORD = "_native_build.json"
 
 
@@ -53,7 +57,9 @@ class BuildNative(build_ext):
             try:
                 from mypyc.build import mypycify
 
-                self.distribution.ext_modules = mypycify(["--ignore-missing-imports", *MODULES], opt_level="3")
+                core = Extension("tenhou_tools._core", sources=[CORE_SOURCE], extra_compile_args=["-O3"])
+                self.distribution.ext_modules = [
+                    *mypycify(["--ignore-missing-imports", *MODULES], opt_level="3"), core]
             except BaseException as exc:  # no mypyc, or it refused a module: still install
                 self.distribution.ext_modules = []
                 _fallback(exc)
@@ -71,8 +77,8 @@ class BuildNative(build_ext):
         if self.inplace:
             self._remove_stale_extensions()
         record = {
-            path[:-3].replace("/", "."): hashlib.sha256((ROOT / path).read_bytes()).hexdigest()
-            for path in MODULES
+            path.rsplit(".", 1)[0].replace("/", "."): hashlib.sha256((ROOT / path).read_bytes()).hexdigest()
+            for path in [*MODULES, CORE_SOURCE]
         }
         target = Path(ROOT if self.inplace else self.build_lib) / "tenhou_tools" / RECORD
         target.parent.mkdir(parents=True, exist_ok=True)

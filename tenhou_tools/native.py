@@ -8,12 +8,18 @@ source was edited after the build, a checkout changed it), or when ``TENHOU_TOOL
 the plain ``.py`` files are imported instead of the extension modules, all of them together: a
 compiled engine never runs against a plain-Python event module or the other way round.
 
+Two kernels have a hand-written C version besides: the wall generator and the reader of Tenhou's
+XML subset (``_core.c``, the native core). It is built, recorded and chosen with the compiled
+modules; the plain build runs the Python reference of both, and tests hold the two to the same
+results.
+
 ``status()`` says which build runs and why; ``tenhou-tools --version`` prints it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.machinery
 import importlib.util
 import json
@@ -21,6 +27,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 COMPILED_MODULES = (
     "tenhou_tools.events",
@@ -37,6 +44,17 @@ COMPILED_MODULES = (
 )
 """The modules ``setup.py`` compiles, by import name."""
 
+NATIVE_CORE = "tenhou_tools._core"
+"""The hand-written C kernels (``_core.c``: wall generation, the reader of Tenhou's XML subset).
+They are built and chosen with the compiled modules: the plain build never loads them and runs
+the Python reference code of the same kernels instead."""
+
+NATIVE_CORE_SOURCE = "_core.c"
+"""Its source, in the package folder."""
+
+BUILT_MODULES = (*COMPILED_MODULES, NATIVE_CORE)
+"""Everything the build makes, by import name; the build record holds a hash of each one's source."""
+
 RECORD = "_native_build.json"
 """The build's record of the compiled sources' hashes, in the package folder."""
 
@@ -47,13 +65,16 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 
 
 def source_path(module: str, package_dir: Path = PACKAGE_DIR) -> Path:
-    """``tenhou_tools.replay.engine`` -> ``<package_dir>/replay/engine.py``."""
+    """``tenhou_tools.replay.engine`` -> ``<package_dir>/replay/engine.py`` (the native core:
+    ``<package_dir>/_core.c``)."""
+    if module == NATIVE_CORE:
+        return package_dir / NATIVE_CORE_SOURCE
     return package_dir.joinpath(*module.split(".")[1:]).with_suffix(".py")
 
 
 def source_hashes(package_dir: Path = PACKAGE_DIR) -> dict[str, str]:
-    """SHA-256 of each compiled module's source as it is on disk now."""
-    return {m: hashlib.sha256(source_path(m, package_dir).read_bytes()).hexdigest() for m in COMPILED_MODULES}
+    """SHA-256 of each built module's source as it is on disk now."""
+    return {m: hashlib.sha256(source_path(m, package_dir).read_bytes()).hexdigest() for m in BUILT_MODULES}
 
 
 @dataclass(frozen=True)
@@ -79,14 +100,14 @@ def decide(record: dict[str, str] | None, current: dict[str, str], pure_env: str
         return Status(False, f"{PURE_ENV} is set")
     if record is None or not extensions:
         return Status(False, "this install has no compiled modules")
-    changed = sorted(m for m in COMPILED_MODULES if record.get(m) != current.get(m))
+    changed = sorted(m for m in BUILT_MODULES if record.get(m) != current.get(m))
     if changed:
         return Status(False, f"{', '.join(changed)} changed since the build (reinstall to compile again)")
-    return Status(True, f"{len(COMPILED_MODULES)} modules built from the sources on disk")
+    return Status(True, f"{len(COMPILED_MODULES)} modules and the native core built from the sources on disk")
 
 
 def _has_extension(module: str) -> bool:
-    folder = source_path(module).parent
+    folder = PACKAGE_DIR.joinpath(*module.split(".")[1:-1])
     stem = module.rsplit(".", 1)[1]
     return any((folder / f"{stem}{suffix}").is_file() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
@@ -116,7 +137,7 @@ def select() -> Status:
     global _status
     if _status is None:
         record = _read_record()
-        extensions = all(_has_extension(m) for m in COMPILED_MODULES)
+        extensions = all(_has_extension(m) for m in BUILT_MODULES)
         pure_env = os.environ.get(PURE_ENV)
         needed = record is not None and extensions and not _pure_requested(pure_env)
         _status = decide(record, source_hashes() if needed else {}, pure_env, extensions)
@@ -130,6 +151,14 @@ def select() -> Status:
 def status() -> Status:
     """Which build runs in this process."""
     return select()
+
+
+def core() -> Any:
+    """The native core module when the compiled build runs, else ``None`` (the callers then run
+    their Python reference code)."""
+    if not status().compiled:
+        return None
+    return importlib.import_module(NATIVE_CORE)
 
 
 def _assign_once(self: object, name: str, value: object) -> None:

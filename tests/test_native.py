@@ -21,12 +21,13 @@ from tenhou_tools.fuzz import MUTATIONS
 
 from .conftest import REPO, corpus_files
 
-SAME = {m: f"hash-{m}" for m in native.COMPILED_MODULES}
+SAME = {m: f"hash-{m}" for m in native.BUILT_MODULES}
 
 
 def test_decide_compiled_when_every_source_is_the_one_built():
     status = native.decide(SAME, dict(SAME), None, True)
-    assert status == native.Status(True, f"{len(SAME)} modules built from the sources on disk")
+    assert status == native.Status(
+        True, f"{len(native.COMPILED_MODULES)} modules and the native core built from the sources on disk")
 
 
 @pytest.mark.parametrize("value", ["1", "yes"])
@@ -46,6 +47,22 @@ def test_decide_plain_when_one_source_changed_since_the_build():
         False, "tenhou_tools.replay.engine changed since the build (reinstall to compile again)")
 
 
+def test_decide_plain_when_the_native_core_changed_since_the_build():
+    status = native.decide(SAME, {**SAME, native.NATIVE_CORE: "edited"}, None, True)
+    assert status == native.Status(
+        False, "tenhou_tools._core changed since the build (reinstall to compile again)")
+
+
+def test_decide_plain_for_a_record_from_before_the_native_core():
+    older = {m: h for m, h in SAME.items() if m != native.NATIVE_CORE}
+    assert not native.decide(older, dict(SAME), None, True).compiled
+
+
+def test_the_native_core_is_hashed_from_its_c_source():
+    assert native.source_path(native.NATIVE_CORE) == Path(native.__file__).parent / "_core.c"
+    assert set(native.source_hashes()) == set(native.BUILT_MODULES)
+
+
 @pytest.mark.parametrize("record, extensions", [(None, True), (SAME, False), (None, False)])
 def test_decide_plain_without_a_build(record, extensions):
     status = native.decide(record, dict(SAME), None, extensions)
@@ -58,6 +75,9 @@ def test_setup_compiles_exactly_the_modules_native_lists():
                   if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "MODULES")
     paths = ast.literal_eval(listed)
     assert tuple(p[:-3].replace("/", ".") for p in paths) == native.COMPILED_MODULES
+    core = next(node.value for node in tree.body
+                if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "CORE_SOURCE")
+    assert ast.literal_eval(core) == f"tenhou_tools/{native.NATIVE_CORE_SOURCE}"
 
 
 @pytest.mark.skipif(not os.environ.get("TENHOU_TOOLS_EXPECT_COMPILED"),
@@ -99,6 +119,14 @@ def test_the_variable_runs_every_module_from_its_source():
     lines = _run(WHICH).splitlines()
     assert lines[0].startswith("compiled (mypyc)")
     assert not lines[1].endswith(".py") and not lines[2].endswith(".py")
+
+
+@compiled_only
+def test_the_native_core_runs_only_in_the_compiled_build():
+    code = ("import tenhou_tools.native as n, tenhou_tools.mjlog.scan as s, tenhou_tools.rules.wall as w; "
+            "print(n.core() is None, s._CORE is None, w._CORE is None)")
+    assert _run(code, env={native.PURE_ENV: "1"}) == "True True True\n"
+    assert _run(code) == "False False False\n"
 
 
 @compiled_only

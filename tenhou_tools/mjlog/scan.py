@@ -16,12 +16,19 @@ inside attribute values (which XML normalises), names with colons, duplicate att
 or non-empty elements, text between elements, very long names. The caller then parses with lxml,
 which reports the errors of a malformed document. A test compares both paths over the corpus,
 the fixtures and fuzz-mutated logs.
+
+In the compiled build the native core (``_core.c``) reads first, and only the exact form Tenhou
+writes: one space before each attribute, double quotes, whitespace only between elements. For
+anything else it answers ``None`` and the Python reader here (``scan_python``, also the plain
+build's reader and the reference the core is tested against) takes the whole document.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
+
+from .. import native
 
 Item = tuple[str, dict[str, str]]
 """One child element of the root: its tag and its attributes in document order."""
@@ -49,6 +56,9 @@ _TILE_PIECES: dict[str, Item] = {
 }
 """The pieces of the draw and discard tags as Tenhou writes them (nine in ten of all elements),
 each read once here and shared: the dictionaries are empty and nobody writes to them."""
+_TILE_ITEMS: Final = tuple(_TILE_PIECES.values())
+"""The same items in the native core's order: letters ``TUVWDEFG``, then ids 0..135."""
+_CORE: Final[Any] = native.core()
 
 
 def simple_element(piece: str) -> Item | None:
@@ -99,6 +109,15 @@ def attributes(text: str) -> dict[str, str] | None:
 
 def scan(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
     """The root's attributes and its child elements, or ``None`` to leave the document to lxml."""
+    if _CORE is not None:
+        found: tuple[dict[str, str], list[Item]] | None = _CORE.scan(xml, _TILE_ITEMS)
+        if found is not None:
+            return found
+    return scan_python(xml)
+
+
+def scan_python(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
+    """``scan`` in Python: every form of the subset (the native core reads only Tenhou's own)."""
     if not xml.isascii():
         return None
     pieces = xml.decode("ascii").split("<")

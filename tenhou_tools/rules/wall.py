@@ -20,6 +20,10 @@ three-player the values ``0..107`` are mapped to the real tile ids (1m, 9m, then
 
 Everything here is pure: ``HandWall`` values are frozen, and a ``WallGenerator`` only carries
 the MT19937 state between hands of one game.
+
+In the compiled build a ``WallGenerator`` draws, hashes and shuffles in the native core
+(``_core.c``: ``Twister``); the Python functions here (``mt19937``, ``sha512_words``,
+``shuffle_order``) are the reference it is tested against and what the plain build runs.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
+from typing import Any, Final
 
 from .. import native
 
@@ -67,6 +72,9 @@ _HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}\Z")
 
 _N = 624
 _MASK = 0xFFFFFFFF
+
+_CORE: Final[Any] = native.core()
+"""The native core (compiled build) or ``None`` (plain build: the Python code below)."""
 
 
 class WallSeedError(ValueError):
@@ -273,12 +281,21 @@ def _no_tiles(w: Sequence[int]) -> tuple[int, ...]:
     return ()
 
 
-def _hand_wall(rnd: tuple[int, ...], players: int, dealer: int, old: bool, dice_at: int) -> HandWall:
+def _start(players: int) -> tuple[int, ...]:
     # Shuffling the real ids directly is the same as shuffling 0..N-1 and mapping afterwards.
-    w = _shuffle(rnd, _TILES_4P if players == 4 else _TILES_3P)
+    return _TILES_4P if players == 4 else _TILES_3P
+
+
+def _hand_wall(rnd: tuple[int, ...], players: int, dealer: int, old: bool, dice_at: int) -> HandWall:
+    w = _shuffle(rnd, _start(players))
+    return _laid_out(w, rnd[dice_at], rnd[dice_at + 1], players, dealer, old)
+
+
+def _laid_out(w: Sequence[int], die1: int, die2: int, players: int, dealer: int, old: bool) -> HandWall:
+    """The hand's wall from the shuffled array and the two dice words."""
     lay = _layout(players, dealer, old)
     return HandWall(
-        dice=(rnd[dice_at] % 6 + 1, rnd[dice_at + 1] % 6 + 1),
+        dice=(die1 % 6 + 1, die2 % 6 + 1),
         deal=tuple(g(w) for g in lay.deal),
         live=lay.live(w),
         rinshan=lay.rinshan(w),
@@ -337,29 +354,31 @@ class WallGenerator:
     an unknown or damaged seed, ``ValueError`` for a player count other than 3 or 4.
     """
 
-    __slots__ = ("format", "players", "hands", "_rng", "_old")
+    __slots__ = ("format", "players", "hands", "_rng", "_twister", "_old")
 
     def __init__(self, seed: str, players: int) -> None:
         _check_table(players, 0)
         method, body = _split(seed)
         if method == FORMAT_BASE64:
             try:
-                raw = base64.b64decode(body, validate=True)
+                key = base64.b64decode(body, validate=True)
             except (binascii.Error, ValueError) as exc:
                 raise WallSeedError(f"{method}: the key is not valid base64 ({exc})") from None
-            if len(raw) != _KEY_BYTES:
+            if len(key) != _KEY_BYTES:
                 raise WallSeedError(
-                    f"{method}: the key decodes to {len(raw)} bytes, expected {_KEY_BYTES}"
+                    f"{method}: the key decodes to {len(key)} bytes, expected {_KEY_BYTES}"
                 )
-            self._rng = _mt19937_from_bytes(raw)
             self._old = False
         elif method == FORMAT_HEX:
-            self._rng = mt19937(_hex_words(body, method, 32))
+            key = struct.pack("<32I", *_hex_words(body, method, 32))
             self._old = True
         else:
             raise WallSeedError(
                 f"{method}: a per-hand INIT shuffle seed, use hand_wall_from_init_shuffle"
             )
+        # one of the two generators, in the same state: init_by_array over the key's words
+        self._twister: Any = None if _CORE is None else _CORE.Twister(key)
+        self._rng: random.Random | None = _mt19937_from_bytes(key) if _CORE is None else None
         self.format = method
         self.players = players
         self.hands = 0
@@ -367,9 +386,11 @@ class WallGenerator:
     def next_hand(self, dealer: int) -> HandWall:
         """The next hand's wall, dealt starting with seat ``dealer``."""
         _check_table(self.players, dealer)
-        rnd = sha512_words(self._rng)
         self.hands += 1
-        return _hand_wall(rnd, self.players, dealer, self._old, 135)
+        if self._rng is None:
+            w, die1, die2 = self._twister.shuffled_hand(_start(self.players))
+            return _laid_out(w, die1, die2, self.players, dealer, self._old)
+        return _hand_wall(sha512_words(self._rng), self.players, dealer, self._old, 135)
 
 
 def walls(seed: str, players: int) -> WallGenerator:
@@ -389,9 +410,13 @@ def hand_wall_from_init_shuffle(shuffle: str, players: int, dealer: int) -> Hand
     method, body = _split(shuffle)
     if method != FORMAT_LEGACY:
         raise WallSeedError(f"{method}: not an INIT shuffle seed (use WallGenerator)")
-    rng = mt19937(_hex_words(body, method, None))
+    words = _hex_words(body, method, None)
     n = 136 if players == 4 else 108
-    rnd = struct.unpack(f"<{n + 1}I", rng.getrandbits(32 * (n + 1)).to_bytes(4 * (n + 1), "little"))
+    if _CORE is not None:
+        rnd: tuple[int, ...] = _CORE.Twister(struct.pack(f"<{len(words)}I", *words)).draw(n + 1)
+    else:
+        rng = mt19937(words)
+        rnd = struct.unpack(f"<{n + 1}I", rng.getrandbits(32 * (n + 1)).to_bytes(4 * (n + 1), "little"))
     return _hand_wall(rnd, players, dealer, True, n - 1)
 
 
