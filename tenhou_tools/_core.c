@@ -319,8 +319,7 @@ Twister_sha512_words(TwisterObject *self, PyObject *Py_UNUSED(ignored))
 static PyObject *
 Twister_shuffled_hand(TwisterObject *self, PyObject *start)
 {
-    uint32_t rnd[HAND_WORDS];
-    long w[HAND_WORDS];
+    uint32_t rnd[HAND_WORDS], w[HAND_WORDS];
     Py_ssize_t n;
     PyObject *order, *result;
 
@@ -334,42 +333,32 @@ Twister_shuffled_hand(TwisterObject *self, PyObject *start)
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        w[i] = PyLong_AsLong(PyTuple_GET_ITEM(start, i));
-        if (w[i] == -1 && PyErr_Occurred())
+        PyObject *item = PyTuple_GET_ITEM(start, i);
+        unsigned long value;
+        if (!PyLong_Check(item)) {
+            PyErr_SetString(PyExc_TypeError, "shuffled_hand() takes the starting wall as a tuple of ints");
             return NULL;
+        }
+        value = PyLong_AsUnsignedLong(item);
+        if ((value == (unsigned long)-1 && PyErr_Occurred()) || value > 0xffffffffUL) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "shuffled_hand() takes values from 0 to 2**32 - 1");
+            return NULL;
+        }
+        w[i] = (uint32_t)value;
     }
     hand_words(self, rnd);
     for (Py_ssize_t i = 0; i < n - 1; i++) {
         Py_ssize_t j = i + (Py_ssize_t)(rnd[i] % (uint32_t)(n - i));
-        long swap = w[i];
+        uint32_t swap = w[i];
         w[i] = w[j];
         w[j] = swap;
     }
-    order = PyTuple_New(n);
+    order = words_tuple(w, n);
     if (order == NULL)
         return NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyLong_FromLong(w[i]);
-        if (v == NULL) {
-            Py_DECREF(order);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(order, i, v);
-    }
-    result = PyTuple_New(3);
-    if (result == NULL) {
-        Py_DECREF(order);
-        return NULL;
-    }
-    PyTuple_SET_ITEM(result, 0, order);
-    for (int d = 0; d < 2; d++) {
-        PyObject *v = PyLong_FromUnsignedLong(rnd[135 + d]);
-        if (v == NULL) {
-            Py_DECREF(result);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(result, 1 + d, v);
-    }
+    result = Py_BuildValue("(Okk)", order, (unsigned long)rnd[135], (unsigned long)rnd[136]);
+    Py_DECREF(order);
     return result;
 }
 

@@ -139,7 +139,10 @@ def test_twister_refuses_a_key_that_is_not_words(key, message):
     ([0, 1, 2], TypeError, "shuffled_hand() takes the starting wall as a tuple of ints"),
     ((0,), ValueError, "shuffled_hand() takes 2 to 136 tiles, not 1"),
     (tuple(range(137)), ValueError, "shuffled_hand() takes 2 to 136 tiles, not 137"),
-    ((0, "1"), TypeError, "'str' object cannot be interpreted as an integer"),
+    ((0, "1"), TypeError, "shuffled_hand() takes the starting wall as a tuple of ints"),
+    ((0, -1), ValueError, "shuffled_hand() takes values from 0 to 2**32 - 1"),
+    ((0, 2**32), ValueError, "shuffled_hand() takes values from 0 to 2**32 - 1"),
+    ((0, 2**70), ValueError, "shuffled_hand() takes values from 0 to 2**32 - 1"),
 ])
 def test_shuffled_hand_refuses_a_bad_start(start, error, message):
     twister = core.Twister(b"\x01\x00\x00\x00")
