@@ -145,6 +145,12 @@ def measure(run: Run, *, stdout_path: Path, interval: float, env: dict[str, str]
 
 
 def ours_base() -> list[str]:
+    """The ``tenhou-tools`` script installed beside the Python running the benchmark, as jansou's
+    is run from its venv: a version manager's shim found first on ``PATH`` (pyenv's is about
+    80 ms of bash per start) would be timed with it. Else the one on ``PATH``, else ``-m``."""
+    beside = Path(sys.executable).with_name("tenhou-tools")
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return [str(beside)]
     exe = shutil.which("tenhou-tools")
     return [exe] if exe else [sys.executable, "-m", "tenhou_tools"]
 
@@ -249,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"corpus:  {mjlog} ({n_files} gzip logs)")
     version = subprocess.run([*ours_base(), "--version"], capture_output=True, text=True)
     build = version.stdout.splitlines()[-1] if version.returncode == 0 and version.stdout else "unknown"
-    print(f"ours:    {build} (TENHOU_TOOLS_PURE=1 times the plain Python build)")
+    print(f"ours:    {' '.join(ours_base())}, {build} (TENHOU_TOOLS_PURE=1 times the plain Python build)")
 
     runs: list[Run] = []
     jansou_status = "skipped (--no-jansou)"
