@@ -22,8 +22,9 @@ Everything here is pure: ``HandWall`` values are frozen, and a ``WallGenerator``
 the MT19937 state between hands of one game.
 
 In the compiled build a ``WallGenerator`` draws, hashes and shuffles in the native core
-(``_core.c``: ``Twister``); the Python functions here (``mt19937``, ``sha512_words``,
-``shuffle_order``) are the reference it is tested against and what the plain build runs.
+(``_core.c``: ``Twister``), and ``hand_wall_from_init_shuffle`` takes its raw draws from it; the
+Python functions here (``mt19937``, ``sha512_words``, ``shuffle_order``) are the reference it is
+tested against and what the plain build runs.
 """
 
 from __future__ import annotations
