@@ -828,3 +828,35 @@ def test_download_validate_resume_over_real_games(real, clock, fetchers, tmp_pat
     with sqlite3.connect(db) as conn:  # the database holds the very bytes the site served, gzip-compressed
         for log_id, blob in conn.execute("SELECT id, log FROM logs"):
             assert gzip.decompress(blob) == real.logs[log_id]
+
+
+def test_the_readme_flow_is_the_real_output(corpus, clock, fetchers, tmp_path, monkeypatch):
+    """The README's "index -> download -> validate -> stats" example, against a stand-in built
+    from the corpus games it shows (2009-03 in an archive, 2022-06-01 in list.cgi)."""
+    from .conftest import REPO
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    block = text.split("From the index to statistics", 1)[1].split("```\n", 2)[1]
+    paths = sorted(p for p in (corpus / "mjlog").glob("*/*gm-*") if p.name.startswith(("200903", "20220601")))
+    real = corpus_standin(paths)
+    (tmp_path / "scraw2009.zip").write_bytes(real.archives["scraw2009.zip"])
+    monkeypatch.chdir(tmp_path)
+    clock[0] = datetime(2026, 11, 24, tzinfo=JST).timestamp()
+    with StandIn() as site:
+        site.add_files(real.old, old=True)
+        site.add_files(real.recent, old=False)
+        site.logs.update(real.logs)
+        site.not_served = {i for i in real.logs if 2010 <= int(i[:4]) <= 2025}
+        monkeypatch.setenv("TENHOU_TOOLS_BASE_URL", site.url)
+        monkeypatch.setenv("TENHOU_TOOLS_CACHE_DIR", str(tmp_path / "cache"))
+        for chunk in block.split("$ tenhou-tools ")[1:]:
+            command, *expected = chunk.rstrip("\n").split("\n")
+            command, _, pipe = command.partition(" | ")
+            result = CliRunner().invoke(cli, command.split())
+            out = result.stdout.splitlines()
+            if pipe:
+                assert pipe == "head -3"
+                out = out[:3]
+            err = [line for line in result.stderr.splitlines() if not line.startswith("stats: ")]  # timing
+            shown = [line.replace("127.0.0.1:8765", site.host) for line in expected]
+            assert err + out == shown or out + err == shown, command
