@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tenhou_tools import __version__
 from tenhou_tools.cli import cli, download_cmd, index_cmd
@@ -246,6 +248,41 @@ def test_selection_and_merging():
     assert ids(Selection(lobbies=(lambda t, lobby: t == 0xE1,))) == ["3"]
     merged, duplicates = merge_games([[c, a], [a, b]])
     assert [g.log_id[-1] for g in merged] == ["1", "2", "3"] and duplicates == 1
+
+
+_LINE_PIECES = st.sampled_from([
+    " | ", "23:07", "25:99", "41", "四鳳南喰赤－", "三", '<a href="http://tenhou.net/0/?log=', "2026111523gm-00a9-0000-00000001",
+    "2026111523gm-00b9-0000-00000002", '">牌譜</a>', "Ａｌｉｃｅ", "(+59.0)", "(-14.0,+5枚)", "(", ")", "&amp;", "<br>",
+    "\r", " ", "L1001", "C0431", "log=", "x",
+])  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(_LINE_PIECES, max_size=14).map("".join), st.booleans())
+def test_any_line_is_a_game_nothing_or_a_line_error(line, html):
+    try:
+        parsed = parse_line(line, html=html)
+    except LineError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    if parsed is not None:
+        assert len(parsed.results) == parsed.players
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.binary(max_size=600), st.integers(0, 600))
+def test_any_bytes_make_a_day_file_without_an_exception(noise, cut):
+    good = day_file([scc_line(game(g4("20261115", 0, 1), "00:10")), scc_line(game(g3("20261115", 1, 2), "01:10"))])
+    file = DayFile("scc20261115.html.gz", "scc", date(2026, 11, 15))
+    for data in (noise, good[:cut] + noise, gzip.compress(noise), good[:cut]):
+        content = read_day_file(data, file)
+        assert content.lines == len(content.games) + content.bad_lines + content.without_log
+    for text in (noise.decode("utf-8", "replace"), "list([" + noise.decode("latin-1") + "]);"):
+        try:
+            index = parse_file_index(text)
+        except IndexFormatError:
+            continue
+        assert all(parse_day_file_name(f.name, f.size) == f for f in index.files)
 
 
 # --- the stand-in, and the commands ----------------------------------------------------------------
@@ -860,3 +897,30 @@ def test_the_readme_flow_is_the_real_output(corpus, clock, fetchers, tmp_path, m
             err = [line for line in result.stderr.splitlines() if not line.startswith("stats: ")]  # timing
             shown = [line.replace("127.0.0.1:8765", site.host) for line in expected]
             assert err + out == shown or out + err == shown, command
+
+
+def test_ctrl_c_while_reading_the_index_keeps_what_was_fetched(site, clock, fetchers, tmp_path, monkeypatch):
+    games = small_site(site)
+    cache = tmp_path / "cache"
+    keywords = dict(index_cmd.LogFetcher.keywords)
+
+    class Interrupting(LogFetcher):
+        def fetch_file(self, path):
+            if path.endswith("scc2026111501.html.gz"):
+                raise KeyboardInterrupt
+            return super().fetch_file(path)
+
+    monkeypatch.setattr(index_cmd, "LogFetcher", functools.partial(Interrupting, **keywords))
+    stopped = run("index", site=site, cache_dir=cache)
+    assert stopped.exit_code == 130 and stopped.stdout == "" and stopped.stderr == "Interrupted.\n"
+    assert not list((cache / "index").rglob("*.tmp"))
+    monkeypatch.setattr(index_cmd, "LogFetcher", functools.partial(LogFetcher, **keywords))
+    monkeypatch.setattr(index_cmd, "stderr_is_terminal", lambda: True)  # with the progress bar
+    before = len(site.requests)
+    resumed = run("index", site=site, cache_dir=cache)
+    assert resumed.exit_code == 0
+    assert [line.split()[0] for line in resumed.stdout.splitlines()] == [games[k].log_id for k in "efg"]
+    assert site.paths()[before:] == ["/sc/raw/dat/scc2026111501.html.gz", "/sc/raw/dat/scc2026111601.html.gz"]
+    assert [line for line in resumed.stderr.splitlines() if line] == [
+        "3 games in 3 day files from tenhou.net's index (2 fetched, 1 unchanged since an earlier run)."
+    ]
