@@ -924,3 +924,13 @@ def test_ctrl_c_while_reading_the_index_keeps_what_was_fetched(site, clock, fetc
     assert [line for line in resumed.stderr.splitlines() if line] == [
         "3 games in 3 day files from tenhou.net's index (2 fetched, 1 unchanged since an earlier run)."
     ]
+
+
+def test_download_does_not_ask_for_logs_when_the_index_was_refused(site, clock, fetchers, tmp_path):
+    small_site(site)
+    cache = tmp_path / "cache"
+    with LogCache(cache).lock(timeout=0):
+        result = run("download", "--since", "2026-11-15", "--db", str(tmp_path / "h.db"), site=site, cache_dir=cache)
+    assert result.exit_code == 1 and site.requests == []
+    lines = result.stderr.splitlines()
+    assert "gave up after waiting 1 s" in lines[-3] and lines[-1] == "Stopped before downloading anything."

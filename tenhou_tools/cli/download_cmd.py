@@ -291,6 +291,9 @@ def download(
                     _usage_exit([str(exc)])
                 click.echo(index_summary(report), err=True)
                 index_complete = report.complete
+                if report.stopped:  # refused, rate-limited or locked out: no log requests either
+                    click.echo("Stopped before downloading anything.", err=True)
+                    raise click.exceptions.Exit(EXIT_FAILED)
                 log_ids = [g.log_id for g in report.games]
                 starts = {g.log_id: g.start for g in report.games}
             elif not items and db is not None:
