@@ -102,4 +102,4 @@ def test_a_command_loads_only_its_own_module():
     assert done.stdout.strip() == "0 ['tenhou_tools.cli.validate_cmd']"
     result = CliRunner().invoke(cli, ["--help"])
     listed = [line.split()[0] for line in result.output.split("Commands:")[1].strip().splitlines()]
-    assert listed == ["convert", "download", "parse", "replay", "show", "stats", "validate"]
+    assert listed == ["convert", "download", "index", "parse", "replay", "show", "stats", "validate"]

@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from datetime import datetime
 from pathlib import Path
 from typing import Self
 
@@ -41,6 +42,8 @@ from tenhou_tools.sources.cache import (
 from tenhou_tools.sources.http import (
     DEFAULT_BASE_URL,
     LogFetcher,
+    NotFound,
+    NotServed,
     StopDownloads,
     check_mjlog,
     default_user_agent,
@@ -49,6 +52,8 @@ from tenhou_tools.sources.http import (
     parse_retry_after,
     resolve_base_url,
 )
+
+from tenhou_tools.sources.ids import JST
 
 from .conftest import FIXTURES, REPO
 
@@ -61,6 +66,15 @@ READ_TIMEOUT = 0.5
 def gid(n: int, sanma: bool = False) -> str:
     """A game id whose type part matches the fixture served for it (169 = 0x00a9, 185 = 0x00b9)."""
     return f"2014102312gm-{'00b9' if sanma else '00a9'}-0000-{n:08x}"
+
+
+def recent_gid(n: int) -> str:
+    """A 4-player id of a game that started this hour (Japan time): a 404 may mean it still runs."""
+    return f"{datetime.now(JST):%Y%m%d%H}gm-00a9-0000-{n:08x}"
+
+
+NOT_SERVED = "no longer served by tenhou.net (HTTP 404 from {host}; since about 2026-04 it answers 404 for most games of 2010-2025)"
+IN_PROGRESS = "not found on {host} (HTTP 404): the game may still be in progress, or the id is wrong"
 
 
 # -- the loopback server -----------------------------------------------------------------------
@@ -451,7 +465,7 @@ def test_server_down(fake, cache_dir):
     [
         ("html", ONE_HAND, "{id}: the server sent an HTML page, not an mjlog (the id may be wrong, or the site has changed)"),
         ("empty", ONE_HAND, "{id}: the server sent an empty response (is the id right?)"),
-        ("status:404", ONE_HAND, "{id}: not found on {host} (HTTP 404): the game may still be in progress, or the id is wrong"),
+        ("status:404", ONE_HAND, "{id}: " + NOT_SERVED),
         ("status:410", ONE_HAND, "{id}: unexpected HTTP 410 from {host}"),
         ("redirect", ONE_HAND, "{id}: {host} redirected to http://example.invalid/x (HTTP 302); not followed — set the base URL if the site moved"),
         ("ok", SANMA, "{id}: the server sent a different game (GO type 185, the id says 169)"),
@@ -470,6 +484,20 @@ def test_bad_responses_are_errors_and_never_cached(server, fake, cache_dir, acti
     assert "\n" not in text and not isinstance(err.value, StopDownloads)
     assert server.count(gid(1)) == 1  # a bad answer is not retried
     assert leftovers(cache_dir) == []
+
+
+def test_a_404_is_no_longer_served_for_a_finished_game_and_not_found_for_a_running_one(server, fake, cache_dir):
+    server.serve(gid(1), ONE_HAND, "status:404")
+    server.serve(recent_gid(1), ONE_HAND, "status:404")
+    with make_fetcher(cache_dir, server, fake) as fetcher:
+        with pytest.raises(NotServed) as old:
+            fetcher.fetch(gid(1))
+        with pytest.raises(NotFound) as running:
+            fetcher.fetch(recent_gid(1))
+    assert str(old.value) == f"{gid(1)}: " + NOT_SERVED.format(host=server.host)
+    assert not isinstance(running.value, NotServed)
+    assert str(running.value) == f"{recent_gid(1)}: " + IN_PROGRESS.format(host=server.host)
+    assert server.count(gid(1)) == server.count(recent_gid(1)) == 1  # a 404 is never retried
 
 
 def test_403_stops_the_run(server, fake, cache_dir):
@@ -784,19 +812,18 @@ def test_cli_downloads_then_skips_cached_ids_with_the_server_down(server, cache_
 
 
 @pytest.mark.parametrize(
-    ("actions", "message"),
+    ("actions", "message", "reason"),
     [
-        (("status:500",), "server error HTTP 500 from {host}, after 2 attempts"),
-        (("slow",), f"no response from {{host}} within {READ_TIMEOUT:g} s (read timeout), after 2 attempts"),
-        (("html",), "the server sent an HTML page, not an mjlog (the id may be wrong, or the site has changed)"),
-        (("truncated",), "the response is not a complete mjlog ("),
-        (("empty",), "the server sent an empty response (is the id right?)"),
-        (("status:404",), "not found on {host} (HTTP 404): the game may still be in progress, or the id is wrong"),
-        (("drop",), "the connection to {host} dropped in the middle of the response, after 2 attempts"),
-        (("retryafter:429:99999",), "{host} asks to wait 99999 s before trying again (HTTP 429); stopping, try again later"),
+        (("status:500",), "server error HTTP 500 from {host}, after 2 attempts", "network or server error"),
+        (("slow",), f"no response from {{host}} within {READ_TIMEOUT:g} s (read timeout), after 2 attempts", "network or server error"),
+        (("html",), "the server sent an HTML page, not an mjlog (the id may be wrong, or the site has changed)", "not a valid log"),
+        (("truncated",), "the response is not a complete mjlog (", "not a valid log"),
+        (("empty",), "the server sent an empty response (is the id right?)", "not a valid log"),
+        (("drop",), "the connection to {host} dropped in the middle of the response, after 2 attempts", "network or server error"),
+        (("retryafter:429:99999",), "{host} asks to wait 99999 s before trying again (HTTP 429); stopping, try again later", "stopped"),
     ],
 )  # fmt: skip
-def test_cli_misbehaviour_is_one_line_exit_1_and_nothing_cached(server, cache_dir, cli_fetcher, actions, message):
+def test_cli_misbehaviour_is_one_line_exit_1_and_nothing_cached(server, cache_dir, cli_fetcher, actions, message, reason):
     server.serve(gid(1), ONE_HAND, *actions)
     result = download(gid(1), server=server, cache_dir=cache_dir)
     assert result.exit_code == 1
@@ -804,25 +831,49 @@ def test_cli_misbehaviour_is_one_line_exit_1_and_nothing_cached(server, cache_di
     error, summary = result.stderr.splitlines()
     expected = f"Error: {gid(1)}: " + message.format(host=server.host)
     assert error == expected if not expected.endswith("(") else error.startswith(expected) and error.endswith(")")
-    assert summary == "1 id: 0 downloaded, 0 already cached, 1 failed."
+    assert summary == f"1 id: 0 downloaded, 0 already cached, 1 failed (1 {reason})."
     assert "Traceback" not in result.output
     assert leftovers(cache_dir) == []
 
 
 def test_cli_one_failure_does_not_stop_the_rest(server, cache_dir, cli_fetcher):
     server.serve(gid(1), ONE_HAND)
-    server.serve(gid(2), ONE_HAND, "status:404")
+    server.serve(recent_gid(2), ONE_HAND, "status:404")
     server.serve(gid(3), ONE_HAND)
-    result = download(gid(1), gid(2), gid(3), server=server, cache_dir=cache_dir)
+    result = download(gid(1), recent_gid(2), gid(3), server=server, cache_dir=cache_dir)
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [str(cache_dir / f"{gid(n)}.mjlog") for n in (1, 3)]
     assert result.stderr.splitlines() == [
         f"{gid(1)}: downloaded",
-        f"Error: {gid(2)}: not found on {server.host} (HTTP 404): the game may still be in progress, or the id is wrong",
+        f"Error: {recent_gid(2)}: " + IN_PROGRESS.format(host=server.host),
         f"{gid(3)}: downloaded",
-        "3 ids: 2 downloaded, 0 already cached, 1 failed.",
+        "3 ids: 2 downloaded, 0 already cached, 1 failed (1 not found).",
     ]
     assert leftovers(cache_dir) == [f"{gid(1)}.mjlog", f"{gid(3)}.mjlog"]
+
+
+def test_cli_no_longer_served_is_counted_apart_recorded_and_not_asked_again(server, cache_dir, cli_fetcher):
+    server.serve(gid(1), ONE_HAND)
+    server.serve(gid(2), ONE_HAND, "status:404")
+    result = download(gid(1), gid(2), server=server, cache_dir=cache_dir)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{gid(1)}: downloaded",
+        f"{gid(2)}: " + NOT_SERVED.format(host=server.host),
+        "2 ids: 1 downloaded, 0 already cached, 1 no longer served by tenhou.net, 0 failed.",
+    ]
+    again = download(gid(1), gid(2), server=server, cache_dir=cache_dir)
+    today = f"{datetime.now(JST):%Y-%m-%d}"
+    assert again.stderr.splitlines() == [
+        f"{gid(1)}: already cached, skipped",
+        f"{gid(2)}: no longer served by tenhou.net (recorded {today}); --retry-not-served asks again",
+        "2 ids: 0 downloaded, 1 already cached, 1 no longer served by tenhou.net (1 known from an earlier run), 0 failed.",
+    ]
+    assert server.count(gid(2)) == 1
+    server.serve(gid(2), ONE_HAND)  # served again one day
+    retried = download(gid(2), "--retry-not-served", server=server, cache_dir=cache_dir)
+    assert retried.exit_code == 0
+    assert retried.stderr.splitlines() == [f"{gid(2)}: downloaded", "1 id: 1 downloaded, 0 already cached, 0 failed."]
 
 
 def test_cli_stop_leaves_the_rest_unattempted(server, cache_dir, cli_fetcher):
@@ -833,7 +884,7 @@ def test_cli_stop_leaves_the_rest_unattempted(server, cache_dir, cli_fetcher):
     assert result.stderr.splitlines() == [
         f"Error: {gid(1)}: {server.host} refused the request (HTTP 403); stopping the downloads",
         "Stopped downloading: 1 not attempted.",
-        "2 ids: 0 downloaded, 0 already cached, 1 failed, 1 not attempted.",
+        "2 ids: 0 downloaded, 0 already cached, 1 failed (1 stopped), 1 not attempted.",
     ]
     assert server.count(gid(2)) == 0
 
@@ -849,7 +900,7 @@ def test_cli_while_another_run_holds_the_lock(server, cache_dir, cli_fetcher):
         f"{busy}; waiting up to 5 s",
         f"Error: {busy}; gave up after waiting 5 s (Tenhou allows one download session at a time)",
         "Stopped downloading: 1 not attempted.",
-        "2 ids: 0 downloaded, 0 already cached, 1 failed, 1 not attempted.",
+        "2 ids: 0 downloaded, 0 already cached, 1 failed (1 stopped), 1 not attempted.",
     ]
     assert server.requests == [] and leftovers(cache_dir) == []
 
@@ -872,7 +923,7 @@ def test_cli_urls_obfuscated_ids_duplicates_and_from_file(server, cache_dir, cli
         f"{gid(1)}: downloaded",
         f"Error: {real}: the server sent a different game (GO type 169, the id says 137)",
         f"{gid(2)}: downloaded",
-        "3 ids: 2 downloaded, 0 already cached, 1 failed.",
+        "3 ids: 2 downloaded, 0 already cached, 1 failed (1 not a valid log).",
     ]
     assert [path for path, _ in server.requests] == [f"/0/log/?{i}" for i in (gid(1), real, gid(2))]
 
@@ -944,7 +995,7 @@ def test_cli_offline_with_an_empty_cache(cache_dir, cli_fetcher):
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"Error: {gid(1)}: not in the cache ({cache_dir}) and offline mode does not download",
-        "1 id: 0 downloaded, 0 already cached, 1 failed.",
+        "1 id: 0 downloaded, 0 already cached, 1 failed (1 not in the cache).",
     ]
     assert not cache_dir.exists()
 
@@ -998,7 +1049,7 @@ def test_cli_out_copies_and_never_overwrites(server, cache_dir, cli_fetcher, tmp
     assert clash.stderr.splitlines() == [
         f"Error: {gid(1)}: {out / gid(1)}.mjlog already exists with different content; not overwritten",
         f"{gid(2)}: downloaded",
-        f"2 ids: 1 downloaded, 0 already cached, 1 failed, 1 copied to {out}.",
+        f"2 ids: 1 downloaded, 0 already cached, 1 failed (1 could not be stored), 1 copied to {out}.",
     ]
     assert (out / f"{gid(1)}.mjlog").read_bytes() == b"mine"
     assert sorted(os.listdir(out)) == [f"{gid(1)}.mjlog", f"{gid(2)}.mjlog"]

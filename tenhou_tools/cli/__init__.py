@@ -23,6 +23,7 @@ COMMANDS = {
     "show": "show_cmd",
     "validate": "validate_cmd",
     "download": "download_cmd",
+    "index": "index_cmd",
     "replay": "replay_cmd",
     "convert": "convert_cmd",
     "stats": "stats_cmd",

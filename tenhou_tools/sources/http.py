@@ -75,6 +75,38 @@ class Fetched:
     downloaded: bool
 
 
+class NotFound(DownloadError):
+    """The server answered 404 for this file or log."""
+
+
+class NotServed(NotFound):
+    """A 404 for a finished game: tenhou.net no longer serves it (since about 2026-04 it answers
+    404 for most games of 2010-2025, houou-logs#26). Retrying will not help."""
+
+
+class BadLog(DownloadError):
+    """The server answered 200 with something that is not the complete log of the game."""
+
+
+NOT_SERVED_AFTER = 24 * 3600.0
+"""A 404 for a game that started longer ago than this (seconds) means "no longer served"; for a
+younger one the game may still be running."""
+
+
+def not_found_error(log_id: str, host: str, *, now: float | None = None, listed: bool = False) -> NotFound:
+    """The error for a 404 on a log: ``NotServed`` when the game is finished (the index listed it,
+    or it started more than a day ago), else ``NotFound`` (still running, or a wrong id)."""
+    started = GameRef(log_id).date.timestamp()
+    if listed or (time.time() if now is None else now) - started > NOT_SERVED_AFTER:
+        return NotServed(
+            f"{log_id}: no longer served by tenhou.net (HTTP 404 from {host}; since about "
+            "2026-04 it answers 404 for most games of 2010-2025)"
+        )
+    return NotFound(
+        f"{log_id}: not found on {host} (HTTP 404): the game may still be in progress, or the id is wrong"
+    )
+
+
 class StopDownloads(DownloadError):
     """Going on with other ids would be impolite or pointless: the server refused us (403),
     keeps rate-limiting (429), asks us to wait longer than we will, or another run holds the lock."""
@@ -142,15 +174,15 @@ def check_mjlog(log_id: str, body: bytes, content_type: str | None = None) -> No
     complete game, and a game whose ``GO type`` differs from the id's ``TTTT`` part.
     """
     if not body.strip():
-        raise DownloadError(f"{log_id}: the server sent an empty response (is the id right?)")
+        raise BadLog(f"{log_id}: the server sent an empty response (is the id right?)")
     if len(body) > MAX_BYTES:
-        raise DownloadError(f"{log_id}: the response is larger than the {MAX_BYTES}-byte limit")
+        raise BadLog(f"{log_id}: the response is larger than the {MAX_BYTES}-byte limit")
     if not body.startswith(GZIP_MAGIC):
         head = body[:256].lstrip().lower()
         if head.startswith((b"<!doctype html", b"<html")) or (
             content_type and "html" in content_type.lower() and b"<mjloggm" not in body[:4096]
         ):
-            raise DownloadError(
+            raise BadLog(
                 f"{log_id}: the server sent an HTML page, not an mjlog "
                 "(the id may be wrong, or the site has changed)"
             )
@@ -158,13 +190,13 @@ def check_mjlog(log_id: str, body: bytes, content_type: str | None = None) -> No
         game = parse_game(body, source=log_id, log_id=log_id)
     except ParseError as exc:
         detail = exc.message + (f" at {exc.where}" if exc.where else "")
-        raise DownloadError(
+        raise BadLog(
             f"{log_id}: the response is not a complete mjlog ({_one_line(detail)})"
         ) from None
     expected = GameRef(log_id).type_code
     actual = game.header.ruleset.type_code
     if actual != expected:
-        raise DownloadError(
+        raise BadLog(
             f"{log_id}: the server sent a different game (GO type {actual}, the id says {expected})"
         )
 
@@ -301,6 +333,15 @@ class LogFetcher:
             self._ensure_lock()
             return self._download(log_id)
 
+    def fetch_file(self, path: str) -> bytes:
+        """``GET {base_url}/{path}`` (an index file, e.g. ``sc/raw/list.cgi``) with the same lock,
+        pauses, retries and timeouts as a log; the body is not checked. ``NotFound`` on a 404."""
+        if self.offline:
+            raise DownloadError(f"{path}: offline mode does not download")
+        with self._busy:
+            self._ensure_lock()
+            return self._download(path, url=f"{self.base_url}/{path}", check=None)
+
     def close(self) -> None:
         """Release the download lock and the HTTP session."""
         self._lock.release()
@@ -364,8 +405,13 @@ class LogFetcher:
         delay = min(self.backoff_max, self.backoff * 2 ** (retry - 1))
         return delay + self.jitter * self._random() if delay else delay
 
-    def _download(self, log_id: str) -> bytes:
-        url = log_url(self.base_url, log_id)
+    def _download(
+        self, log_id: str, url: str | None = None,
+        check: Callable[[str, bytes, str | None], None] | None = check_mjlog,
+    ) -> bytes:
+        """The checked body of a log (or, with ``url`` and ``check=None``, of any file named
+        ``log_id`` in messages), after retries."""
+        url = url or log_url(self.base_url, log_id)
         attempts = self.retries + 1
         delay = 0.0
         for attempt in range(1, attempts + 1):
@@ -378,13 +424,13 @@ class LogFetcher:
                 delay = self._backoff_delay(attempt)
                 continue
             if status == 200:
-                check_mjlog(log_id, body, headers.get("Content-Type"))
+                if check is not None:
+                    check(log_id, body, headers.get("Content-Type"))
                 return body
             if status == 404:
-                raise DownloadError(
-                    f"{log_id}: not found on {self._host} (HTTP 404): the game may still be "
-                    "in progress, or the id is wrong"
-                )
+                if check is None:
+                    raise NotFound(f"{log_id}: not found on {self._host} (HTTP 404)")
+                raise not_found_error(log_id, self._host)
             if status in (401, 403):
                 raise StopDownloads(
                     f"{log_id}: {self._host} refused the request (HTTP {status}); "

@@ -1,0 +1,152 @@
+"""``tenhou-tools index``: list games from Tenhou's public index without downloading them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import unicodedata
+
+import click
+
+from ..errors import InputError
+from ..sources.http import LogFetcher
+from ..sources.index import IndexedGame
+from .common import AtomicOutput
+from .index_options import (
+    build_selection,
+    fetch_options,
+    fetcher_options,
+    index_summary,
+    run_index,
+    selection_options,
+    stderr_is_terminal,
+)
+
+EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
+
+CSV_COLUMNS = (
+    ["id", "start", "minutes", "rule", "rule_en", "players", "length", "room", "lobby"]
+    + [f"{field}{n}" for n in range(1, 5) for field in ("name", "points", "chips")]
+    + ["source"]
+)
+
+
+@click.command()
+@selection_options
+@fetch_options
+@click.option("--format", "fmt", type=click.Choice(["text", "ndjson", "csv"]), default="text",
+              show_default=True, help="text: a line per game; ndjson: a JSON object per line; csv: a header and a row per game.")
+@click.option("-o", "--output", metavar="FILE", help="Write the list to FILE (atomically) instead of stdout.")
+@click.option("--no-progress", is_flag=True, help="No progress bar (it is off anyway when stderr is not a terminal).")
+def index(since, until, lobbies, players, length, player_names, archives, cache_dir, base_url, offline,
+          delay, user_agent, fmt, output, no_progress) -> None:
+    """List the games in Tenhou's public index, without downloading them.
+
+    The index is tenhou.net's list of day files (https://tenhou.net/sc/raw/: list.cgi for the
+    last seven days, list.cgi?old for this year) and the yearly archives scrawYYYY.zip given
+    with --archive. Only the files that can hold the selected games are fetched: the day files
+    with log links (scc: the Houou table; sce, scf: the skill and amber tables, tournaments),
+    of the days asked for. They are kept in the cache with their sizes, so a later run fetches
+    only what changed, and the lists are fetched at most every 20 minutes. Requests go one at a
+    time, with a pause between them (--delay), like `download`.
+
+    Without --since, the last seven days are listed. Each game appears once, in order of its
+    start time (Japan time), with its id, the rule as Tenhou writes it and in words, and the
+    players in placement order with their game points. Exit codes: 0 the index was read in
+    full; 1 some index files could not be fetched or read (the games of the others are listed);
+    2 bad options or archives.
+
+    \b
+    Examples:
+      tenhou-tools index --lobby houou --players 4
+      tenhou-tools index --since 2019-01-01 --until 2019-01-31 --archive scraw2019.zip --format csv
+    """
+    selection = build_selection(since, until, lobbies, players, length, player_names)
+    try:
+        fetcher = LogFetcher(cache_dir, base_url, offline=offline, **fetcher_options(delay, user_agent))
+    except InputError as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
+        with fetcher:
+            report = run_index(selection, archives, fetcher, cache_dir, not no_progress and stderr_is_terminal())
+    except InputError as exc:  # an unreadable archive, a cache that cannot be created
+        click.echo(f"Error: {exc}", err=True)
+        raise click.exceptions.Exit(EXIT_USAGE) from None
+
+    with AtomicOutput(output) as out:
+        write_games(out, report.games, fmt)
+    click.echo(index_summary(report), err=True)
+    raise click.exceptions.Exit(EXIT_OK if report.complete else EXIT_INCOMPLETE)
+
+
+def write_games(out, games: list[IndexedGame], fmt: str) -> None:
+    """The games in the chosen format."""
+    if fmt == "ndjson":
+        for game in games:
+            out.write(json.dumps(game_json(game), ensure_ascii=False) + "\n")
+    elif fmt == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for game in games:
+            writer.writerow(game_row(game))
+        out.write(buffer.getvalue())
+    else:
+        for game in games:
+            out.write(game_line(game) + "\n")
+
+
+def points_text(points: float) -> str:
+    """As Tenhou writes game points: a sign when not zero, one decimal (``+59.0``, ``0.0``)."""
+    return "0.0" if points == 0 else f"{points:+.1f}"
+
+
+def _plain(text: str) -> str:
+    """A name safe on one terminal line: control and format characters become U+FFFD."""
+    return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text)
+
+
+def game_line(game: IndexedGame) -> str:
+    players = "  ".join(
+        f"{_plain(p.name)}({points_text(p.points)}{f',{p.chips:+d}枚' if p.chips is not None else ''})"
+        for p in game.results
+    )
+    return f"{game.log_id}  {game.start:%Y-%m-%d %H:%M}  {game.rule}  {game.rule_short}  {players}"
+
+
+def game_json(game: IndexedGame) -> dict:
+    rules = game.ruleset
+    results = []
+    for p in game.results:
+        entry: dict = {"name": p.name, "points": p.points}
+        if p.chips is not None:
+            entry["chips"] = p.chips
+        results.append(entry)
+    return {
+        "id": game.log_id,
+        "start": game.start.isoformat(timespec="minutes"),
+        "minutes": game.minutes,
+        "rule": game.rule,
+        "rule_en": game.rule_en,
+        "players": rules.players,
+        "length": "south" if rules.east_south else "east",
+        "room": rules.room.value,
+        "lobby": game.lobby,
+        "results": results,
+        "source": game.source,
+    }
+
+
+def game_row(game: IndexedGame) -> list:
+    doc = game_json(game)
+    row = [doc[k] for k in ("id", "start", "minutes", "rule", "rule_en", "players", "length", "room", "lobby")]
+    row = ["" if v is None else v for v in row]
+    for n in range(4):
+        if n < len(game.results):
+            p = game.results[n]
+            row += [p.name, p.points, "" if p.chips is None else p.chips]
+        else:
+            row += ["", "", ""]
+    return [*row, game.source]
+
