@@ -37,14 +37,14 @@ def test_one_file_to_tenhou6_on_stdout():
 
 def test_a_batch_into_a_folder(tmp_path):
     out = tmp_path / "out"
-    result = run("convert", FIXTURES, "--to", "tenhou6", "--out", out, "--no-dedupe")
+    result = run("convert", FIXTURES, "--to", "tenhou6", "--out", out)
     assert result.exit_code == 1  # the fixtures folder holds unreadable logs too
     names = sorted(p.name for p in out.iterdir())
     assert names == ["one_hand-2.json", "one_hand.json", "sanma_kita.json"]  # no temporary files left
     assert "truncated.mjlog" in result.stderr and "3 game(s) converted to tenhou6" in result.stderr
     assert result.stdout == ""
     # and back: every converted file converts to mjai again
-    again = run("convert", out, "--to", "mjai", "--out", tmp_path / "mjai", "--no-dedupe")
+    again = run("convert", out, "--to", "mjai", "--out", tmp_path / "mjai", "--no-dedupe")  # 2 the same
     assert again.exit_code == 0, again.output
     assert sorted(p.name for p in (tmp_path / "mjai").iterdir()) == [
         "one_hand-2.mjson", "one_hand.mjson", "sanma_kita.mjson"]

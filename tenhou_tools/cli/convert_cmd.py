@@ -25,7 +25,8 @@ _NAME_ENDINGS = re.compile(r"(\.(xml|mjlog|json|gz|mjson))+$", re.IGNORECASE)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
               help="Write one file per game into DIR (created if missing): <game id>.json for "
               "tenhou6, <game id>.mjson for mjai; each file is written atomically.")
-@click.option("--no-dedupe", is_flag=True, help="Convert every copy of a game (by default a log id seen before is skipped).")
+@click.option("--no-dedupe", is_flag=True, help="Convert every copy of a game (by default a game seen before, by its id or else its "
+                   "bytes, is skipped).")
 def convert(paths: tuple[str, ...], to: str, out_dir: Path | None, no_dedupe: bool) -> None:
     """Convert the logs in PATHS (mjlog XML or tenhou.net/6 JSON) to mjai or tenhou.net/6 JSON.
 

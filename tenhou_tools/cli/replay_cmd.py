@@ -48,8 +48,9 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     and a chart of the scores.
 
     \b
-    Exit codes: 0 the engine verifies the game; 1 error findings, the log stops before the
-    game's end, or the log could not be read or downloaded; 2 bad id, path or option.
+    Exit codes: 0 the engine verifies the game; 1 error findings, the log stops
+    before the game's end, or the log could not be read or downloaded; 2 bad id,
+    path or option.
 
     \b
     Examples:

@@ -26,7 +26,8 @@ def show(source: str, cache_dir: Path | None, base_url: str | None, refresh: boo
     a disconnect, or still running) is shown up to where it stops, with a warning on stderr.
 
     \b
-    Exit codes: 0 shown; 1 the log could not be read or downloaded; 2 bad id, path or option.
+    Exit codes: 0 shown; 1 the log could not be read or downloaded; 2 bad id,
+    path or option.
 
     \b
     Example:

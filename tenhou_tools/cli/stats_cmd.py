@@ -107,8 +107,8 @@ class RunSummary:
               metavar="SECONDS",
               help="A log that takes longer is stopped and counted as unreadable (0: no limit; not on Dask).")
 @click.option("--no-dedupe", is_flag=True,
-              help="Count every copy of a game found in PATHS (by default a game id seen before is "
-                   "skipped). With --db a game is always counted once.")
+              help="Count every copy of a game found in PATHS (by default a game seen before, by its "
+                   "id or else its bytes, is skipped). With --db a game is always counted once.")
 def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ...], since, until,
           fmt: str, output: str | None, db_path: str | None, min_games: int, tables: int | None, brief: bool,
           no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
@@ -128,9 +128,9 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
 
     \b
     Exit codes: 0 done; 1 some logs could not be read (the report covers the
-    others); 2 bad input (no such path, no logs found), option or database; 3 internal
-    error; 130 interrupted (the database keeps every batch committed; the report so far is
-    written).
+    others); 2 bad input (no such path, no logs found), option or database;
+    3 internal error; 130 interrupted (the database keeps every batch
+    committed; the report so far is written).
 
     \b
     Examples:

@@ -68,7 +68,8 @@ def fails(record: GameRecord, fail_on: str) -> bool:
               metavar="SECONDS",
               help="A log that takes longer is stopped and reported as an INTERNAL_ERROR finding (0: no limit; not on Dask).")
 @click.option("--no-dedupe", is_flag=True,
-              help="Check every copy of a game (by default a log id seen before is skipped).")
+              help="Check every copy of a game (by default a game seen before, by its id or else its "
+                   "bytes, is skipped).")
 def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str, exit_zero: bool,
              no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
              timeout: float, no_dedupe: bool) -> None:
@@ -89,9 +90,9 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
     log that takes longer than --timeout seconds (it is stopped).
 
     \b
-    Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 bad input (no such
-    path, no logs found) or setup (e.g. Dask missing or unreachable); 3 internal error; 130 interrupted
-    (the summary so far is still written).
+    Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 bad input
+    (no such path, no logs found) or setup (e.g. Dask missing or unreachable);
+    3 internal error; 130 interrupted (the summary so far is still written).
 
     \b
     Example:
