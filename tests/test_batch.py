@@ -47,7 +47,7 @@ def ndjson(text: str) -> list[dict]:
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory) -> list[str]:
     """About 40 logs of our own, clean and broken, some in a zip archive, none with a game id
-    in its name (so none is deduplicated)."""
+    in its name and each with its own bytes (so none is deduplicated but the fixtures' copies)."""
     root = tmp_path_factory.mktemp("logs")
     one_hand = (FIXTURES / "one_hand.xml").read_text()
     sanma = (FIXTURES / "sanma_kita.xml").read_text()
@@ -66,15 +66,15 @@ def logs(tmp_path_factory) -> list[str]:
     folder.mkdir()
     for i in range(3):
         for name, text in variants.items():
-            (folder / f"{i}_{name}.xml").write_text(text)
+            (folder / f"{i}_{name}.xml").write_text(text + "\n" * i)  # copies, not the same bytes
     for bad in ("empty.mjlog", "not_mjlog.xml", "truncated.mjlog", "one_hand.mjlog"):
         (folder / bad).write_bytes((FIXTURES / bad).read_bytes())
     archive = root / "more.zip"
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, text in variants.items():
-            zf.writestr(f"z/{name}.xml", text)
+            zf.writestr(f"z/{name}.xml", text + "\n" * 3)
     paths = [str(folder), str(archive), str(FIXTURES)]
-    assert sum(1 for _ in iter_logs(paths)) >= 40
+    assert sum(1 for _ in iter_logs(paths)) >= 36
     return paths
 
 
@@ -251,7 +251,8 @@ def test_the_crash_hook_never_fires_in_process(logs, in_process):
 def test_a_crash_in_a_small_batch(tmp_path):
     """The hook also takes a full path; the log's batch neighbour is retried and clean."""
     for i in range(6):
-        (tmp_path / f"{i}.xml").write_bytes((FIXTURES / "one_hand.xml").read_bytes())
+        one_hand = (FIXTURES / "one_hand.xml").read_bytes()
+        (tmp_path / f"{i}.xml").write_bytes(one_hand + b"\n" * i)  # copies, each its own bytes
     result = run("validate", tmp_path, "--format", "ndjson", "--jobs", "2", "--batch-size", "2",
                  env={CRASH_HOOK_ENV: str(tmp_path / "3.xml")})
     lines = ndjson(result.stdout)
@@ -431,7 +432,7 @@ def test_progress_on_a_terminal_keeps_data_on_stdout(logs):
     os.close(master)
     lines = ndjson(proc.stdout.decode())
     assert proc.returncode == 1
-    assert lines[-1]["type"] == "summary" and lines[-1]["games"] == len(lines) - 1 > 40
+    assert lines[-1]["type"] == "summary" and lines[-1]["games"] == len(lines) - 1 > 35
     assert b"validate" in drawn  # the bar was drawn on the terminal
     assert b'"type": "game"' not in drawn
 

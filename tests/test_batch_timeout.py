@@ -61,7 +61,7 @@ def folder(tmp_path) -> Path:
     sanma = (FIXTURES / "sanma_kita.xml").read_bytes()
     for i in range(8):
         name = STUCK if i == 2 else f"{i}.xml"
-        (tmp_path / name).write_bytes(sanma if i % 2 else one_hand)
+        (tmp_path / name).write_bytes((sanma if i % 2 else one_hand) + b"\n" * i)  # each its own bytes
     return tmp_path
 
 

@@ -188,7 +188,7 @@ def test_json_document(fixtures):
     result = run("replay", str(fixtures / "one_hand.xml"), "--format", "json", "--seat", "1")
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert set(doc) == {"type", "source", "log_id", "date", "lobby", "viewer", "all_hands", "ok", "verdict",
+    assert set(doc) == {"type", "source", "log_id", "date", "lobby", "viewer", "all_hands", "ok", "complete", "verdict",
                         "checks", "warnings", "header", "hands", "findings", "progression", "final"}
     assert doc["type"] == "replay" and doc["ok"] is True and doc["verdict"] == "verified"
     assert doc["source"] == str(fixtures / "one_hand.xml") and doc["log_id"] is None and doc["date"] is None

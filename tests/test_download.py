@@ -41,6 +41,8 @@ from tenhou_tools.sources.cache import (
 )
 from tenhou_tools.sources.http import (
     DEFAULT_BASE_URL,
+    DEFAULT_RETRIES,
+    REFUSED_BACKOFF,
     LogFetcher,
     NotFound,
     NotServed,
@@ -448,13 +450,27 @@ def test_connection_dropped_every_time(server, fake, cache_dir):
 
 
 def test_server_down(fake, cache_dir):
+    """A refused connection (a real closed port) is tried twice, one second apart, whatever the
+    retries for other failures, and stops the run: nobody is listening."""
     port = free_port()
     fetcher = LogFetcher(cache_dir, f"http://127.0.0.1:{port}", timeout=0.5, min_interval=0, jitter=0,
-                         retries=1, sleep=fake.sleep, clock=fake.clock)  # fmt: skip
-    with fetcher, pytest.raises(DownloadError) as err:
+                         sleep=fake.sleep, clock=fake.clock)  # fmt: skip
+    assert fetcher.retries == DEFAULT_RETRIES == 3
+    with fetcher, pytest.raises(StopDownloads) as err:
         fetcher.fetch(gid(1))
-    assert str(err.value) == f"{gid(1)}: connection refused by 127.0.0.1:{port}, after 2 attempts"
+    assert str(err.value) == (f"{gid(1)}: connection refused by 127.0.0.1:{port}, after 2 attempts: "
+                              "is the server down, or the base URL wrong?")
+    assert fetcher.requests_made == 2 and fake.sleeps == [REFUSED_BACKOFF] == [1.0]
     assert leftovers(cache_dir) == []
+
+
+def test_server_down_without_retries(fake, cache_dir):
+    port = free_port()
+    fetcher = LogFetcher(cache_dir, f"http://127.0.0.1:{port}", timeout=0.5, min_interval=0, jitter=0,
+                         retries=0, sleep=fake.sleep, clock=fake.clock)  # fmt: skip
+    with fetcher, pytest.raises(StopDownloads, match="refused by 127.0.0.1:.*wrong\\?$"):
+        fetcher.fetch(gid(1))
+    assert fetcher.requests_made == 1 and fake.sleeps == []
 
 
 # -- responses that are not a log --------------------------------------------------------------

@@ -92,7 +92,8 @@ def test_evil_member_names_are_only_shown(tmp_path, monkeypatch):
     work.mkdir(parents=True)
     monkeypatch.chdir(work)
     archive = work / "evil.zip"
-    archive.write_bytes(build_zip([ZipEntry(name, ONE_HAND) for name in EVIL_NAMES]))
+    archive.write_bytes(build_zip([ZipEntry(name, ONE_HAND + b"\n" * i)  # not copies of one log
+                                   for i, name in enumerate(EVIL_NAMES)]))
     before = sorted(p for p in tmp_path.rglob("*"))
     counts = check_container(archive, cli=True)
     assert sorted(p for p in tmp_path.rglob("*")) == before
@@ -429,8 +430,9 @@ def test_sqlite_messages_that_are_not_utf8_are_one_line(tmp_path):
     at = data.index(b"CREATE TABLE logs")
     data[at + 7: at + 12] = b"\xb6\xb6\xb6\xb6\xb6"  # "CREATE \xb6..." no longer parses
     db.write_bytes(bytes(data))
-    for args in (["--db", db], [tmp_path / "nothing", "--db", db]):
-        (tmp_path / "nothing").mkdir(exist_ok=True)
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "one.xml").write_bytes(ONE_HAND)
+    for args in (["--db", db], [tmp_path / "logs", "--db", db]):
         result = stats_cli(*args)
         assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1, result.output
         assert "is not a readable SQLite database (malformed database schema" in result.stderr

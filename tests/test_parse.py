@@ -14,6 +14,8 @@ from tenhou_tools.events import (
 from tenhou_tools.mjlog import parse_file, parse_game, ruleset_from_type
 from tenhou_tools.mjlog.read import MAX_BYTES
 
+from .conftest import FIXTURES
+
 HEAD = (
     '<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,AAAA" ref=""/>'
     '<GO type="169" lobby="0"/>'
@@ -255,3 +257,54 @@ def test_player_names_decode_as_unquote_does(text):
     from tenhou_tools.mjlog.parse import player_name
 
     assert player_name(text) == unquote(text, errors="replace")
+
+
+# -- logs that stop early, read without require_complete ------------------------------------------
+
+ONE_HAND_XML = (FIXTURES / "one_hand.xml").read_bytes()
+AGARI_AT = ONE_HAND_XML.index(b"<AGARI")
+
+
+@pytest.mark.parametrize(("data", "notes"), [
+    (ONE_HAND_XML.replace(b' owari="730,83.0,-230,-73.0,250,5.0,250,-15.0"', b""),
+     ["incomplete game: the log ends after hand 1 (E1-0), without the game's final result (owari)"]),
+    (ONE_HAND_XML[:AGARI_AT] + b"</mjloggm>",
+     ["incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+    (ONE_HAND_XML[:AGARI_AT],
+     ["incomplete game: the document has no </mjloggm> end tag",
+      "incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+    (ONE_HAND_XML[:AGARI_AT + 30],
+     ["incomplete game: the log is cut off in the middle of an element; read up to the last complete one",
+      "incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+    (gzip.compress(ONE_HAND_XML[:AGARI_AT + 30])[:-12],  # and its gzip stream cut short as well
+     ["incomplete game: the gzip data ends early; read what could be decompressed",
+      "incomplete game: the log is cut off in the middle of an element; read up to the last complete one",
+      "incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+])
+def test_a_log_that_stops_early_is_read_up_to_where_it_stops(data, notes):
+    with pytest.raises(ParseError, match="incomplete game|not well-formed|gzip data is truncated"):
+        parse_game(data)
+    game = parse_game(data, require_complete=False)
+    assert list(game.warnings) == notes
+    assert len(game.hands) == 1 and game.owari is None
+    events = game.hands[0].events
+    assert [type(e).__name__ for e in events[:4]] == ["Draw", "Discard", "Draw", "Discard"]
+
+
+def test_a_hand_with_no_result_before_the_next_one_is_a_warning():
+    init = ONE_HAND_XML[ONE_HAND_XML.index(b"<INIT"):ONE_HAND_XML.index(b"<T100/>")]
+    data = ONE_HAND_XML[:AGARI_AT] + init + ONE_HAND_XML[AGARI_AT:]  # GO UN TAIKYOKU INIT T D U E INIT
+    game = parse_game(data, require_complete=False)
+    assert game.warnings == ("incomplete game: hand 1 (E1-0) has no AGARI or RYUUKYOKU (element 8 <INIT> "
+                             "starts the next)",)
+    assert len(game.hands) == 2 and game.owari is not None
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (ONE_HAND_XML[:ONE_HAND_XML.index(b"<INIT") + 10], "not well-formed XML"),  # before any hand
+    (ONE_HAND_XML.replace(b'<T100/>', b'<T100/><N who="9" m="1"/>'), "attribute 'who' = 9"),  # not a cut
+    ((FIXTURES / "truncated.mjlog").read_bytes(), "gzip data is truncated"),  # cut inside the first INIT
+])
+def test_what_is_not_a_cut_game_is_still_an_error(data, message):
+    with pytest.raises(ParseError, match=message):
+        parse_game(data, require_complete=False)

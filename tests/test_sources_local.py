@@ -6,6 +6,7 @@ from __future__ import annotations
 import bz2
 import glob
 import gzip
+import hashlib
 import inspect
 import io
 import os
@@ -16,6 +17,7 @@ import shutil
 import sqlite3
 import struct
 import subprocess
+import tarfile
 import tracemalloc
 import zipfile
 from pathlib import Path
@@ -226,7 +228,7 @@ def test_symlinked_files_are_taken_and_symlinked_folders_not_followed(tmp_path):
 
 def test_glob_order_is_depth_first_by_name(tmp_path):
     write(tmp_path / "a" / "b.xml", ONE_HAND)
-    write(tmp_path / "a-c.xml", ONE_HAND)
+    write(tmp_path / "a-c.xml", SANMA)
     items, _ = collect([str(tmp_path / "**" / "*.xml")])
     assert sources(items) == [str(tmp_path / "a" / "b.xml"), str(tmp_path / "a-c.xml")]
     items, _ = collect([tmp_path])
@@ -266,7 +268,7 @@ def test_glob_matching_folders_searches_them(tmp_path):
     write(tmp_path / "a" / "sub" / "two.xml", SANMA)
     write(tmp_path / "a" / "sub" / "readme.md", b"#")
     write(tmp_path / "b" / "three.mjlog", ONE_HAND_GZ)
-    items, stats = collect([str(tmp_path / "*")])
+    items, stats = collect([str(tmp_path / "*")], dedupe=False)
     assert sources(items) == [
         str(tmp_path / "a" / "one.xml"),
         str(tmp_path / "a" / "sub" / "two.xml"),
@@ -310,7 +312,7 @@ def test_zip_members_nested_and_zip_slip_names_are_only_shown(tmp_path, monkeypa
     )
     before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
 
-    items, stats = collect([archive])
+    items, stats = collect([archive], dedupe=False)
 
     assert sources(items) == [
         f"{archive}:2014/01/{ID_A}.mjlog",
@@ -725,24 +727,32 @@ def test_duplicates_across_folder_zip_and_database_are_yielded_once(tmp_path):
         tmp_path / "a.zip", {f"x/{ID_A}.mjlog": ONE_HAND_GZ, f"{ID_C}.xml": SANMA, "noid2.xml": ONE_HAND}
     )
     db = make_houou_db(tmp_path / "h.db", [(ID_B, ONE_HAND), (ID_D, SANMA)])
-    copy = write(tmp_path / "again" / "noid1.xml", ONE_HAND)  # same bytes, no id: kept
+    copy = write(tmp_path / "again" / "noid1.xml", ONE_HAND)
+    gz_copy = write(tmp_path / "again" / "noid3.mjlog", ONE_HAND_GZ)
+    other = write(tmp_path / "again" / "noid4.xml", SANMA)
 
-    items, stats = collect([folder, archive, db, copy])
+    items, stats = collect([folder, archive, db, copy, gz_copy, other])
 
+    # by game id where a name or the database gives one; else by the bytes: the copies of
+    # noid1.xml under other names are skipped (a gzip-compressed copy has other bytes: kept)
     assert sources(items) == [
         str(folder / f"{ID_A}.xml"),
         str(folder / f"{ID_B}.mjlog"),
         str(folder / "noid1.xml"),
         f"{archive}:{ID_C}.xml",
-        f"{archive}:noid2.xml",
         f"{db}#{ID_D}",
-        str(copy),
+        str(gz_copy),
+        str(other),
     ]
-    assert stats.duplicates == 2
-    assert stats.duplicate_examples == [(f"{archive}:x/{ID_A}.mjlog", ID_A), (f"{db}#{ID_B}", ID_B)]
+    digest = hashlib.sha256(ONE_HAND).hexdigest()[:16]
+    assert stats.duplicates == 4
+    assert stats.duplicate_examples == [
+        (f"{archive}:x/{ID_A}.mjlog", ID_A), (f"{archive}:noid2.xml", f"sha256:{digest}"),
+        (f"{db}#{ID_B}", ID_B), (str(copy), f"sha256:{digest}"),
+    ]
 
-    everything, stats = collect([folder, archive, db, copy], dedupe=False)
-    assert len(everything) == 9 and stats.duplicates == 0
+    everything, stats = collect([folder, archive, db, copy, gz_copy, other], dedupe=False)
+    assert len(everything) == 11 and stats.duplicates == 0
 
 
 def test_the_same_input_twice_is_deduplicated(tmp_path):
@@ -773,7 +783,7 @@ def test_mixed_inputs_in_one_call_keep_input_order(tmp_path, monkeypatch):
     write(tmp_path / "single.xml", SANMA)
     inputs = ["p.db", "folder", "globbed/**/*.mjlog", "a.zip", Path("h.db"), "single.xml"]
 
-    items, stats = collect(inputs)
+    items, stats = collect(inputs, dedupe=False)
 
     assert sources(items) == [
         f"p.db#{ID_C}",
@@ -842,3 +852,113 @@ def test_log_items_pickle_for_worker_batches():
         LogItem("x", None, b"", "both")
     with pytest.raises(ValueError):
         LogItem("x", None, None, None)
+
+
+# --- archives and databases in folders, tar archives, standard input, the survey -----------------
+
+
+def make_tar(path: Path, members: dict[str, bytes], mode: str = "w") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(path, mode) as tf:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+    return path
+
+
+def test_folders_take_archives_and_databases_by_content_and_skip_other_files(tmp_path):
+    root = tmp_path / "logs"
+    write(root / "a.xml", SANMA)
+    make_zip(root / "scraw2014.zip", {f"{ID_A}.mjlog": ONE_HAND_GZ, "readme.txt": b"x"})
+    (root / "db").mkdir(parents=True)
+    make_houou_db(root / "db" / "houou.sqlite", [(ID_B, ONE_HAND), (ID_C, None)])
+    make_tar(root / "more.tgz", {f"x/{ID_D}.xml": ONE_HAND}, "w:gz")
+    write(root / "notes.txt", b"not a log")
+    write(root / "empty", b"")
+
+    items, stats = collect([root])
+
+    assert sources(items) == [
+        str(root / "a.xml"), f"{root}/db/houou.sqlite#{ID_B}", f"{root}/more.tgz:x/{ID_D}.xml",
+        f"{root}/scraw2014.zip:{ID_A}.mjlog",
+    ]
+    assert all(i.ok for i in items)
+    assert (stats.zip_archives, stats.databases, stats.tar_archives, stats.tar_members) == (1, 1, 1, 1)
+    assert (stats.ignored, stats.skipped_without_log) == (3, 1)  # notes.txt, empty, readme.txt
+    survey = local.survey_inputs([root])
+    assert (survey.total, survey.ignored, survey.rows_without_log) == (4, 3, 1)
+
+
+@pytest.mark.parametrize("mode", ["w", "w:gz", "w:bz2", "w:xz"])
+def test_tar_members_are_read_one_at_a_time_and_named_like_zip_members(tmp_path, mode, monkeypatch):
+    monkeypatch.setattr(mjlog_read, "MAX_BYTES", 720)  # SANMA is 713 bytes, ONE_HAND 730
+    archive = make_tar(tmp_path / "a.tar", {
+        "2014/": b"", f"2014/{ID_A}.mjlog": ONE_HAND_GZ, "../evil.xml": SANMA, "big.xml": ONE_HAND,
+        "readme.md": b"#", f"copy/{ID_A}.xml": ONE_HAND, ".hidden.xml": SANMA,
+    }, mode)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    items, stats = collect([archive])
+    assert [(i.source, i.log_id, i.ok) for i in items] == [
+        (f"{archive}:2014/{ID_A}.mjlog", ID_A, True),
+        (f"{archive}:../evil.xml", None, True),
+        (f"{archive}:big.xml", None, False),
+    ]
+    assert items[0].data == ONE_HAND_GZ and items[1].data == SANMA
+    if mode == "w":
+        assert items[2].error == "member is 730 bytes, over the 720-byte limit"
+        assert (stats.tar_members, stats.duplicates, stats.ignored) == (4, 1, 1)
+    else:  # skipping a member of a compressed archive means decompressing it: a bomb would be slow
+        assert items[2].error == ("member is 730 bytes, over the 720-byte limit: the compressed "
+                                  "archive is not read past it")
+    assert not (tmp_path / "evil.xml").exists() and list(work.iterdir()) == []
+
+
+def test_a_truncated_or_corrupt_tar_is_an_error_item(tmp_path):
+    whole = make_tar(tmp_path / "a.tar", {"one.xml": ONE_HAND, "two.xml": SANMA}).read_bytes()
+    cut = write(tmp_path / "cut.tar", whole[:2300])  # 512 + 1024 for one.xml, 512 + 252 of two.xml
+    assert [(i.source.rsplit(":", 1)[1], i.ok, i.error) for i in iter_logs([cut])] == [
+        ("one.xml", True, None), ("two.xml", False, "cannot read tar member: unexpected end of data")]
+    gz = gzip.compress(whole, mtime=0)
+    cut_gz = write(tmp_path / "cut.tar.gz", gz[: len(gz) // 2])
+    assert [(i.source.rsplit(":", 1)[1], i.ok, i.error) for i in iter_logs([cut_gz])] == [
+        ("one.xml", False, "cannot read tar member: unexpected end of data")]
+    bad_sum = write(tmp_path / "bad.tar", whole[:148] + b"9999999\x00" + whole[156:])  # header checksum
+    (item,) = iter_logs([bad_sum])
+    assert (item.source, item.error) == (str(bad_sum), "not a readable tar archive: invalid header")
+    plain = write(tmp_path / "x.bz2", bz2.compress(ONE_HAND))
+    (item,) = iter_logs([plain])
+    assert item.error == ("bz2 or xz-compressed data that is not a tar archive: logs are read plain or "
+                          "gzip-compressed")
+
+
+def test_dash_is_one_log_from_standard_input(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(ONE_HAND_GZ)))
+    assert resolve_inputs(["-"]) == [local.ResolvedInput("-", "stdin")]
+    assert count_inputs(["-"]) == 1  # counted without being read
+    (item,) = iter_logs(["-"])
+    assert (item.source, item.log_id, item.data, item.kind) == ("<stdin>", None, ONE_HAND_GZ, "mjlog")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(make_zip_bytes({"a.xml": ONE_HAND}))))
+    (item,) = iter_logs(["-"])
+    assert item.error == "standard input holds a zip archive: give its path instead (`-` reads one log)"
+
+
+def make_zip_bytes(members: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in members.items():
+            zf.writestr(name, data)
+    return buf.getvalue()
+
+
+def test_survey_is_zero_exactly_when_nothing_is_yielded(tmp_path):
+    (tmp_path / "empty").mkdir()
+    write(tmp_path / "junk" / "a.txt", b"x")
+    make_zip(tmp_path / "junk" / "z.zip", {"readme.txt": b"x"})
+    make_houou_db(tmp_path / "junk" / "h.db", [(ID_A, None)])
+    for inputs in ([tmp_path / "empty"], [tmp_path / "junk"], [tmp_path / "junk" / "z.zip"]):
+        assert local.survey_inputs(inputs).total == 0
+        assert list(iter_logs(inputs)) == []
+    assert local.survey_inputs([tmp_path / "junk"]) == local.InputSurvey(0, 2, 1)

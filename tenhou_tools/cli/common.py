@@ -1,18 +1,28 @@
-"""Shared CLI pieces: loading a log with CLI errors, consoles."""
+"""Shared CLI pieces: what the command line names (``-``, ``@FILE``, ids), loading a log with
+CLI errors, consoles."""
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
 
-from ..errors import ParseError
+from ..errors import DownloadError, InputError, ParseError
 from ..events import Game
 from ..formats import load_game as _load
 from ..mjlog import log_id_from_name
 from ..mjlog.read import read_path
+
+STDIN = "-"
+"""A source that stands for standard input: one log."""
+LIST_PREFIX = "@"
+"""``@FILE`` stands for the sources listed in FILE, one a line (``@-``: the list on stdin)."""
 
 
 class LogError(click.ClickException):
@@ -21,13 +31,206 @@ class LogError(click.ClickException):
     exit_code = 1
 
 
-def load_game(path: str | Path) -> Game:
-    """The game in a log file: mjlog XML or tenhou.net/6 JSON, plain or gzip (content decides)."""
+class InputProblem(click.ClickException):
+    """Input named on the command line that cannot be used (a list file that cannot be read,
+    standard input named twice, a game id that is not cached, no logs found): one line on
+    stderr, exit 2."""
+
+    exit_code = 2
+
+
+def load_game(path: str | Path, *, require_complete: bool = True) -> Game:
+    """The game in a log file: mjlog XML or tenhou.net/6 JSON, plain or gzip (content decides).
+    ``require_complete=False`` reads a log that stops early up to where it stops."""
     p = Path(path)
     try:
-        return _load(read_path(p), source=str(p), log_id=log_id_from_name(p.name))
+        return _load(read_path(p), source=str(p), log_id=log_id_from_name(p.name),
+                     require_complete=require_complete)
     except ParseError as exc:
         raise LogError(str(exc)) from None
+
+
+# -- sources: `-`, @FILE, paths and game ids ----------------------------------------------------
+
+
+def expand_sources(args: Iterable[str], *, cached_ids: bool = False) -> list[str]:
+    """The command line's sources with every ``@FILE`` replaced by the entries it lists.
+
+    A list holds one path (or game id, or viewer URL) a line; surrounding blanks are stripped,
+    blank lines and lines starting with ``#`` are skipped; relative paths are taken from the
+    current folder, as on the command line; lists do not nest. ``@-`` reads the list from
+    standard input; ``-`` (one log on standard input) is kept as it is, and standard input may
+    be named once only. With ``cached_ids`` (``validate``, ``stats``, ``convert``, which read
+    local files) a game id or viewer URL that is not an existing path stands for its log in the
+    download cache (``$TENHOU_TOOLS_CACHE_DIR``, else the XDG cache), and one that is not there
+    is an error. Problems raise ``InputProblem`` (one line, exit 2).
+    """
+    out: list[str] = []
+    stdin_by: str | None = None
+    for arg in args:
+        if arg.startswith(LIST_PREFIX) and len(arg) > len(LIST_PREFIX):
+            name = arg[len(LIST_PREFIX):]
+            if name == STDIN:
+                stdin_by = _claim_stdin(stdin_by, arg)
+            entries = _read_list(name)
+        else:
+            entries = [("", arg)]
+        for where, text in entries:
+            if text == STDIN:
+                if where:
+                    raise InputProblem(f"{where}: `-` (standard input) cannot be listed in a file")
+                stdin_by = _claim_stdin(stdin_by, arg)
+            elif cached_ids:
+                text = _cached_log(text, where)
+            out.append(text)
+    return out
+
+
+def single_source(source: str) -> str:
+    """The one source a ``show`` or ``replay`` argument names: ``@FILE`` must list exactly one."""
+    if not (source.startswith(LIST_PREFIX) and len(source) > len(LIST_PREFIX)):
+        return source
+    entries = expand_sources([source])
+    if len(entries) != 1:
+        raise InputProblem(f"{source}: lists {len(entries)} entries; this command reads one game "
+                           "(validate, stats and convert read many)")
+    return entries[0]
+
+
+def _claim_stdin(previous: str | None, arg: str) -> str:
+    if previous is not None:
+        raise InputProblem(f"standard input can be read once only ({previous!r} and {arg!r} both name it)")
+    return arg
+
+
+def _read_list(name: str) -> list[tuple[str, str]]:
+    """``(where, entry)`` for each entry of a list file (``where`` is ``FILE:LINE``)."""
+    shown = "<stdin>" if name == STDIN else name
+    try:
+        if name == STDIN:
+            text = sys.stdin.buffer.read().decode("utf-8", "surrogateescape")
+        else:
+            with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+                text = fh.read()
+    except FileNotFoundError:
+        raise InputProblem(f"{LIST_PREFIX}{name}: no such list file") from None
+    except IsADirectoryError:
+        raise InputProblem(f"{LIST_PREFIX}{name}: a folder, not a list file (give the folder "
+                           f"without {LIST_PREFIX})") from None
+    except (OSError, ValueError, AttributeError) as exc:
+        hint = getattr(exc, "strerror", None) or exc
+        raise InputProblem(f"{LIST_PREFIX}{name}: cannot read the list: {hint}") from None
+    entries = []
+    for number, line in enumerate(text.splitlines(), 1):
+        entry = line.strip()
+        if entry and not entry.startswith("#"):
+            entries.append((f"{shown}:{number}", entry))
+    return entries
+
+
+def _cached_log(text: str, where: str) -> str:
+    """A path as it is; a game id or viewer URL (not an existing path): its cached log's path."""
+    if os.path.lexists(text):
+        return text
+    from ..sources.ids import parse_ref
+
+    prefix = f"{where}: " if where else ""
+    try:
+        ref = parse_ref(text)
+    except InputError as exc:
+        raise InputProblem(f"{prefix}{exc}") from None
+    if ref is None:
+        return text  # a missing path: reported with the others when the inputs are resolved
+    from ..sources.cache import LogCache
+
+    cache = LogCache()
+    path = cache.get(ref.log_id)
+    if path is None:
+        raise InputProblem(f"{prefix}game {ref.log_id} is not in the download cache ({cache.root}): "
+                           f"download it first (tenhou-tools download {ref.log_id})")
+    return str(path)
+
+
+def no_logs_found(paths: Sequence[str], *, ignored: int = 0, rows_without_log: int = 0) -> InputProblem:
+    """The one-line error for inputs that hold no log at all (exit 2)."""
+    shown = ", ".join(repr(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+    notes = []
+    if ignored:
+        notes.append(f"{ignored} other file{'s' if ignored != 1 else ''} skipped")
+    if rows_without_log:
+        notes.append(f"{rows_without_log} database row{'s' if rows_without_log != 1 else ''} "
+                     "without a log (not downloaded yet?)")
+    looked = "looked for .xml, .mjlog, .gz and .json logs, zip and tar archives and SQLite log databases"
+    return InputProblem(f"no logs found in {shown} ({'; '.join([looked, *notes])})")
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A game ``load_source`` read, and the game id or URL it was named by (None for a file)."""
+
+    game: Game
+    ref: object | None
+    """A ``sources.ids.GameRef`` when the source was a game id or a viewer URL."""
+    source: str
+    """The source as people read it: the path, the id or URL as given, or ``<stdin>``."""
+
+
+def load_source(source: str, *, cache_dir: Path | None = None, base_url: str | None = None,
+                refresh: bool = False, offline: bool = False, fetcher_class: Any = None) -> Loaded:
+    """The one game ``show`` and ``replay`` read: ``-`` (standard input), a log file, or a game
+    id or viewer URL (from the download cache, downloaded into it when missing, through
+    ``fetcher_class``: ``sources.http.LogFetcher`` unless the command passes its own). A log
+    that stops early is read up to where it stops (its warnings say so). Bad sources are a
+    ``click.UsageError`` (exit 2); a log that cannot be read or downloaded a ``LogError`` (1)."""
+    from ..sources.ids import parse_ref
+
+    source = single_source(source)
+    if source == STDIN:
+        from ..sources.local import STDIN_SOURCE, read_stdin
+
+        try:
+            data = read_stdin()
+        except InputError as exc:
+            raise InputProblem(str(exc)) from None
+        try:
+            return Loaded(_load(data, source=STDIN_SOURCE, require_complete=False), None, STDIN_SOURCE)
+        except ParseError as exc:
+            raise LogError(str(exc)) from None
+    try:
+        ref = parse_ref(source)
+    except InputError as exc:
+        raise click.UsageError(str(exc)) from None
+    if ref is None:
+        path = Path(source)
+        if not path.is_file():
+            what = "a folder, not a log file" if path.is_dir() else "no such file"
+            raise click.UsageError(
+                f"{source!r}: {what} (give a log file, a game id or a tenhou.net viewer URL)"
+            )
+        return Loaded(load_game(path, require_complete=False), None, source)
+    if fetcher_class is None:
+        from ..sources.http import LogFetcher as fetcher_class
+    try:
+        fetcher = fetcher_class(cache_dir, base_url, offline=offline, refresh=refresh)
+    except InputError as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
+        with fetcher:
+            fetcher.on_lock_wait = lambda message: click.echo(message, err=True)
+            result = fetcher.fetch_result(ref.log_id)
+    except DownloadError as exc:
+        raise LogError(str(exc)) from None
+    except InputError as exc:  # e.g. the cache directory cannot be created
+        raise click.UsageError(str(exc)) from None
+    if result.downloaded:
+        click.echo(f"{ref.log_id}: downloaded to {result.path}", err=True)
+    return Loaded(load_game(result.path, require_complete=False), ref, source)
+
+
+def incomplete_notes(game: Game) -> list[str]:
+    """The warnings that say a game's log stops early (``incomplete game: ...``, written by
+    ``mjlog.parse_game`` without ``require_complete``)."""
+    return [w for w in game.warnings if w.startswith("incomplete game:")]
 
 
 def stdout_console() -> Console:

@@ -13,6 +13,7 @@ from ..formats import SUFFIXES, dumps, load_game
 from ..sources.cache import write_atomic
 from ..sources.local import SourceStats, iter_logs
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
+from .common import expand_sources, no_logs_found
 
 _NAME_ENDINGS = re.compile(r"(\.(xml|mjlog|json|gz|mjson))+$", re.IGNORECASE)
 
@@ -24,12 +25,14 @@ _NAME_ENDINGS = re.compile(r"(\.(xml|mjlog|json|gz|mjson))+$", re.IGNORECASE)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
               help="Write one file per game into DIR (created if missing): <game id>.json for "
               "tenhou6, <game id>.mjson for mjai; each file is written atomically.")
-@click.option("--no-dedupe", is_flag=True, help="Convert every copy of a game (by default a log id seen before is skipped).")
+@click.option("--no-dedupe", is_flag=True, help="Convert every copy of a game (by default a game seen before, by its id or else its "
+                   "bytes, is skipped).")
 def convert(paths: tuple[str, ...], to: str, out_dir: Path | None, no_dedupe: bool) -> None:
     """Convert the logs in PATHS (mjlog XML or tenhou.net/6 JSON) to mjai or tenhou.net/6 JSON.
 
-    PATHS are files, folders (searched recursively), globs, .zip archives or houou-logs SQLite
-    databases, as for `validate`. Without --out the converted games go to stdout: a tenhou6
+    PATHS are files, folders (searched recursively), globs, zip and tar archives, houou-logs
+    SQLite databases, `-` for a log on standard input, @FILE for a list of paths, or game ids
+    of cached logs, as for `validate`. Without --out the converted games go to stdout: a tenhou6
     game is one JSON document per line, an mjai game its events one per line (start_game to
     end_game). Three-player games become mjai with a `nukidora` event per kita; disconnects
     are kept in tenhou6 (`connection`) and dropped in mjai, which has no such event. What each
@@ -37,13 +40,15 @@ def convert(paths: tuple[str, ...], to: str, out_dir: Path | None, no_dedupe: bo
 
     \b
     Exit codes: 0 every log converted; 1 a log could not be read (the others are still
-    converted; each failure is one line on stderr); 2 bad path or option; 130 interrupted.
+    converted; each failure is one line on stderr); 2 bad path or option, or no logs found;
+    130 interrupted.
 
     \b
     Examples:
       tenhou-tools convert fixtures/one_hand.mjlog --to mjai
       tenhou-tools convert logs/ --to tenhou6 --out json/
     """
+    args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     stats = SourceStats()
     try:
         items = iter_logs(paths, stats=stats, dedupe=not no_dedupe)
@@ -82,6 +87,8 @@ def convert(paths: tuple[str, ...], to: str, out_dir: Path | None, no_dedupe: bo
     except KeyboardInterrupt:
         click.echo(f"Interrupted after {converted} games.", err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+    if stats.items == 0:
+        raise no_logs_found(args, ignored=stats.ignored, rows_without_log=stats.skipped_without_log)
     if out_dir is not None or failed or stats.duplicates:
         where = f" into {out_dir}" if out_dir is not None else ""
         extra = f", {stats.duplicates} duplicate(s) skipped" if stats.duplicates else ""

@@ -102,6 +102,11 @@ def dealer_text(init: Init) -> str:
     return f"S{init.dealer}"
 
 
+LOG_ENDS_IN_HAND = "The log ends here, before this hand's result."
+"""What a view says of a hand that has no result (a log that stops early)."""
+NO_FINAL_RESULT = "No final result: the log ends here (incomplete game)."
+
+
 def hands_table(game: Game) -> Table:
     n = game.header.ruleset.players
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
@@ -122,7 +127,8 @@ def hands_table(game: Game) -> Table:
         label = hand.init.label()
         if hand.init.sticks:
             label += f" +{hand.init.sticks}r"
-        table.add_row(label, dealer_text(hand.init), "; ".join(results), *[signed(d) for d in deltas])
+        result = "; ".join(results) or LOG_ENDS_IN_HAND
+        table.add_row(label, dealer_text(hand.init), result, *[signed(d) for d in deltas])
     return table
 
 
@@ -130,7 +136,7 @@ def final_text(game: Game) -> Text:
     owari = game.owari
     text = Text()
     if owari is None:
-        text.append("No final result (incomplete game).")
+        text.append(NO_FINAL_RESULT)
         return text
     n = game.header.ruleset.players
     order = sorted(range(n), key=lambda s: (-owari.scores[s], (s - game.header.first_dealer) % 4))

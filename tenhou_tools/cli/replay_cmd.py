@@ -7,13 +7,11 @@ from pathlib import Path
 
 import click
 
-from ..errors import DownloadError, InputError
-from ..events import Game
+from ..errors import InputError
 from ..replay.engine import replay_game
 from ..sources.http import LogFetcher
-from ..sources.ids import GameRef, parse_ref
 from . import EXIT_FINDINGS, EXIT_OK, download_cmd, replay_render
-from .common import LogError, load_game, stdout_console
+from .common import incomplete_notes, load_source, stdout_console
 
 _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
 """The options of ``download`` that say where logs come from; ``replay`` takes the very same ones."""
@@ -37,10 +35,12 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     """Replay one game hand by hand and show what the engine says about each hand.
 
     The game is a game id (2014102312gm-00a9-0000-afb21fa5), a tenhou.net viewer URL
-    (https://tenhou.net/0/?log=ID&tw=2: tw is the seat to view from) or a log file (mjlog XML
-    or tenhou.net/6 JSON, which has no wall seed: its wall is not checked). Ids and URLs
+    (https://tenhou.net/0/?log=ID&tw=2: tw is the seat to view from), a log file (mjlog XML
+    or tenhou.net/6 JSON, which has no wall seed: its wall is not checked), `-` for a log on
+    standard input, or @FILE naming a file that lists one of these. Ids and URLs
     are downloaded through the cache like `download` does (--cache-dir, --base-url, --offline,
-    --refresh). The JSON is always complete (--seat hides nothing there).
+    --refresh). The JSON is always complete (--seat hides nothing there). A log that stops
+    early (a game cut by a disconnect, or still running) is replayed up to where it stops.
 
     For each hand: round, honba, dealer and dora; each seat's starting hand; the play, a row per
     go-around; the result and the score changes; and the verdict: ✓ verified, or the findings
@@ -48,19 +48,19 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     and a chart of the scores.
 
     \b
-    Exit codes: 0 the engine verifies the game; 1 error findings, or the log could not be read
-    or downloaded; 2 bad id, path or option.
+    Exit codes: 0 the engine verifies the game; 1 error findings, the log stops
+    before the game's end, or the log could not be read or downloaded; 2 bad id,
+    path or option.
 
     \b
     Examples:
       tenhou-tools replay fixtures/one_hand.xml --ascii
       tenhou-tools replay 'https://tenhou.net/0/?log=2014102312gm-00a9-0000-afb21fa5&tw=2'
     """
-    try:
-        ref = parse_ref(source)
-    except InputError as exc:
-        raise click.UsageError(str(exc)) from None
-    game = _load(source, ref, cache_dir, base_url, refresh, offline)
+    loaded = load_source(source, cache_dir=cache_dir, base_url=base_url, refresh=refresh,
+                         offline=offline, fetcher_class=LogFetcher)
+    game, ref, source = loaded.game, loaded.ref, loaded.source
+    complete = not incomplete_notes(game)
 
     players = game.header.ruleset.players
     viewer = seat if seat is not None else (ref.seat if ref is not None else None)
@@ -83,35 +83,9 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
             click.echo("".join(line.rstrip() + "\n" for line in captured.get().splitlines()), nl=False)
     except InputError as exc:  # --hand names no hand of this game
         raise click.UsageError(str(exc)) from None
-    raise click.exceptions.Exit(EXIT_OK if report.ok else EXIT_FINDINGS)
+    raise click.exceptions.Exit(EXIT_OK if report.ok and complete else EXIT_FINDINGS)
 
 
 replay.params.extend(p for p in download_cmd.download.params if p.name in _FETCH_OPTIONS)
 
 
-def _load(source: str, ref: GameRef | None, cache_dir: Path | None, base_url: str | None,
-          refresh: bool, offline: bool) -> Game:
-    """The game a path names, or the one an id or URL names (downloaded into the cache if needed)."""
-    if ref is None:
-        path = Path(source)
-        if not path.is_file():
-            what = "a folder, not a log file" if path.is_dir() else "no such file"
-            raise click.UsageError(
-                f"{source!r}: {what} (give a log file, a game id or a tenhou.net viewer URL)"
-            )
-        return load_game(path)
-    try:
-        fetcher = LogFetcher(cache_dir, base_url, offline=offline, refresh=refresh)
-    except InputError as exc:
-        raise click.UsageError(str(exc)) from None
-    try:
-        with fetcher:
-            fetcher.on_lock_wait = lambda message: click.echo(message, err=True)
-            result = fetcher.fetch_result(ref.log_id)
-    except DownloadError as exc:
-        raise LogError(str(exc)) from None
-    except InputError as exc:  # e.g. the cache directory cannot be created
-        raise click.UsageError(str(exc)) from None
-    if result.downloaded:
-        click.echo(f"{ref.log_id}: downloaded to {result.path}", err=True)
-    return load_game(result.path)

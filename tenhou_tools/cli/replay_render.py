@@ -286,6 +286,8 @@ def hand_view(game: Game, record: HandRecord, view: View) -> RenderableType:
     parts += [Text(note, style="dim") for note in notes]
     for ending in hand.endings:
         parts += _result_lines(ending, n, tiles)
+    if not hand.endings:
+        parts.append(Text(render.LOG_ENDS_IN_HAND, style="yellow"))
     parts.append(_scores_line(record, n))
     parts += verdict_lines(record.findings, hand)
     return Group(*parts)
@@ -490,7 +492,7 @@ def standings_view(game: Game) -> RenderableType:
     owari = game.owari
     if owari is None:
         return Group(Rule(Text("Final standings", style="bold"), align="left"),
-                     Text("No final result (incomplete game)."))
+                     Text(render.NO_FINAL_RESULT))
     n = game.header.ruleset.players
     order = game_end.ranking(owari.scores, n, game.header.first_dealer)
     uma = uma_by_seat(game, order)
@@ -559,13 +561,17 @@ def progression_view(game: Game, records: Sequence[HandRecord]) -> RenderableTyp
 
 
 def game_verdict(report: GameReport, game_level: Sequence[Finding], records: Sequence[HandRecord],
-                 shown: Sequence[HandRecord]) -> list[Text]:
-    """The verdict on the whole game, after the hands."""
+                 shown: Sequence[HandRecord], complete: bool = True) -> list[Text]:
+    """The verdict on the whole game, after the hands (``complete=False``: the log stops early)."""
     errors = [f for f in report.findings if f.severity is Severity.ERROR]
     checks = sum(report.checks.values())
     hands = len(records)
     scope = f"{hands} hand{'s' if hands != 1 else ''} replayed under the Tenhou rules, {checks} checks"
-    if not errors:
+    if not complete:
+        scope = f"the log ends before the game does (incomplete game); {scope}"
+    if not errors and not complete:
+        head = Text.assemble(("✗ Game not verified", STYLE_FAIL), f": {scope}, no error findings in them.")
+    elif not errors:
         head = Text.assemble(("✓ Game verified", STYLE_OK), f": {scope}, no error findings.")
     else:
         failing = sorted({f.hand for f in errors if f.hand is not None})
@@ -594,8 +600,14 @@ def game_view(game: Game, report: GameReport, view: View, title: str,
         out += [Text(), hand_view(game, record, view)]
     if hand_label is None:
         out += [Text(), standings_view(game), Text(), progression_view(game, records)]
-    out += [Text(), *game_verdict(report, game_level, records, shown)]
+    out += [Text(), *game_verdict(report, game_level, records, shown, is_complete(game))]
     return out
+
+
+def is_complete(game: Game) -> bool:
+    """False for a log read up to where it stops (``mjlog.parse_game`` without
+    ``require_complete`` says so in the game's warnings)."""
+    return not any(w.startswith("incomplete game:") for w in game.warnings)
 
 
 # -- JSON --------------------------------------------------------------------------------------
@@ -683,7 +695,8 @@ def game_json(game: Game, report: GameReport, view: View, source: str,
         "viewer": view.viewer,
         "all_hands": view.all_hands,
         "ok": report.ok,
-        "verdict": "verified" if report.ok else "failed",
+        "complete": is_complete(game),
+        "verdict": ("verified" if is_complete(game) else "incomplete") if report.ok else "failed",
         "checks": dict(sorted(report.checks.items())),
         "warnings": list(game.warnings),
         "header": to_json(game.header),

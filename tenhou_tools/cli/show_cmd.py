@@ -2,25 +2,44 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 from rich.text import Text
 
-from . import render
-from .common import load_game, stdout_console
+from ..sources.http import LogFetcher
+from . import download_cmd, render
+from .common import incomplete_notes, load_source, stdout_console
+
+_FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
+"""The options of ``download`` that say where logs come from; ``show`` takes them as ``replay`` does."""
 
 
 @click.command()
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
-def show(path: str) -> None:
-    """Summarize the log at PATH: players, lobby, one line per hand and the final result.
+@click.argument("source", metavar="ID|URL|PATH")
+def show(source: str, cache_dir: Path | None, base_url: str | None, refresh: bool, offline: bool) -> None:
+    """Summarize one game: players, lobby, one line per hand and the final result.
+
+    The game is a log file, a game id or a tenhou.net viewer URL (downloaded through the cache
+    as `replay` does: --cache-dir, --base-url, --offline, --refresh), `-` for a log on standard
+    input, or @FILE naming a file that lists one of these. A log that stops early (a game cut by
+    a disconnect, or still running) is shown up to where it stops, with a warning on stderr.
+
+    \b
+    Exit codes: 0 shown; 1 the log could not be read or downloaded; 2 bad id,
+    path or option.
 
     \b
     Example:
       tenhou-tools show fixtures/one_hand.mjlog
     """
-    game = load_game(path)
+    loaded = load_source(source, cache_dir=cache_dir, base_url=base_url, refresh=refresh,
+                         offline=offline, fetcher_class=LogFetcher)
+    game = loaded.game
+    for note in incomplete_notes(game):
+        click.echo(f"Warning: {note}", err=True)
     console = stdout_console()
-    title = Text(game.log_id or path, style="bold")
+    title = Text(game.log_id or loaded.source, style="bold")
     console.print(title)
     console.print(render.lobby_line(game))
     console.print()
@@ -29,3 +48,6 @@ def show(path: str) -> None:
     console.print(render.hands_table(game))
     console.print()
     console.print(render.final_text(game))
+
+
+show.params.extend(p for p in download_cmd.download.params if p.name in _FETCH_OPTIONS)

@@ -23,13 +23,14 @@ from rich.progress import (
 
 from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError, open_runner
 from ..errors import InputError
-from ..sources.local import LogItem, SourceStats, count_inputs, iter_logs
+from ..sources.local import LogItem, SourceStats, iter_logs, survey_inputs
 from ..stats.counters import PlayerCounters, PlayerKey
+from ..stats.names import NameMatcher
 from ..stats.records import STATS_WORK, GameFilter, LobbySpec, StatsRecord
 from ..stats.report import PlayerReport
 from ..stats.store import StatsStore, StoreError
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from .common import AtomicOutput
+from .common import AtomicOutput, expand_sources, no_logs_found
 from .stats_render import render_csv, render_json, render_text
 
 FLUSH_RECORDS = 512
@@ -65,13 +66,16 @@ class RunSummary:
     added: int = 0
     """Games added to the database."""
     duplicates: int = 0
-    """Copies of a game id seen before, skipped by the source."""
+    """Copies of a game seen before (by id, else by content), skipped by the source."""
+    found: int = 0
+    """Items the source yielded (logs and unreadable entries, duplicates left out)."""
 
 
 @click.command()
 @click.argument("paths", nargs=-1)
 @click.option("--player", "names", multiple=True, metavar="NAME",
-              help="Report only this player (exact name; repeat for several).")
+              help="Report only this player (case and width do not matter: naga finds Ｎａｇａ; "
+                   "repeat for several).")
 @click.option("--lobby", "lobbies", multiple=True, metavar="LOBBY",
               help="Only games of this lobby: a GO type code (169, 0xa9), a room (ippan, joukyuu, "
                    "tokujou, houou), Tenhou's lobby name (四鳳南喰赤) or L<number>. Repeat for several.")
@@ -103,8 +107,8 @@ class RunSummary:
               metavar="SECONDS",
               help="A log that takes longer is stopped and counted as unreadable (0: no limit; not on Dask).")
 @click.option("--no-dedupe", is_flag=True,
-              help="Count every copy of a game found in PATHS (by default a game id seen before is "
-                   "skipped). With --db a game is always counted once.")
+              help="Count every copy of a game found in PATHS (by default a game seen before, by its "
+                   "id or else its bytes, is skipped). With --db a game is always counted once.")
 def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ...], since, until,
           fmt: str, output: str | None, db_path: str | None, min_games: int, tables: int | None, brief: bool,
           no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
@@ -112,16 +116,21 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     """Per-player statistics of the games in PATHS: placement, wins, deal-ins, riichi, calls,
     draws and score balance, with 95 % confidence intervals (definitions: docs/stats.md).
 
-    PATHS are read as validate reads them (files, folders, globs, .zip archives, houou-logs
-    databases), in parallel. Four-player and three-player games are kept apart: a player has a
-    row per table size. With --db FILE the counters are also kept in a SQLite file, each game
+    PATHS are read as validate reads them (files, folders, globs, zip and tar archives,
+    houou-logs databases, `-` for a log on standard input, @FILE for a list of paths, game ids
+    of cached logs), in parallel; the same game found twice (by game id, else by content)
+    counts once. --player matches names whatever their case or width (Unicode NFKC and case
+    folding), and a name that matches nobody gets the closest names seen on stderr.
+    Four-player and three-player games are kept apart: a player has a row per table size.
+    With --db FILE the counters are also kept in a SQLite file, each game
     once; the report then covers every game in the file, and `stats --db FILE` with no PATHS
     reports from the file alone.
 
     \b
     Exit codes: 0 done; 1 some logs could not be read (the report covers the
-    others); 2 bad input, option or database; 3 internal error; 130 interrupted
-    (the database keeps every batch committed; the report so far is written).
+    others); 2 bad input (no such path, no logs found), option or database;
+    3 internal error; 130 interrupted (the database keeps every batch
+    committed; the report so far is written).
 
     \b
     Examples:
@@ -137,19 +146,23 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
         raise click.BadParameter(str(exc), param_hint="'--lobby'") from None
     if games.since and games.until and games.since > games.until:
         raise click.BadParameter("--since is after --until", param_hint="'--since'")
-    wanted = set(names) if names else None
+    wanted = NameMatcher(names) if names else None
     total = 0
-    if paths:
+    args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
+    if args:
         try:
-            total = count_inputs(paths)
+            survey = survey_inputs(paths)
         except InputError as exc:
             raise click.UsageError(str(exc)) from None
+        if survey.total == 0:
+            raise no_logs_found(args, ignored=survey.ignored, rows_without_log=survey.rows_without_log)
+        total = survey.total
     store = None
     if db_path:
         try:
             store = StatsStore(db_path, create=bool(paths))
             if paths:  # what the report will sum must add up before anything is added to it
-                _check_sums(_player_reports(store.totals(games, wanted), 1, wanted), db_path)
+                _check_sums(_player_reports(_store_totals(store, games, wanted), 1, wanted), db_path)
         except StoreError as exc:
             if store is not None:
                 store.close()
@@ -167,9 +180,11 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
                                 jobs=jobs, scheduler=scheduler, batch_size=batch_size, timeout=timeout,
                                 dedupe=not no_dedupe, show_progress=not no_progress and sys.stderr.isatty())
         elapsed = time.perf_counter() - started
+        if paths and not interrupted and summary.found == 0:  # e.g. a tar archive with no log in it
+            raise no_logs_found(args)
         if store is not None:
             try:
-                totals = store.totals(games, wanted)
+                totals = _store_totals(store, games, wanted)
                 n_games = store.game_count(games)
             except StoreError as exc:
                 raise StatsInputError(str(exc)) from None
@@ -202,7 +217,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     raise click.exceptions.Exit(EXIT_FINDINGS if summary.unreadable else EXIT_OK)
 
 
-def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: set[str] | None,
+def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: NameMatcher | None,
           totals: dict[PlayerKey, PlayerCounters], summary: RunSummary, *, jobs, scheduler,
           batch_size, dedupe: bool, show_progress: bool, timeout: float = DEFAULT_TIMEOUT) -> bool:
     """Read every log into ``totals`` (or the store). True when interrupted by Ctrl-C."""
@@ -265,7 +280,7 @@ def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted
                             summary.filtered += 1
                         else:
                             for key, counters in record.counters:
-                                if wanted is None or key[0] in wanted:
+                                if wanted is None or wanted.matches(key[0]):
                                     totals[key] = totals[key] + counters if key in totals else counters
                     elapsed = time.perf_counter() - started
                     progress.update(task, completed=done + skipped[0],
@@ -283,13 +298,23 @@ def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted
             raise StatsInputError(str(exc)) from None
     summary.known += skipped[0]
     summary.duplicates = sources.duplicates
+    summary.found = sources.items
     return interrupted
 
 
+def _store_totals(store: StatsStore, games: GameFilter,
+                  wanted: NameMatcher | None) -> dict[PlayerKey, PlayerCounters]:
+    """The database's totals, of the players ``--player`` asks for (by their names as stored)."""
+    if wanted is None:
+        return store.totals(games)
+    wanted.see(store.names())
+    return store.totals(games, wanted.matched())
+
+
 def _player_reports(totals: dict[PlayerKey, PlayerCounters], min_games: int,
-                    wanted: set[str] | None) -> list[PlayerReport]:
+                    wanted: NameMatcher | None) -> list[PlayerReport]:
     reports = [PlayerReport(name, players, c) for (name, players), c in totals.items()
-               if c.games >= min_games and (wanted is None or name in wanted)]
+               if c.games >= min_games and (wanted is None or wanted.matches(name))]
     reports.sort(key=lambda r: (-r.counters.games, r.name, -r.players))
     return reports
 
@@ -326,7 +351,7 @@ def _sigint_deferred():
 
 
 def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, with_db: bool,
-          read_logs: bool, wanted: set[str] | None, totals: dict) -> None:
+          read_logs: bool, wanted: NameMatcher | None, totals: dict) -> None:
     """The summary line(s) on stderr."""
     parts = []
     if read_logs:
@@ -347,7 +372,8 @@ def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, wit
         click.echo(f"  unreadable: {message}", err=True)
     if summary.unreadable > len(summary.errors):
         click.echo(f"  ... and {summary.unreadable - len(summary.errors)} more", err=True)
-    if wanted:
-        found = {name for name, _ in totals}
-        for name in sorted(wanted - found):
-            click.echo(f"stats: no games of player {name!r}.", err=True)
+    if wanted is not None:
+        for name in wanted.unmatched():
+            close = wanted.suggestions(name)
+            hint = f" Closest names seen: {', '.join(repr(c) for c in close)}." if close else ""
+            click.echo(f"stats: no games of player {name!r}.{hint}", err=True)

@@ -22,9 +22,9 @@ from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError, open_runner
 from ..check import GameRecord, Summary
 from ..errors import InputError
 from ..findings import Severity
-from ..sources.local import SourceStats, count_inputs, iter_logs
+from ..sources.local import SourceStats, iter_logs, survey_inputs
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from .common import AtomicOutput
+from .common import AtomicOutput, expand_sources, no_logs_found
 
 VIEWER = "https://tenhou.net/0/?log={log_id}&ts={hand}"
 
@@ -68,15 +68,19 @@ def fails(record: GameRecord, fail_on: str) -> bool:
               metavar="SECONDS",
               help="A log that takes longer is stopped and reported as an INTERNAL_ERROR finding (0: no limit; not on Dask).")
 @click.option("--no-dedupe", is_flag=True,
-              help="Check every copy of a game (by default a log id seen before is skipped).")
+              help="Check every copy of a game (by default a game seen before, by its id or else its "
+                   "bytes, is skipped).")
 def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str, exit_zero: bool,
              no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
              timeout: float, no_dedupe: bool) -> None:
     """Replay every game in PATHS under the Tenhou rules and report what disagrees.
 
     PATHS may be files (.xml, .mjlog, .gz: gzip is detected by content; .json: tenhou.net/6
-    JSON, told from XML by content), folders (searched recursively), globs, .zip archives and
-    houou-logs SQLite databases. Each game gets a record
+    JSON, told from XML by content), folders (searched recursively; zip and tar archives and
+    SQLite databases in them are found by content), globs, zip and tar archives, houou-logs
+    SQLite databases, `-` for one log on standard input, @FILE for a list of paths (one a line;
+    @- reads the list from standard input), and game ids of logs in the download cache. The
+    same game found twice (by game id, else by content) is checked once. Each game gets a record
     with the checks that ran and its findings (docs/findings.md); a log that cannot be read is a
     PARSE_ERROR finding and the run goes on.
 
@@ -86,18 +90,22 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
     log that takes longer than --timeout seconds (it is stopped).
 
     \b
-    Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 bad input or
-    setup (e.g. Dask missing or unreachable); 3 internal error; 130 interrupted
-    (the summary so far is still written).
+    Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 bad input
+    (no such path, no logs found) or setup (e.g. Dask missing or unreachable);
+    3 internal error; 130 interrupted (the summary so far is still written).
 
     \b
     Example:
       tenhou-tools validate fixtures/ --format ndjson
     """
+    args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     try:
-        total = count_inputs(paths)
+        survey = survey_inputs(paths)
     except InputError as exc:
         raise click.UsageError(str(exc)) from None
+    if survey.total == 0:
+        raise no_logs_found(args, ignored=survey.ignored, rows_without_log=survey.rows_without_log)
+    total = survey.total
     stats = SourceStats()
     summary = Summary()
     failing: list[GameRecord] = []
@@ -146,6 +154,8 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
             interrupted = True
         except BatchError as exc:
             raise RunnerFailed(str(exc)) from None
+        if stats.items == 0 and not interrupted:  # e.g. a tar archive with no log in it
+            raise no_logs_found(args, ignored=stats.ignored, rows_without_log=stats.skipped_without_log)
         elapsed = time.perf_counter() - started
         if fmt == "ndjson":
             out.write(json.dumps(summary.to_json(elapsed)) + "\n")

@@ -46,10 +46,12 @@ def _head(data: bytes, size: int = 256) -> bytes:
 
 
 def load_game(data: bytes, *, source: str = "<bytes>", log_id: str | None = None,
-              kind: Kind | None = None) -> Game:
+              kind: Kind | None = None, require_complete: bool = True) -> Game:
     """Parse one log of either format into a ``Game`` (``ParseError`` when it cannot be read).
 
     ``kind`` forces the format; by default the content decides (JSON starts with ``{``).
+    ``require_complete=False`` reads an mjlog that stops early up to where it stops
+    (``mjlog.parse_game``); a tenhou.net/6 log is read as it is either way.
     """
     if kind is None:
         kind = detect_kind(data, source=source)
@@ -57,7 +59,7 @@ def load_game(data: bytes, *, source: str = "<bytes>", log_id: str | None = None
         from .tenhou6 import read_tenhou6
 
         return read_tenhou6(data, source=source, log_id=log_id)
-    return parse_game(data, source=source, log_id=log_id)
+    return parse_game(data, source=source, log_id=log_id, require_complete=require_complete)
 
 
 Target = Literal["mjai", "tenhou6"]

@@ -39,7 +39,7 @@ from ..events import (
     Unknown,
 )
 from .meld import MeldError, decode_meld
-from .read import decompress, parse_xml, read_path
+from .read import decompress, decompress_prefix, parse_xml, read_path
 from .scan import Item, scan
 
 Attrs = dict[str, str]
@@ -153,8 +153,44 @@ def parse_game(
 
     With ``require_complete`` (the default) a log whose game did not reach its end (a hand with
     no ``AGARI``/``RYUUKYOKU``, no ``owari`` on the last one) is a ``ParseError``.
+
+    Without it, a log that stops early (a game cut by a disconnect or still running) is read up
+    to where it stops, and the game's ``warnings`` say where and why, each starting with
+    ``incomplete game:``: the last hand may have no result and the game no final result; a
+    gzip stream that ends early gives what could be decompressed; a document cut off in the
+    middle of an element (or missing its ``</mjloggm>``) is read up to its last complete
+    element. Anything else that is wrong is still a ``ParseError``.
     """
-    return parse_xml_game(decompress(data, source=source), source, log_id, require_complete, True)
+    if require_complete:
+        return parse_xml_game(decompress(data, source=source), source, log_id, True, True)
+    return _parse_incomplete(data, source, log_id)
+
+
+def _parse_incomplete(data: bytes, source: str, log_id: str | None) -> Game:
+    """``parse_game`` without ``require_complete``; a log it cannot read even so gets the error
+    the complete reading gives (``gzip data is truncated``, ``not well-formed XML``, ...)."""
+    xml, gzip_cut = decompress_prefix(data, source=source)
+    notes: list[str] = []
+    if gzip_cut:
+        notes.append("incomplete game: the gzip data ends early; read what could be decompressed")
+    try:
+        game = parse_xml_game(xml, source, log_id, False, True)
+    except ParseError:
+        end = xml.rfind(b">")
+        head = xml[: end + 1].rstrip()
+        if end < 0 or head.endswith(b"</mjloggm>"):
+            return parse_game(data, source=source, log_id=log_id)  # raises the error as it is
+        try:  # the document stops inside an element, or after one without closing the root
+            game = parse_xml_game(head + b"</mjloggm>", source, log_id, False, True)
+        except ParseError:
+            return parse_game(data, source=source, log_id=log_id)
+        cut = xml[end + 1 :].strip()
+        notes.append("incomplete game: the log is cut off in the middle of an element; read up to "
+                     "the last complete one" if cut else
+                     "incomplete game: the document has no </mjloggm> end tag")
+    if not notes:
+        return game
+    return Game(game.header, game.hands, game.prelude, tuple(notes) + game.warnings, game.log_id)
 
 
 def parse_xml_game(xml: bytes, source: str, log_id: str | None, require_complete: bool,
@@ -399,11 +435,19 @@ class _Parser:
         if ruleset is None:
             raise self.fail("no GO tag: the table rules are missing")
         if current is not None and init is not None:
-            self.close_hand(hands, init, current, hand_ended)
+            self.close_hand(hands, init, current, hand_ended, last=True)
         if not hands:
             raise self.fail("no hands: the log has no INIT tag")
         if self.require_complete and not ended:
             raise self.fail("incomplete game: the last hand-end tag has no final result (owari)")
+        if not ended:
+            last = hands[-1]
+            if hand_ended:
+                self.warnings.append(f"incomplete game: the log ends after hand {len(hands)} "
+                                     f"({last.init.label()}), without the game's final result (owari)")
+            else:
+                self.warnings.append(f"incomplete game: the log ends in hand {len(hands)} "
+                                     f"({last.init.label()}), before its result")
         if players is None:
             players = tuple(Player(s, "", 0, 0.0, "") for s in range(4))
         header = Header(
@@ -418,13 +462,17 @@ class _Parser:
         )
         return Game(header, tuple(hands), tuple(prelude), tuple(self.warnings), log_id)
 
-    def close_hand(self, hands: list[Hand], init: Init, events: list[Event], has_end: bool) -> None:
+    def close_hand(self, hands: list[Hand], init: Init, events: list[Event], has_end: bool,
+                   last: bool = False) -> None:
         if self.require_complete and not has_end:
             raise ParseError(
                 f"incomplete game: hand {len(hands) + 1} ({init.label()}) has no AGARI or RYUUKYOKU",
                 source=self.source,
                 where=f"element {self.index} <{self.tag}>",
             )
+        if not has_end and not last:
+            self.warnings.append(f"incomplete game: hand {len(hands) + 1} ({init.label()}) has no "
+                                 f"AGARI or RYUUKYOKU (element {self.index} <{self.tag}> starts the next)")
         hands.append(Hand(len(hands), init, tuple(events)))
 
     def meld(self, code: int, who: int) -> Meld:

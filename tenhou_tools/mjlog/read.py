@@ -82,6 +82,18 @@ def decompress(data: bytes, *, source: str = "<bytes>", max_bytes: int = MAX_BYT
         raise ParseError(f"gzip data is corrupt ({exc})", source=source) from None
 
 
+def decompress_prefix(data: bytes, *, source: str = "<bytes>", max_bytes: int = MAX_BYTES) -> tuple[bytes, bool]:
+    """Like ``decompress``, for a log that may have been cut off: a gzip stream that ends early
+    gives what could be decompressed, and ``True`` (a corrupt stream is still a ``ParseError``)."""
+    try:
+        return decompress(data, source=source, max_bytes=max_bytes), False
+    except ParseError as exc:
+        if exc.message != "gzip data is truncated":
+            raise
+    d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    return d.decompress(data, max_bytes + 1), True
+
+
 def parse_xml(data: bytes, *, source: str = "<bytes>") -> etree._Element:
     """The ``mjloggm`` root element of plain or gzip XML bytes."""
     xml = decompress(data, source=source)

@@ -4,40 +4,61 @@
 game at a time, in input order:
 
 - a **file** of any name: its content decides what it is. A SQLite header makes it a database, a
-  zip header an archive, anything else is one log (plain or gzip; the parser sniffs gzip itself);
-- a **folder**, searched recursively in sorted order. Only names ending in ``DEFAULT_SUFFIXES``
-  are taken; hidden files and folders are skipped and symlinked folders are not followed;
+  zip header an archive, a tar header (plain, or inside gzip, bz2 or xz) a tar archive, anything
+  else is one log (plain or gzip; the parser sniffs gzip itself);
+- ``-``: one log read from standard input (at most ``mjlog.read.MAX_BYTES``; an archive or a
+  database must be given by its path, as it cannot be read from a pipe);
+- a **folder**, searched recursively in sorted order. Names ending in ``DEFAULT_SUFFIXES`` are
+  read as logs (or as an archive, when their content says so); any other file is opened only to
+  look at its first bytes, and taken when it is a zip or tar archive or a SQLite database
+  (``scraw2014.zip``, ``houou.db``), else skipped and counted in ``SourceStats.ignored``. Hidden
+  files and folders are skipped and symlinked folders are not followed;
 - a **glob** given as a literal string (``"logs/**/*.gz"``, ``**`` is recursive). A matched file
   counts as named on the command line; a matched folder is searched like a folder;
 - a **zip archive**: members are read one at a time and capped at ``mjlog.read.MAX_BYTES``, both
   by the size the archive declares and while decompressing. Member names are only ever shown,
   never used as file system paths, so a ``../evil.xml`` member is harmless;
+- a **tar archive** (``.tar``, ``.tar.gz``/``.tgz``, ``.tar.bz2``, ``.tar.xz``), read as a stream
+  with the standard ``tarfile`` module, one member at a time: members named like logs are read,
+  each capped at ``mjlog.read.MAX_BYTES`` by its declared size;
 - a **houou-logs** or older **phoenix-logs** SQLite database, opened strictly read-only and read
   in keyset pages (see ``detect_layout``). Rows with no log (not downloaded yet, or failed) are
   skipped and counted.
 
+The same game is read once (``dedupe``): by its game id when the file or member name or the
+database row gives one, else by the SHA-256 of its bytes, so a file copied under another name
+counts once (a plain and a gzip-compressed copy of a log without an id are two items here; the
+stats database, which keys such a game by the digest of its XML, still counts it once).
+
 Memory stays flat: one log's bytes at a time (a database page of at most ``DB_PAGE_ROWS`` rows
 and about ``DB_PAGE_BYTES`` bytes), one folder's sorted list of names at a time, and the set of
-log ids seen for deduplication (about 120 bytes a game; ``dedupe=False`` drops it). Zip archives
-are read by a small streaming reader, one central directory entry at a time, because
-``zipfile.ZipFile`` holds a ZipInfo for every member (about 600 bytes each).
+log ids (or content digests) seen for deduplication (about 120 bytes a game; ``dedupe=False``
+drops it). Zip archives are read by a small streaming reader, one central directory entry at a
+time, because ``zipfile.ZipFile`` holds a ZipInfo for every member (about 600 bytes each); tar
+archives by ``tarfile`` in stream mode, whose list of members passed is emptied as it goes.
 
 Nothing here raises once iteration has started: an unreadable file, a corrupt archive, a locked
 database or an oversized member becomes a ``LogItem`` whose ``error`` says what went wrong (the
 caller records it as a ``PARSE_ERROR`` game) and the stream goes on. Only a path that does not
-exist at all is refused, up front, by ``resolve_inputs`` (``InputError``).
+exist at all is refused, up front, by ``resolve_inputs`` (``InputError``). Inputs that hold no
+log at all (an empty folder, a folder of other files) yield nothing: ``SourceStats.items`` stays
+0, and ``survey_inputs`` says so before anything is read.
 """
 
 from __future__ import annotations
 
 import bz2
 import fnmatch
+import hashlib
+import lzma
 import math
 import os
 import re
 import sqlite3
 import stat as _stat
 import struct
+import sys
+import tarfile
 import time
 import zlib
 from collections.abc import Iterable, Iterator
@@ -51,7 +72,9 @@ from ..mjlog import read as _read  # ``_read.MAX_BYTES`` is looked up at run tim
 
 __all__ = [
     "DEFAULT_SUFFIXES",
+    "STDIN",
     "DbLayout",
+    "InputSurvey",
     "LogItem",
     "ResolvedInput",
     "SourceStats",
@@ -59,7 +82,9 @@ __all__ = [
     "count_inputs",
     "detect_layout",
     "iter_logs",
+    "read_stdin",
     "resolve_inputs",
+    "survey_inputs",
 ]
 
 Kind = Literal["mjlog", "tenhou6"]
@@ -69,10 +94,19 @@ DEFAULT_SUFFIXES: tuple[str, ...] = (".xml", ".mjlog", ".gz", ".xml.gz", ".mjlog
 """Names taken from folders and zip archives (case-insensitive). Files named directly are always
 taken, whatever their name."""
 
+STDIN = "-"
+"""The input that stands for standard input (one log)."""
+STDIN_SOURCE = "<stdin>"
+"""How items read from standard input are named."""
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")  # a local file header; the end record of an empty zip
 GZIP_MAGIC = b"\x1f\x8b"
 BZ2_MAGIC = b"BZh"
+XZ_MAGIC = b"\xfd7zXZ\x00"
+TAR_MAGIC_AT, TAR_MAGIC = 257, b"ustar"  # POSIX ustar, GNU and pax headers all carry it
+HEAD_BYTES = 2048
+"""Bytes read from the start of a file to tell what it is (its container, or the kind of log)."""
 
 DB_PAGE_ROWS = 256
 """Rows per keyset page."""
@@ -139,21 +173,39 @@ class SourceStats:
     db_rows: int = 0
     skipped_without_log: int = 0
     """Database rows whose log column is NULL or empty (not downloaded yet, or a failed download)."""
+    tar_archives: int = 0
+    tar_members: int = 0
     ignored: int = 0
-    """Files in folders and zip members skipped because of their name (not hidden ones)."""
+    """Files in folders, zip and tar members skipped because of their name or content (not
+    hidden ones)."""
     duplicates: int = 0
     duplicate_examples: list[tuple[str, str]] = field(default_factory=list)
-    """``(source, log_id)`` of the first ``MAX_DUPLICATE_EXAMPLES`` duplicates skipped."""
+    """``(source, log_id)`` of the first ``MAX_DUPLICATE_EXAMPLES`` duplicates skipped (for a log
+    without an id, ``sha256:`` and the first 16 hex digits of its content's digest)."""
     errors: int = 0
     items: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class ResolvedInput:
-    """A command-line path checked to exist: ``kind`` is ``file``, ``dir`` or ``glob``."""
+    """A command-line path checked to exist: ``kind`` is ``file``, ``dir`` or ``glob``; or
+    ``stdin`` for ``-``."""
 
     arg: str
-    kind: Literal["file", "dir", "glob"]
+    kind: Literal["file", "dir", "glob", "stdin"]
+
+
+@dataclass(frozen=True, slots=True)
+class InputSurvey:
+    """What ``survey_inputs`` found without reading any log."""
+
+    total: int
+    """About how many items ``iter_logs`` will yield (duplicates not subtracted); 0 exactly when
+    it will yield none (unless files change in between)."""
+    ignored: int = 0
+    """Files in folders and zip members that are not logs, archives or databases."""
+    rows_without_log: int = 0
+    """Database rows whose log is not there (not downloaded yet, or a failed download)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +231,9 @@ def resolve_inputs(paths: PathArg | Iterable[PathArg]) -> list[ResolvedInput]:
     resolved: list[ResolvedInput] = []
     problems: list[str] = []
     for arg in _as_list(paths):
-        if os.path.isdir(arg):
+        if arg == STDIN:
+            resolved.append(ResolvedInput(arg, "stdin"))
+        elif os.path.isdir(arg):
             resolved.append(ResolvedInput(arg, "dir"))
         elif os.path.exists(arg):
             resolved.append(ResolvedInput(arg, "file"))
@@ -216,25 +270,121 @@ def iter_logs(
 
 
 def count_inputs(paths: PathArg | Iterable[PathArg], *, suffixes: Iterable[str] = DEFAULT_SUFFIXES) -> int:
-    """A cheap estimate of how many items ``iter_logs`` will yield, for a progress bar total.
+    """A cheap estimate of how many items ``iter_logs`` will yield, for a progress bar total
+    (``survey_inputs(...).total``)."""
+    return survey_inputs(paths, suffixes=suffixes).total
 
-    Files in folders are counted by name without being opened, zip archives by their member
-    list, databases by ``COUNT(*)`` of rows holding a log. Duplicates are not subtracted.
+
+def survey_inputs(paths: PathArg | Iterable[PathArg], *,
+                  suffixes: Iterable[str] = DEFAULT_SUFFIXES) -> InputSurvey:
+    """Count what ``iter_logs`` will read, cheaply: no log is read or parsed.
+
+    Files in folders named like logs are counted by name without being opened; other files in
+    folders are opened only to read their first bytes (are they an archive or a database?). Zip
+    archives are counted by their member list, databases by ``COUNT(*)`` of rows holding a log,
+    a tar archive (which can only be listed by reading it through) as one, standard input as
+    one. Duplicates are not subtracted. ``InputError`` for paths that do not exist.
     """
-    sfx = _norm_suffixes(suffixes)
-    total = 0
+    counter = _Counter(_norm_suffixes(suffixes))
     for inp in resolve_inputs(paths):
-        if inp.kind == "file":
-            total += _count_file(inp.arg, sfx, sniff=True)
+        if inp.kind == "stdin":
+            counter.total += 1
+        elif inp.kind == "file":
+            counter.file(inp.arg)
         elif inp.kind == "dir":
-            total += sum(1 for path, err in _walk_folder(inp.arg) if err or _has_suffix(path, sfx))
+            counter.folder(inp.arg)
         else:
             for kind, path, err in _Glob(inp.arg).targets():
-                if kind == "dir":
-                    total += sum(1 for p, e in _walk_folder(path) if e or _has_suffix(p, sfx))
+                if err:
+                    counter.total += 1
+                elif kind == "dir":
+                    counter.folder(path)
                 else:
-                    total += 1 if err else _count_file(path, sfx, sniff=not _has_suffix(path, sfx))
-    return total
+                    counter.file(path)
+    return InputSurvey(counter.total, counter.ignored, counter.without_log)
+
+
+class _Counter:
+    def __init__(self, suffixes: tuple[str, ...]):
+        self.suffixes = suffixes
+        self.total = self.ignored = self.without_log = 0
+
+    def folder(self, top: str) -> None:
+        for path, err in _walk_folder(top):
+            if err or _has_suffix(path, self.suffixes):
+                self.total += 1
+            else:
+                self.file(path, only_containers=True)
+
+    def file(self, path: str, *, only_containers: bool = False) -> None:
+        """A log counts one; an archive or a database what it holds (or one when that cannot be
+        told); with ``only_containers`` (a file in a folder not named like a log) anything else
+        counts nothing."""
+        try:
+            with open(path, "rb") as fh:
+                container = _container(fh.read(HEAD_BYTES))
+        except OSError:
+            if only_containers:
+                self.ignored += 1
+            else:
+                self.total += 1
+            return
+        if container is None:
+            if only_containers:
+                self.ignored += 1
+            else:
+                self.total += 1
+            return
+        try:
+            if container == "zip":
+                with _ZipReader(path) as archive:
+                    for m in archive.members():
+                        base = _member_base(m.name)
+                        if base is None:
+                            continue
+                        if base.lower().endswith(self.suffixes):
+                            self.total += 1
+                        else:
+                            self.ignored += 1
+                return
+            if container == "sqlite":
+                conn = connect_readonly(path)
+                try:
+                    with _QueryBudget(conn):
+                        layout = detect_layout(conn)
+                        if isinstance(layout, str):
+                            self.total += 1
+                            return
+                        log = _quote(layout.log_column)
+                        (n, rows) = conn.execute(
+                            f"SELECT SUM(CASE WHEN length({log}) > 0 THEN 1 ELSE 0 END), COUNT(*)"
+                            " FROM logs").fetchone()
+                    self.total += int(n or 0)
+                    self.without_log += int(rows or 0) - int(n or 0)
+                finally:
+                    conn.close()
+                return
+        except (OSError, _Unreadable, sqlite3.Error, UnicodeDecodeError):
+            pass
+        self.total += 1  # a tar archive, or a container that cannot be listed: one item at least
+
+
+def read_stdin() -> bytes:
+    """One log from standard input, at most ``mjlog.read.MAX_BYTES``; ``InputError`` when it
+    cannot be read, is too large, or holds an archive or a database (those are read by path)."""
+    cap = _read.MAX_BYTES
+    try:
+        data = sys.stdin.buffer.read(cap + 1)
+    except (OSError, AttributeError, ValueError) as exc:
+        raise InputError(f"cannot read standard input: {exc}") from None
+    if len(data) > cap:
+        raise InputError(f"standard input holds over {cap} bytes, over the limit for one log")
+    container = _container(data[:HEAD_BYTES])
+    if container is not None:
+        what = {"sqlite": "a SQLite database", "zip": "a zip archive"}.get(
+            container, "a tar archive or compressed data")
+        raise InputError(f"standard input holds {what}: give its path instead (`-` reads one log)")
+    return data
 
 
 def connect_readonly(path: PathArg) -> sqlite3.Connection:
@@ -338,12 +488,16 @@ class _Run:
     def __init__(self, stats: SourceStats, dedupe: bool, suffixes: Iterable[str]):
         self.stats = stats
         self.seen: set[str] | None = set() if dedupe else None
+        self.seen_content: set[bytes] | None = set() if dedupe else None
+        """SHA-256 digests of the logs yielded without a game id."""
         self.suffixes = _norm_suffixes(suffixes)
 
     def items(self, inputs: list[ResolvedInput]) -> Iterator[LogItem]:
         self.stats.inputs += len(inputs)
         for inp in inputs:
-            if inp.kind == "file":
+            if inp.kind == "stdin":
+                yield from self._stdin()
+            elif inp.kind == "file":
                 yield from self._path(inp.arg)
             elif inp.kind == "dir":
                 yield from self._folder(inp.arg)
@@ -358,11 +512,20 @@ class _Run:
 
     # -- bookkeeping
 
-    def _ok(self, source: str, log_id: str | None, data: bytes, name: str) -> LogItem:
+    def _ok(self, source: str, log_id: str | None, data: bytes, name: str,
+            start: bytes | None = None) -> Iterator[LogItem]:
+        """The item of a log read, unless it is a copy of one yielded before (no game id: the
+        same content)."""
         if self.seen is not None and log_id is not None:
             self.seen.add(log_id)
+        elif self.seen_content is not None and log_id is None:
+            digest = _content_digest(data)
+            if digest in self.seen_content:
+                self._count_duplicate(source, "sha256:" + digest.hex()[:16])
+                return
+            self.seen_content.add(digest)
         self.stats.items += 1
-        return LogItem(source, log_id, data, None, _sniff_kind(data, name))
+        yield LogItem(source, log_id, data, None, _sniff_kind(data, name, start))
 
     def _error(self, source: str, log_id: str | None, message: str) -> LogItem:
         self.stats.items += 1
@@ -372,12 +535,24 @@ class _Run:
     def _duplicate(self, log_id: str | None, source: str) -> bool:
         if self.seen is None or log_id is None or log_id not in self.seen:
             return False
-        self.stats.duplicates += 1
-        if len(self.stats.duplicate_examples) < MAX_DUPLICATE_EXAMPLES:
-            self.stats.duplicate_examples.append((source, log_id))
+        self._count_duplicate(source, log_id)
         return True
 
-    # -- folders and files
+    def _count_duplicate(self, source: str, what: str) -> None:
+        self.stats.duplicates += 1
+        if len(self.stats.duplicate_examples) < MAX_DUPLICATE_EXAMPLES:
+            self.stats.duplicate_examples.append((source, what))
+
+    # -- standard input, folders and files
+
+    def _stdin(self) -> Iterator[LogItem]:
+        self.stats.files += 1
+        try:
+            data = read_stdin()
+        except InputError as exc:
+            yield self._error(STDIN_SOURCE, None, str(exc))
+            return
+        yield from self._ok(STDIN_SOURCE, None, data, "")
 
     def _folder(self, top: str) -> Iterator[LogItem]:
         for path, err in _walk_folder(top):
@@ -386,10 +561,12 @@ class _Run:
             elif _has_suffix(path, self.suffixes):
                 yield from self._path(path)
             else:
-                self.stats.ignored += 1
+                yield from self._path(path, only_containers=True)
 
-    def _path(self, path: str) -> Iterator[LogItem]:
-        """A file of any name: a database, a zip archive, or one log."""
+    def _path(self, path: str, *, only_containers: bool = False) -> Iterator[LogItem]:
+        """A file of any name: a database, a zip or tar archive, or one log. With
+        ``only_containers`` (a file in a folder whose name is not a log's) only an archive or a
+        database is taken; anything else, or a file that cannot be opened, is skipped."""
         name = os.path.basename(path)
         log_id = log_id_from_name(name)
         cap = _read.MAX_BYTES
@@ -397,9 +574,12 @@ class _Run:
         counted = False
         try:
             with open(path, "rb") as fh:
-                head = fh.read(16)
-                container = _container(head)
+                head = fh.read(HEAD_BYTES)
+                container, start = _classify(head)
                 if container is None:
+                    if only_containers:
+                        self.stats.ignored += 1
+                        return
                     self.stats.files += 1
                     counted = True
                     if self._duplicate(log_id, path):
@@ -419,6 +599,9 @@ class _Run:
             yield self._error(path, log_id, str(exc))
             return
         except OSError as exc:
+            if only_containers:
+                self.stats.ignored += 1
+                return
             if not counted:
                 self.stats.files += 1
             yield self._error(path, log_id, _os_message(exc))
@@ -427,8 +610,10 @@ class _Run:
             yield from self._database(path)
         elif container == "zip":
             yield from self._zip(path)
+        elif container is not None:
+            yield from self._tar(path, container)
         else:
-            yield self._ok(path, log_id, data, name)
+            yield from self._ok(path, log_id, data, name, start)
 
     # -- zip archives
 
@@ -470,7 +655,70 @@ class _Run:
                 except OSError as exc:
                     yield self._error(source, log_id, _os_message(exc))
                     continue
-                yield self._ok(source, log_id, data, base)
+                yield from self._ok(source, log_id, data, base)
+
+    # -- tar archives
+
+    def _tar(self, path: str, container: str) -> Iterator[LogItem]:
+        """Members of a (compressed) tar archive, read as a stream: one member at a time, each
+        capped by its declared size; ``tarfile`` never extracts anything to disk here."""
+        self.stats.tar_archives += 1
+        try:
+            archive = tarfile.open(path, mode="r|*")
+        except _TAR_ERRORS as exc:
+            if container == "compressed":  # bz2 or xz, and not a tar inside
+                yield self._error(path, log_id_from_name(os.path.basename(path)),
+                                  "bz2 or xz-compressed data that is not a tar archive: logs are "
+                                  "read plain or gzip-compressed")
+            else:
+                yield self._error(path, None, f"not a readable tar archive: {_tar_message(exc)}")
+            return
+        # Passing a member means reading through its data: in a compressed archive, decompressing
+        # it. A member over the cap there ends the archive (a bomb would take hours to skip).
+        compressed = getattr(archive.fileobj, "comptype", "tar") != "tar"
+        with archive:
+            while True:
+                try:
+                    member = archive.next()
+                except _TAR_ERRORS as exc:
+                    yield self._error(path, None, f"not a readable tar archive: {_tar_message(exc)}")
+                    return
+                if member is None:
+                    return
+                archive.members.clear()  # a stream needs no index of what it has passed
+                if not member.isfile():
+                    continue
+                cap = _read.MAX_BYTES
+                base = _member_base(member.name)
+                named_like_a_log = base is not None and base.lower().endswith(self.suffixes)
+                source = f"{path}:{_printable(member.name)}"
+                if member.size > cap and compressed:
+                    yield self._error(source, log_id_from_name(base) if base else None,
+                                      f"member is {member.size} bytes, over the {cap}-byte limit: the "
+                                      "compressed archive is not read past it")
+                    return
+                if base is None:
+                    continue
+                if not named_like_a_log:
+                    self.stats.ignored += 1
+                    continue
+                log_id = log_id_from_name(base)
+                self.stats.tar_members += 1
+                if self._duplicate(log_id, source):
+                    continue
+                if member.size > cap:
+                    yield self._error(source, log_id, f"member is {member.size} bytes, over the {cap}-byte limit")
+                    continue
+                try:
+                    handle = archive.extractfile(member)
+                    data = handle.read(cap + 1) if handle is not None else b""
+                except _TAR_ERRORS as exc:
+                    yield self._error(source, log_id, f"cannot read tar member: {_tar_message(exc)}")
+                    return  # the stream cannot go on past a member it could not read
+                if len(data) != member.size:
+                    yield self._error(source, log_id, "cannot read tar member: the archive is truncated")
+                    return
+                yield from self._ok(source, log_id, data, base)
 
     # -- SQLite databases
 
@@ -530,7 +778,7 @@ class _Run:
                     except _Unreadable as exc:
                         yield self._error(source, log_id, str(exc))
                         continue
-                    yield self._ok(source, log_id, data, "")
+                    yield from self._ok(source, log_id, data, "")
         finally:
             conn.close()
 
@@ -558,28 +806,73 @@ def _hidden(name: str) -> bool:
     return name.startswith(".") and name not in (".", "..")
 
 
-def _container(head: bytes) -> Literal["sqlite", "zip"] | None:
+def _container(head: bytes) -> Literal["sqlite", "zip", "tar", "compressed"] | None:
+    """What the first bytes of a file say it is: a database, a zip archive, a tar archive (plain
+    or gzip-compressed), bz2 or xz-compressed data (a tar archive, or nothing we read), or None
+    (a log, or something that is not one: the parser tells)."""
+    return _classify(head)[0]
+
+
+def _classify(head: bytes) -> tuple[Literal["sqlite", "zip", "tar", "compressed"] | None, bytes]:
+    """``_container`` and the first bytes of the content (for ``_sniff_kind``), gunzipped once.
+
+    A log starts with ``<`` or ``{`` (after blanks), a tar archive with a member's name: only
+    content that does not start like a log is gunzipped further, to the tar header's magic."""
     if head.startswith(SQLITE_MAGIC):
-        return "sqlite"
+        return "sqlite", b""
     if head.startswith(ZIP_MAGICS):
-        return "zip"
-    return None
+        return "zip", b""
+    if head.startswith((BZ2_MAGIC, XZ_MAGIC)):
+        return "compressed", b""
+    start = _peek(head, 64)
+    if start.lstrip(_BLANKS).startswith((b"<", b"{")):
+        return None, start
+    return ("tar" if _is_tar_header(_peek(head)) else None), start
 
 
-def _sniff_kind(data: bytes, name: str) -> Kind:
-    """``tenhou6`` for JSON, ``mjlog`` otherwise: by content when it says, else by name."""
-    head = data[:64]
-    if data.startswith(GZIP_MAGIC):
-        try:
-            head = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data[:1024], 64)
-        except zlib.error:
-            head = b""
-    head = head.lstrip(b" \t\r\n\xef\xbb\xbf")
-    if head.startswith(b"{"):
+_BLANKS = b" \t\r\n\xef\xbb\xbf"
+
+
+def _peek(head: bytes, size: int = 512) -> bytes:
+    """The first ``size`` bytes of the content: gunzipped when it is gzip (a corrupt or short
+    gzip gives what could be decompressed)."""
+    if not head.startswith(GZIP_MAGIC):
+        return head[:size]
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, size)
+    except zlib.error:
+        return b""
+
+
+def _is_tar_header(block: bytes) -> bool:
+    return block[TAR_MAGIC_AT:TAR_MAGIC_AT + len(TAR_MAGIC)] == TAR_MAGIC
+
+
+def _sniff_kind(data: bytes, name: str, start: bytes | None = None) -> Kind:
+    """``tenhou6`` for JSON, ``mjlog`` otherwise: by content when it says, else by name.
+    ``start`` is the content's first bytes when the caller has them (``_classify``)."""
+    if start is None:
+        start = _peek(data[:HEAD_BYTES], 64)
+    start = start[:64].lstrip(_BLANKS)
+    if start.startswith(b"{"):
         return "tenhou6"
-    if head.startswith(b"<"):
+    if start.startswith(b"<"):
         return "mjlog"
     return "tenhou6" if name.lower().endswith((".json", ".json.gz")) else "mjlog"
+
+
+def _content_digest(data: bytes) -> bytes:
+    """SHA-256 of a log's bytes as stored (a copy of a file is the same game; a plain and a
+    gzip-compressed copy are not told apart here, which would cost a gunzip per log)."""
+    return hashlib.sha256(data).digest()
+
+
+_TAR_ERRORS = (tarfile.TarError, OSError, EOFError, zlib.error, ValueError, lzma.LZMAError)
+
+
+def _tar_message(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return _printable(text[:200])
 
 
 def _os_message(exc: OSError) -> str:
@@ -762,33 +1055,6 @@ def _list_folder(folder: str, *, follow_dirs: bool, keep_hidden: bool) -> list[t
                 continue
     kept.sort()
     return kept
-
-
-def _count_file(path: str, suffixes: tuple[str, ...], *, sniff: bool) -> int:
-    if not sniff:
-        return 1
-    try:
-        with open(path, "rb") as fh:
-            container = _container(fh.read(16))
-        if container == "zip":
-            with _ZipReader(path) as archive:
-                bases = (_member_base(m.name) for m in archive.members())
-                return sum(1 for base in bases if base and base.lower().endswith(suffixes))
-        if container == "sqlite":
-            conn = connect_readonly(path)
-            try:
-                with _QueryBudget(conn):
-                    layout = detect_layout(conn)
-                    if isinstance(layout, str):
-                        return 1
-                    log = _quote(layout.log_column)
-                    (n,) = conn.execute(f"SELECT COUNT(*) FROM logs WHERE length({log}) > 0").fetchone()
-                return int(n)
-            finally:
-                conn.close()
-    except (OSError, _Unreadable, sqlite3.Error, UnicodeDecodeError):
-        return 1
-    return 1
 
 
 # --- zip archives, streamed ----------------------------------------------------------------------

@@ -286,6 +286,14 @@ class StatsStore:
             raise StoreError(f"{self._name} holds games this version cannot read: {_one_line(exc)}") from None
         return total
 
+    def names(self) -> list[str]:
+        """Every player name in the database (for ``--player`` matching and suggestions)."""
+        try:
+            return [name for (name,) in self.conn.execute("SELECT DISTINCT name FROM counters")
+                    if isinstance(name, str)]
+        except _DB_ERRORS as exc:
+            raise StoreError(f"cannot read {self._name}: {_one_line(exc)}") from None
+
     def totals(self, games: GameFilter | None = None,
                names: Iterable[str] | None = None) -> dict[PlayerKey, PlayerCounters]:
         """Each player's counters summed over the games ``games`` selects (only ``names`` if given)."""

@@ -1,0 +1,415 @@
+"""What the commands accept as input, through click's runner: inputs that hold no log, archives
+and databases found in folders by content, tar archives, `-` and @FILE, game ids through the
+cache, --player names whatever their case or width, the same game under two names, a refused
+connection, and logs that stop before the game's end."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import json
+import lzma
+import sqlite3
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tenhou_tools.cli import cli, show_cmd
+
+from .conftest import FIXTURES, corpus_files
+from .test_download import (  # noqa: F401 - fixtures are found by name
+    ONE_HAND,
+    SANMA,
+    _isolated_env,
+    cache_dir,
+    free_port,
+    gid,
+    server,
+)
+
+ONE_HAND_GZ = (FIXTURES / "one_hand.mjlog").read_bytes()
+LOOKED_FOR = "looked for .xml, .mjlog, .gz and .json logs, zip and tar archives and SQLite log databases"
+ID_A = "2014010100gm-00a9-0000-aaaaaaaa"
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, [str(a) for a in args], input=input)
+
+
+def ndjson(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def games(result) -> list[str]:
+    """The paths of the game records of a `validate --format ndjson` run."""
+    return [doc["path"] for doc in ndjson(result.stdout) if doc["type"] == "game"]
+
+
+def write(path: Path, data: bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def make_tar(path: Path, members: dict[str, bytes], mode: str = "w") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(path, mode) as tf:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+    return path
+
+
+def make_houou_db(path: Path, rows: list[tuple[str, bytes | None]]) -> Path:
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("CREATE TABLE logs (id TEXT PRIMARY KEY, date TEXT, log BLOB) WITHOUT ROWID")
+        for log_id, raw in rows:
+            conn.execute("INSERT INTO logs VALUES (?, '2014-01-01', ?)",
+                         (log_id, None if raw is None else gzip.compress(raw)))
+    conn.close()
+    return path
+
+
+# -- inputs that hold no log ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["validate"], ["stats"], ["convert", "--to", "mjai"]])
+def test_an_empty_folder_is_no_logs_found_exit_2(tmp_path, command):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run(*command, empty)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: no logs found in '{empty}' ({LOOKED_FOR})\n"
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", [["validate", "--format", "ndjson"], ["stats"], ["convert", "--to", "tenhou6"]])
+def test_a_folder_of_other_files_is_no_logs_found(tmp_path, command):
+    junk = tmp_path / "junk"
+    write(junk / "notes.txt", b"hello")
+    write(junk / "deep" / "data.bin", bytes(range(256)))
+    make_houou_db(junk / "houou.db", [(ID_A, None)])  # a database whose one row has no log yet
+    result = run(*command, junk)
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: no logs found in '{junk}' ({LOOKED_FOR}; 2 other files skipped; "
+                             "1 database row without a log (not downloaded yet?))\n")
+    assert result.stdout == ""
+
+
+def test_no_report_is_written_when_no_log_is_found(tmp_path):
+    (tmp_path / "empty").mkdir()
+    report = write(tmp_path / "report.json", b"the old report")
+    result = run("validate", tmp_path / "empty", "-o", report, "--format", "json")
+    assert result.exit_code == 2 and report.read_bytes() == b"the old report"
+
+
+def test_stats_makes_no_database_when_no_log_is_found(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = run("stats", tmp_path / "empty", "--db", tmp_path / "stats.sqlite")
+    assert result.exit_code == 2 and not (tmp_path / "stats.sqlite").exists()
+
+
+# -- archives and databases in folders, by content; tar archives --------------------------------
+
+
+def test_folders_yield_the_zip_archives_and_databases_in_them_by_content(tmp_path):
+    logs = tmp_path / "logs"
+    write(logs / "a.xml", SANMA)
+    with zipfile.ZipFile(write(logs / "scraw2014", b""), "w") as zf:  # no name ending at all
+        zf.writestr(f"{ID_A}.mjlog", ONE_HAND_GZ)
+    make_houou_db(logs / "houou.db", [("2014010101gm-00a9-0000-bbbbbbbb", ONE_HAND)])
+    write(logs / "notes.txt", b"not a log")
+    result = run("validate", logs, "--format", "ndjson")
+    assert result.exit_code == 0, result.output
+    assert games(result) == [
+        f"{logs}/a.xml", f"{logs}/houou.db#2014010101gm-00a9-0000-bbbbbbbb", f"{logs}/scraw2014:{ID_A}.mjlog",
+    ]
+
+
+@pytest.mark.parametrize("mode", ["w", "w:gz", "w:bz2", "w:xz"])
+def test_tar_archives_are_read_plain_or_compressed(tmp_path, mode):
+    archive = make_tar(tmp_path / "logs.tar", {"2014/one_hand.xml": ONE_HAND, "sanma.xml.gz": gzip.compress(SANMA),
+                                              "README": b"not a log"}, mode)
+    result = run("validate", archive, "--format", "ndjson")
+    assert result.exit_code == 0, result.output
+    assert games(result) == [f"{archive}:2014/one_hand.xml", f"{archive}:sanma.xml.gz"]
+    folder = run("validate", tmp_path, "--format", "ndjson")  # and found in a folder, by content
+    assert folder.exit_code == 0 and games(folder) == games(result)
+
+
+def test_a_tar_archive_is_never_an_xml_error(tmp_path):
+    archive = make_tar(tmp_path / "x.mjlog", {"one.xml": ONE_HAND})  # a log's name, a tar's content
+    result = run("validate", archive, "--format", "ndjson")
+    assert result.exit_code == 0 and games(result) == [f"{archive}:one.xml"]
+    empty = make_tar(tmp_path / "empty.tar.gz", {"README": b"nothing here"}, "w:gz")
+    result = run("validate", empty)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: no logs found in '{empty}' ({LOOKED_FOR}; 1 other file skipped)\n"
+    cut = write(tmp_path / "cut.tar", (tmp_path / "x.mjlog").read_bytes()[:700])
+    (record, _summary) = ndjson(run("validate", cut, "--format", "ndjson").stdout)
+    assert record["path"] == f"{cut}:one.xml" and not record["ok"]
+    assert record["findings"][0]["message"] == "cannot read tar member: unexpected end of data"
+
+
+def test_bz2_or_xz_data_that_is_not_a_tar_says_so(tmp_path):
+    for name, data in (("log.xml.bz2", bz2.compress(ONE_HAND)), ("log.xml.xz", lzma.compress(ONE_HAND))):
+        path = write(tmp_path / name, data)
+        (record, _summary) = ndjson(run("validate", path, "--format", "ndjson").stdout)
+        assert record["path"] == str(path) and record["findings"][0]["message"] == (
+            "bz2 or xz-compressed data that is not a tar archive: logs are read plain or gzip-compressed")
+
+
+# -- the same game under two names ----------------------------------------------------------------
+
+
+def test_the_same_game_under_two_names_counts_once_in_validate_and_stats(tmp_path):
+    write(tmp_path / "logs" / "a.xml", ONE_HAND)
+    write(tmp_path / "logs" / "copy of a.xml", ONE_HAND)
+    write(tmp_path / "logs" / "sanma.xml", SANMA)
+    eve = ONE_HAND.replace(b'n3="Dan"', b'n3="Eve"')  # another game
+    write(tmp_path / "logs" / f"{ID_A}.mjlog", gzip.compress(eve))  # with its game id in the name...
+    write(tmp_path / "logs" / "more" / f"{ID_A}.xml", eve)  # ...and another copy, plain
+    result = run("validate", tmp_path / "logs", "--format", "ndjson")
+    assert games(result) == [str(tmp_path / "logs" / f"{ID_A}.mjlog"), str(tmp_path / "logs" / "a.xml"),
+                             str(tmp_path / "logs" / "sanma.xml")]
+    assert result.stderr == "2 duplicate game(s) skipped.\n"
+    result = run("stats", tmp_path / "logs", "--format", "json")
+    assert result.exit_code == 0
+    rows = json.loads(result.stdout)
+    assert {row["name"]: row["games"] for row in rows if row["players"] == 4} == {
+        "Alice": 2, "Bob": 2, "さくら": 2, "Dan": 1, "Eve": 1}
+    assert "2 duplicates skipped" in result.stderr
+    every = json.loads(run("stats", tmp_path / "logs", "--format", "json", "--no-dedupe").stdout)
+    assert {row["name"]: row["games"] for row in every if row["players"] == 4}["Alice"] == 4
+
+
+# -- --player ----------------------------------------------------------------------------------------
+
+
+def test_player_names_match_whatever_their_case_or_width(tmp_path):
+    for asked in ("alice", "ALICE", "Ａｌｉｃｅ", "ＡＬＩＣＥ", " Alice "):
+        result = run("stats", FIXTURES / "one_hand.xml", "--player", asked, "--format", "json")
+        assert result.exit_code == 0, result.output
+        assert [row["name"] for row in json.loads(result.stdout)] == ["Alice"], asked
+    # and a name written full-width in the log is found by its ASCII form
+    wide = write(tmp_path / "wide.xml", ONE_HAND.replace(b'n3="Dan"', b'n3="%EF%BC%A4%EF%BD%81%EF%BD%8E"'))
+    result = run("stats", wide, "--player", "dan", "--format", "json")
+    assert [row["name"] for row in json.loads(result.stdout)] == ["Ｄａｎ"]
+
+
+def test_an_unknown_player_gets_the_closest_names(tmp_path):
+    result = run("stats", FIXTURES / "one_hand.xml", "--player", "Alcie", "--player", "zzz", "--player", "bob",
+                 "--brief")
+    assert result.exit_code == 0
+    assert result.stderr.splitlines()[1:] == [
+        "stats: no games of player 'Alcie'. Closest names seen: 'Alice'.",
+        "stats: no games of player 'zzz'.",
+    ]
+    db = tmp_path / "stats.sqlite"
+    assert run("stats", FIXTURES / "one_hand.xml", "--db", db).exit_code == 0
+    result = run("stats", "--db", db, "--player", "ａｌｃｉｅ", "--player", "BOB", "--format", "json")
+    assert [row["name"] for row in json.loads(result.stdout)] == ["Bob"]
+    assert result.stderr.splitlines()[1:] == ["stats: no games of player 'ａｌｃｉｅ'. Closest names seen: 'Alice'."]
+
+
+# -- `-` and @FILE -----------------------------------------------------------------------------------
+
+
+def test_dash_reads_one_log_from_stdin_for_every_command():
+    result = run("validate", "-", "--format", "ndjson", input=ONE_HAND_GZ)
+    assert result.exit_code == 0 and games(result) == ["<stdin>"]
+    result = run("stats", "-", "--format", "json", input=ONE_HAND)
+    assert result.exit_code == 0 and {row["name"] for row in json.loads(result.stdout)} == {"Alice", "Bob", "さくら", "Dan"}
+    result = run("convert", "-", "--to", "tenhou6", input=SANMA)
+    assert result.exit_code == 0 and json.loads(result.stdout)["ratingc"] == "PF3"
+    result = run("show", "-", input=ONE_HAND)
+    assert result.exit_code == 0 and result.stdout.splitlines()[0] == "<stdin>"
+    assert result.stdout.splitlines()[-1].startswith("Final: 1. S0 Alice 73000")
+    result = run("replay", "-", "--format", "json", input=ONE_HAND_GZ)
+    assert result.exit_code == 0 and json.loads(result.stdout)["source"] == "<stdin>"
+
+
+def test_stdin_holding_an_archive_is_a_clear_error(tmp_path):
+    archive = make_tar(tmp_path / "a.tar", {"one.xml": ONE_HAND})
+    result = run("show", "-", input=archive.read_bytes())
+    assert result.exit_code == 2
+    assert result.stderr == ("Error: standard input holds a tar archive or compressed data: give its path "
+                             "instead (`-` reads one log)\n")
+
+
+def test_at_file_reads_a_list_of_paths(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "logs" / "one.xml", ONE_HAND)
+    write(tmp_path / "logs" / "sanma.xml", SANMA)
+    write(tmp_path / "list.txt", b"# my games\nlogs/one.xml\n\n   logs/sanma.xml  \n")
+    result = run("validate", "@list.txt", "--format", "ndjson")
+    assert result.exit_code == 0 and games(result) == ["logs/one.xml", "logs/sanma.xml"]
+    result = run("stats", "@-", "--format", "json", input=b"logs/sanma.xml\n")
+    assert result.exit_code == 0 and len(json.loads(result.stdout)) == 3
+    result = run("convert", "@list.txt", "--to", "mjai")
+    assert result.exit_code == 0 and result.stdout.count('"type":"start_game"') == 2
+    write(tmp_path / "one.txt", b"logs/sanma.xml\n")
+    assert run("show", "@one.txt").stdout.splitlines()[0] == "logs/sanma.xml"
+    result = run("replay", "@one.txt", "--format", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["source"] == "logs/sanma.xml"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["validate", "@missing.txt"], "Error: @missing.txt: no such list file\n"),
+    (["stats", "@logs"], "Error: @logs: a folder, not a list file (give the folder without @)\n"),
+    (["validate", "-", "@-"], "Error: standard input can be read once only ('-' and '@-' both name it)\n"),
+    (["convert", "@bad.txt", "--to", "mjai"], "Error: bad.txt:2: `-` (standard input) cannot be listed in a file\n"),
+    (["show", "@two.txt"], "Error: @two.txt: lists 2 entries; this command reads one game (validate, "
+                           "stats and convert read many)\n"),
+    (["replay", "@empty.txt"], "Error: @empty.txt: lists 0 entries; this command reads one game (validate, "
+                               "stats and convert read many)\n"),
+    (["validate", "@empty.txt"], f"Error: no logs found in '@empty.txt' ({LOOKED_FOR})\n"),
+])
+def test_list_problems_are_one_line_and_exit_2(tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "logs").mkdir()
+    write(tmp_path / "bad.txt", b"logs\n-\n")
+    write(tmp_path / "two.txt", b"a.xml\nb.xml\n")
+    write(tmp_path / "empty.txt", b"# nothing yet\n\n")
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr == message
+
+
+def test_game_ids_in_a_list_are_read_from_the_download_cache(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("TENHOU_TOOLS_CACHE_DIR", str(cache))
+    write(tmp_path / "ids.txt", f"{gid(1)}\nhttps://tenhou.net/0/?log={gid(2)}&tw=1\n".encode())
+    result = run("validate", f"@{tmp_path / 'ids.txt'}")
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: {tmp_path / 'ids.txt'}:1: game {gid(1)} is not in the download cache "
+                             f"({cache}): download it first (tenhou-tools download {gid(1)})\n")
+    write(cache / f"{gid(1)}.mjlog", ONE_HAND_GZ)
+    write(cache / f"{gid(2)}.mjlog", gzip.compress(ONE_HAND + b"\n"))
+    result = run("validate", f"@{tmp_path / 'ids.txt'}", "--format", "ndjson")
+    assert result.exit_code == 0
+    assert [(doc["path"], doc["log_id"]) for doc in ndjson(result.stdout)[:-1]] == [
+        (str(cache / f"{gid(1)}.mjlog"), gid(1)), (str(cache / f"{gid(2)}.mjlog"), gid(2))]
+    assert run("validate", gid(1)).exit_code == 0  # an id on the command line, too
+
+
+# -- show ID ------------------------------------------------------------------------------------------
+
+
+def test_show_takes_a_game_id_through_the_cache(server, cache_dir, monkeypatch):
+    server.serve(gid(1), ONE_HAND)
+    monkeypatch.setattr(show_cmd, "LogFetcher", _quick_fetcher())
+    result = run("show", gid(1), "--cache-dir", cache_dir, "--base-url", server.url)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == f"{gid(1)}: downloaded to {cache_dir / f'{gid(1)}.mjlog'}\n"
+    assert result.stdout.splitlines()[0] == gid(1)
+    again = run("show", f"https://tenhou.net/0/?log={gid(1)}&tw=2", "--cache-dir", cache_dir, "--offline")
+    assert again.exit_code == 0 and again.stderr == "" and again.stdout == result.stdout
+    assert server.count(gid(1)) == 1
+    missing = run("show", gid(2), "--cache-dir", cache_dir, "--offline")
+    assert missing.exit_code == 1
+    assert missing.stderr == (f"Error: {gid(2)}: not in the cache ({cache_dir}) and offline mode does "
+                              "not download\n")
+
+
+def _quick_fetcher():
+    import functools
+
+    from tenhou_tools.sources.http import LogFetcher
+
+    return functools.partial(LogFetcher, min_interval=0.0, jitter=0.0, lock_timeout=5.0)
+
+
+# -- a refused connection -----------------------------------------------------------------------------
+
+
+def test_a_refused_connection_gives_up_after_two_attempts(cache_dir):
+    """A real closed port on 127.0.0.1, the command's own retry policy: two attempts a second
+    apart (not four over 15 s), and `download` does not try the other ids."""
+    base = f"http://127.0.0.1:{free_port()}"
+    result = run("replay", gid(1), "--cache-dir", cache_dir, "--base-url", base)
+    assert result.exit_code == 1
+    assert result.stderr == (f"Error: {gid(1)}: connection refused by {base[7:]}, after 2 attempts: is the "
+                             "server down, or the base URL wrong?\n")
+    result = run("download", gid(1), gid(2), "--cache-dir", cache_dir, "--base-url", base)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"Error: {gid(1)}: connection refused by {base[7:]}, after 2 attempts: is the server down, or the "
+        "base URL wrong?",
+        "Stopped downloading: 1 not attempted.",
+        "2 ids: 0 downloaded, 0 already cached, 1 failed, 1 not attempted.",
+    ]
+
+
+# -- logs that stop before the game's end ----------------------------------------------------------
+
+
+NO_RESULT = ONE_HAND[: ONE_HAND.index(b"<AGARI")] + b"</mjloggm>"
+"""The one hand, cut before its result (a game cut by a disconnect, or still running)."""
+CUT_IN_A_TAG = ONE_HAND[: ONE_HAND.index(b"<AGARI") + 20]
+"""The same, cut in the middle of the AGARI tag (no end tag either)."""
+
+
+@pytest.mark.parametrize("data", [NO_RESULT, CUT_IN_A_TAG, gzip.compress(ONE_HAND)[:-40]],
+                         ids=["no result", "cut in a tag", "truncated gzip"])
+def test_an_incomplete_log_is_shown_up_to_where_it_stops(tmp_path, data):
+    path = write(tmp_path / "cut.mjlog", data)
+    result = run("show", path)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[-3].split() == ["E1-0", "S0", "The", "log", "ends", "here,", "before", "this", "hand's",
+                                 "result.", "0", "0", "0", "0"]
+    assert lines[-1] == "No final result: the log ends here (incomplete game)."
+    assert result.stderr.splitlines()[-1] == (
+        "Warning: incomplete game: the log ends in hand 1 (E1-0), before its result")
+
+
+def test_an_incomplete_log_is_replayed_up_to_where_it_stops(tmp_path):
+    path = write(tmp_path / "cut.xml", CUT_IN_A_TAG)
+    result = run("replay", path, "--ascii")
+    assert result.exit_code == 1  # not verified: the game's end is missing
+    lines = result.stdout.splitlines()
+    assert lines[3:5] == [
+        "Warning: incomplete game: the log is cut off in the middle of an element; read up to the last "
+        "complete one",
+        "Warning: incomplete game: the log ends in hand 1 (E1-0), before its result",
+    ]
+    play = lines.index("1  +8s -8s*    +8s -7z")  # S0 draws and discards 8s, S1 draws 8s, discards 7z
+    assert lines[play + 1] == "The log ends here, before this hand's result."
+    assert "No final result: the log ends here (incomplete game)." in lines
+    verdict = " ".join(lines[-2:])
+    assert verdict.startswith("✗ Game not verified: the log ends before the game does (incomplete game); "
+                              "1 hand replayed under the Tenhou rules, ")
+    assert verdict.endswith(" checks, no error findings in them.")
+    doc = json.loads(run("replay", path, "--format", "json").stdout)
+    assert (doc["ok"], doc["complete"], doc["verdict"], doc["final"]) == (True, False, "incomplete", None)
+    assert doc["hands"][0]["result"] == []
+
+
+def test_validate_still_reports_an_incomplete_log(tmp_path):
+    path = write(tmp_path / "cut.xml", NO_RESULT)
+    (record, _summary) = ndjson(run("validate", path, "--format", "ndjson").stdout)
+    assert not record["ok"] and [f["code"] for f in record["findings"]] == ["PARSE_ERROR"]
+    assert "incomplete game: hand 1 (E1-0) has no AGARI or RYUUKYOKU" in record["findings"][0]["message"]
+
+
+@pytest.mark.corpus
+def test_every_broken_corpus_file_gets_a_finding_and_is_never_verified(corpus):
+    paths = corpus_files("broken", "*")
+    assert paths
+    result = run("validate", *paths, "--format", "ndjson", "--jobs", "1", "--no-dedupe")
+    records = ndjson(result.stdout)[:-1]
+    assert result.exit_code == 1 and len(records) == len(paths)
+    assert all(not r["ok"] and r["findings"] for r in records)
+    for path in paths:
+        replayed = run("replay", path, "--format", "json")
+        assert replayed.exit_code == 1, path  # not read, or read only up to where it stops
+        assert "Traceback" not in replayed.output and "Internal error" not in replayed.output
+        shown = run("show", path)
+        assert shown.exit_code in (0, 1) and "Internal error" not in shown.output
