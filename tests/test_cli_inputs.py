@@ -343,7 +343,7 @@ def test_a_refused_connection_gives_up_after_two_attempts(cache_dir):
         f"Error: {gid(1)}: connection refused by {base[7:]}, after 2 attempts: is the server down, or the "
         "base URL wrong?",
         "Stopped downloading: 1 not attempted.",
-        "2 ids: 0 downloaded, 0 already cached, 1 failed, 1 not attempted.",
+        "2 ids: 0 downloaded, 0 already cached, 1 failed (1 stopped), 1 not attempted.",
     ]
 
 
