@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import NoReturn, Self
 
 import click
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -22,6 +21,7 @@ from ..errors import DownloadError, InputError
 from ..sources.cache import ExportConflict, export_log
 from ..sources.http import BASE_URL_ENV, LogFetcher, StopDownloads
 from ..sources.ids import require_ref
+from .term import make_console
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -54,11 +54,11 @@ class _Reporter:
         if enabled:
             self.progress = Progress(
                 SpinnerColumn(),
-                TextColumn("{task.description}"),
+                TextColumn("{task.description}", markup=False),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
-                console=Console(stderr=True),
+                console=make_console(stderr=True),
                 transient=True,
                 redirect_stdout=False,
             )
