@@ -7,6 +7,7 @@ from rich.text import Text
 
 from . import render
 from .common import load_game, stdout_console
+from .term import render_lines
 
 
 @click.command()
@@ -19,13 +20,8 @@ def show(path: str) -> None:
       tenhou-tools show fixtures/one_hand.mjlog
     """
     game = load_game(path)
-    console = stdout_console()
     title = Text(game.log_id or path, style="bold")
-    console.print(title)
-    console.print(render.lobby_line(game))
-    console.print()
-    console.print(render.players_table(game))
-    console.print()
-    console.print(render.hands_table(game))
-    console.print()
-    console.print(render.final_text(game))
+    click.echo(render_lines(stdout_console(), [
+        title, Text(render.lobby_line(game)), Text(), render.players_table(game), Text(),
+        render.hands_table(game), Text(), render.final_text(game),
+    ]), nl=False)
