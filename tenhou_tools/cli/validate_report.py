@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from ..check import GameRecord, Summary
 from ..findings import Finding, Severity
-from .finding_text import real_log_id, replay_command, values_text, viewer_url
+from .finding_text import replay_command, values_text, viewer_url
 
 MAX_GAMES = 50
 """Failing games listed in full; the rest are counted."""
@@ -95,11 +95,12 @@ def verdict(summary: Summary, failed: FailedGames) -> str:
 
 
 def _target(record: GameRecord) -> str | None:
-    """What ``replay`` can open for this record: its path when that is a file, else its real
-    game id (replay downloads it), else nothing (a member of an archive or a database)."""
+    """What ``replay`` can open to show this record: its path when that is a file. A member of an
+    archive or a database gets no command: its game id would download Tenhou's own copy, which
+    need not be the log that was checked (the viewer link still names the game)."""
     if record.path and os.path.isfile(record.path):
         return record.path
-    return real_log_id(record.log_id)
+    return None
 
 
 def finding_lines(finding: Finding, record: GameRecord, target: str | None) -> list[str]:
