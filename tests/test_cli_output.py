@@ -408,3 +408,12 @@ def test_a_written_report_says_where_on_a_terminal(tmp_path, monkeypatch):
     assert result.exit_code == 0 and result.stderr == f"Wrote {target}.\n"
     stats = run("stats", FIXTURES / "one_hand.xml", "-o", tmp_path / "stats.txt")
     assert re.search(rf"^Wrote {re.escape(str(tmp_path / 'stats.txt'))}\.$", stats.stderr, re.M)
+
+
+def test_control_characters_in_a_path_are_shown_not_sent(tmp_path):
+    path = tmp_path / "a\x1b[31mred.xml"
+    path.write_text("<html/>")
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert "\x1b" not in result.stdout
+    assert f"  {tmp_path}/a\\x1b[31mred.xml\n    PARSE_ERROR: {tmp_path}/a\\x1b[31mred.xml: root element" in result.stdout

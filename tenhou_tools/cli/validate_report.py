@@ -63,6 +63,15 @@ class FailedGames:
         return False
 
 
+_CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)}
+"""Control characters (an escape sequence in a file name or a log) are shown, not sent to the
+terminal: ``\x1b``."""
+
+
+def printable(text: str) -> str:
+    return text.translate(_CONTROL)
+
+
 def _plural(n: int, word: str, plural: str | None = None) -> str:
     return f"{n:,} {word}" if n == 1 else f"{n:,} {plural or word + 's'}"
 
@@ -107,17 +116,17 @@ def finding_lines(finding: Finding, record: GameRecord, target: str | None) -> l
     where = f"{finding.label} " if finding.label else ""
     severity = " (warning)" if finding.severity is Severity.WARNING else ""
     event = f" (event {finding.event_index})" if finding.event_index is not None else ""
-    lines = [f"    {where}{finding.code.value}{severity}{event}: {finding.message}"]
+    lines = [f"    {where}{finding.code.value}{severity}{event}: {printable(finding.message)}"]
     values = values_text(finding)
     if values:
-        lines.append(f"      {values}")
+        lines.append(f"      {printable(values)}")
     if target is not None and record.hands > 0:
-        lines.append(f"      {replay_command(target, finding.label)}")
+        lines.append(f"      {printable(replay_command(target, finding.label))}")
     return lines
 
 
 def game_lines(record: GameRecord, fail_on: str) -> list[str]:
-    lines = [f"  {record.path}"]
+    lines = [f"  {printable(record.path)}"]
     relevant = [f for f in record.findings if _relevant(f, fail_on)]
     target = _target(record)
     for finding in relevant[:MAX_FINDINGS]:
