@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import traceback
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import ParseError
@@ -74,8 +75,22 @@ def check_log(data: bytes | None, *, path: str, log_id: str | None = None,
         game.log_id,
         len(game.hands),
         tuple(sorted(report.checks.items())),
-        warnings + tuple(report.findings),
+        warnings + label_findings(game, report.findings),
     )
+
+
+def label_findings(game: Game, findings: Iterable[Finding]) -> tuple[Finding, ...]:
+    """The findings with their hand's label (``E2-1``, as ``replay --hand`` takes it) filled in.
+
+    Only findings are touched (a clean game costs nothing); a hand index outside the game keeps
+    no label."""
+    out = []
+    hands = game.hands
+    for finding in findings:
+        if finding.label is None and finding.hand is not None and 0 <= finding.hand < len(hands):
+            finding = replace(finding, label=hands[finding.hand].init.label())
+        out.append(finding)
+    return tuple(out)
 
 
 @dataclass
@@ -101,7 +116,9 @@ class Summary:
         self.findings_by_code.update(f.code.value for f in record.findings)
         self.checks.update(dict(record.checks))
 
-    def to_json(self, elapsed_s: float) -> dict[str, Any]:
+    def to_json(self, elapsed_s: float, *, interrupted: bool = False) -> dict[str, Any]:
+        """The summary line; ``interrupted`` says the run was stopped (Ctrl-C) and covers only
+        the games counted here."""
         return {
             "type": "summary",
             "games": self.games,
@@ -110,4 +127,5 @@ class Summary:
             "findings_by_code": dict(sorted(self.findings_by_code.items())),
             "checks": dict(sorted(self.checks.items())),
             "elapsed_s": round(elapsed_s, 3),
+            "interrupted": interrupted,
         }

@@ -1,9 +1,10 @@
 """Findings: every disagreement between a log and the Tenhou rules, as data.
 
 Each ``FindingCode`` is documented in ``docs/findings.md`` (what it means, an example). A
-``Finding`` names the hand (0-based index into ``Game.hands``) and the event index inside that
-hand's events (``None`` for the ``INIT`` itself or for game-level findings), with the value the
-rules give (``expected``) and the value the log claims (``actual``).
+``Finding`` names the hand (0-based index into ``Game.hands``; ``label`` is the same hand as
+``replay --hand`` names it, ``E2-1``: round and honba) and the event index inside that hand's
+events (``None`` for the ``INIT`` itself or for game-level findings), with the value the rules
+give (``expected``) and the value the log claims (``actual``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
+
+from .rules.yaku import limit_name, yaku_name
 
 
 class Severity(Enum):
@@ -110,17 +113,53 @@ class Finding:
     actual: Any = None
     detail: str | None = None
     """Extra text (the traceback of an ``INTERNAL_ERROR``)."""
+    label: str | None = None
+    """The hand as ``replay --hand`` takes it (``E2-1``), when the finding has a hand; the engine
+    leaves it to ``check.label_findings``, which knows the game."""
 
     def to_json(self) -> dict[str, Any]:
+        """The NDJSON contract's finding, plus ``label`` and, for yaku and limits, the names of
+        the ids beside them (``expected_names``, ``actual_names``)."""
         out: dict[str, Any] = {
             "code": self.code.value,
             "severity": self.severity.value,
             "hand": self.hand,
+            "label": self.label,
             "event_index": self.event_index,
             "message": self.message,
             "expected": self.expected,
             "actual": self.actual,
         }
+        namer = _NAMERS.get(self.code)
+        if namer is not None:
+            out["expected_names"] = _named(namer, self.expected)
+            out["actual_names"] = _named(namer, self.actual)
         if self.detail is not None:
             out["detail"] = self.detail
         return out
+
+
+def _yaku_names(values: Any) -> list[list[Any]]:
+    return [[yaku_name(int(yid)), han] for yid, han in values]
+
+
+def _yakuman_names(values: Any) -> list[str]:
+    return [yaku_name(int(yid)) for yid in values]
+
+
+def _named(namer, values: Any) -> Any:
+    if values is None:
+        return None
+    try:
+        return namer(values)
+    except (TypeError, ValueError):  # not the shape this code carries: no names rather than none
+        return None
+
+
+_NAMERS = {
+    FindingCode.AGARI_YAKU: _yaku_names,
+    FindingCode.AGARI_YAKUMAN: _yakuman_names,
+    FindingCode.AGARI_LIMIT: lambda value: limit_name(int(value)),
+}
+"""Codes whose values are ids with names: ``[[1, 2]]`` is ``[["riichi", 2]]``, ``[39]`` is
+``["daisangen"]``, limit ``2`` is ``"haneman"``."""

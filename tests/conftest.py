@@ -31,3 +31,10 @@ def corpus_files(kind: str = "mjlog", pattern: str = "*.gz") -> list[Path]:
 @pytest.fixture
 def fixtures() -> Path:
     return FIXTURES
+
+
+@pytest.fixture(autouse=True)
+def _fixed_width(monkeypatch):
+    """The terminal views take their width from COLUMNS, else the terminal (cli/term.py): pin it,
+    so that exact outputs do not depend on where the tests run. Tests of the width set their own."""
+    monkeypatch.setenv("COLUMNS", "120")

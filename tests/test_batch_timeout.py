@@ -126,7 +126,7 @@ def test_validate_reports_the_stuck_log_and_goes_on(folder, monkeypatch, jobs):
     stuck = [g for g in games if Path(g["path"]).name == STUCK]
     assert stuck == [{"type": "game", "path": str(folder / STUCK), "log_id": None, "ok": False,
                       "hands": 0, "checks": {}, "findings": [{
-                          "code": "INTERNAL_ERROR", "severity": "error", "hand": None,
+                          "code": "INTERNAL_ERROR", "severity": "error", "hand": None, "label": None,
                           "event_index": None, "message": timeout_message(1.0),
                           "expected": None, "actual": None}]}]
     assert all(g["ok"] for g in games if g not in stuck)

@@ -55,7 +55,7 @@ S2  さくら  25000  ▅▅   25000  low 25000, high 25000
 S3  Dan     25000  ▅▅   25000  low 25000, high 25000
 Scale: ▁ = -23000, █ = 73000.
 
-✓ Game verified: 1 hand replayed under the Tenhou rules, 28 checks, no error findings.
+✓ Game verified: 1 hand replayed under the Tenhou rules, 27 checks, no error findings.
 """
 
 REPLAY_ONE_HAND = HEADER_ONE_HAND + """\
@@ -143,7 +143,7 @@ Ron S0<-S1 48000 (yakuman: daisangen)
 Scores: S0 83000 (+48000)  S1 -13000 (-48000)  S2 35000 (0)
 ✓ verified
 
-✓ Game verified: 1 hand replayed under the Tenhou rules, 33 checks, no error findings.
+✓ Game verified: 1 hand replayed under the Tenhou rules, 32 checks, no error findings.
 """
 
 
@@ -157,7 +157,7 @@ def in_repo(monkeypatch):
 
 
 def test_exact_view(in_repo):
-    result = run("replay", "fixtures/one_hand.xml")
+    result = run("replay", "fixtures/one_hand.xml", "--glyphs")
     assert result.exit_code == 0, result.output
     assert result.stdout == REPLAY_ONE_HAND
     assert result.stderr == ""
@@ -245,9 +245,9 @@ def test_findings_are_shown_with_expected_and_actual_and_exit_1(tampered):
     at = lines.index("✗ not verified: 1 error")
     assert lines[at + 1: at + 3] == [
         "  ✗ AGARI_POINTS (event 4: S0 ron on S1): S0's hand value (ten) is wrong",
-        "      expected 48000, log has 36000",
+        "      points (ten): 48000 by the rules, the log says 36000",
     ]
-    assert lines[-1] == ("✗ Game not verified: 1 hand replayed under the Tenhou rules, 28 checks, "
+    assert lines[-1] == ("✗ Game not verified: 1 hand replayed under the Tenhou rules, 27 checks, "
                          "1 error finding (hands: E1-0).")
 
 
@@ -257,7 +257,7 @@ def test_findings_in_json(tampered):
     doc = json.loads(result.stdout)
     assert doc["ok"] is False and doc["verdict"] == "failed"
     (finding,) = doc["hands"][0]["findings"]
-    assert finding == {"code": "AGARI_POINTS", "severity": "error", "hand": 0, "event_index": 4,
+    assert finding == {"code": "AGARI_POINTS", "severity": "error", "hand": 0, "label": "E1-0", "event_index": 4,
                        "message": "S0's hand value (ten) is wrong", "expected": 48000, "actual": 36000}
     assert doc["hands"][0]["verdict"] == "failed"
 
@@ -480,7 +480,8 @@ def test_views_fit_80_and_120_columns(corpus, width):
             assert widest <= width, (name, path, view)
 
 
-def test_the_readme_example_is_real_output(in_repo):
+def test_the_readme_example_is_real_output(in_repo, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")  # the README shows what a pipe gets without a terminal
     command = "$ tenhou-tools replay fixtures/one_hand.xml --seat 1 --ascii\n"
     readme = (FIXTURES.parent / "README.md").read_text()
     shown = readme.split(command, 1)[1].split("```", 1)[0]

@@ -24,19 +24,29 @@ def test_ndjson_contract(fixtures):
     assert good["ok"] is True and good["hands"] == 1 and good["findings"] == []
     assert good["checks"]["agari"] == 1 and good["checks"]["payment"] == 1
     assert bad["ok"] is False and bad["findings"][0]["code"] == "PARSE_ERROR"
-    assert set(bad["findings"][0]) == {"code", "severity", "hand", "event_index", "message", "expected", "actual"}
+    assert set(bad["findings"][0]) == {"code", "severity", "hand", "label", "event_index", "message", "expected",
+                                       "actual"}
+    assert bad["findings"][0]["hand"] is None and bad["findings"][0]["label"] is None
+    assert set(summary) == {"type", "games", "ok", "failed", "findings_by_code", "checks", "elapsed_s",
+                            "interrupted"}
     assert summary["games"] == 2 and summary["ok"] == 1 and summary["failed"] == 1
-    assert summary["findings_by_code"] == {"PARSE_ERROR": 1}
-    assert "elapsed_s" in summary
+    assert summary["findings_by_code"] == {"PARSE_ERROR": 1} and summary["interrupted"] is False
 
 
 def test_clean_run_exits_0(fixtures):
+    """A clean run is one line; --verbose adds the time and the checks run, by kind."""
     result = run("validate", str(fixtures / "one_hand.xml"), str(fixtures / "sanma_kita.xml"))
     assert result.exit_code == 0
-    lines = result.stdout.splitlines()
-    assert lines[:3] == ["games            2", "ok               2", "failed           0"]
-    assert lines[3].startswith("speed ") and lines[3].endswith(" games/s")
-    assert lines[4:8] == ["", "Checks run:", "  agari                        2", "  agari_dora                   4"]
+    ndjson = run("validate", str(fixtures / "one_hand.xml"), str(fixtures / "sanma_kita.xml"), "--format", "ndjson")
+    checks = json.loads(ndjson.stdout.splitlines()[-1])["checks"]
+    ran = sum(n for kind, n in checks.items() if not kind.endswith("_not_checkable"))
+    assert result.stdout == f"2 games, all clean; {ran} checks.\n"
+    verbose = run("validate", str(fixtures / "one_hand.xml"), str(fixtures / "sanma_kita.xml"), "--verbose")
+    lines = verbose.stdout.splitlines()
+    assert lines[0] == f"2 games, all clean; {ran} checks."
+    assert lines[1].startswith("Checked in ") and lines[1].endswith(" games/s).")
+    assert lines[2:4] == ["", "Checks run:"]
+    assert lines[4:] == [f"  {kind:<{max(map(len, checks))}}  {n}" for kind, n in sorted(checks.items())]
 
 
 def test_exit_zero_and_fail_on(fixtures):
@@ -53,8 +63,8 @@ def test_missing_path_is_exit_2():
 def test_text_report_lists_failing_games(fixtures):
     result = run("validate", str(fixtures))
     assert result.exit_code == 1
-    assert "Failing games:" in result.stdout
-    assert "PARSE_ERROR (game):" in result.stdout and "truncated.mjlog" in result.stdout
+    assert "Failed games (3):" in result.stdout
+    assert f"  {fixtures / 'truncated.mjlog'}\n    PARSE_ERROR: " in result.stdout
 
 
 def test_json_is_one_document(fixtures):
@@ -84,9 +94,12 @@ def test_corpus_validates_clean(corpus):
 
 
 def test_output_into_a_missing_folder_is_a_clear_error(fixtures, tmp_path):
-    result = run("validate", str(fixtures / "one_hand.xml"), "-o", str(tmp_path / "no" / "report.txt"))
-    assert result.exit_code == 1
-    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
+    """A usage error (exit 2, DESIGN.md: a path that does not exist), before any log is read."""
+    target = tmp_path / "no" / "report.txt"
+    result = run("validate", str(fixtures / "one_hand.xml"), "-o", str(target))
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: cannot write {str(target)!r}: the folder {str(target.parent)!r} "
+                             "does not exist\n")
     assert list(tmp_path.iterdir()) == []
 
 

@@ -317,7 +317,8 @@ def test_dask_gives_the_same_report(logs):
     assert result.stdout == run("stats", logs, "--format", "json", "--jobs", "1").stdout
 
 
-def test_readme_example_is_the_real_output():
+def test_readme_example_is_the_real_output(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")  # the README shows what a pipe gets without a terminal
     from .conftest import REPO
 
     text = (REPO / "README.md").read_text()

@@ -33,8 +33,9 @@ COMMANDS = {
 
 class _Group(click.Group):
     """Loads a command's module when the command is used (``validate`` does not import the
-    HTTP client, ``stats`` its store, ...); maps Ctrl-C to exit 130 and unexpected exceptions to
-    exit 3 with a one-line message."""
+    HTTP client, ``stats`` its store, ...); maps Ctrl-C to exit 130, output that cannot be
+    written (a full disk, a closed pipe or stdout) to exit 1 and unexpected exceptions to exit 3,
+    each with a one-line message."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -46,22 +47,38 @@ class _Group(click.Group):
         return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except (click.exceptions.Exit, click.ClickException, click.Abort):
-            raise
-        except KeyboardInterrupt:
-            click.echo("Interrupted.", err=True)
-            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
-        except BrokenPipeError:
-            raise click.exceptions.Exit(EXIT_FINDINGS) from None
-        except Exception as exc:  # noqa: BLE001 - the last line of defence
-            click.echo(f"Internal error: {type(exc).__name__}: {exc}", err=True)
-            if os.environ.get("TENHOU_TOOLS_DEBUG"):
-                traceback.print_exc()
-            else:
-                click.echo("Set TENHOU_TOOLS_DEBUG=1 to see the traceback.", err=True)
-            raise click.exceptions.Exit(EXIT_INTERNAL) from None
+        from . import output  # here: the group itself must stay cheap to import
+
+        with output.guarded_stdout():
+            try:
+                result = super().invoke(ctx)
+                output.flush_stdout()  # a full disk or a closed pipe shows now, as one line
+                return result
+            except click.exceptions.Exit:
+                output.flush_stdout()
+                raise
+            except (click.ClickException, click.Abort):
+                raise
+            except KeyboardInterrupt:
+                click.echo("Interrupted.", err=True)
+                raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+            except OSError as exc:
+                failed = output.output_os_error(exc)
+                if failed is None:
+                    self._internal_error(exc)
+                raise failed from None
+            except Exception as exc:  # noqa: BLE001 - the last line of defence
+                self._internal_error(exc)
+
+    @staticmethod
+    def _internal_error(exc: Exception):
+        """One line (the traceback with TENHOU_TOOLS_DEBUG=1) and exit code 3."""
+        click.echo(f"Internal error: {type(exc).__name__}: {exc}", err=True)
+        if os.environ.get("TENHOU_TOOLS_DEBUG"):
+            traceback.print_exception(exc)
+        else:
+            click.echo("Set TENHOU_TOOLS_DEBUG=1 to see the traceback.", err=True)
+        raise click.exceptions.Exit(EXIT_INTERNAL) from None
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -18,6 +18,8 @@ from ..events import Game
 from ..formats import load_game as _load
 from ..mjlog import log_id_from_name
 from ..mjlog.read import read_path
+from .output import AtomicOutput  # noqa: F401 - re-exported: commands import it from here
+from .term import make_console
 
 STDIN = "-"
 """A source that stands for standard input: one log."""
@@ -234,110 +236,6 @@ def incomplete_notes(game: Game) -> list[str]:
 
 
 def stdout_console() -> Console:
-    """Rich console for data on stdout: colours on a terminal, plain and wide when piped."""
-    if sys.stdout.isatty():
-        return Console(highlight=False)
-    return Console(highlight=False, width=120, color_system=None, soft_wrap=False)
-
-
-class AtomicOutput:
-    """Where a command's report goes: stdout, or a file written atomically.
-
-    With a path to a regular file (or a new one), text goes to a temporary file in the same
-    folder, which replaces the target only when the ``with`` block ends normally; on any error
-    the temporary file is removed and the target is untouched. The new file gets the mode the
-    umask gives (or the replaced file's mode). A path that exists and is not a regular file (a
-    device, a FIFO, ``/dev/stdout``) is written directly: it cannot be replaced atomically.
-    Write errors (a full disk, a read-only folder) become a one-line ``click.FileError``.
-    """
-
-    def __init__(self, path: str | None):
-        self.path = Path(path) if path else None
-        self._tmp: Path | None = None
-        self._fh = None
-
-    def __enter__(self) -> AtomicOutput:
-        if self.path is None:
-            return self
-        import os
-        import stat
-        import tempfile
-
-        try:
-            existing = self.path.stat()
-        except FileNotFoundError:
-            existing = None
-        except OSError as exc:
-            raise click.FileError(str(self.path), hint=exc.strerror or str(exc)) from None
-        try:
-            if existing is not None and not stat.S_ISREG(existing.st_mode):
-                self._fh = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
-                return self
-            fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
-                                        dir=self.path.parent or Path("."))
-            self._tmp = Path(name)
-            if existing is not None:
-                mode = stat.S_IMODE(existing.st_mode)
-            else:
-                umask = os.umask(0)
-                os.umask(umask)
-                mode = 0o666 & ~umask
-            os.chmod(fd, mode)
-            self._fh = open(fd, "w", encoding="utf-8")  # noqa: SIM115 - closed in __exit__
-        except OSError as exc:
-            if self._tmp is not None:
-                self._tmp.unlink(missing_ok=True)
-            raise click.FileError(str(self.path), hint=exc.strerror or str(exc)) from None
-        return self
-
-    def write(self, text: str) -> None:
-        if self._fh is None:
-            sys.stdout.write(text)
-            return
-        try:
-            self._fh.write(text)
-        except OSError as exc:
-            self._abandon()
-            raise click.FileError(str(self.path), hint=exc.strerror or str(exc)) from None
-
-    def flush(self) -> None:
-        (self._fh or sys.stdout).flush()
-
-    def commit(self) -> None:
-        """Kept for callers that finish a cut-short report on purpose (the block's normal end
-        already commits)."""
-
-    def _abandon(self) -> None:
-        if self._fh is not None:
-            try:
-                self._fh.close()
-            except OSError:
-                pass
-            self._fh = None
-        if self._tmp is not None:
-            self._tmp.unlink(missing_ok=True)
-            self._tmp = None
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        if self.path is None:
-            sys.stdout.flush()
-            return
-        if self._fh is None:  # abandoned after a write error
-            return
-        import os
-
-        if exc_type is not None and not issubclass(exc_type, click.exceptions.Exit):
-            self._abandon()
-            return
-        try:
-            self._fh.flush()
-            if self._tmp is not None:
-                os.fsync(self._fh.fileno())
-            self._fh.close()
-            self._fh = None
-            if self._tmp is not None:
-                os.replace(self._tmp, self.path)
-                self._tmp = None
-        except OSError as err:
-            self._abandon()
-            raise click.FileError(str(self.path), hint=err.strerror or str(err)) from None
+    """Rich console for data on stdout: colours on a terminal, the width of ``term.output_width``,
+    and never markup (``term.make_console``)."""
+    return make_console()

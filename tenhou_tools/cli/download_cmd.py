@@ -13,7 +13,6 @@ from typing import NoReturn, Self
 from urllib.parse import urlsplit
 
 import click
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -38,6 +37,7 @@ from .index_options import (
     selection_given,
     selection_options,
 )
+from .term import make_console
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -88,13 +88,13 @@ class _Reporter:
         if enabled:
             self.progress = Progress(
                 SpinnerColumn(),
-                TextColumn("{task.description}"),
+                TextColumn("{task.description}", markup=False),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
                 TextColumn("ETA"),
                 TimeRemainingColumn(),
-                console=Console(stderr=True),
+                console=make_console(stderr=True),
                 transient=True,
                 redirect_stdout=False,
             )

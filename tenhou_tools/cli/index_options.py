@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..events import Room
 from ..sources.http import BASE_URL_ENV, DEFAULT_JITTER, DEFAULT_MIN_INTERVAL, LogFetcher
 from ..sources.index import KINDS_WITH_LOGS, Selection, houou_only
 from ..sources.index_fetch import IndexCache, IndexReport, collect_index
+from .term import make_console
 
 SELECTION_PARAMS = ("since", "until", "lobbies", "players", "length", "player_names", "archives")
 """The parameters that select games from the index (``download`` switches to selection with any)."""
@@ -139,8 +139,8 @@ class FileProgress:
         self.task = None
         if enabled:
             self.progress = Progress(
-                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                TimeRemainingColumn(), console=make_console(stderr=True), transient=True,
                 redirect_stdout=False,
             )  # fmt: skip
 

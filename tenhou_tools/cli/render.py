@@ -6,6 +6,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..events import Agari, DrawKind, Game, Init, Player, Ruleset, Ryuukyoku
+from ..rules.yaku import LIMIT_NAMES as YAKU_LIMIT_NAMES
 from ..rules.yaku import YAKU, yaku_name
 
 DAN_NAMES = (
@@ -21,7 +22,8 @@ DRAW_NAMES = {
     DrawKind.FOUR_WINDS: "Abortive draw: four winds",
     DrawKind.NAGASHI_MANGAN: "Nagashi mangan",
 }
-LIMIT_NAMES = {1: "mangan", 2: "haneman", 3: "baiman", 4: "sanbaiman", 5: "yakuman"}
+LIMIT_NAMES = {k: v for k, v in YAKU_LIMIT_NAMES.items() if k}
+"""A limit's name (no entry for 0: below mangan)."""
 
 
 def dan_name(dan: int) -> str:
@@ -48,7 +50,7 @@ def players_table(game: Game, *, viewer: int | None = None) -> Table:
     table.add_column("Rate", justify="right")
     for p in game.header.players[: game.header.ruleset.players]:
         mark = " (you)" if viewer == p.seat else ""
-        table.add_row(f"S{p.seat}{mark}", p.name or "-", dan_name(p.dan), _rate(p))
+        table.add_row(f"S{p.seat}{mark}", Text(p.name or "-"), dan_name(p.dan), _rate(p))
     return table
 
 
@@ -128,25 +130,38 @@ def hands_table(game: Game) -> Table:
         if hand.init.sticks:
             label += f" +{hand.init.sticks}r"
         result = "; ".join(results) or LOG_ENDS_IN_HAND
-        table.add_row(label, dealer_text(hand.init), result, *[signed(d) for d in deltas])
+        table.add_row(label, dealer_text(hand.init), Text(result), *[signed(d) for d in deltas])
     return table
 
 
-def final_text(game: Game) -> Text:
+class FinalResult:
+    """``Final: 1. S0 Alice 73000 (+83.0)  2. ...`` on one line when it fits the width, else
+    ``Final:`` and one line per place (an entry is never broken in two)."""
+
+    def __init__(self, entries: list[str]):
+        self.entries = entries
+
+    def __rich_console__(self, console, options):
+        line = Text.assemble(("Final: ", "bold"), "  ".join(self.entries))
+        if line.cell_len <= options.max_width:
+            yield line
+            return
+        yield Text("Final:", style="bold")
+        for entry in self.entries:
+            yield Text("  " + entry)
+
+
+def final_text(game: Game) -> Text | FinalResult:
     owari = game.owari
-    text = Text()
     if owari is None:
-        text.append(NO_FINAL_RESULT)
-        return text
+        return Text(NO_FINAL_RESULT)
     n = game.header.ruleset.players
     order = sorted(range(n), key=lambda s: (-owari.scores[s], (s - game.header.first_dealer) % 4))
-    text.append("Final: ", style="bold")
     parts = []
     for rank, s in enumerate(order, 1):
         name = game.header.players[s].name or f"S{s}"
         parts.append(f"{rank}. S{s} {name} {owari.scores[s]} ({owari.points[s]:+.1f})")
-    text.append("  ".join(parts))
-    return text
+    return FinalResult(parts)
 
 
 def yaku_label(yaku_id: int) -> str:

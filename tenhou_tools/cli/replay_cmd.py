@@ -12,6 +12,7 @@ from ..replay.engine import replay_game
 from ..sources.http import LogFetcher
 from . import EXIT_FINDINGS, EXIT_OK, download_cmd, replay_render
 from .common import incomplete_notes, load_source, stdout_console
+from .term import glyphs_by_default, render_lines
 
 _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
 """The options of ``download`` that say where logs come from; ``replay`` takes the very same ones."""
@@ -27,10 +28,11 @@ _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
               help="Show only this hand: round and honba as the view labels them, e.g. E1-0 or S3-2.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: the view for people; json: the replayed hands with their states and findings.")
-@click.option("--ascii", "ascii_tiles", is_flag=True,
-              help="Write tiles in 123m456p789s1234567z notation (0 = red five) instead of unicode glyphs.")
+@click.option("--ascii/--glyphs", "ascii_tiles", default=None,
+              help="Tiles in 123m456p789s1234567z notation (0 = red five), or as unicode glyphs. "
+              "Default: glyphs on a UTF-8 terminal, the notation anywhere else (a pipe, a file).")
 def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | None, fmt: str,
-           ascii_tiles: bool, cache_dir: Path | None, base_url: str | None, refresh: bool,
+           ascii_tiles: bool | None, cache_dir: Path | None, base_url: str | None, refresh: bool,
            offline: bool) -> None:
     """Replay one game hand by hand and show what the engine says about each hand.
 
@@ -67,6 +69,8 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     if viewer is not None and viewer >= players:
         where = "--seat" if seat is not None else "the URL's tw="
         raise click.UsageError(f"{where} {viewer}: a {players}-player game has seats 0-{players - 1}")
+    if ascii_tiles is None:
+        ascii_tiles = not glyphs_by_default()
     view = replay_render.View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
     report = replay_game(game)
     title = game.log_id or source
@@ -76,11 +80,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
             click.echo(json.dumps(doc, ensure_ascii=False, indent=1))
         else:
             renderables = replay_render.game_view(game, report, view, title, hand_label)
-            console = stdout_console()
-            with console.capture() as captured:
-                for renderable in renderables:
-                    console.print(renderable)
-            click.echo("".join(line.rstrip() + "\n" for line in captured.get().splitlines()), nl=False)
+            click.echo(render_lines(stdout_console(), renderables), nl=False)
     except InputError as exc:  # --hand names no hand of this game
         raise click.UsageError(str(exc)) from None
     raise click.exceptions.Exit(EXIT_OK if report.ok and complete else EXIT_FINDINGS)

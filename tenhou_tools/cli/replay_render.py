@@ -24,10 +24,12 @@ from datetime import datetime
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from ..check import label_findings
 from ..errors import InputError
 from ..events import (
     Agari,
@@ -54,11 +56,11 @@ from ..serialize import to_json
 from ..sources.ids import id_date
 from ..tiles import RED_FIVES, dora_kind, format_tiles, glyph, kind_name
 from . import render
+from .finding_text import values_text, viewer_url
 
 WINDS = "ESWN"
 ROUND_WINDS = ("East", "South", "West", "North")
 SPARK = "▁▂▃▄▅▆▇█"
-VIEWER_URL = "https://tenhou.net/0/?log={log_id}&tw={seat}"
 
 STYLE_DRAW = "dim"
 STYLE_TSUMOGIRI = "dim"
@@ -129,7 +131,7 @@ def hand_records(game: Game, report: GameReport) -> tuple[list[HandRecord], list
     n = game.header.ruleset.players
     by_hand: dict[int, list[Finding]] = {}
     game_level: list[Finding] = []
-    for finding in report.findings:
+    for finding in label_findings(game, report.findings):
         if finding.hand is not None and 0 <= finding.hand < len(game.hands):
             by_hand.setdefault(finding.hand, []).append(finding)
         else:
@@ -222,6 +224,15 @@ class TileWriter:
             out.append_text(self.one(tile))
         return out
 
+    def apart(self, tiles: Iterable[int]) -> Text:
+        """Tiles one by one, in the order given, a space between (dora indicators: ``2m 6m``)."""
+        out = Text()
+        for i, tile in enumerate(tiles):
+            if i:
+                out.append(" ")
+            out.append_text(self.one(tile))
+        return out
+
     def kind(self, k: int) -> Text:
         return self.one(k * 4 + 1)  # a copy that is never red
 
@@ -254,8 +265,9 @@ def header_view(game: Game, view: View, title: str, warnings: Sequence[str] = ()
         seen = "every seat's tiles shown" if view.all_hands else "other seats' concealed tiles hidden"
         facts.append(f"viewed from S{view.viewer} {player_name(game, view.viewer)} ({seen})")
     parts.append(Text(" · ".join(facts)))
-    if game.log_id and view.viewer is not None:
-        parts.append(Text(VIEWER_URL.format(log_id=game.log_id, seat=view.viewer)))
+    link = viewer_url(game.log_id, tw=view.viewer) if view.viewer is not None else None
+    if link is not None:  # only for a real game id, not for a file name that looks like one
+        parts.append(Text(link))
     for warning in warnings:
         parts.append(Text(f"Warning: {warning}", style="yellow"))
     parts += [Text(), render.players_table(game, viewer=view.viewer), Text()]
@@ -395,10 +407,10 @@ def _result_lines(ending: Agari | Ryuukyoku, players: int, tiles: TileWriter) ->
         shown.append(" · wins on ")
         shown.append_text(tiles.one(ending.win_tile))
         shown.append(" · dora indicators ")
-        shown.append_text(tiles.many(ending.dora_indicators))
+        shown.append_text(tiles.apart(ending.dora_indicators))
         if ending.ura_indicators:
             shown.append(" · ura ")
-            shown.append_text(tiles.many(ending.ura_indicators))
+            shown.append_text(tiles.apart(ending.ura_indicators))
         extras = []
         if ending.honba:
             extras.append(f"{ending.honba} honba")
@@ -445,8 +457,10 @@ def event_text(event: Event) -> str:
     return type(event).__name__
 
 
-def finding_lines(finding: Finding, hand: Hand | None) -> list[Text]:
-    """``✗ CODE (event 12: S1 discards 3m): message`` and the expected and actual values."""
+def finding_lines(finding: Finding, hand: Hand | None, indent: int = 2) -> list[RenderableType]:
+    """``✗ CODE (event 12: S1 discards 3m): message`` and what its values are
+    (``finding_text.values_text``), indented by ``indent``; a line too long for the width
+    folds under its own start, not at the left margin."""
     where = []
     if finding.event_index is not None:
         spot = f"event {finding.event_index}"
@@ -458,13 +472,14 @@ def finding_lines(finding: Finding, hand: Hand | None) -> list[Text]:
     if where:
         line.append(f" ({'; '.join(where)})")
     line.append(f": {finding.message}")
-    lines = [line]
-    if finding.expected is not None or finding.actual is not None:
-        lines.append(Text(f"    expected {finding.expected!r}, log has {finding.actual!r}"))
+    lines: list[RenderableType] = [Padding(line, (0, 0, 0, indent))]
+    values = values_text(finding)
+    if values:
+        lines.append(Padding(Text(values), (0, 0, 0, indent + 4)))
     return lines
 
 
-def verdict_lines(findings: Sequence[Finding], hand: Hand | None) -> list[Text]:
+def verdict_lines(findings: Sequence[Finding], hand: Hand | None) -> list[RenderableType]:
     """``✓ verified``, or the findings with expected vs actual."""
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     if not findings:
@@ -477,9 +492,9 @@ def verdict_lines(findings: Sequence[Finding], hand: Hand | None) -> list[Text]:
         counts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
     head = Text(f"{'✗' if errors else '✓'} {'not verified' if errors else 'verified'}: {', '.join(counts)}",
                 style=STYLE_FAIL if errors else STYLE_OK)
-    out = [head]
+    out: list[RenderableType] = [head]
     for finding in findings:
-        out += [Text("  ").append_text(line) for line in finding_lines(finding, hand)]
+        out += finding_lines(finding, hand)
     return out
 
 
@@ -561,10 +576,10 @@ def progression_view(game: Game, records: Sequence[HandRecord]) -> RenderableTyp
 
 
 def game_verdict(report: GameReport, game_level: Sequence[Finding], records: Sequence[HandRecord],
-                 shown: Sequence[HandRecord], complete: bool = True) -> list[Text]:
+                 shown: Sequence[HandRecord], complete: bool = True) -> list[RenderableType]:
     """The verdict on the whole game, after the hands (``complete=False``: the log stops early)."""
     errors = [f for f in report.findings if f.severity is Severity.ERROR]
-    checks = sum(report.checks.values())
+    checks = sum(n for kind, n in report.checks.items() if not kind.endswith("_not_checkable"))
     hands = len(records)
     scope = f"{hands} hand{'s' if hands != 1 else ''} replayed under the Tenhou rules, {checks} checks"
     if not complete:
@@ -579,9 +594,9 @@ def game_verdict(report: GameReport, game_level: Sequence[Finding], records: Seq
         where = f" (hands: {labels})" if labels else ""
         head = Text.assemble(("✗ Game not verified", STYLE_FAIL),
                              f": {scope}, {len(errors)} error finding{'s' if len(errors) != 1 else ''}{where}.")
-    lines = [head]
+    lines: list[RenderableType] = [head]
     if game_level:
-        lines += [Text("  ").append_text(line) for f in game_level for line in finding_lines(f, None)]
+        lines += [line for f in game_level for line in finding_lines(f, None)]
     shown_ids = {r.hand.index for r in shown}
     hidden = sum(len(r.findings) for r in records if r.hand.index not in shown_ids)
     if hidden:

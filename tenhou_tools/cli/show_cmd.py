@@ -10,6 +10,7 @@ from rich.text import Text
 from ..sources.http import LogFetcher
 from . import download_cmd, render
 from .common import incomplete_notes, load_source, stdout_console
+from .term import render_lines
 
 _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
 """The options of ``download`` that say where logs come from; ``show`` takes them as ``replay`` does."""
@@ -38,16 +39,11 @@ def show(source: str, cache_dir: Path | None, base_url: str | None, refresh: boo
     game = loaded.game
     for note in incomplete_notes(game):
         click.echo(f"Warning: {note}", err=True)
-    console = stdout_console()
     title = Text(game.log_id or loaded.source, style="bold")
-    console.print(title)
-    console.print(render.lobby_line(game))
-    console.print()
-    console.print(render.players_table(game))
-    console.print()
-    console.print(render.hands_table(game))
-    console.print()
-    console.print(render.final_text(game))
+    click.echo(render_lines(stdout_console(), [
+        title, Text(render.lobby_line(game)), Text(), render.players_table(game), Text(),
+        render.hands_table(game), Text(), render.final_text(game),
+    ]), nl=False)
 
 
 show.params.extend(p for p in download_cmd.download.params if p.name in _FETCH_OPTIONS)

@@ -11,7 +11,6 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 
 import click
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -31,6 +30,8 @@ from ..stats.report import PlayerReport
 from ..stats.store import StatsStore, StoreError
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from .common import AtomicOutput, expand_sources, no_logs_found
+from .output import check_output_path
+from .term import make_console
 from .stats_render import render_csv, render_json, render_text
 
 FLUSH_RECORDS = 512
@@ -128,9 +129,10 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
 
     \b
     Exit codes: 0 done; 1 some logs could not be read (the report covers the
-    others); 2 bad input (no such path, no logs found), option or database;
+    others), or the report cannot be written; 2 bad input (no such path, no
+    logs found), option or database, -o in a folder that does not exist;
     3 internal error; 130 interrupted (the database keeps every batch
-    committed; the report so far is written).
+    committed; the report so far goes to stdout, and a -o FILE is not written).
 
     \b
     Examples:
@@ -147,6 +149,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     if games.since and games.until and games.since > games.until:
         raise click.BadParameter("--since is after --until", param_hint="'--since'")
     wanted = NameMatcher(names) if names else None
+    check_output_path(output)
     total = 0
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     if args:
@@ -207,12 +210,13 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
             elif tables is None and not names:
                 tables = DEFAULT_TABLES
             render_text(out, reports, n_games, tables=tables)
-        if interrupted:
-            out.commit()
+        if interrupted and output:
+            out.abandon()  # a report of part of the games must not look like the whole one
     _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
     if interrupted:
-        click.echo("Interrupted." + (" The database is consistent: it holds the games added above."
-                                     if store is not None else ""), err=True)
+        click.echo("Interrupted." + (f" {output} was not written." if output else "")
+                   + (" The database is consistent: it holds the games added above."
+                      if store is not None else ""), err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED)
     raise click.exceptions.Exit(EXIT_FINDINGS if summary.unreadable else EXIT_OK)
 
@@ -254,9 +258,9 @@ def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted
         last_flush = time.monotonic()
 
     progress = Progress(TextColumn("stats"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("{task.fields[rate]} games/s, {task.fields[bad]} unreadable"),
+                        TextColumn("{task.fields[rate]} games/s, {task.fields[bad]} unreadable", markup=False),
                         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                        console=Console(stderr=True), disable=not show_progress, transient=True,
+                        console=make_console(stderr=True), disable=not show_progress, transient=True,
                         redirect_stdout=sys.stdout.isatty())
     with runner:
         try:

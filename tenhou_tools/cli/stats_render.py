@@ -8,8 +8,10 @@ import json
 from rich import box
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..stats.report import Metric, PlayerReport, csv_columns
+from .term import make_console
 
 
 def render_json(out, reports: list[PlayerReport]) -> None:
@@ -26,17 +28,22 @@ def render_csv(out, reports: list[PlayerReport]) -> None:
         writer.writerow(report.to_row())
 
 
-def render_text(out, reports: list[PlayerReport], n_games: int, *, tables: int | None = None) -> None:
+def render_text(out, reports: list[PlayerReport], n_games: int, *, tables: int | None = None,
+                width: int | None = None) -> None:
     """An overview line per row (when there are several), then a detailed table for the first
-    ``tables`` rows (all when ``None``), and a line saying how many were left out."""
-    # Wide enough for the overview's columns (tables take the width they need, not all of it).
-    console = Console(file=out, width=200, color_system=None, highlight=False, emoji=False)
+    ``tables`` rows (all when ``None``), and a line saying how many were left out.
+
+    ``width``: the output's (``term.output_width`` by default); the overview fits 80 columns
+    with names of up to 16 cells (8 full-width characters, Tenhou's longest), and a longer
+    name folds onto a second line rather than pushing the table wider."""
+    console = make_console(out, width=width)
     if not reports:
         out.write(f"No player to report ({_plural(n_games, 'game')} selected).\n")
         return
     detailed = reports if tables is None else reports[:tables]
     if len(reports) > 1 or not detailed:
         _print(console, out, overview_table(reports, n_games))
+        _print(console, out, Text(OVERVIEW_LEGEND))
     for i, report in enumerate(detailed):
         if i or len(reports) > 1:
             out.write("\n")
@@ -56,42 +63,51 @@ def _print(console: Console, out, renderable) -> None:
     out.write("\n".join(lines) + "\n")
 
 
+OVERVIEW_LEGEND = ("Rates in %. Rank: average placement; Deal: deal-in rate; Balance: average score "
+                   "change per hand.")
+
+
 def overview_table(reports: list[PlayerReport], n_games: int) -> Table:
-    table = Table(title=f"{_plural(len(reports), 'player row')} over {_plural(n_games, 'game')}",
-                  box=box.SIMPLE_HEAD,
-                  title_justify="left", pad_edge=False)
-    for header in ("Player", "P", "Games", "Hands", "Avg rank", "1st", "2nd", "3rd", "4th", "Win",
-                   "Deal-in", "Riichi", "Call", "Balance"):
-        table.add_column(header, justify="left" if header == "Player" else "right", no_wrap=True)
+    """One line per row, in 80 columns: one space between columns, rates as whole percents."""
+    table = Table(title=Text(f"{_plural(len(reports), 'player row')} over {_plural(n_games, 'game')}"),
+                  box=box.SIMPLE_HEAD, show_edge=False, title_justify="left", pad_edge=False,
+                  padding=(0, 0))
+    table.add_column("Player", justify="left", overflow="fold", max_width=16)
+    for header in ("P", "Games", "Hands", "Rank", "1st", "2nd", "3rd", "4th", "Win", "Deal", "Riichi",
+                   "Call", "Balance"):
+        table.add_column(header, justify="right", no_wrap=True)
     for r in reports:
         m = {x.key: x for x in r.metrics()}
-        ranks = [_pct(m[f"rank{i}_rate"].value) if f"rank{i}_rate" in m else "" for i in range(1, 5)]
-        table.add_row(r.name or "(no name)", str(r.players), str(r.counters.games), str(r.counters.hands),
-                      _num(m["avg_rank"].value, 2), *ranks, _pct(m["win_rate"].value),
-                      _pct(m["deal_in_rate"].value), _pct(m["riichi_rate"].value),
-                      _pct(m["call_rate"].value), _signed(m["avg_hand_balance"].value))
+        ranks = [_pct0(m[f"rank{i}_rate"].value) if f"rank{i}_rate" in m else "" for i in range(1, 5)]
+        table.add_row(Text(r.name or "(no name)"), str(r.players), str(r.counters.games),
+                      str(r.counters.hands), _num(m["avg_rank"].value, 2), *ranks,
+                      _pct0(m["win_rate"].value), _pct0(m["deal_in_rate"].value),
+                      _pct0(m["riichi_rate"].value), _pct0(m["call_rate"].value),
+                      _signed(m["avg_hand_balance"].value))
     return table
 
 
 def player_table(report: PlayerReport) -> Table:
     c = report.counters
-    title = (f"{report.name or '(no name)'} · {report.players}-player · {_plural(c.games, 'game')}, "
-             f"{_plural(c.hands, 'hand')}")
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Statistic", no_wrap=True)
+    title = Text(f"{report.name or '(no name)'} · {report.players}-player · {_plural(c.games, 'game')}, "
+                 f"{_plural(c.hands, 'hand')}")
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  collapse_padding=True)
+    # The label folds when the width is short; the numbers never do.
+    table.add_column("Statistic", overflow="fold")
     table.add_column("Value", justify="right", no_wrap=True)
     table.add_column("Count", justify="right", no_wrap=True)
     table.add_column("95% CI", justify="right", no_wrap=True)
     for title, metrics in report.sections():
-        table.add_row(f"[bold]{title}[/bold]", "", "", "")
+        table.add_row(Text(title, style="bold"), "", "", "")
         for metric in metrics:
-            table.add_row(f"  {metric.label}", *_cells(metric))
+            table.add_row(Text(f"  {metric.label}"), *_cells(metric))
         table.add_section()
     yaku = report.yaku()
     if yaku:
-        table.add_row("[bold]Yaku (wins with it)[/bold]", "", "", "")
+        table.add_row(Text("Yaku (wins with it)", style="bold"), "", "", "")
         for _, name, n in yaku:
-            table.add_row(f"  {name}", _pct(n / c.wins if c.wins else None), f"{n}/{c.wins}", "")
+            table.add_row(Text(f"  {name}"), _pct(n / c.wins if c.wins else None), f"{n}/{c.wins}", "")
     return table
 
 
@@ -117,6 +133,10 @@ def _plural(n: int, word: str) -> str:
 
 def _pct(value: float | None) -> str:
     return "–" if value is None else f"{100 * value:.1f}%"
+
+
+def _pct0(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.0f}"
 
 
 def _num(value: float | int | None, digits: int = 0) -> str:

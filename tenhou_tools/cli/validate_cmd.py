@@ -8,7 +8,6 @@ import time
 from contextlib import closing
 
 import click
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -21,12 +20,11 @@ from rich.progress import (
 from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError, open_runner
 from ..check import GameRecord, Summary
 from ..errors import InputError
-from ..findings import Severity
 from ..sources.local import SourceStats, iter_logs, survey_inputs
-from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, validate_report
 from .common import AtomicOutput, expand_sources, no_logs_found
-
-VIEWER = "https://tenhou.net/0/?log={log_id}&ts={hand}"
+from .output import check_output_path
+from .term import make_console
 
 
 class SetupFailed(click.ClickException):
@@ -42,15 +40,17 @@ class RunnerFailed(click.ClickException):
 
 
 def fails(record: GameRecord, fail_on: str) -> bool:
-    if fail_on == "warning":
-        return bool(record.findings)
-    return not record.ok
+    return validate_report.counts(record, fail_on)
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "ndjson"]), default="text",
-              show_default=True, help="text: a summary for people; json/ndjson: the DESIGN.md contract.")
+              show_default=True,
+              help="text: a verdict and the games that fail, for people; json/ndjson: every record "
+                   "(the DESIGN.md contract).")
+@click.option("--verbose", "-v", is_flag=True,
+              help="text: also the time taken and the checks run, by kind.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True),
               help="Write the report to FILE (atomically: a complete file or none).")
 @click.option("--fail-on", type=click.Choice(["error", "warning"]), default="error", show_default=True,
@@ -70,7 +70,7 @@ def fails(record: GameRecord, fail_on: str) -> bool:
 @click.option("--no-dedupe", is_flag=True,
               help="Check every copy of a game (by default a game seen before, by its id or else its "
                    "bytes, is skipped).")
-def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str, exit_zero: bool,
+def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None, fail_on: str, exit_zero: bool,
              no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
              timeout: float, no_dedupe: bool) -> None:
     """Replay every game in PATHS under the Tenhou rules and report what disagrees.
@@ -89,10 +89,17 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
     mid-batch costs an INTERNAL_ERROR finding for the log it died on, not the run; so does a
     log that takes longer than --timeout seconds (it is stopped).
 
+    The text report is one line when every game is clean; otherwise it lists each game that
+    fails (at the --fail-on level) with its findings, each with the command that shows its hand
+    (tenhou-tools replay PATH --hand E2-1), up to 50 games and 5 findings a game, and says how
+    many more there are.
+
     \b
-    Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 bad input
-    (no such path, no logs found) or setup (e.g. Dask missing or unreachable);
-    3 internal error; 130 interrupted (the summary so far is still written).
+    Exit codes: 0 no finding at or above --fail-on; 1 findings, or the report
+    cannot be written; 2 bad input (no such path, no logs found) or setup (e.g.
+    Dask missing or unreachable, -o in a folder that does not exist); 3 internal
+    error; 130 interrupted (the report so far is still written, and says so:
+    "interrupted": true).
 
     \b
     Example:
@@ -106,13 +113,13 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
     if survey.total == 0:
         raise no_logs_found(args, ignored=survey.ignored, rows_without_log=survey.rows_without_log)
     total = survey.total
+    check_output_path(output)
     stats = SourceStats()
     summary = Summary()
-    failing: list[GameRecord] = []
+    failed = validate_report.FailedGames(fail_on)
     started = time.perf_counter()
     show_progress = not no_progress and sys.stderr.isatty()
     interrupted = False
-    any_fail = False
     n_findings = 0
     try:  # workers start (or the cluster is reached) before any output or progress thread
         runner = open_runner(jobs=jobs, scheduler=scheduler, batch_size=batch_size, total=total,
@@ -124,9 +131,9 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
     with runner, AtomicOutput(output) as out:
         progress = Progress(TextColumn("validate"), BarColumn(), MofNCompleteColumn(),
                             TextColumn("{task.fields[rate]} games/s, {task.fields[findings]} findings, "
-                                       "{task.fields[failed]} failed"),
+                                       "{task.fields[failed]} failed", markup=False),
                             TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                            console=Console(stderr=True), disable=not show_progress, transient=True,
+                            console=make_console(stderr=True), disable=not show_progress, transient=True,
                             # Only a terminal's stdout may go through the bar's console (to keep
                             # the bar intact); a redirected stdout must get the data itself.
                             redirect_stdout=sys.stdout.isatty())
@@ -143,13 +150,10 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
                                   + json.dumps(record.to_json(), ensure_ascii=False))
                     summary.add(record)
                     n_findings += len(record.findings)
-                    if fails(record, fail_on):
-                        any_fail = True
-                    if not record.ok and len(failing) < 50:
-                        failing.append(record)
+                    failed.add(record, fails(record, fail_on))
                     elapsed = time.perf_counter() - started
                     progress.update(task, advance=1, rate=f"{summary.games / max(elapsed, 1e-9):.0f}",
-                                    findings=n_findings, failed=summary.failed)
+                                    findings=n_findings, failed=failed.failing)
         except KeyboardInterrupt:
             interrupted = True
         except BatchError as exc:
@@ -158,49 +162,21 @@ def validate(paths: tuple[str, ...], fmt: str, output: str | None, fail_on: str,
             raise no_logs_found(args, ignored=stats.ignored, rows_without_log=stats.skipped_without_log)
         elapsed = time.perf_counter() - started
         if fmt == "ndjson":
-            out.write(json.dumps(summary.to_json(elapsed)) + "\n")
+            out.write(json.dumps(summary.to_json(elapsed, interrupted=interrupted)) + "\n")
         elif fmt == "json":
-            doc = summary.to_json(elapsed)
+            doc = summary.to_json(elapsed, interrupted=interrupted)
             out.write(("[" if summary.games == 0 else ",") + "\n" + json.dumps(doc) + "\n]\n")
         else:
-            render_text(out, summary, failing, stats, elapsed)
-        if interrupted:
-            out.commit()
+            validate_report.render(out, summary, failed, elapsed=elapsed, verbose=verbose,
+                                   interrupted=interrupted)
     if stats.duplicates:
         click.echo(f"{stats.duplicates} duplicate game(s) skipped.", err=True)
+    if show_progress and not interrupted:
+        rate = summary.games / elapsed if elapsed > 0 else 0.0
+        click.echo(f"validate: {summary.games:,} games in {elapsed:.1f} s ({rate:,.0f} games/s).", err=True)
     if interrupted:
         click.echo(f"Interrupted after {summary.games} games.", err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED)
-    if any_fail and not exit_zero:
+    if failed.failing and not exit_zero:
         raise click.exceptions.Exit(EXIT_FINDINGS)
     raise click.exceptions.Exit(EXIT_OK)
-
-
-def render_text(out, summary: Summary, failing: list[GameRecord], stats: SourceStats, elapsed: float) -> None:
-    console = Console(file=out, width=120, color_system=None, highlight=False, soft_wrap=True)
-    rate = summary.games / elapsed if elapsed > 0 else 0.0
-    console.print(f"{'games':<8}{summary.games:>10}")
-    console.print(f"{'ok':<8}{summary.ok:>10}")
-    console.print(f"{'failed':<8}{summary.failed:>10}")
-    console.print(f"{'speed':<8}{rate:>10.0f} games/s")
-    if summary.findings_by_code:
-        console.print("\nFindings by code:")
-        for code, n in sorted(summary.findings_by_code.items(), key=lambda kv: (-kv[1], kv[0])):
-            console.print(f"  {code:<22} {n}")
-    console.print("\nChecks run:")
-    for kind, n in sorted(summary.checks.items()):
-        console.print(f"  {kind:<28} {n}")
-    if failing:
-        console.print("\nFailing games:")
-        for record in failing:
-            console.print(f"  {record.path}")
-            for finding in [f for f in record.findings if f.severity is Severity.ERROR][:3]:
-                where = f"hand {finding.hand}" if finding.hand is not None else "game"
-                if finding.event_index is not None:
-                    where += f", event {finding.event_index}"
-                console.print(f"    {finding.code.value} ({where}): {finding.message}")
-                if finding.expected is not None or finding.actual is not None:
-                    console.print(f"      expected {finding.expected!r}, log has {finding.actual!r}")
-            if record.log_id:
-                hand = next((f.hand for f in record.findings if f.hand is not None), 0)
-                console.print(f"    {VIEWER.format(log_id=record.log_id, hand=hand)}")

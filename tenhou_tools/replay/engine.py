@@ -41,6 +41,7 @@ from ..rules.legality import (
 from ..rules.payments import exhaustive_draw_deltas, nagashi_deltas, win_deltas
 from ..rules.scoring import ScoredHand, ScoringRefusal, ScoringRules, WinContext, score_win
 from ..rules.wall import HandWall, WallGenerator, WallSeedError, hand_wall_from_init_shuffle
+from ..rules.yaku import limit_name, yaku_difference, yakuman_names
 from ..tiles import TERMINAL_HONOR_KINDS, format_tiles
 
 F = FindingCode
@@ -1001,9 +1002,11 @@ class _Replay:
         who = f"S{a.who}"
         if scored.yakuman or a.yakuman:
             if sorted(scored.yakuman) != sorted(a.yakuman):
-                self.find(F.AGARI_YAKUMAN, f"{who}'s yakuman are wrong", sorted(scored.yakuman), sorted(a.yakuman))
+                self.find(F.AGARI_YAKUMAN, f"{who}'s yakuman are wrong: {yakuman_names(sorted(scored.yakuman))} by "
+                          f"the rules, the log says {yakuman_names(sorted(a.yakuman))}",
+                          sorted(scored.yakuman), sorted(a.yakuman))
         elif sorted(scored.yaku) != sorted(a.yaku):
-            self.find(F.AGARI_YAKU, f"{who}'s yaku and han are wrong",
+            self.find(F.AGARI_YAKU, f"{who}'s yaku are wrong: {yaku_difference(scored.yaku, a.yaku)}",
                       sorted(map(list, scored.yaku)), sorted(map(list, a.yaku)))
         if a.fu is None:
             self.report.checks["fu_not_checkable"] += 1
@@ -1012,7 +1015,8 @@ class _Replay:
         if scored.points != a.points:
             self.find(F.AGARI_POINTS, f"{who}'s hand value (ten) is wrong", scored.points, a.points)
         if int(scored.limit) != a.limit:
-            self.find(F.AGARI_LIMIT, f"{who}'s limit (ten) is wrong", int(scored.limit), a.limit)
+            self.find(F.AGARI_LIMIT, f"{who}'s limit (ten) is wrong: {limit_name(int(scored.limit))} by the "
+                      f"rules, the log says {limit_name(a.limit)}", int(scored.limit), a.limit)
 
     def pao_seat(self, hs: _HandState, who: int, a: Agari) -> int | None:
         """Pao (sekinin barai): the discarder of the call that completed the third dragon set

@@ -204,3 +204,57 @@ DORA_IDS = frozenset({YakuId.DORA, YakuId.URA_DORA, YakuId.AKA_DORA})
 def yaku_name(yaku_id: int) -> str:
     info = YAKU.get(yaku_id)
     return info.name if info else f"yaku {yaku_id}"
+
+
+LIMIT_NAMES = {0: "no limit", 1: "mangan", 2: "haneman", 3: "baiman", 4: "sanbaiman", 5: "yakuman"}
+"""``AGARI ten[2]`` (``payments.Limit``) in words: 満貫 mangan, 跳満 haneman, 倍満 baiman,
+三倍満 sanbaiman, 役満 yakuman (kazoe yakuman included)."""
+
+
+def limit_name(limit: int | None) -> str:
+    """``mangan`` for 1, ...; ``no limit`` for 0; ``limit 9`` for a value Tenhou never writes."""
+    if limit is None:
+        return "none"
+    return LIMIT_NAMES.get(limit, f"limit {limit}")
+
+
+def yakuman_names(ids: list[int] | tuple[int, ...]) -> str:
+    """``daisangen, tsuuiisou``, or ``none``."""
+    return ", ".join(yaku_name(y) for y in ids) or "none"
+
+
+def yaku_difference(expected: list | tuple, actual: list | tuple) -> str:
+    """What differs between two ``(yaku id, han)`` lists, yaku by name, for a finding's message:
+    ``riichi: 1 han by the rules, the log says 2; tanyao (1 han): in the log, not by the rules``.
+
+    Entries the two lists share are left out; a yaku listed more than once is compared as the
+    list of its han values."""
+    ours: dict[int, list[int]] = {}
+    theirs: dict[int, list[int]] = {}
+    for yid, han in expected:
+        ours.setdefault(int(yid), []).append(int(han))
+    for yid, han in actual:
+        theirs.setdefault(int(yid), []).append(int(han))
+    parts = []
+    for yid in sorted(ours.keys() | theirs.keys()):
+        mine, logged = sorted(ours.get(yid, [])), sorted(theirs.get(yid, []))
+        if mine == logged:
+            continue
+        name = yaku_name(yid)
+        if not logged:
+            parts.append(f"{name} ({_han(mine)}): by the rules, missing from the log")
+        elif not mine:
+            parts.append(f"{name} ({_han(logged)}): in the log, not by the rules")
+        else:
+            parts.append(f"{name}: {_han(mine)} by the rules, the log says {_han(logged, unit=False)}")
+    return "; ".join(parts) or "the same yaku in another order"
+
+
+def yaku_list_text(yaku: list | tuple) -> str:
+    """``riichi 1, pinfu 1, dora 2`` (han after each name), or ``none``."""
+    return ", ".join(f"{yaku_name(int(yid))} {int(han)}" for yid, han in yaku) or "none"
+
+
+def _han(values: list[int], *, unit: bool = True) -> str:
+    text = " and ".join(str(v) for v in values)
+    return f"{text} han" if unit else text

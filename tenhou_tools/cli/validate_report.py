@@ -1,0 +1,174 @@
+"""The text report of ``validate``: a verdict, the findings by code and every game that fails.
+
+A clean run is one line (``4,150 games, all clean; 1.7 M checks.``); ``--verbose`` adds the time
+taken and the checks run by kind. Otherwise the report lists each game that fails at the
+``--fail-on`` level, up to ``MAX_GAMES`` games and ``MAX_FINDINGS`` findings a game, and says
+how many more there are (the NDJSON has them all). Each finding names its hand the way
+``replay --hand`` takes it, says what its values mean and ends with the command that shows it.
+
+The report is plain text written as it is: paths, names and messages are never interpreted.
+Only records that fail are kept (at most ``MAX_GAMES``); nothing here reads a log again.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from ..check import GameRecord, Summary
+from ..findings import Finding, Severity
+from .finding_text import replay_command, values_text, viewer_url
+
+MAX_GAMES = 50
+"""Failing games listed in full; the rest are counted."""
+MAX_FINDINGS = 5
+"""Findings listed for each game; the rest are counted."""
+
+MORE = "see --format ndjson"
+
+
+def counts(record: GameRecord, fail_on: str) -> bool:
+    """Whether a finding of ``record`` is at or above ``fail_on`` (the game fails)."""
+    if fail_on == "warning":
+        return bool(record.findings)
+    return not record.ok
+
+
+def _relevant(finding: Finding, fail_on: str) -> bool:
+    return fail_on == "warning" or finding.severity is Severity.ERROR
+
+
+@dataclass
+class FailedGames:
+    """The games that fail, as the records stream by: the first ``MAX_GAMES`` kept, the rest
+    counted. ``warned`` counts games that pass with warnings below ``fail_on``."""
+
+    fail_on: str = "error"
+    listed: list[GameRecord] = field(default_factory=list)
+    failing: int = 0
+    warned: int = 0
+
+    def add(self, record: GameRecord, fails: bool | None = None) -> bool:
+        """Note ``record`` (``fails``: whether it fails, when the caller knows); True when it
+        fails."""
+        if fails is None:
+            fails = counts(record, self.fail_on)
+        if fails:
+            self.failing += 1
+            if len(self.listed) < MAX_GAMES:
+                self.listed.append(record)
+            return True
+        if record.findings:
+            self.warned += 1
+        return False
+
+
+_CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)}
+"""Control characters (an escape sequence in a file name or a log) are shown, not sent to the
+terminal: ``\x1b``."""
+
+
+def printable(text: str) -> str:
+    return text.translate(_CONTROL)
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {plural or word + 's'}"
+
+
+def checks_text(n: int) -> str:
+    """``56 checks``, ``123,456 checks``, ``1.7 M checks``."""
+    if n >= 1_000_000:
+        return f"{n / 1_000_000:.1f} M checks"
+    return _plural(n, "check")
+
+
+def checks_run(summary: Summary) -> int:
+    """Checks that ran (a ``*_not_checkable`` count is a check that could not)."""
+    return sum(n for kind, n in summary.checks.items() if not kind.endswith("_not_checkable"))
+
+
+def verdict(summary: Summary, failed: FailedGames) -> str:
+    """The one line that says how the run went."""
+    games = summary.games
+    if games == 0:
+        return "No games were checked."
+    checks = checks_text(checks_run(summary))
+    warned = f" ({failed.warned:,} with warnings)" if failed.warned else ""
+    if failed.failing == 0:
+        if failed.warned:
+            return f"{_plural(games, 'game')}, no errors{warned}; {checks}."
+        return f"{_plural(games, 'game')}, all clean; {checks}."
+    passed = games - failed.failing
+    return f"{_plural(games, 'game')}: {failed.failing:,} failed, {passed:,} passed{warned}; {checks}."
+
+
+def _target(record: GameRecord) -> str | None:
+    """What ``replay`` can open to show this record: its path when that is a file. A member of an
+    archive or a database gets no command: its game id would download Tenhou's own copy, which
+    need not be the log that was checked (the viewer link still names the game)."""
+    if record.path and os.path.isfile(record.path):
+        return record.path
+    return None
+
+
+def finding_lines(finding: Finding, record: GameRecord, target: str | None) -> list[str]:
+    where = f"{finding.label} " if finding.label else ""
+    severity = " (warning)" if finding.severity is Severity.WARNING else ""
+    event = f" (event {finding.event_index})" if finding.event_index is not None else ""
+    lines = [f"    {where}{finding.code.value}{severity}{event}: {printable(finding.message)}"]
+    values = values_text(finding)
+    if values:
+        lines.append(f"      {printable(values)}")
+    if target is not None and record.hands > 0:
+        lines.append(f"      {printable(replay_command(target, finding.label))}")
+    return lines
+
+
+def game_lines(record: GameRecord, fail_on: str) -> list[str]:
+    lines = [f"  {printable(record.path)}"]
+    relevant = [f for f in record.findings if _relevant(f, fail_on)]
+    target = _target(record)
+    for finding in relevant[:MAX_FINDINGS]:
+        lines += finding_lines(finding, record, target)
+    if len(relevant) > MAX_FINDINGS:
+        lines.append(f"    … and {len(relevant) - MAX_FINDINGS:,} more in this game ({MORE})")
+    below = len(record.findings) - len(relevant)
+    if below:
+        lines.append(f"    (and {_plural(below, 'warning')}, listed with --fail-on warning)")
+    hand = next((f.hand for f in relevant if f.hand is not None), 0)
+    link = viewer_url(record.log_id, ts=hand)
+    if link is not None:
+        lines.append(f"    {link}")
+    return lines
+
+
+def render(out, summary: Summary, failed: FailedGames, *, elapsed: float, verbose: bool = False,
+           interrupted: bool = False) -> None:
+    """Write the report to ``out`` (anything with ``write``)."""
+    lines = []
+    if interrupted:
+        lines.append(f"Interrupted after {_plural(summary.games, 'game')}: this report covers only those.")
+    lines.append(verdict(summary, failed))
+    if verbose:
+        rate = summary.games / elapsed if elapsed > 0 else 0.0
+        lines.append(f"Checked in {elapsed:.1f} s ({rate:,.0f} games/s).")
+    if summary.findings_by_code:
+        lines += ["", "Findings by code:"]
+        width = max(len(code) for code in summary.findings_by_code)
+        for code, n in sorted(summary.findings_by_code.items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"  {code:<{width}}  {n:,}")
+    if verbose:
+        lines += ["", "Checks run:"]
+        width = max((len(kind) for kind in summary.checks), default=0)
+        for kind, n in sorted(summary.checks.items()):
+            lines.append(f"  {kind:<{width}}  {n:,}")
+    if failed.failing:
+        title = "Failed games" if failed.fail_on == "error" else "Games with findings"
+        lines += ["", f"{title} ({failed.failing:,}):"]
+        for record in failed.listed:
+            lines += game_lines(record, failed.fail_on)
+        more = failed.failing - len(failed.listed)
+        if more:
+            lines.append(f"  … and {_plural(more, 'more game')} ({MORE})")
+    out.write("".join(line + "\n" for line in lines))
