@@ -382,6 +382,9 @@ def test_an_incomplete_log_is_replayed_up_to_where_it_stops(tmp_path):
     ]
     play = lines.index("1  +8s -8s*    +8s -7z")  # S0 draws and discards 8s, S1 draws 8s, discards 7z
     assert lines[play + 1] == "The log ends here, before this hand's result."
+    # the cut hand is not called verified: its result was never checked
+    assert lines[play + 3] == "… not verified: the log ends before this hand's result (no error in what it has)"
+    assert "✓ verified" not in lines
     assert "No final result: the log ends here (incomplete game)." in lines
     verdict = " ".join(lines[-2:])
     assert verdict.startswith("✗ Game not verified: the log ends before the game does (incomplete game); "
@@ -389,7 +392,7 @@ def test_an_incomplete_log_is_replayed_up_to_where_it_stops(tmp_path):
     assert verdict.endswith(" checks, no error findings in them.")
     doc = json.loads(run("replay", path, "--format", "json").stdout)
     assert (doc["ok"], doc["complete"], doc["verdict"], doc["final"]) == (True, False, "incomplete", None)
-    assert doc["hands"][0]["result"] == []
+    assert doc["hands"][0]["result"] == [] and doc["hands"][0]["verdict"] == "incomplete"
 
 
 def test_validate_still_reports_an_incomplete_log(tmp_path):

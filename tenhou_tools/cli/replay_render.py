@@ -125,6 +125,11 @@ class HandRecord:
     def deltas(self) -> tuple[int, ...]:
         return tuple(a - b for a, b in zip(self.after, self.before, strict=True))
 
+    @property
+    def finished(self) -> bool:
+        """The log has the hand's result (a log that stops early cuts its last hand)."""
+        return bool(self.hand.endings)
+
 
 def hand_records(game: Game, report: GameReport) -> tuple[list[HandRecord], list[Finding]]:
     """Each hand with its findings, and the findings that belong to no hand (game level)."""
@@ -301,7 +306,7 @@ def hand_view(game: Game, record: HandRecord, view: View) -> RenderableType:
     if not hand.endings:
         parts.append(Text(render.LOG_ENDS_IN_HAND, style="yellow"))
     parts.append(_scores_line(record, n))
-    parts += verdict_lines(record.findings, hand)
+    parts += verdict_lines(record.findings, hand, finished=record.finished)
     return Group(*parts)
 
 
@@ -479,9 +484,18 @@ def finding_lines(finding: Finding, hand: Hand | None, indent: int = 2) -> list[
     return lines
 
 
-def verdict_lines(findings: Sequence[Finding], hand: Hand | None) -> list[RenderableType]:
-    """``✓ verified``, or the findings with expected vs actual."""
+UNFINISHED_HAND = "… not verified: the log ends before this hand's result (no error in what it has)"
+"""The verdict on a hand the log cuts off: what it holds was checked, its result could not be."""
+
+
+def verdict_lines(findings: Sequence[Finding], hand: Hand | None, *,
+                  finished: bool = True) -> list[RenderableType]:
+    """``✓ verified``, or the findings with expected vs actual. A hand the log cuts off before
+    its result (``finished=False``) is never called verified: its result was not checked."""
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    if not finished and not errors:
+        head = Text(UNFINISHED_HAND, style="yellow")
+        return [head, *(line for f in findings for line in finding_lines(f, hand))]
     if not findings:
         return [Text("✓ verified", style=STYLE_OK)]
     warnings = len(findings) - errors
@@ -678,7 +692,7 @@ def hand_json(record: HandRecord, players: int) -> dict[str, Any]:
         "deltas": list(record.deltas),
         "findings": [f.to_json() for f in record.findings],
         "ok": record.ok,
-        "verdict": "verified" if record.ok else "failed",
+        "verdict": ("verified" if record.finished else "incomplete") if record.ok else "failed",
     }
 
 
