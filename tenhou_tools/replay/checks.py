@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from ..findings import Finding, FindingCode, Severity
 
@@ -133,7 +133,7 @@ class GameReport:
         return not any(f.severity is Severity.ERROR for f in self.findings)
 
 
-NO_INDEX = -1
+NO_INDEX: Final = -1
 """``Recorder.hand_index`` / ``event_index`` when there is none (the game as a whole, the INIT)."""
 
 

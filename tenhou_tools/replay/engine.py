@@ -19,9 +19,14 @@ from ..events import Game, Init
 from ..findings import FindingCode as F
 from ..findings import Severity
 from ..rules.scoring import ScoringRules
-from ..rules.wall import HandWall, WallGenerator, WallSeedError, hand_wall_from_init_shuffle
+from ..rules.wall import (
+    HandWall,
+    WallGenerator,
+    WallSeedError,
+    hand_wall_from_init_shuffle,
+)
+from .checks import NO_INDEX, GameReport, Recorder
 from .checks import CheckKind as K
-from .checks import GameReport, Recorder
 from .flow import GameFlow, Outcome, game_date
 from .hand import HandReplay
 from .table import Board, Table
@@ -79,13 +84,13 @@ class _Replay:
         hands = self.game.hands
         for hand in hands:
             rec.hand_index = hand.index
-            rec.event_index = -1
+            rec.event_index = NO_INDEX
             self.flow.carry_over(previous, hand.init)
             table = Table(hand.init, self.n, self.hand_wall(hand.init))
             play = HandReplay(rec, table, self.scoring, self.chips)
             play.deal()
             previous = play.play(hand.events)
-            rec.event_index = -1
+            rec.event_index = NO_INDEX
             self.flow.end_of_hand(previous, hand, hand.index == len(hands) - 1)
 
     def hand_wall(self, init: Init) -> HandWall | None:

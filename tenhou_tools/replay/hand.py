@@ -10,7 +10,6 @@ kan dora, wins and draws are rarer and ask the pure rule functions of ``tenhou_t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import cast
 
 from ..events import (
@@ -127,7 +126,7 @@ class HandReplay:
 
     # -- the events ------------------------------------------------------------------------
 
-    def play(self, events: Sequence[Event], until: int = -1) -> Outcome:
+    def play(self, events: tuple[Event, ...], until: int = -1) -> Outcome:
         """Apply the events in order (the first ``until`` of them when ``until`` >= 0) and say
         how the hand ended."""
         rec = self.rec

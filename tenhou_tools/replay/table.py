@@ -14,12 +14,13 @@ live wall's remaining tiles.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..events import Agari, Call, CallKind, Discard, Draw, DrawKind, Init, Meld
 from ..rules.furiten import Furiten, HeldOver, Passing, furiten
 from ..rules.wall import HandWall
 
-NOBODY = -1
+NOBODY: Final = -1
 """No seat (``Table.next_draw`` while someone must discard, and so on)."""
 
 LIVE_TILES = {4: 70, 3: 55}

@@ -7,9 +7,11 @@ Pure functions over explicit values; the replay decides when to ask. Sources: GA
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..events import CallKind, Meld
 
-KAN_LIMIT = 4
+KAN_LIMIT: Final = 4
 """At most four kans in one hand: a fifth is never offered (四槓子 needs four by one player)."""
 
 CALLS_ON_A_DISCARD = (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN)
