@@ -364,3 +364,21 @@ def test_corpus_sample_matches_every_agari(corpus: Path) -> None:
                 failures.extend(f"{path.name} {hand.init.label()}: {b}" for b in bad)
     assert checked > 1000
     assert failures == []
+
+
+def test_rinshan_tsumo_counts_the_tsumo_2_fu() -> None:
+    # 「嶺上ツモも2符加算」: closed kan 2222s (16) + closed 333m (4) + tsumo (2) = 42 -> 50 fu
+    kan = _meld(CallKind.CLOSED_KAN, "2222s")
+    ctx = _ctx("333m456p789s55p", "4p", melds=(kan,), taken="2222s", tsumo=True)
+    rinshan = _score(replace(ctx, rinshan=True))
+    assert (YakuId.RINSHAN, 1) in rinshan.yaku
+    assert rinshan.fu == 50
+    assert _score(ctx).fu == 50  # the same 2 fu as any tsumo
+
+
+def test_north_is_a_guest_wind_in_three_player() -> None:
+    # 「北は客風」: a North pair is worth no fu, so the hand is still pinfu (30 fu on a ron)
+    ctx = _ctx("123p456p234s789s44z", "4s", seat=0, riichi=True, rules=TENHOU_3P)
+    hand = _score(ctx)
+    assert (YakuId.PINFU, 1) in hand.yaku
+    assert hand.fu == 30

@@ -75,6 +75,22 @@ def test_wrong_start_scores(fixtures):
     assert "CARRY_SCORES" in codes(xml)
 
 
+def test_wrong_start_scores_three_player(fixtures):
+    # three-player games start from 35,000 each
+    xml = alter_attr(_fixture(fixtures, "sanma_kita.xml"), "INIT", 0, "ten", lambda v: "250,250,250,0")
+    assert "CARRY_SCORES" in codes(xml)
+
+
+def test_wrong_owari_points_three_player(fixtures):
+    # three-player game points: return 40,000, uma 0 / -20
+    xml = _fixture(fixtures, "sanma_kita.xml")
+    root, kids = elements(xml)
+    owari = [el for el in kids if el.get("owari")][-1].get("owari").split(",")
+    owari[3] = str(float(owari[3]) + 10)  # last place (S1) 10 points better, first 10 worse
+    owari[1] = str(float(owari[1]) - 10)
+    assert "OWARI_POINTS" in codes(alter_attr(xml, "AGARI", -1, "owari", lambda v: ",".join(owari)))
+
+
 def test_wrong_owari_scores(fixtures):
     xml = alter_attr(_fixture(fixtures), "AGARI", 0, "owari",
                      lambda v: "720,83.0,-230,-73.0,250,5.0,251,-15.0")
@@ -164,6 +180,12 @@ def test_wrong_yaku(plain_win):
     assert codes(alter_attr(xml, "AGARI", n, "yaku", swap), log_id) == ["AGARI_YAKU"]
 
 
+def test_no_optional_yaku(plain_win):
+    """「人和…なし」: a win that claims renhou (36) as an extra yakuman is not Tenhou's value."""
+    xml, log_id, n, _ = plain_win
+    assert "AGARI_YAKUMAN" in codes(alter_attr(xml, "AGARI", n, "yakuman", lambda v: "36"), log_id)
+
+
 def _double_ron(game):
     for hand in game.hands:
         wins = [e for e in hand.events if isinstance(e, Agari)]
@@ -215,6 +237,44 @@ def test_double_ron_out_of_order(double_ron):
     parent.remove(a2)
     parent.insert(i, a2)
     assert "AGARI_ORDER" in codes(serialize(root), log_id)
+
+
+def _dealer_in_a_double_ron(game):
+    for hand in game.hands[:-1]:
+        wins = [e for e in hand.events if isinstance(e, Agari)]
+        if len(wins) == 2 and hand.init.dealer in (wins[0].who, wins[1].who):
+            return hand
+    return None
+
+
+def _abortive_draw(game):
+    for hand in game.hands[:-1]:
+        if any(isinstance(e, Ryuukyoku) and e.kind.is_abortive for e in hand.events):
+            return hand
+    return None
+
+
+def test_an_abortive_draw_repeats_the_dealer(corpus):
+    """「途中流局…すべて連荘」: the hand after an abortive draw moved on to the next round."""
+    path, game = find_game(lambda g: g.header.lobby == 0 and _abortive_draw(g) is not None)
+    hand = _abortive_draw(game)
+    xml = xml_of(path)
+    assert_clean(xml, game.log_id)
+    moved = alter_attr(xml, "INIT", hand.index + 1, "seed", lambda v: replace_item(v, 0, lambda x: int(x) + 1))
+    assert "CARRY_ROUND" in codes(moved, game.log_id)
+
+
+def test_a_double_ron_with_the_dealer_repeats_the_dealer(corpus):
+    """「ダブロンは親が含まれれば連荘」: the next hand moved on to the next dealer, and its honba
+    reset as after a non-dealer win."""
+    path, game = find_game(lambda g: g.header.lobby == 0 and _dealer_in_a_double_ron(g) is not None)
+    hand = _dealer_in_a_double_ron(game)
+    xml = xml_of(path)
+    assert_clean(xml, game.log_id)
+    moved = alter_attr(xml, "INIT", hand.index + 1, "seed",
+                       lambda v: replace_item(replace_item(v, 0, lambda x: int(x) + 1), 1, lambda x: 0))
+    found = codes(moved, game.log_id)
+    assert "CARRY_ROUND" in found and "CARRY_HONBA" in found
 
 
 @pytest.fixture(scope="module")
@@ -322,6 +382,43 @@ def test_game_ends_too_early(long_game):
     last = [el for el in root if el.tag in ("AGARI", "RYUUKYOKU")][-1]
     last.set("owari", owari)
     assert "GAME_END" in codes(serialize(root), log_id)
+
+
+def _cut_after(xml: bytes, hand: int) -> bytes:
+    """The game with its final result moved to the end of hand ``hand`` and the hands after it
+    taken away."""
+    root, kids = elements(xml)
+    ends = [el for el in kids if el.tag in ("AGARI", "RYUUKYOKU")]
+    owari = ends[-1].get("owari")
+    del ends[-1].attrib["owari"]
+    cut = nth(kids, "INIT", hand + 1)
+    for el in kids[kids.index(cut):]:
+        root.remove(el)
+    [el for el in root if el.tag in ("AGARI", "RYUUKYOKU")][-1].set("owari", owari)
+    return serialize(root)
+
+
+@pytest.fixture(scope="module")
+def went_to_west(corpus):
+    """A four-player East-South game whose South 4 passed with nobody at 30,000 (the next hand
+    is West 1), and the index of that South 4 hand."""
+    def south4(game):
+        rounds = [h.init.round for h in game.hands]
+        return next((i for i in range(len(rounds) - 1) if rounds[i] == 7 and rounds[i + 1] == 8), None)
+    path, game = find_game(lambda g: g.header.ruleset.players == 4 and g.header.ruleset.east_south
+                           and g.header.lobby == 0 and south4(g) is not None)
+    return xml_of(path), game.log_id, south4(game)
+
+
+def test_game_cut_at_all_last_without_a_date(went_to_west):
+    """Stopped after South 4 with nobody at 30,000: the game had to go on into West, on any date,
+    so the log's date is not needed to flag it."""
+    xml, log_id, hand = went_to_west
+    assert_clean(xml, log_id)
+    assert_clean(xml, None)  # no date: the whole game still checks clean
+    cut = _cut_after(xml, hand)
+    assert "GAME_END" in codes(cut, log_id)
+    assert "GAME_END" in codes(cut, None)
 
 
 def test_wrong_riichi_scores(corpus):

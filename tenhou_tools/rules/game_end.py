@@ -62,6 +62,11 @@ class EndDecision:
     reason: str
 
 
+DATE_REGIMES: tuple[date, ...] = (date(2009, 7, 3), EXTENSION_LIMIT_FROM, TENPAI_YAME_FROM)
+"""One day in each period between the rule changes that decide the end of a game: before the
+extension limit (2009-07-04), before tenpai-yame (2010-06-01), and since."""
+
+
 def decide_end(
     ruleset: Ruleset,
     *,
@@ -78,25 +83,35 @@ def decide_end(
 
     ``scores`` are the points after the hand, without the riichi sticks left on the table.
     ``dealer_won`` / ``dealer_tenpai``: the dealer won (any winner of a double ron) or was
-    tenpai at an exhaustive draw (renchan).
+    tenpai at an exhaustive draw (renchan). When the game's date is unknown (``day`` is
+    ``None``), the answer is the one every date regime gives (``DATE_REGIMES``), or ``None``
+    when they disagree.
     """
     n = ruleset.players
     if abortive:
         return EndDecision(False, "abortive draw: the dealer repeats")
     if any(scores[s] < 0 for s in range(n)):
         return EndDecision(True, "a player is below zero (bust)")
-    last = all_last_round(ruleset)
-    if round_index < last:
+    if round_index < all_last_round(ruleset):
         return EndDecision(False, "before all-last")
+    if day is not None:
+        return _at_all_last(ruleset, round_index, dealer, scores, dealer_won, dealer_tenpai, day, first_dealer)
+    answers = [_at_all_last(ruleset, round_index, dealer, scores, dealer_won, dealer_tenpai, regime, first_dealer)
+               for regime in DATE_REGIMES]
+    if any(a.ends != answers[0].ends for a in answers):
+        return EndDecision(None, "the rule that decides depends on the game's date, which is unknown")
+    return EndDecision(answers[0].ends, f"{answers[-1].reason}, on any date")
+
+
+def _at_all_last(ruleset: Ruleset, round_index: int, dealer: int, scores: Sequence[int], dealer_won: bool,
+                 dealer_tenpai: bool, day: date, first_dealer: int) -> EndDecision:
+    """``decide_end`` at or after all-last, on a known day."""
     limit = max_round(ruleset, day)
-    order = ranking(scores, n, first_dealer)
+    order = ranking(scores, ruleset.players, first_dealer)
     top = order[0]
     target = target_score(ruleset)
-    renchan = dealer_won or dealer_tenpai
-    if renchan:
-        stop_allowed = dealer_won or (day is not None and day >= TENPAI_YAME_FROM)
-        if dealer_tenpai and not dealer_won and day is None and top == dealer and scores[dealer] >= target:
-            return EndDecision(None, "tenpai-yame depends on the game's date, which is unknown")
+    if dealer_won or dealer_tenpai:
+        stop_allowed = dealer_won or day >= TENPAI_YAME_FROM
         if stop_allowed and top == dealer and scores[dealer] >= target:
             return EndDecision(True, "the all-last dealer is top with the target score (agari/tenpai-yame)")
         if limit is not None and round_index >= limit and top == dealer:
@@ -104,10 +119,6 @@ def decide_end(
         return EndDecision(False, "dealer renchan")
     if limit is not None and round_index >= limit:
         return EndDecision(True, "the last possible round is over")
-    if limit is None and day is None:
-        if scores[top] >= target:
-            return EndDecision(True, "the top player has the target score")
-        return EndDecision(None, "the extension limit depends on the game's date, which is unknown")
     if scores[top] >= target:
         return EndDecision(True, "the top player has the target score")
     return EndDecision(False, "nobody has the target score: the game goes on")

@@ -1,0 +1,175 @@
+"""What a replay checked and what it found: check kinds, their counts, and the findings.
+
+Every check the engine makes is counted where it is made, by ``Check.check`` (one kind) or
+``Recorder.check`` (any kind): the call counts one run of the check and returns its verdict,
+and the caller reports a failure, building the message only then::
+
+    if not rec.check(CheckKind.BA, ok):
+        rec.find(FindingCode.BA, "...", expected, actual)
+
+so a count can never drift from the checks that ran. The counts go to the ``checks`` object of
+``validate``'s NDJSON, keyed by ``CheckKind`` values: those names are a contract (new kinds may
+be added, none renamed or removed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Final
+
+from ..findings import Finding, FindingCode, Severity
+
+
+class CheckKind(Enum):
+    """A kind of check; its value is its key in ``checks`` (docs/findings.md lists them)."""
+
+    __hash__ = object.__hash__
+    """Members are singletons: hashing by identity keeps ``Recorder.check``'s lookup in C
+    (``Enum``'s own hash is a Python method)."""
+
+    # tiles and turn order, on every draw and discard
+    DRAW_ORDER = "draw_order"
+    """A draw by the seat whose turn it is, from a live wall that still has tiles."""
+    TURN = "turn"
+    """A discard by the seat that must discard."""
+    TILES = "tiles"
+    """Tile accounting: a dealt hand of 13, a drawn tile not seen before, a discard from a hand
+    of the right size that holds it."""
+    WALL_DRAW = "wall_draw"
+    """A live or replacement draw is the seed's next tile."""
+    DORA_TIMING = "dora_timing"
+    """A kan dora indicator revealed when one is due, or one due and missing at the next draw
+    or discard."""
+    # calls and riichi
+    CALL = "call"
+    """One rule of a call: its timing, seat, tile, the wall, the kan limit, kuikae."""
+    RIICHI = "riichi"
+    """One rule of riichi: the declaration's conditions, the tenpai declaration discard,
+    tsumogiri afterwards, a closed kan in riichi, the scores after the stick."""
+    RIICHI_DECLARED = "riichi_declared"
+    """A riichi declaration (REACH step 1)."""
+    RIICHI_ACCEPTED = "riichi_accepted"
+    """REACH step 2 follows its declaration discard, or a declaration discard passed without it."""
+    # wins
+    AGARI = "agari"
+    """A win on a tile the winner could take: their own draw, or the discard, added-kan tile or
+    kita just made by ``fromWho``."""
+    AGARI_ORDER = "agari_order"
+    AGARI_HAND = "agari_hand"
+    AGARI_DORA = "agari_dora"
+    AGARI_VALUE = "agari_value"
+    AGARI_PAO = "agari_pao"
+    FURITEN = "furiten"
+    PAYMENT = "payment"
+    SCORES_BEFORE = "scores_before"
+    BA = "ba"
+    # draws
+    RYUUKYOKU = "ryuukyoku"
+    DRAW_TENPAI = "draw_tenpai"
+    DRAW_HAND = "draw_hand"
+    DRAW_CONDITION = "draw_condition"
+    DRAW_PAYMENT = "draw_payment"
+    NAGASHI = "nagashi"
+    ABORT = "abort"
+    """An abortive draw's condition."""
+    ABORT_REQUIRED = "abort_required"
+    """The rules make the hand end in an abortive draw here (four winds, four riichi, four kans,
+    a third ron on one tile): it must."""
+    # between hands and the end
+    CARRY = "carry"
+    GAME_END = "game_end"
+    OWARI = "owari"
+    # the wall
+    WALL_DICE = "wall_dice"
+    WALL_DORA = "wall_dora"
+    WALL_DEAL = "wall_deal"
+    WALL_URA = "wall_ura"
+    # checks that could not run (docs/findings.md, "Not checkable")
+    WALL_NOT_CHECKABLE = "wall_not_checkable"
+    FRAGMENT_NOT_CHECKABLE = "fragment_not_checkable"
+    START_SCORES_NOT_CHECKABLE = "start_scores_not_checkable"
+    ROTATION_NOT_CHECKABLE = "rotation_not_checkable"
+    GAME_END_NOT_CHECKABLE = "game_end_not_checkable"
+    OWARI_POINTS_NOT_CHECKABLE = "owari_points_not_checkable"
+    PAYMENT_NOT_CHECKABLE = "payment_not_checkable"
+    FU_NOT_CHECKABLE = "fu_not_checkable"
+
+    @property
+    def checkable(self) -> bool:
+        """False for the kinds that count checks that could not run."""
+        return not self.value.endswith("_not_checkable")
+
+
+ALL_KINDS: tuple[CheckKind, ...] = tuple(CheckKind)
+_KEYS: tuple[str, ...] = tuple(kind.value for kind in ALL_KINDS)
+
+
+class Check:
+    """One kind of check and how many times it ran in this game."""
+
+    def __init__(self, kind: CheckKind) -> None:
+        self.kind = kind
+        self.runs = 0
+
+    def check(self, ok: bool) -> bool:
+        """Count one run of this check and return its verdict (the caller reports a failure)."""
+        self.runs += 1
+        return ok
+
+
+@dataclass
+class GameReport:
+    """What the replay found in one game: the checks that ran, by kind, and the findings."""
+
+    log_id: str | None
+    hands: int
+    checks: Counter = field(default_factory=Counter)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity is Severity.ERROR for f in self.findings)
+
+
+NO_INDEX: Final = -1
+"""``Recorder.hand_index`` / ``event_index`` when there is none (the game as a whole, the INIT)."""
+
+
+class Recorder:
+    """Counts one game's checks and collects its findings, each placed at the hand and event
+    being replayed."""
+
+    def __init__(self) -> None:
+        self.by_kind: dict[CheckKind, Check] = {kind: Check(kind) for kind in ALL_KINDS}
+        self.findings: list[Finding] = []
+        self.hand_index = NO_INDEX
+        self.event_index = NO_INDEX
+
+    def of(self, kind: CheckKind) -> Check:
+        """The counter of one kind, to keep at hand where that check runs on every event."""
+        return self.by_kind[kind]
+
+    def check(self, kind: CheckKind, ok: bool) -> bool:
+        """Count one check of ``kind`` and return its verdict."""
+        return self.by_kind[kind].check(ok)
+
+    def not_checkable(self, kind: CheckKind) -> None:
+        """Count a check that could not run (a ``*_not_checkable`` kind)."""
+        assert not kind.checkable, kind
+        self.by_kind[kind].runs += 1
+
+    def find(self, code: FindingCode, message: str, expected: Any = None, actual: Any = None,
+             severity: Severity = Severity.ERROR, detail: str | None = None) -> None:
+        """Report a finding at the current hand and event."""
+        hand = None if self.hand_index == NO_INDEX else self.hand_index
+        event = None if self.event_index == NO_INDEX else self.event_index
+        self.findings.append(Finding(code, severity, message, hand, event, expected, actual, detail))
+
+    def counts(self) -> Counter:
+        """The checks that ran, by kind value (kinds that never ran are left out)."""
+        return Counter({key: c.runs for key, c in zip(_KEYS, self.by_kind.values(), strict=True) if c.runs})
+
+    def report(self, log_id: str | None, hands: int) -> GameReport:
+        return GameReport(log_id, hands, self.counts(), self.findings)

@@ -1,0 +1,165 @@
+"""Between hands and at the end: how each INIT follows from the hand before, whether the game
+should end after a hand, and the final result (``owari``).
+
+The rules are pure functions in ``rules.game_end``; this module compares them with the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from ..events import Game, Hand, Init, Owari
+from ..findings import FindingCode as F
+from ..rules import game_end
+from .checks import CheckKind as K
+from .checks import Recorder
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a hand ended, for the carry-over into the next and the end of the game."""
+
+    scores: tuple[int, ...]
+    sticks: int
+    """Riichi sticks left on the table for the next hand."""
+    honba: int
+    round: int
+    dealer: int
+    renchan: bool
+    """The dealer keeps the seat (renchan)."""
+    dealer_won: bool
+    dealer_tenpai: bool
+    abortive: bool
+    any_win: bool
+    owari: Owari | None = None
+    """The final result written on the hand's last end tag, if any."""
+
+
+def game_date(log_id: str | None) -> date | None:
+    """The day a game was played, from its id (``YYYYMMDDHHgm-...``)."""
+    if not log_id or len(log_id) < 8 or not log_id[:8].isdigit():
+        return None
+    try:
+        return date(int(log_id[:4]), int(log_id[4:6]), int(log_id[6:8]))
+    except ValueError:
+        return None
+
+
+class GameFlow:
+    """Checks the flow of one game from hand to hand."""
+
+    def __init__(self, game: Game, rec: Recorder) -> None:
+        self.game = game
+        self.rec = rec
+        self.rules = game.header.ruleset
+        self.n = self.rules.players
+        self.day = game_date(game.log_id)
+        owari = game.owari  # a local: mypyc 1.13 dropped the reference of ``game.owari is None``
+        self.fragment = owari is None
+        """A game with no final result holds only some hands of a game (a tenhou.net/6 JSON may;
+        the mjlog parser refuses such logs): how its first hand follows from the one before, and
+        whether the game should have ended after its last, cannot be known."""
+        header = game.header
+        self.table = game_end.table_rules(self.rules, header.lobby, header.csrule, self.day)
+
+    def carry_over(self, prev: Outcome | None, init: Init) -> None:
+        """INIT's scores, honba, sticks, round and dealer follow from the previous hand."""
+        rec = self.rec
+        if not rec.check(K.CARRY, init.dealer == init.round % 4):
+            rec.find(F.CARRY_ROUND, f"{init.label()}: the dealer is not the round's dealer",
+                     init.round % 4, init.dealer)
+        if prev is None and self.fragment:
+            rec.not_checkable(K.FRAGMENT_NOT_CHECKABLE)
+            return
+        if prev is None:
+            start = self.table.start
+            if start is None:
+                rec.not_checkable(K.START_SCORES_NOT_CHECKABLE)
+            else:
+                expected = [start] * self.n + [0] * (4 - self.n)
+                if not rec.check(K.CARRY, list(init.scores) == expected):
+                    rec.find(F.CARRY_SCORES, "the first hand does not start from the lobby's starting points",
+                             expected, list(init.scores))
+            if not rec.check(K.CARRY, (init.round, init.honba, init.sticks) == (0, 0, 0)):
+                rec.find(F.CARRY_ROUND, "the first hand is not East 1 with no honba and no sticks",
+                         [0, 0, 0], [init.round, init.honba, init.sticks])
+            return
+        if not rec.check(K.CARRY, list(init.scores) == list(prev.scores)):
+            rec.find(F.CARRY_SCORES, f"{init.label()}: scores do not carry over from the previous hand",
+                     list(prev.scores), list(init.scores))
+        if not rec.check(K.CARRY, init.sticks == prev.sticks):
+            rec.find(F.CARRY_STICKS, f"{init.label()}: wrong riichi sticks after the previous hand",
+                     prev.sticks, init.sticks)
+        if not self.table.flow_known:
+            rec.not_checkable(K.ROTATION_NOT_CHECKABLE)
+            return
+        exp_round = prev.round if prev.renchan else game_end.next_round(prev.round, self.n)
+        if not rec.check(K.CARRY, init.round == exp_round):
+            rec.find(F.CARRY_ROUND, f"{init.label()}: wrong round after the previous hand", exp_round, init.round)
+        if prev.any_win:
+            exp_honba = prev.honba + 1 if prev.dealer_won else 0
+        else:
+            exp_honba = prev.honba + 1
+        if not rec.check(K.CARRY, init.honba == exp_honba):
+            rec.find(F.CARRY_HONBA, f"{init.label()}: wrong honba after the previous hand", exp_honba, init.honba)
+
+    def end_of_hand(self, out: Outcome, hand: Hand, is_last: bool) -> None:
+        """Whether the game should end here, and ``owari`` if it did."""
+        rec = self.rec
+        owari = out.owari
+        ended = owari is not None
+        if is_last and self.fragment:
+            rec.not_checkable(K.FRAGMENT_NOT_CHECKABLE)
+        elif not self.table.flow_known:
+            rec.not_checkable(K.GAME_END_NOT_CHECKABLE)
+        else:
+            decision = game_end.decide_end(
+                self.rules,
+                round_index=out.round,
+                dealer=out.dealer,
+                scores=out.scores,
+                abortive=out.abortive,
+                dealer_won=out.dealer_won,
+                dealer_tenpai=out.dealer_tenpai,
+                day=self.day,
+                first_dealer=self.game.header.first_dealer,
+            )
+            if decision.ends is None:
+                rec.not_checkable(K.GAME_END_NOT_CHECKABLE)
+            elif not rec.check(K.GAME_END, decision.ends == ended):
+                rec.find(F.GAME_END, f"{hand.init.label()}: the game "
+                         f"{'should end' if decision.ends else 'should go on'} ({decision.reason})",
+                         decision.ends, ended)
+        if owari is None:
+            return
+        if not is_last:
+            rec.find(F.EVENT_AFTER_END, "hands follow the game's final result")
+        self.owari(out, owari)
+
+    def owari(self, out: Outcome, owari: Owari) -> None:
+        """The final scores (leftover sticks to first place) and the game points."""
+        rec, n = self.rec, self.n
+        first_dealer = self.game.header.first_dealer
+        final = game_end.final_scores(out.scores, out.sticks, n, first_dealer)
+        if not rec.check(K.OWARI, list(owari.scores[:n]) == final[:n]):
+            rec.find(F.OWARI_SCORES,
+                     "final scores (owari) are not the last scores with the leftover sticks to first place",
+                     final[:n], list(owari.scores[:n]))
+        table = self.table
+        if table.umas is None or table.back is None:
+            rec.not_checkable(K.OWARI_POINTS_NOT_CHECKABLE)
+            return
+        candidates = {
+            tuple(game_end.owari_points(owari.scores, n, table.umas, back=table.back,
+                                        rounded=rounded, first_dealer=first_dealer)[:n])
+            for rounded in game_end.rounding_methods(self.day)
+        }
+        if len(candidates) > 1:
+            rec.not_checkable(K.OWARI_POINTS_NOT_CHECKABLE)
+            return
+        points = list(candidates.pop())
+        if not rec.check(K.OWARI, [round(p * 10) for p in points] == [round(p * 10) for p in owari.points[:n]]):
+            rec.find(F.OWARI_POINTS,
+                     "the game points (owari) do not follow from the final scores, return and uma",
+                     points, list(owari.points[:n]))

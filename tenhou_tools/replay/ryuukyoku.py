@@ -1,0 +1,147 @@
+"""A hand that ends without a win (``RYUUKYOKU``) against the replayed table: the exhaustive
+draw's tenpai hands, nagashi mangan and payments, and each abortive draw's condition.
+
+The rules are pure functions in ``rules.draws`` and ``rules.payments``; this module asks them
+and compares their answers with the log.
+"""
+
+from __future__ import annotations
+
+from ..events import CallKind, DrawKind, Ryuukyoku
+from ..findings import FindingCode as F
+from ..rules.draws import (
+    four_kans_abort,
+    four_riichi,
+    four_winds,
+    is_tenpai,
+    nagashi_mangan,
+    nine_terminals_allowed,
+    wins_on,
+)
+from ..rules.payments import exhaustive_draw_deltas, nagashi_deltas
+from ..tiles import format_tiles
+from .checks import CheckKind as K
+from .checks import Recorder
+from .flow import Outcome
+from .table import Table
+
+
+def check_ryuukyoku(rec: Recorder, table: Table, r: Ryuukyoku) -> Outcome:
+    """Check a draw, apply its score changes, and say how the hand ended."""
+    init = table.init
+    rec.check(K.RYUUKYOKU, True)
+    before_ok = rec.check(K.SCORES_BEFORE, list(r.scores_before) == table.scores)
+    if not before_ok:
+        rec.find(F.SCORES_BEFORE, "the scores before the draw (sc) are not the running scores",
+                 list(table.scores), list(r.scores_before))
+    if not rec.check(K.BA, (r.honba, r.sticks) == (table.honba, table.sticks)):
+        rec.find(F.BA, "honba and riichi sticks (ba) are not the ones on the table",
+                 [table.honba, table.sticks], [r.honba, r.sticks])
+    dealer_tenpai = False
+    if r.kind is DrawKind.EXHAUSTIVE or r.kind is DrawKind.NAGASHI_MANGAN:
+        dealer_tenpai = exhaustive_draw(rec, table, r)
+        renchan = dealer_tenpai
+        abortive = False
+    else:
+        if not rec.check(K.DRAW_PAYMENT, not any(r.deltas)):
+            rec.find(F.DRAW_PAYMENT, "an abortive draw moves points", [0, 0, 0, 0], list(r.deltas))
+        abortive_condition(rec, table, r)
+        renchan = True
+        abortive = True
+    base = table.scores if before_ok else list(r.scores_before)
+    scores = tuple(base[s] + r.deltas[s] for s in range(4))
+    table.ended = True
+    return Outcome(scores, table.sticks, init.honba, init.round, init.dealer, renchan, False,
+                   dealer_tenpai, abortive, False, r.owari)
+
+
+def exhaustive_draw(rec: Recorder, table: Table, r: Ryuukyoku) -> bool:
+    """Tenpai hands shown, the wall empty, nagashi mangan and the payments. Returns whether the
+    dealer was tenpai."""
+    n = table.players
+    tenpai = [False] * 4
+    for seat in range(n):
+        hand = table.seats[seat].concealed
+        tenpai[seat] = is_tenpai(hand)
+        shown = r.hands[seat]
+        if not rec.check(K.DRAW_TENPAI, tenpai[seat] == (shown is not None)):
+            rec.find(F.DRAW_TENPAI, f"S{seat} is {'tenpai' if tenpai[seat] else 'noten'} but the log says otherwise",
+                     tenpai[seat], shown is not None)
+        if shown is not None and not rec.check(K.DRAW_HAND, sorted(shown) == sorted(hand)):
+            rec.find(F.DRAW_HAND, f"S{seat}'s shown hand is not the replayed hand",
+                     format_tiles(hand), format_tiles(shown))
+    remaining = table.live_remaining()
+    if not rec.check(K.DRAW_CONDITION, remaining == 0):
+        rec.find(F.DRAW_TENPAI, "an exhaustive draw while the live wall still has tiles", 0, remaining)
+    nagashi = [s for s in range(n) if nagashi_mangan([d.tile for d in table.seats[s].pond],
+                                                     len(table.seats[s].called_away))]
+    claimed = r.kind is DrawKind.NAGASHI_MANGAN
+    if not rec.check(K.NAGASHI, bool(nagashi) == claimed):
+        rec.find(F.NAGASHI, "nagashi mangan is " + ("missing" if nagashi else "claimed without its condition"),
+                 nagashi, claimed)
+    if nagashi:
+        deltas = nagashi_deltas(nagashi, dealer=table.init.dealer, players=n)
+    else:
+        deltas = exhaustive_draw_deltas(tenpai, players=n)
+    if not rec.check(K.DRAW_PAYMENT, list(deltas) == list(r.deltas)):
+        rec.find(F.DRAW_PAYMENT, "the tenpai/noten or nagashi payments are wrong", list(deltas), list(r.deltas))
+    return tenpai[table.init.dealer]
+
+
+def abortive_condition(rec: Recorder, table: Table, r: Ryuukyoku) -> None:
+    """Each abortive draw only with its condition (tochuu ryuukyoku)."""
+    kind = r.kind
+    n = table.players
+    shown = [s for s in range(n) if r.hands[s] is not None]
+    if kind is DrawKind.NINE_TERMINALS:
+        last = table.last_draw
+        seat = last.seat if last is not None else None
+        ok = False
+        if seat is not None:
+            s = table.seats[seat]
+            ok = (shown == [seat] and nine_terminals_allowed(s.concealed, len(s.pond), table.any_call)
+                  and sorted(r.hands[seat] or ()) == sorted(s.concealed))
+        if not rec.check(K.ABORT, ok):
+            rec.find(F.ABORT_CONDITION, "nine terminals (yao9) declared without its condition: the declarer's "
+                     "first draw, no call, nine kinds of terminals and honours", None, seat)
+    elif kind is DrawKind.FOUR_WINDS:
+        if not rec.check(K.ABORT, n == 4 and not table.any_call and four_winds(table.first_discards)):
+            rec.find(F.ABORT_CONDITION,
+                     "four winds (kaze4) declared without four first discards of one wind and no call")
+    elif kind is DrawKind.FOUR_RIICHI:
+        if not rec.check(K.ABORT, four_riichi([s.riichi == 2 for s in table.seats[:n]], n)):
+            rec.find(F.ABORT_CONDITION, "four riichi (reach4) declared without four riichi")
+    elif kind is DrawKind.FOUR_KANS:
+        kans = table.kans_by_seat()
+        if not rec.check(K.ABORT, four_kans_abort(kans) and table.last_discard is not None):
+            rec.find(F.ABORT_CONDITION,
+                     "four kans (kan4) declared without four kans by two or more players", 4, kans)
+    elif kind is DrawKind.TRIPLE_RON:
+        tile = robbable_tile(table)
+        ok = tile is not None and len(shown) == 3 and robbable_seat(table) not in shown
+        for seat in shown:
+            hand = table.seats[seat].concealed
+            ok = ok and sorted(r.hands[seat] or ()) == sorted(hand) and tile is not None and wins_on(hand, tile)
+        if not rec.check(K.ABORT, ok):
+            rec.find(F.ABORT_CONDITION,
+                     "triple ron (ron3) declared without three players able to win on the tile", None, shown)
+
+
+def robbable_tile(table: Table) -> int | None:
+    """The tile others could win on now: the last discard, added-kan tile or kita."""
+    call = table.last_call
+    if call is not None:
+        meld = call.meld
+        if meld.kind is CallKind.ADDED_KAN:
+            return meld.added
+        if meld.kind is CallKind.KITA:
+            return meld.tiles[0]
+        return None
+    return table.last_discard.tile if table.last_discard is not None else None
+
+
+def robbable_seat(table: Table) -> int | None:
+    """The seat whose tile others could win on now (see ``robbable_tile``)."""
+    if table.last_call is not None:
+        return table.last_call.seat
+    return table.last_discard.seat if table.last_discard is not None else None
