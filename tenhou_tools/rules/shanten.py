@@ -17,10 +17,13 @@ tenpai exactly when ``rules.hand.waits`` finds a wait, and its waits are its acc
 
 How it is computed: the regular form is the fewest tiles to add (each swapped in for a tile of the
 hand) so that the hand holds the sets and the pair, with no kind above four copies. That number
-is one plus the shanten. Each suit's cheapest additions for every count of sets (0-4) and pair
-(0/1) come from a memoised table over its nine counts, the honours' (and, in three-player games,
-1m/9m's, which form no runs) from their counts; a hand then combines four small vectors. Adding a
-tile changes one group only, so acceptance reuses the other three groups' combination.
+is one plus the shanten. A group's cheapest additions for every count of sets (0-4) and pair
+(0/1) form a vector of ten numbers: for a suit, from a dynamic programme over its nine counts
+(memoised, and cut into independent pieces where two empty kinds separate its tiles); for the
+honours (and, in three-player games, 1m and 9m, which form no runs) from their counts. Sets and
+pairs made only of added tiles are priced once for the whole hand. A hand combines four vectors
+(about 230 distinct ones exist, so combinations are memoised by id). Adding a tile changes one
+group only, so acceptance and the discard options reuse the other groups' combination.
 """
 
 from __future__ import annotations
@@ -75,7 +78,7 @@ def _trim(counts: tuple[int, ...]) -> tuple[int, ...]:
     return counts[max(0, lo - 2) : hi + 2]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _suffix(rest: tuple[int, ...], x: int, y: int) -> tuple[int, ...]:
     """The vector of the suit positions ``rest``, given ``x`` runs begun one position earlier
     (they need this tile and the next) and ``y`` runs begun two earlier (they need this tile).
@@ -108,10 +111,48 @@ def _suffix(rest: tuple[int, ...], x: int, y: int) -> tuple[int, ...]:
     return tuple(best)
 
 
+def _islands(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A suit pattern cut where two or more empty positions separate its tiles, each piece with
+    up to two empty positions either side (where its runs may add tiles).
+
+    No block uses held tiles of two pieces, and an empty position never needs more than four
+    copies (each tile added there belongs to a different run, and a hand has at most four sets),
+    so the pieces are independent and the suit's vector is their combination."""
+    pieces = []
+    n = len(counts)
+    i = 0
+    while i < n:
+        if not counts[i]:
+            i += 1
+            continue
+        end = i
+        j = i + 1
+        while j < n:
+            if counts[j]:
+                end = j
+                j += 1
+            elif j + 1 < n and counts[j + 1]:
+                end = j + 1
+                j += 2
+            else:
+                break
+        pieces.append(counts[max(0, i - 2) : end + 3])
+        i = end + 1
+    return pieces
+
+
+@lru_cache(maxsize=None)
+def _island_id(piece: tuple[int, ...]) -> int:
+    return _intern(_suffix(piece, 0, 0))
+
+
 @lru_cache(maxsize=None)
 def _suit_id(counts: tuple[int, ...]) -> int:
     """The vector id of one suit's nine counts."""
-    return _intern(_suffix(_trim(counts), 0, 0))
+    found = _intern(_NOTHING)
+    for piece in _islands(counts):
+        found = _combine(found, _island_id(piece))
+    return found
 
 
 @lru_cache(maxsize=None)
@@ -197,8 +238,9 @@ def _group_key(c: Sequence[int], g: int, sanma: bool) -> tuple[int, ...]:
 
 
 _GAINS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
-_GAINS_LIMIT = 1 << 21
-"""Entries kept before the table starts afresh (a bound on memory in long batch runs)."""
+_GAINS_LIMIT = 1 << 17
+"""Entries kept before the table starts afresh: a bound on memory in long runs (a game adds a
+few thousand; the suit tables themselves stay below about 40 MB over the whole corpus)."""
 
 
 def _gains(kid: int, g: int, others: int, slot: int) -> tuple[int, ...]:
