@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -173,3 +174,12 @@ def test_deal_in_text_in_the_issue_style():
         "discarder": 1, "winner": 3, "tile": dealt, "kind": 15, "waits": [12, 15], "riichi": True,
         "open": False, "points": 8000, "text": "S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)",
     }
+
+
+def test_the_docs_example_prints_what_the_docs_show(capsys):
+    from .conftest import REPO
+
+    text = (REPO / "docs" / "analysis.md").read_text().split("## Example", 1)[1]
+    code, shown = re.findall(r"```(?:python)?\n(.*?)```", text, re.S)[:2]
+    exec(compile(code, "docs/analysis.md", "exec"), {})
+    assert capsys.readouterr().out == shown
