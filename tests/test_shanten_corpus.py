@@ -3,9 +3,10 @@
 Every 25th genuine log (about 170 games, four- and three-player): each discard's concealed hand
 before it (3n+2) and after it (3n+1), open hands included, tracked from the events by
 ``tests/positions.py`` (which checks itself against every win's hand). Our shanten must equal
-``mahjong.shanten.Shanten``'s; at tenpai our waits must equal the kinds that make the hand
-complete by ``mahjong.agari.Agari``; and on every 20th 3n+1 hand the accepted kinds must equal
-the kinds whose draw lowers the package's shanten.
+``mahjong.shanten.Shanten``'s; every 3n+1 hand is tenpai exactly when ``rules.hand.waits`` finds
+waits, and then our waits equal those and the kinds that make the hand complete by
+``mahjong.agari.Agari``; on every 20th 3n+1 hand the accepted kinds must equal the kinds whose
+draw lowers the package's shanten.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from mahjong.shanten import Shanten
 import pytest
 
 from tenhou_tools.mjlog import parse_game
-from tenhou_tools.rules.hand import counts34
+from tenhou_tools.rules.hand import counts34, waits
 from tenhou_tools.rules.shanten import acceptance, shanten
 
 from .conftest import corpus_files
@@ -70,6 +71,9 @@ def cross_check(files: list[Path]) -> tuple[dict[str, int], list[str]]:
                 counted["open"] += pos.melds > 0
                 counted["three_player"] += pos.sanma
             ours_after = acceptance(after, pos.melds, pos.unseen, sanma=pos.sanma)
+            if (ours_after.shanten == 0) != bool(waits(after)) or (
+                    ours_after.shanten == 0 and frozenset(ours_after.kinds) != waits(after)):
+                disagreements.append(f"{path.name}: {after}: waits {ours_after.kinds}, rules.hand {waits(after)}")
             if ours_after.shanten == 0:
                 counted["tenpai"] += 1
                 theirs_waits = _their_waits(after, pos.sanma)
