@@ -1,11 +1,11 @@
 """Shanten, waits and acceptance on real games against the ``mahjong`` package.
 
-Every 25th genuine log (about 170 games, four- and three-player): each discard's concealed hand
+Every 30th genuine log (about 140 games, four- and three-player): each discard's concealed hand
 before it (3n+2) and after it (3n+1), open hands included, tracked from the events by
 ``tests/positions.py`` (which checks itself against every win's hand). Our shanten must equal
 ``mahjong.shanten.Shanten``'s; every 3n+1 hand is tenpai exactly when ``rules.hand.waits`` finds
 waits, and then our waits equal those and the kinds that make the hand complete by
-``mahjong.agari.Agari``; on every 20th 3n+1 hand the accepted kinds must equal the kinds whose
+``mahjong.agari.Agari``; on every 30th 3n+1 hand the accepted kinds must equal the kinds whose
 draw lowers the package's shanten.
 """
 
@@ -24,8 +24,8 @@ from tenhou_tools.rules.shanten import acceptance, shanten
 from .conftest import corpus_files
 from .positions import positions
 
-SAMPLE_EVERY = 25
-ACCEPTANCE_EVERY = 20
+SAMPLE_EVERY = 30
+ACCEPTANCE_EVERY = 30
 MIN_POSITIONS = 100_000
 
 
