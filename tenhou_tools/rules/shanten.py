@@ -237,16 +237,18 @@ def _group_key(c: Sequence[int], g: int, sanma: bool) -> tuple[int, ...]:
     return tuple(c[g * 9 : g * 9 + 9])
 
 
-_GAINS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
-_GAINS_LIMIT = 1 << 17
-"""Entries kept before the table starts afresh: a bound on memory in long runs (a game adds a
-few thousand; the suit tables themselves stay below about 40 MB over the whole corpus)."""
+_GAINS: dict[int, tuple[int, ...]] = {}
+_GAIN_TUPLES: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""One copy of each answer (there are few): the table holds references, not tuples."""
+_GAINS_LIMIT = 1 << 18
+"""Entries kept before the table starts afresh (about 25 MB): a bound on memory in long runs. A
+game adds a few thousand; the other tables are bounded by the few patterns hands can have."""
 
 
 def _gains(kid: int, g: int, others: int, slot: int) -> tuple[int, ...]:
     """The kinds of group ``g`` (counts ``_KEYS[kid]``) whose draw lowers the regular cost, the
     other groups' combined vector ``others`` given; ``slot`` is the (sets, pair) entry sought."""
-    memo_key = (kid, g, others, slot)
+    memo_key = (((kid << 2 | g) << 24 | others) << 4) | slot  # vector ids stay in the hundreds
     found = _GAINS.get(memo_key)
     if found is not None:
         return found
@@ -261,7 +263,8 @@ def _gains(kid: int, g: int, others: int, slot: int) -> tuple[int, ...]:
                 gains.append(kinds[i])
     if len(_GAINS) >= _GAINS_LIMIT:
         _GAINS.clear()
-    found = _GAINS[memo_key] = tuple(gains)
+    answer = tuple(gains)
+    found = _GAINS[memo_key] = _GAIN_TUPLES.setdefault(answer, answer)
     return found
 
 
