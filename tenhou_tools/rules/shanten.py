@@ -1,0 +1,564 @@
+"""Shanten (向聴数) and tile acceptance (ukeire, 受け入れ) on 34-kind count arrays.
+
+The shanten of a concealed hand is how many useful draws it is away from tenpai: -1 complete,
+0 tenpai, 1 one draw from tenpai, and so on. It is the minimum over three forms:
+
+- the regular form: ``4 - melds`` sets and a pair from the concealed tiles (open melds, closed
+  kans and kita are outside the counts and only lower the number of sets needed);
+- seven pairs (chiitoitsu, 七対子): seven distinct kinds, two each; closed 13/14-tile hands only;
+- thirteen orphans (kokushi musou, 国士無双): closed 13/14-tile hands only.
+
+Every value is exact under Tenhou's rule on the "fifth tile" (形式聴牌, keishiki tenpai): a hand
+waits on a kind unless it holds all four copies in its concealed part, so the regular form never
+counts on a fifth copy of a kind the concealed hand holds four times (``1111m`` cannot wait on
+``1m``). Copies in melds, ponds or dora indicators do not change shanten or waits; they only
+change how many accepted tiles are left (see ``acceptance``). With that rule, a 3n+1 hand is
+tenpai exactly when ``rules.hand.waits`` finds a wait, and its waits are its accepted kinds.
+
+How it is computed: the regular form is the fewest tiles to add (each swapped in for a tile of the
+hand) so that the hand holds the sets and the pair, with no kind above four copies. That number
+is one plus the shanten. A group's cheapest additions for every count of sets (0-4) and pair
+(0/1) form a vector of ten numbers: for a suit, from a dynamic programme over its nine counts
+(memoised, and cut into independent pieces where two empty kinds separate its tiles); for the
+honours (and, in three-player games, 1m and 9m, which form no runs) from their counts. Sets and
+pairs made only of added tiles are priced once for the whole hand. A hand combines four vectors
+(about 230 distinct ones exist, so combinations are memoised by id). Adding a tile changes one
+group only, so acceptance and the discard options reuse the other groups' combination.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+_KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_KOKUSHI_SET = frozenset(_KOKUSHI)
+_SANMA_MISSING = range(1, 8)
+
+# A group's vector: the fewest tiles to add for each (sets, pair), index ``sets * 2 + pair``,
+# sets 0-4, pair 0/1. _INF marks an impossible entry.
+_INF = 99
+_SLOTS = 10
+_NOTHING = (0,) + (_INF,) * (_SLOTS - 1)
+"""The vector of nothing: zero sets and no pair cost nothing; everything else is impossible."""
+
+
+# -- group vectors ----------------------------------------------------------------------------
+
+_VECTORS: list[tuple[int, ...]] = []
+_VECTOR_IDS: dict[tuple[int, ...], int] = {}
+
+
+def _intern(vector: tuple[int, ...]) -> int:
+    """A small id for a vector: few distinct vectors exist, so combinations memoise on ids."""
+    found = _VECTOR_IDS.get(vector)
+    if found is None:
+        found = _VECTOR_IDS[vector] = len(_VECTORS)
+        _VECTORS.append(vector)
+    return found
+
+
+# Blocks made of added tiles only ("fresh" sets and pairs) are left out of the group vectors and
+# priced once for the whole hand (_FRESH: 3 a set, 2 the pair): a hand has at most 14 tiles
+# and 4 + 1 blocks, so some kind no block touches is always free for one (34 kinds; 27 in
+# three-player games). Leaving them out lets a suit's pattern drop its far zeros.
+
+
+def _trim(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """A suit pattern without the zeros more than two positions beyond its tiles: no block that
+    uses a held tile reaches them."""
+    lo, hi = 0, len(counts)
+    while lo < hi and counts[lo] == 0:
+        lo += 1
+    if lo == hi:
+        return ()
+    while counts[hi - 1] == 0:
+        hi -= 1
+    return counts[max(0, lo - 2) : hi + 2]
+
+
+@lru_cache(maxsize=1 << 16)
+def _suffix(rest: tuple[int, ...], x: int, y: int) -> tuple[int, ...]:
+    """The vector of the suit positions ``rest``, given ``x`` runs begun one position earlier
+    (they need this tile and the next) and ``y`` runs begun two earlier (they need this tile).
+
+    At most two runs begin at one position: three equal runs hold the same tiles as three
+    triplets (and count the same sets)."""
+    if not rest:
+        return _NOTHING
+    held = rest[0]
+    tail = rest[1:]
+    carried = x + y
+    best = [_INF] * _SLOTS
+    # runs begin here only with two positions after this one and a held tile among the three
+    most_runs = min(2, 4 - carried) if len(rest) >= 3 and (held or rest[1] or rest[2]) else 0
+    for runs in range(most_runs + 1):
+        sub = _suffix(tail if runs or x else _trim(tail), runs, x)
+        # nothing more here, a triplet here, or the pair here (these only with a held tile)
+        for sets_here, pair_here, extra in ((0, 0, 0), (1, 0, 3), (0, 1, 2)) if held else ((0, 0, 0),):
+            needed = carried + runs + extra
+            if needed > 4:
+                continue  # a fifth copy of a kind cannot exist
+            cost = needed - held if needed > held else 0
+            shift = (runs + sets_here) * 2 + pair_here
+            for idx in range(0, _SLOTS - shift, 1 + pair_here):
+                value = sub[idx]
+                if value < _INF:
+                    value += cost
+                    if value < best[idx + shift]:
+                        best[idx + shift] = value
+    return tuple(best)
+
+
+def _islands(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A suit pattern cut where two or more empty positions separate its tiles, each piece with
+    up to two empty positions either side (where its runs may add tiles).
+
+    No block uses held tiles of two pieces, and an empty position never needs more than four
+    copies (each tile added there belongs to a different run, and a hand has at most four sets),
+    so the pieces are independent and the suit's vector is their combination."""
+    pieces = []
+    n = len(counts)
+    i = 0
+    while i < n:
+        if not counts[i]:
+            i += 1
+            continue
+        end = i
+        j = i + 1
+        while j < n:
+            if counts[j]:
+                end = j
+                j += 1
+            elif j + 1 < n and counts[j + 1]:
+                end = j + 1
+                j += 2
+            else:
+                break
+        pieces.append(counts[max(0, i - 2) : end + 3])
+        i = end + 1
+    return pieces
+
+
+@lru_cache(maxsize=None)
+def _island_id(piece: tuple[int, ...]) -> int:
+    return _intern(_suffix(piece, 0, 0))
+
+
+@lru_cache(maxsize=None)
+def _suit_id(counts: tuple[int, ...]) -> int:
+    """The vector id of one suit's nine counts."""
+    found = _intern(_NOTHING)
+    for piece in _islands(counts):
+        found = _combine(found, _island_id(piece))
+    return found
+
+
+@lru_cache(maxsize=None)
+def _loose_id(counts: tuple[int, ...]) -> int:
+    """The vector id of kinds that form no runs (honours; 1m and 9m in three-player games), from
+    their held counts in ascending order (the kinds are interchangeable; zeros are left out)."""
+    best = _NOTHING
+    for held in counts:
+        if not held:
+            continue
+        options = ((0, 0, 0), (1, 0, max(0, 3 - held)), (0, 1, max(0, 2 - held)))
+        new = [_INF] * _SLOTS
+        for idx, value in enumerate(best):
+            if value >= _INF:
+                continue
+            for sets_here, pair_here, cost in options:
+                if pair_here and idx & 1:
+                    continue
+                j = idx + sets_here * 2 + pair_here
+                if j < _SLOTS and value + cost < new[j]:
+                    new[j] = value + cost
+        best = tuple(new)
+    return _intern(best)
+
+
+@lru_cache(maxsize=None)
+def _combine(a: int, b: int) -> int:
+    """The vector id of two groups together: the cheapest split of sets and pair between them."""
+    va, vb = _VECTORS[a], _VECTORS[b]
+    best = [_INF] * _SLOTS
+    for i, x in enumerate(va):
+        if x >= _INF:
+            continue
+        # one pair at most: with a pair in ``a``, only pair-less entries of ``b``
+        for j in range(0, _SLOTS - i, 1 + (i & 1)):
+            y = vb[j]
+            if y < _INF and x + y < best[i + j]:
+                best[i + j] = x + y
+    return _intern(tuple(best))
+
+
+_FRESH = _intern(tuple(3 * (i // 2) + 2 * (i & 1) for i in range(_SLOTS)))
+"""Blocks of added tiles only: 3 tiles a set, 2 the pair."""
+
+
+# A hand is four groups: manzu, pinzu, souzu and honours; in three-player games the manzu group
+# is 1m and 9m alone, which form no runs. A group's counts (its "key": nine counts for a suit,
+# two or seven for run-less kinds) get a small id once, with their vector id beside it, so the
+# hot paths hash a tuple once per group and then work on ints.
+
+_GROUP_KINDS = (
+    (tuple(range(0, 9)), tuple(range(9, 18)), tuple(range(18, 27)), tuple(range(27, 34))),
+    ((0, 8), tuple(range(9, 18)), tuple(range(18, 27)), tuple(range(27, 34))),
+)
+"""The kinds of each group, four-player and three-player."""
+
+_KEY_IDS: dict[tuple[int, ...], int] = {}
+_KEYS: list[tuple[int, ...]] = []
+_KEY_VECTORS: list[int] = []
+
+
+def _key_id(key: tuple[int, ...]) -> int:
+    found = _KEY_IDS.get(key)
+    if found is None:
+        found = _KEY_IDS[key] = len(_KEYS)
+        _KEYS.append(key)
+        if len(key) == 9:
+            vector = _suit_id(key)
+        else:
+            vector = _loose_id(tuple(sorted(n for n in key if n)))
+            if len(key) == 7:  # the honours carry the fresh blocks
+                vector = _combine(vector, _FRESH)
+        _KEY_VECTORS.append(vector)
+    return found
+
+
+def _group_key(c: Sequence[int], g: int, sanma: bool) -> tuple[int, ...]:
+    if g == 3:
+        return tuple(c[27:34])
+    if g == 0 and sanma:
+        return (c[0], c[8])
+    return tuple(c[g * 9 : g * 9 + 9])
+
+
+_GAINS: dict[int, tuple[int, ...]] = {}
+_GAIN_TUPLES: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""One copy of each answer (there are few): the table holds references, not tuples."""
+_GAINS_LIMIT = 1 << 18
+"""Entries kept before the table starts afresh (about 25 MB): a bound on memory in long runs. A
+game adds a few thousand; the other tables are bounded by the few patterns hands can have."""
+
+
+def _gains(kid: int, g: int, others: int, slot: int) -> tuple[int, ...]:
+    """The kinds of group ``g`` (counts ``_KEYS[kid]``) whose draw lowers the regular cost, the
+    other groups' combined vector ``others`` given; ``slot`` is the (sets, pair) entry sought."""
+    memo_key = (((kid << 2 | g) << 24 | others) << 4) | slot  # vector ids stay in the hundreds
+    found = _GAINS.get(memo_key)
+    if found is not None:
+        return found
+    key = _KEYS[kid]
+    kinds = _GROUP_KINDS[len(key) == 2][g]
+    cost = _VECTORS[_combine(_KEY_VECTORS[kid], others)][slot]
+    gains = []
+    for i, n in enumerate(key):
+        if n < 4:
+            more = _key_id(key[:i] + (n + 1,) + key[i + 1 :])
+            if _VECTORS[_combine(_KEY_VECTORS[more], others)][slot] < cost:
+                gains.append(kinds[i])
+    if len(_GAINS) >= _GAINS_LIMIT:
+        _GAINS.clear()
+    answer = tuple(gains)
+    found = _GAINS[memo_key] = _GAIN_TUPLES.setdefault(answer, answer)
+    return found
+
+
+# -- checks -----------------------------------------------------------------------------------
+
+
+def _melds_for(counts: Sequence[int], melds: int | None, sanma: bool) -> tuple[int, int]:
+    """(tile count, melds) after checking that the counts are a hand with that many melds."""
+    if len(counts) != 34:
+        raise ValueError(f"a hand is 34 counts, not {len(counts)}")
+    if min(counts) < 0 or max(counts) > 4:
+        raise ValueError(f"a kind count must be 0-4: {list(counts)}")
+    total = sum(counts)
+    if total % 3 == 0 or total > 14:
+        raise ValueError(f"a concealed hand has 3n+1 or 3n+2 tiles (at most 14), not {total}")
+    implied = (14 - total) // 3
+    if melds is None:
+        melds = implied
+    elif melds != implied:
+        raise ValueError(f"{total} concealed tiles go with {implied} melds, not {melds}")
+    if sanma and any(counts[k] for k in _SANMA_MISSING):
+        raise ValueError("a three-player hand has no 2m-8m")
+    return total, melds
+
+
+def _unseen_or_default(unseen: Sequence[int] | None, counts: Sequence[int]) -> Sequence[int]:
+    if unseen is None:
+        return [4 - n for n in counts]
+    if len(unseen) != 34 or min(unseen) < 0 or max(unseen) > 4:
+        raise ValueError("unseen counts are 34 values of 0-4")
+    return unseen
+
+
+# -- shanten ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ShantenForms:
+    """A hand's shanten in each form; ``None`` where the form does not apply (an open hand)."""
+
+    regular: int
+    """Four sets and a pair (the sets of the melds included)."""
+    seven_pairs: int | None
+    """Chiitoitsu: seven distinct pairs (closed hands only)."""
+    thirteen_orphans: int | None
+    """Kokushi musou (closed hands only)."""
+
+    @property
+    def value(self) -> int:
+        """The hand's shanten: the minimum over the forms (-1 complete, 0 tenpai)."""
+        values = [self.regular]
+        if self.seven_pairs is not None:
+            values.append(self.seven_pairs)
+        if self.thirteen_orphans is not None:
+            values.append(self.thirteen_orphans)
+        return min(values)
+
+    def to_json(self) -> dict[str, int | None]:
+        return {
+            "shanten": self.value,
+            "regular": self.regular,
+            "seven_pairs": self.seven_pairs,
+            "thirteen_orphans": self.thirteen_orphans,
+        }
+
+
+def _regular(c: Sequence[int], melds: int, sanma: bool) -> int:
+    m, p, s, z = (_KEY_VECTORS[_key_id(_group_key(c, g, sanma))] for g in range(4))
+    return _VECTORS[_combine(_combine(_combine(m, p), s), z)][(4 - melds) * 2 + 1] - 1
+
+
+def _seven_pairs(c: Sequence[int]) -> int:
+    pairs = kinds = 0
+    for n in c:
+        if n:
+            kinds += 1
+            if n >= 2:
+                pairs += 1
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def _thirteen_orphans(c: Sequence[int]) -> int:
+    kinds = pair = 0
+    for k in _KOKUSHI:
+        if c[k]:
+            kinds += 1
+            if c[k] >= 2:
+                pair = 1
+    return 13 - kinds - pair
+
+
+def shanten_forms(counts: Sequence[int], melds: int | None = None, *, sanma: bool = False) -> ShantenForms:
+    """The shanten of a concealed hand (``3n+1`` or ``3n+2`` tiles) in each form.
+
+    ``counts`` are the concealed tiles per kind (``hand.counts34``); ``melds`` the number of
+    melds (chi, pon, kans, not kita), which the tile count implies (``None``: take it from the
+    count; a mismatch is a ``ValueError``). ``sanma``: a three-player hand (no 2m-8m).
+    """
+    total, melds = _melds_for(counts, melds, sanma)
+    regular = _regular(counts, melds, sanma)
+    if melds:
+        return ShantenForms(regular, None, None)
+    return ShantenForms(regular, _seven_pairs(counts), _thirteen_orphans(counts))
+
+
+def shanten(counts: Sequence[int], melds: int | None = None, *, sanma: bool = False) -> int:
+    """The shanten of a concealed hand: -1 complete, 0 tenpai (see ``shanten_forms``)."""
+    total, melds = _melds_for(counts, melds, sanma)
+    value = _regular(counts, melds, sanma)
+    if melds == 0 and value >= 0:
+        value = min(value, _seven_pairs(counts), _thirteen_orphans(counts))
+    return value
+
+
+# -- acceptance -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Acceptance:
+    """Tile acceptance (ukeire) of a ``3n+1`` hand: the kinds whose draw lowers its shanten.
+
+    ``left`` holds, for each kind, how many copies are unseen from the seat's view (0 for a kind
+    every copy of which is visible: still accepted by shape, but no tile is left).
+    """
+
+    shanten: int
+    """The shanten of the hand (0: tenpai, and ``kinds`` are its waits)."""
+    kinds: tuple[int, ...]
+    """Accepted kinds (0-33), ascending."""
+    left: tuple[int, ...]
+    """Unseen copies of each accepted kind, in the order of ``kinds``."""
+    total: int = field(init=False)
+    """How many accepted tiles are left (the usual 'ukeire' number): ``sum(left)``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(self.left))
+
+    def to_json(self) -> dict[str, object]:
+        return {"shanten": self.shanten, "kinds": list(self.kinds), "left": list(self.left), "total": self.total}
+
+
+def _regular_gains(kids: Sequence[int], slot: int) -> tuple[int, tuple[int, ...]]:
+    """(regular shanten, ascending kinds whose draw lowers it) of a ``3n+1`` hand from its four
+    groups' key ids."""
+    m, p, s, z = (_KEY_VECTORS[kid] for kid in kids)
+    ps, mz = _combine(p, s), _combine(m, z)
+    others_m = _combine(ps, z)
+    value = _VECTORS[_combine(m, others_m)][slot] - 1
+    return value, (
+        _gains(kids[0], 0, others_m, slot)
+        + _gains(kids[1], 1, _combine(mz, s), slot)
+        + _gains(kids[2], 2, _combine(mz, p), slot)
+        + _gains(kids[3], 3, _combine(ps, m), slot)
+    )
+
+
+def _closed_forms(c: Sequence[int]) -> tuple[int, int, int, int]:
+    """(kinds held, pairs held, terminal and honour kinds held, pairs among them)."""
+    kinds = pairs = orphans = orphan_pairs = 0
+    for k, n in enumerate(c):
+        if n:
+            kinds += 1
+            if n >= 2:
+                pairs += 1
+            if k in _KOKUSHI_SET:
+                orphans += 1
+                if n >= 2:
+                    orphan_pairs += 1
+    return kinds, pairs, orphans, orphan_pairs
+
+
+def _finish(c: Sequence[int], value: int, kinds: tuple[int, ...], unseen: Sequence[int], sanma: bool,
+            closed: tuple[int, int, int, int] | None) -> Acceptance:
+    """The acceptance of a ``3n+1`` hand from its regular shanten and accepted kinds, with the
+    closed forms added when ``closed`` (``_closed_forms(c)``) is given."""
+    if closed is not None:
+        held, pairs, orphans, orphan_pairs = closed
+        seven = 6 - pairs + (7 - held if held < 7 else 0)
+        thirteen = 13 - orphans - (1 if orphan_pairs else 0)
+        if seven <= value or thirteen <= value:
+            best = min(value, seven, thirteen)
+            accepted = set(kinds) if value == best else set()
+            if seven == best:
+                accepted.update(k for k in range(34) if c[k] == 1 or (c[k] == 0 and held < 7))
+            if thirteen == best:
+                accepted.update(k for k in _KOKUSHI if c[k] == 0 or (c[k] == 1 and not orphan_pairs))
+            if sanma:
+                accepted.difference_update(_SANMA_MISSING)
+            kinds = tuple(sorted(accepted))
+            value = best
+    return Acceptance(value, kinds, tuple([unseen[k] for k in kinds]))
+
+
+def acceptance(
+    counts: Sequence[int],
+    melds: int | None = None,
+    unseen: Sequence[int] | None = None,
+    *,
+    sanma: bool = False,
+) -> Acceptance:
+    """The acceptance (ukeire) of a ``3n+1`` concealed hand.
+
+    A kind is accepted when drawing it lowers the hand's shanten (the minimum over the forms);
+    kinds of which the hand holds four copies cannot be drawn. ``unseen`` is, per kind, how many
+    copies the seat cannot see (4 minus those in its own hand, every pond, every meld and the
+    dora indicators): the caller knows the table, this function does not. ``None`` counts only
+    the hand itself (4 minus the hand's copies). At tenpai the kinds are exactly
+    ``rules.hand.waits``.
+    """
+    total, melds = _melds_for(counts, melds, sanma)
+    if total % 3 != 1:
+        raise ValueError(f"acceptance is for a 3n+1 hand (before a draw), not {total} tiles")
+    kids = [_key_id(_group_key(counts, g, sanma)) for g in range(4)]
+    value, kinds = _regular_gains(kids, (4 - melds) * 2 + 1)
+    closed = None if melds else _closed_forms(counts)
+    return _finish(counts, value, kinds, _unseen_or_default(unseen, counts), sanma, closed)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One possible discard of a ``3n+2`` hand and what the hand is left with."""
+
+    kind: int
+    """The discarded kind (0-33)."""
+    acceptance: Acceptance
+    """The ``3n+1`` hand after the discard: its shanten and acceptance."""
+
+    @property
+    def shanten(self) -> int:
+        return self.acceptance.shanten
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, **self.acceptance.to_json()}
+
+
+def discard_options(
+    counts: Sequence[int],
+    melds: int | None = None,
+    unseen: Sequence[int] | None = None,
+    *,
+    sanma: bool = False,
+) -> tuple[DiscardOption, ...]:
+    """Every discard of a ``3n+2`` concealed hand (one per kind held, ascending) with the
+    shanten and acceptance after it. ``unseen`` as for ``acceptance``: the discarded tile is
+    visible either way (in the hand, then in the pond), so one table serves every option."""
+    total, melds = _melds_for(counts, melds, sanma)
+    if total % 3 != 2:
+        raise ValueError(f"discard options are for a 3n+2 hand (after a draw), not {total} tiles")
+    unseen = _unseen_or_default(unseen, counts)
+    c = list(counts)
+    slot = (4 - melds) * 2 + 1
+    kids = [_key_id(_group_key(c, g, sanma)) for g in range(4)]
+    vectors = [_KEY_VECTORS[kid] for kid in kids]
+    closed = None if melds else _closed_forms(c)
+    found: dict[int, DiscardOption] = {}
+    # A discard changes its own group only: the other three groups' combination is the same for
+    # every discard from a group, and each other group sees the same two unchanged neighbours.
+    for g, kinds in enumerate(_GROUP_KINDS[sanma]):
+        rest = [h for h in range(4) if h != g]
+        fixed = _combine(_combine(vectors[rest[0]], vectors[rest[1]]), vectors[rest[2]])
+        pair_without = [_combine(*[vectors[x] for x in rest if x != h]) if h != g else 0 for h in range(4)]
+        for k in kinds:
+            n = c[k]
+            if not n:
+                continue
+            c[k] = n - 1
+            kid = _key_id(_group_key(c, g, sanma))
+            vector = _KEY_VECTORS[kid]
+            cost = _VECTORS[_combine(vector, fixed)][slot]
+            accepted: tuple[int, ...] = ()
+            for h in range(4):
+                if h == g:
+                    accepted += _gains(kid, g, fixed, slot)
+                else:
+                    accepted += _gains(kids[h], h, _combine(pair_without[h], vector), slot)
+            after = None
+            if closed is not None:
+                held, pairs, orphans, orphan_pairs = closed
+                if n == 1:
+                    held -= 1
+                    orphans -= k in _KOKUSHI_SET
+                elif n == 2:
+                    pairs -= 1
+                    orphan_pairs -= k in _KOKUSHI_SET
+                after = (held, pairs, orphans, orphan_pairs)
+            found[k] = DiscardOption(k, _finish(c, cost - 1, accepted, unseen, sanma, after))
+            c[k] = n
+    return tuple(found[k] for k in sorted(found))
+
+
+def best_discards(options: Sequence[DiscardOption]) -> tuple[DiscardOption, ...]:
+    """The best of ``discard_options``: the lowest shanten after the discard, then the most
+    accepted tiles left; every option tied on both is best (in the given order)."""
+    if not options:
+        return ()
+    top = min((o.acceptance.shanten, -o.acceptance.total) for o in options)
+    return tuple(o for o in options if (o.acceptance.shanten, -o.acceptance.total) == top)
