@@ -13,7 +13,7 @@ from ..replay.engine import replay_game
 from ..sources.http import LogFetcher
 from ..sources.ids import GameRef, parse_ref
 from . import EXIT_FINDINGS, EXIT_OK, download_cmd, replay_render
-from .common import LogError, load_game, stdout_console
+from .common import AtomicOutput, LogError, load_game, stdout_console
 
 _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
 """The options of ``download`` that say where logs come from; ``replay`` takes the very same ones."""
@@ -31,8 +31,11 @@ _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
               help="text: the view for people; json: the replayed hands with their states and findings.")
 @click.option("--ascii", "ascii_tiles", is_flag=True,
               help="Write tiles in 123m456p789s1234567z notation (0 = red five) instead of unicode glyphs.")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the replay as one self-contained HTML page to FILE (atomically; - for stdout) "
+              "instead of the view: step through the game in a browser, offline.")
 def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | None, fmt: str,
-           ascii_tiles: bool, cache_dir: Path | None, base_url: str | None, refresh: bool,
+           ascii_tiles: bool, html_file: str | None, cache_dir: Path | None, base_url: str | None, refresh: bool,
            offline: bool) -> None:
     """Replay one game hand by hand and show what the engine says about each hand.
 
@@ -71,7 +74,15 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     report = replay_game(game)
     title = game.log_id or source
     try:
-        if fmt == "json":
+        if html_file is not None:
+            from ..views.html import replay_page
+
+            page = replay_page(replay_render.game_json(game, report, view, source, hand_label))
+            with AtomicOutput(None if html_file == "-" else html_file) as out:
+                out.write(page)
+            if html_file != "-":
+                click.echo(f"{html_file}: replay page, {len(page.encode()):,} bytes", err=True)
+        elif fmt == "json":
             doc = replay_render.game_json(game, report, view, source, hand_label)
             click.echo(json.dumps(doc, ensure_ascii=False, indent=1))
         else:
