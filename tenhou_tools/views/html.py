@@ -89,9 +89,9 @@ def replay_page(doc: Mapping[str, Any], *, analysis: Any = None) -> str:
     game = dict(doc)
     game["analysis"] = analysis
     script, style = asset("replay.js"), asset("replay.css")
-    for name, text, closing in (("replay.js", script, "</script"), ("replay.css", style, "</style")):
-        if closing in text.lower():  # a packaging mistake, not a user's input
-            raise ValueError(f"{name} contains {closing!r} and cannot be inlined")
+    for name, text, bad in (("replay.js", script, ("</script", "<script", "<!--")), ("replay.css", style, ("</style",))):
+        if any(b in text.lower() for b in bad):  # a packaging mistake, not a user's input
+            raise ValueError(f"{name} contains one of {bad} and cannot be inlined")
     title = html.escape(page_title(doc), quote=True)
     # One pass, left to right: an inserted value (a log's text) is never searched for markers.
     page = asset("replay.html")

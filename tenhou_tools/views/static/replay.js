@@ -1,6 +1,6 @@
 /* tenhou-tools offline replay page.
  *
- * Reads the game from <script type="application/json" id="tenhou-tools-game"> (the document of
+ * Reads the game from the JSON element #tenhou-tools-game (the document of
  * `tenhou-tools replay --format json`, plus `analysis`), computes the board at any moment by
  * applying a hand's events to its init, and draws it as SVG. Nothing is fetched; log text
  * (player names above all) is only ever written with textContent or as an attribute value.
