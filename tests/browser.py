@@ -51,7 +51,7 @@ def _missing(reason: str) -> None:
 def _which(names: tuple[str, ...], env: str) -> str | None:
     chosen = os.environ.get(env)
     if chosen:
-        return chosen
+        names = (chosen,)
     for name in names:
         found = shutil.which(name) if "/" not in name else (name if os.access(name, os.X_OK) else None)
         if found:
@@ -79,7 +79,11 @@ def browser() -> Iterator[object]:
     options.add_argument(f"--user-data-dir={profile}")
     options.add_argument("--window-size=1280,1000")
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    try:
+        driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    except Exception as exc:  # noqa: BLE001 - any reason the browser cannot start
+        shutil.rmtree(profile, ignore_errors=True)
+        _missing(f"Chromium ({binary}, {driver_path}) did not start: {str(exc).splitlines()[0]}")
     try:
         yield driver
     finally:
