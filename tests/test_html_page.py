@@ -144,3 +144,12 @@ def test_the_largest_corpus_games_stay_under_the_size_budget(corpus, tmp_path):
         out = tmp_path / "page.html"
         assert run("replay", str(path), "--html", str(out)).exit_code == 0
         assert out.stat().st_size < 1_500_000, (path.name, out.stat().st_size)
+
+
+def test_the_demo_game_is_verified_by_the_engine():
+    from tenhou_tools.check import check_log
+
+    from .demo_game import demo_hand
+
+    record = check_log(demo_hand(), path="demo.xml")
+    assert record.findings == () and record.hands == 1

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
-from tenhou_tools.events import Agari, Call, CallKind, Discard, Draw, Game, Ryuukyoku
+from tenhou_tools.events import Agari, Call, CallKind, Discard, Draw, Game, Riichi, Ryuukyoku
 from tenhou_tools.formats import load_game
 from tenhou_tools.mjlog import parse_file
 
@@ -161,6 +161,24 @@ def test_three_player_fixture_every_step_with_kita(browser, tmp_path):
     assert start["wall"] == 55 and set(start["seats"]) == {"0", "1", "2"}
     kita = next(i for i, e in enumerate(game.hands[0].events, 1) if isinstance(e, Call) and e.meld.kind is CallKind.KITA)
     assert [m[0] for m in dom_board(browser, 0, kita)["seats"]["0"]["melds"]] == ["kita"]
+
+
+def test_demo_game_every_step_from_two_seats(browser, tmp_path):
+    """Tsumogiri, a chi, a pon, a riichi (sideways tile, stick), a ron with a stick collected."""
+    from .demo_game import demo_hand
+
+    source = tmp_path / "demo.xml"
+    source.write_bytes(demo_hand())
+    game = game_of(source)
+    check_against_log(game.hands[0], 4, [74000, -23000, 24000, 25000])
+    page, _ = write_page(source, tmp_path / "demo.html")
+    check_game(browser, page, game)
+    page, _ = write_page(source, tmp_path / "demo3.html", "--seat", "3")
+    check_game(browser, page, game, viewer=3, all_hands=False)
+    check_game(browser, page, game, viewer=3, all_hands=False, width=375)
+    riichi = next(i for i, e in enumerate(game.hands[0].events, 1) if isinstance(e, Riichi) and e.step == 2)
+    shown = dom_board(browser, 0, riichi)
+    assert shown["chips"]["2"]["riichi"] and shown["sticks"] == 1
 
 
 def test_phone_width_draws_the_same_board(browser, tmp_path):
