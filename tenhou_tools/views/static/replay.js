@@ -636,12 +636,14 @@
         cx = x;
       }
       var cy = y + row * hgt;
-      var latest = last && last.seat === st.seat && last.index === i && board.event && board.event.type === "discard";
+      var isLast = last && last.seat === st.seat && last.index === i && board.event;
+      var latest = isLast && board.event.type === "discard";
+      var dealtIn = isLast && board.event.type === "agari" && board.event.from_who === st.seat && board.event.who !== st.seat;
       var opts = {
         sideways: d.riichi,
         shade: d.tsumogiri,
-        cls: (d.called ? "called" : "") + (latest ? " latest" : ""),
-        mark: latest ? "#e0a800" : null,
+        cls: (d.called ? "called" : "") + (latest ? " latest" : "") + (dealtIn ? " dealt-in" : ""),
+        mark: latest ? "#e0a800" : dealtIn ? "#e0412f" : null,
         data: {tsumogiri: d.tsumogiri ? 1 : 0, riichi: d.riichi ? 1 : 0, called: d.called ? 1 : 0},
         note: [d.tsumogiri ? "tsumogiri" : "from the hand", d.riichi ? "riichi" : "", d.called ? "called" : ""].filter(Boolean).join(", "),
       };
@@ -777,8 +779,9 @@
   function describeEvent(board, ev) {
     var out = [];
     if (!ev) {
-      out.push("The deal. " + WIND_WORDS[Math.floor(HANDS[state.pos].round / 4) % 4] + " " + (HANDS[state.pos].round % 4 + 1) +
-        ", " + board.honba + " honba; dealer S" + board.dealer + " " + playerName(board.dealer) + ".");
+      out.push(WIND_WORDS[Math.floor(board.round / 4) % 4] + " " + (board.round % 4 + 1) + ", " + board.honba +
+        " honba, " + board.sticks + " stick" + (board.sticks === 1 ? "" : "s") + " carried in; dealer S" + board.dealer +
+        " " + playerName(board.dealer) + ".");
       return out;
     }
     var who = ev.seat !== undefined ? "S" + ev.seat + " " + playerName(ev.seat) + " " : "";
@@ -817,7 +820,7 @@
 
   function renderEventText(board) {
     var p = clear(document.getElementById("event-text"));
-    p.appendChild(h("span", {"class": "step-no"}, board.step === 0 ? "Deal" : "Event " + board.step + " of " + board.steps));
+    p.appendChild(h("span", {"class": "step-no"}, board.step === 0 ? "The deal:" : "Event " + board.step + " of " + board.steps + ":"));
     p.appendChild(document.createTextNode(" "));
     describeEvent(board, board.event).forEach(function (part) {
       if (typeof part === "string") p.appendChild(document.createTextNode(part));
