@@ -277,6 +277,63 @@ def test_corpus_abortive_draw(browser, corpus, pages):
     assert end["seats"][str(declarer)]["hidden"] is False
 
 
+# -- the same without the corpus: hand-made logs (tests/scenario.py) ------------------------------------
+
+
+def _agari_tag(b, who: int, from_who: int, win_tile: int, sc: str, owari: bool) -> str:
+    hand = sorted(b.hands[who] + [win_tile])
+    return (f'<AGARI ba="0,0" hai="{",".join(map(str, hand))}" machi="{win_tile}" ten="30,1000,0" yaku="1,1" '
+            f'doraHai="{b.dora}" who="{who}" fromWho="{from_who}" sc="{sc}"'
+            + (' owari="250,0.0,250,0.0,250,0.0,250,0.0"' if owari else "") + "/>")
+
+
+def test_hand_made_double_ron_and_abortive_draw(browser, tmp_path):
+    from .scenario import Scenario
+
+    b = Scenario(hands=["19m19p19s1234567z", "123456789m123p5p", "123456789s1114z", "2468m2468p2468s3z"]).begin()
+    b.turn(0, "5p")  # S0 draws 5p and lets it go: S1 and S2 both wait on it
+    five = int(b.tags[-1][2:-2])
+    ends = (_agari_tag(b, 1, 0, five, "250,-10,250,10,250,0,250,0", False)
+            + _agari_tag(b, 2, 0, five, "240,-10,260,0,250,10,250,0", True))
+    double = tmp_path / "double.xml"
+    double.write_bytes(b.xml(ends))
+    page, doc = write_page(double, tmp_path / "double.html")
+    game = game_of(double)
+    check_game(browser, page, game)
+    end = dom_board(browser, 0, len(game.hands[0].events))
+    assert end["result_text"] == [r["text"] for r in doc["hands"][0]["result"]] and len(end["result_text"]) == 2
+    assert [end["seats"][s]["extra"] for s in ("1", "2")] == [[[five, "win"]], [[five, "win"]]]
+
+    b = Scenario(hands=["19m19p19s1234567z", "123456789m123p1z", "12345678s12224z", "2468m2468p2468s1z"]).begin()
+    for seat in range(4):  # the four first discards are the same wind
+        b.draw(seat, ("5p", "7p", "5p", "7p")[seat])
+        b.discard(seat, "1z")
+    aborted = tmp_path / "kaze4.xml"
+    aborted.write_bytes(b.ryuukyoku("kaze4"))
+    page, doc = write_page(aborted, tmp_path / "kaze4.html")
+    game = game_of(aborted)
+    check_game(browser, page, game)
+    end = dom_board(browser, 0, len(game.hands[0].events))
+    assert end["result_text"] == [r["text"] for r in doc["hands"][0]["result"]]
+
+
+def test_hand_made_findings_jump(browser, tmp_path):
+    from .demo_game import demo_hand
+
+    root, kids = elements(demo_hand())
+    nth(kids, "AGARI").set("ten", "40,32000,5")
+    altered = tmp_path / "altered.xml"
+    altered.write_bytes(serialize(root))
+    page, doc = write_page(altered, tmp_path / "altered.html")
+    game = game_of(altered)
+    (finding,) = doc["hands"][0]["findings"]
+    open_page(browser, page)
+    browser.find_element("css selector", "#hand-list .finding-jump").click()
+    shown = dom_board(browser)
+    assert_board(shown, game, 0, finding["event_index"] + 1)
+    assert finding["code"] in shown["event_text"] and "✗" in shown["event_text"]
+
+
 # -- findings: a tampered log ------------------------------------------------------------------------
 
 
