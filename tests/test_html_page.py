@@ -125,6 +125,10 @@ def test_html_to_stdout_and_exit_code_follows_the_verdict(tmp_path):
 def test_analysis_member_is_the_hook():
     page = html_view.replay_page({"type": "replay", "hands": []}, analysis={"discards": []})
     assert embedded(page)["analysis"] == {"discards": []}
+    # a document that already carries its analysis keeps it
+    page = html_view.replay_page({"type": "replay", "hands": [], "analysis": {"discards": [1]}})
+    assert embedded(page)["analysis"] == {"discards": [1]}
+    assert embedded(html_view.replay_page({"type": "replay", "hands": []}))["analysis"] is None
 
 
 def test_static_files_cannot_break_out_of_their_elements():

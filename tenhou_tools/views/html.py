@@ -83,11 +83,13 @@ def page_title(doc: Mapping[str, Any]) -> str:
 def replay_page(doc: Mapping[str, Any], *, analysis: Any = None) -> str:
     """The whole page for a ``replay --format json`` document.
 
-    ``analysis`` becomes the embedded document's ``analysis`` member (``None``: the page shows
-    no analysis panel); see ``docs/replay-html.md`` for the shape the page reads.
+    ``analysis`` becomes the embedded document's ``analysis`` member; without it the document's
+    own ``analysis`` stays (``None`` if it has none: the page shows no analysis panel). See
+    ``docs/replay-html.md`` for the shape the page reads.
     """
     game = dict(doc)
-    game["analysis"] = analysis
+    if analysis is not None or "analysis" not in game:
+        game["analysis"] = analysis
     script, style = asset("replay.js"), asset("replay.css")
     for name, text, bad in (("replay.js", script, ("</script", "<script", "<!--")), ("replay.css", style, ("</style",))):
         if any(b in text.lower() for b in bad):  # a packaging mistake, not a user's input

@@ -1067,10 +1067,10 @@
         if (next.type === "draw" || next.type === "agari" || next.type === "ryuukyoku") break;
       }
     }
-    if (ev.type === "agari" && ev.who !== ev.from_who) {
-      for (var j = step - 2; j >= 0; j--) {
-        if (events[j].type === "discard") return analysisIndex[index + ":" + j] || null;
-      }
+    if (ev.type === "agari" && ev.who !== ev.from_who) {  // a ron: the discard just before (or a double ron's)
+      var j = step - 2;
+      while (j >= 0 && events[j].type === "agari") j--;
+      if (j >= 0 && events[j].type === "discard") return analysisIndex[index + ":" + j] || null;
     }
     return null;
   }
