@@ -232,6 +232,22 @@ def test_corpus_hanchan(browser, corpus, pages):
 
 
 @pytest.mark.corpus
+def test_corpus_one_hand_of_a_hanchan(browser, corpus, pages, tmp_path):
+    """With --hand the page holds that hand; the chart still spans the game, marking the hand."""
+    _, game, doc = pages("hanchan")
+    label = game.hands[3].init.label()
+    page, one = write_page(corpus_game("hanchan"), tmp_path / "one.html", "--hand", label)
+    assert [h["label"] for h in one["hands"]] == [label]
+    only = Game(game.header, (game.hands[3],), log_id=game.log_id)
+    check_game(browser, page, only, every=5)
+    chart = browser.execute_script("""
+        const now = document.getElementById('chart-now').getAttribute('x1');
+        const xs = [...document.querySelectorAll('#score-chart circle.point[data-seat="0"]')].map(c => c.getAttribute('cx'));
+        return [xs.indexOf(now), xs.length];""")
+    assert chart == [3, len(doc["progression"][0])]
+
+
+@pytest.mark.corpus
 def test_corpus_three_player_game(browser, corpus, pages):
     page, game, _ = pages("sanma")
     check_game(browser, page, game, every=7)

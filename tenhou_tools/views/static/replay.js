@@ -988,6 +988,13 @@
     return 10 * mag;
   }
 
+  /* The chart has a point per hand of the game (its start), then the end: with --hand the page
+   * holds fewer hands than the chart, whose other points are numbered. */
+  function chartLabel(index) {
+    var pos = positionOfIndex(index);
+    return pos >= 0 ? HANDS[pos].label : "#" + (index + 1);
+  }
+
   function buildChart() {
     var box = clear(document.getElementById("chart"));
     var series = doc.progression || [];
@@ -1013,7 +1020,7 @@
     }
     var labelEvery = Math.ceil(count / 12);
     for (var i = 0; i < count; i++) {
-      var label = i < HANDS.length ? HANDS[i].label : "end";
+      var label = i === count - 1 ? "end" : chartLabel(i);
       if (i % labelEvery === 0 || i === count - 1) stext(svg, X(i), H - B + 16, label, {"class": "tick", "text-anchor": "middle"});
     }
     s("line", {id: "chart-now", x1: X(0), x2: X(0), y1: T, y2: H - B, "class": "now"}, svg);
@@ -1024,8 +1031,9 @@
         var c = s("circle", {cx: X(j), cy: Y(val), r: 3.6, fill: SEAT_COLOURS[seat], "class": "point", "data-seat": seat,
           "data-position": j, "data-score": val}, svg);
         var tt = s("title", null, c);
-        tt.textContent = "S" + seat + " " + playerName(seat) + ": " + val + (j < HANDS.length ? " at the start of " + HANDS[j].label : " at the end");
-        if (j < HANDS.length) c.addEventListener("click", function () { go(j, 0); });
+        tt.textContent = "S" + seat + " " + playerName(seat) + ": " + val + (j < count - 1 ? " at the start of " + chartLabel(j) : " at the end");
+        var pos = positionOfIndex(j);
+        if (j < count - 1 && pos >= 0) c.addEventListener("click", function () { go(pos, 0); });
       });
     });
     box.appendChild(svg);
@@ -1042,7 +1050,7 @@
     var now = document.getElementById("chart-now");
     if (!now) return;
     var count = doc.progression[0].length;
-    var x = 52 + (600 - 52 - 14) * state.pos / (count - 1);
+    var x = 52 + (600 - 52 - 14) * HANDS[state.pos].index / (count - 1);
     now.setAttribute("x1", x);
     now.setAttribute("x2", x);
   }
