@@ -85,7 +85,8 @@ def test_the_page_is_the_same_whatever_the_log_text(tmp_path):
     page = out.read_text(encoding="utf-8")
     assert page.count("</script>") == 2  # the game's element and the page's script
     assert page.lower().count("<script") == 2
-    assert "<title>" + str(tmp_path).replace("&", "&amp;") + "/&lt;script&gt;&amp;.xml · tenhou-tools replay</title>" in page
+    title = str(tmp_path).replace("&", "&amp;") + "/&lt;script&gt;&amp;.xml"
+    assert f"<title>{title} · tenhou-tools replay</title>" in page
     assert embedded(page)["header"]["players"][0]["name"] == "</script><script>alert(1)</script>"
 
 

@@ -159,7 +159,8 @@ def test_three_player_fixture_every_step_with_kita(browser, tmp_path):
     # the wall of a three-player game starts at 55; kita is a meld of its own
     start = dom_board(browser, 0, 0)
     assert start["wall"] == 55 and set(start["seats"]) == {"0", "1", "2"}
-    kita = next(i for i, e in enumerate(game.hands[0].events, 1) if isinstance(e, Call) and e.meld.kind is CallKind.KITA)
+    kita = next(i for i, e in enumerate(game.hands[0].events, 1)
+                if isinstance(e, Call) and e.meld.kind is CallKind.KITA)
     assert [m[0] for m in dom_board(browser, 0, kita)["seats"]["0"]["melds"]] == ["kita"]
 
 
@@ -220,14 +221,16 @@ def test_corpus_hanchan(browser, corpus, pages):
     assert check_game(browser, page, game, every=9) > 100
     # the hand list has every hand with its result and verdict; the chart every point
     items = browser.execute_script(
-        "return [...document.querySelectorAll('#hand-list > li')].map(li => li.querySelector('.hand-jump').textContent)")
+        "return [...document.querySelectorAll('#hand-list > li')]"
+        ".map(li => li.querySelector('.hand-jump').textContent)")
     assert len(items) == len(doc["hands"])
     for text, hand in zip(items, doc["hands"], strict=True):
         assert text.startswith(hand["label"] + "✓")
         for result in hand["result"]:
             assert result["text"] in text
     points = browser.execute_script(
-        "return [...document.querySelectorAll('#score-chart circle.point')].map(c => [+c.dataset.seat, +c.dataset.score])")
+        "return [...document.querySelectorAll('#score-chart circle.point')]"
+        ".map(c => [+c.dataset.seat, +c.dataset.score])")
     assert points == [[s, v] for s, line in enumerate(doc["progression"]) for v in line]
 
 
@@ -242,7 +245,8 @@ def test_corpus_one_hand_of_a_hanchan(browser, corpus, pages, tmp_path):
     check_game(browser, page, only, every=5)
     chart = browser.execute_script("""
         const now = document.getElementById('chart-now').getAttribute('x1');
-        const xs = [...document.querySelectorAll('#score-chart circle.point[data-seat="0"]')].map(c => c.getAttribute('cx'));
+        const xs = [...document.querySelectorAll('#score-chart circle.point[data-seat="0"]')]
+          .map(c => c.getAttribute('cx'));
         return [xs.indexOf(now), xs.length];""")
     assert chart == [3, len(doc["progression"][0])]
 
@@ -463,7 +467,8 @@ def test_seat_view_hides_other_hands(browser, tmp_path):
     assert_board(dom_board(browser), game, 0, 1, viewer=2, all_hands=True)
     # from seat 2, the right-hand neighbour is seat 3 (the table turns with the viewer)
     rel = browser.execute_script(
-        "return Object.fromEntries([...document.querySelectorAll('#board g.seat')].map(g => [g.dataset.seat, g.dataset.rel]))")
+        "return Object.fromEntries([...document.querySelectorAll('#board g.seat')]"
+        ".map(g => [g.dataset.seat, g.dataset.rel]))")
     assert rel == {"2": "0", "3": "1", "0": "2", "1": "3"}
 
 
@@ -508,7 +513,8 @@ def test_no_request_leaves_the_page(browser, tmp_path):
         const done = arguments[arguments.length - 1];
         const seen = [];
         document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective));
-        fetch('http://127.0.0.1:9/x').then(() => done(['fetched', seen]), () => setTimeout(() => done(['refused', seen]), 50));
+        fetch('http://127.0.0.1:9/x').then(() => done(['fetched', seen]),
+                                           () => setTimeout(() => done(['refused', seen]), 50));
     """)
     assert outcome[0] == "refused" and "connect-src" in outcome[1]
     assert requests(browser) == []

@@ -13,7 +13,7 @@ from ..replay.engine import replay_game
 from ..sources.http import LogFetcher
 from ..sources.ids import GameRef, parse_ref
 from . import EXIT_FINDINGS, EXIT_OK, download_cmd, replay_render
-from .common import AtomicOutput, LogError, load_game, stdout_console
+from .common import LogError, load_game, stdout_console
 
 _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
 """The options of ``download`` that say where logs come from; ``replay`` takes the very same ones."""
@@ -35,8 +35,8 @@ _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
               help="Write the replay as one self-contained HTML page to FILE (atomically; - for stdout) "
               "instead of the view: step through the game in a browser, offline.")
 def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | None, fmt: str,
-           ascii_tiles: bool, html_file: str | None, cache_dir: Path | None, base_url: str | None, refresh: bool,
-           offline: bool) -> None:
+           ascii_tiles: bool, cache_dir: Path | None, base_url: str | None, refresh: bool,
+           offline: bool, html_file: str | None) -> None:
     """Replay one game hand by hand and show what the engine says about each hand.
 
     The game is a game id (2014102312gm-00a9-0000-afb21fa5), a tenhou.net viewer URL
@@ -75,13 +75,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     title = game.log_id or source
     try:
         if html_file is not None:
-            from ..views.html import replay_page
-
-            page = replay_page(replay_render.game_json(game, report, view, source, hand_label))
-            with AtomicOutput(None if html_file == "-" else html_file) as out:
-                out.write(page)
-            if html_file != "-":
-                click.echo(f"{html_file}: replay page, {len(page.encode()):,} bytes", err=True)
+            _write_html(html_file, replay_render.game_json(game, report, view, source, hand_label))
         elif fmt == "json":
             doc = replay_render.game_json(game, report, view, source, hand_label)
             click.echo(json.dumps(doc, ensure_ascii=False, indent=1))
@@ -126,3 +120,16 @@ def _load(source: str, ref: GameRef | None, cache_dir: Path | None, base_url: st
     if result.downloaded:
         click.echo(f"{ref.log_id}: downloaded to {result.path}", err=True)
     return load_game(result.path)
+
+
+def _write_html(path: str, doc: dict) -> None:
+    """``--html FILE``: the offline replay page (``views/html.py``) for the ``--format json``
+    document, written atomically (``-``: stdout), and its size on stderr."""
+    from ..views.html import replay_page
+    from .common import AtomicOutput
+
+    page = replay_page(doc)
+    with AtomicOutput(None if path == "-" else path) as out:
+        out.write(page)
+    if path != "-":
+        click.echo(f"{path}: replay page, {len(page.encode()):,} bytes", err=True)

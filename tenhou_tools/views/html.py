@@ -91,7 +91,8 @@ def replay_page(doc: Mapping[str, Any], *, analysis: Any = None) -> str:
     if analysis is not None or "analysis" not in game:
         game["analysis"] = analysis
     script, style = asset("replay.js"), asset("replay.css")
-    for name, text, bad in (("replay.js", script, ("</script", "<script", "<!--")), ("replay.css", style, ("</style",))):
+    forbidden = (("replay.js", script, ("</script", "<script", "<!--")), ("replay.css", style, ("</style",)))
+    for name, text, bad in forbidden:
         if any(b in text.lower() for b in bad):  # a packaging mistake, not a user's input
             raise ValueError(f"{name} contains one of {bad} and cannot be inlined")
     title = html.escape(page_title(doc), quote=True)
