@@ -31,11 +31,13 @@ from .tamper import elements, nth, serialize, xml_of
 # -- pages -------------------------------------------------------------------------------------
 
 
-def write_page(source: Path, out: Path, *args: str) -> tuple[Path, dict]:
+def write_page(source: Path, out: Path, *args: str, with_doc: bool = True) -> tuple[Path, dict]:
     """``replay SOURCE --html OUT`` (and the same game's ``--format json`` document)."""
     result = CliRunner().invoke(cli, ["replay", str(source), "--html", str(out), *args])
     assert result.exit_code in (0, 1), result.output
     assert out.is_file()
+    if not with_doc:
+        return out, {}
     doc = json.loads(CliRunner().invoke(cli, ["replay", str(source), "--format", "json", *args]).stdout)
     return out, doc
 
@@ -550,3 +552,73 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
     # after the draw that comes before it, the page shows the same coming discard
     assert browser.execute_script("return TenhouReplay.analysisAt(0, arguments[0])", index) == (
         entry if isinstance(game.hands[0].events[index - 1], Draw) else None)
+
+
+# -- the page's board at every step of a corpus sample ---------------------------------------------
+
+BOARDS_OF_HAND = """
+const pos = arguments[0], out = [];
+const steps = TenhouReplay.document.hands[pos].events.length;
+for (let step = 0; step <= steps; step++) {
+  const b = TenhouReplay.board(pos, step);
+  out.push([b.wall_remaining, b.honba, b.sticks, b.dora_indicators,
+            b.seats.map(s => [s.hand.slice().sort((x, y) => x - y), s.score,
+                              s.discards.map(d => [d.tile, d.tsumogiri, d.riichi, d.called]),
+                              s.melds.map(m => [m.kind, m.tiles])])]);
+}
+return out;
+"""
+
+
+def tracker_boards(hand, players: int) -> list:
+    out = []
+    for step in range(len(hand.events) + 1):
+        b = board_at(hand, players, step)
+        out.append([b.wall, b.honba, b.sticks, b.dora,
+                    [[sorted(s.hand), s.score, [[p.tile, p.tsumogiri, p.riichi, p.called] for p in s.pond],
+                      [[k, list(t)] for k, t in s.melds]] for s in b.seats]])
+    return out
+
+
+@functools.cache
+def board_sample() -> tuple[Path, ...]:
+    """Every 250th corpus game, and the first with each rarer event the page must follow."""
+    from tenhou_tools.events import Bye, Reconnect
+
+    files = corpus_files("mjlog")
+    wanted = {"kan4", "ron3", "nm", "reach4", "kaze4", "bye", "reconnect", "pao"}
+    chosen: dict[str, Path] = {}
+    for path in files:
+        game = parse_file(path)
+        found = set()
+        for hand in game.hands:
+            for e in hand.events:
+                if isinstance(e, Ryuukyoku):
+                    found.add(e.kind.value)
+                elif isinstance(e, Bye):
+                    found.add("bye")
+                elif isinstance(e, Reconnect):
+                    found.add("reconnect")
+                elif isinstance(e, Agari) and e.pao_who is not None:
+                    found.add("pao")
+        for feature in (found & wanted) - set(chosen):
+            chosen[feature] = path
+        if set(chosen) == wanted:
+            break
+    return tuple(sorted(set(chosen.values()) | set(files[::250])))
+
+
+@pytest.mark.corpus
+def test_page_board_equals_the_tracker_over_a_corpus_sample(browser, corpus, tmp_path):
+    sample = board_sample()
+    assert len(sample) >= 20
+    for path in sample:
+        page, _ = write_page(path, tmp_path / "page.html", with_doc=False)
+        game = game_of(path)
+        n = game.header.ruleset.players
+        open_page(browser, page)
+        for position, hand in enumerate(game.hands):
+            shown = browser.execute_script(BOARDS_OF_HAND, position)
+            expected = tracker_boards(hand, n)
+            wrong = next((step for step, (a, b) in enumerate(zip(shown, expected, strict=True)) if a != b), None)
+            assert wrong is None, (path.name, hand.init.label(), wrong, shown[wrong], expected[wrong])
