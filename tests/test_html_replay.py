@@ -524,20 +524,24 @@ def test_no_request_leaves_the_page(browser, tmp_path):
 
 def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
     """The page shows a discard's analysis when the document carries one (the shape of
-    docs/replay-html.md); with none, the panel stays hidden."""
+    docs/replay-html.md: the analysis package's to_json() values); with none, the panel stays
+    hidden."""
     source = FIXTURES / "one_hand.xml"
     page, doc = write_page(source, tmp_path / "one.html")
     open_page(browser, page)
     assert browser.execute_script("return document.getElementById('analysis-panel').hidden") is True
     game = game_of(source)
-    index, discard = next((i, e) for i, e in enumerate(game.hands[0].events) if isinstance(e, Discard))
+    events = game.hands[0].events
+    index, discard = next((i, e) for i, e in enumerate(events) if isinstance(e, Discard) and e.seat == 1)
     entry = {
-        "hand": 0, "event_index": index, "seat": discard.seat, "tile": discard.tile,
+        "hand": 0, "event_index": index, "seat": discard.seat, "tile": discard.tile, "kind": discard.tile >> 2,
         "shanten_before": 1, "shanten_after": 2,
-        "chosen": {"tile": discard.tile, "shanten": 2, "kinds": [0, 9], "count": 7},
-        "best": [{"tile": 4, "shanten": 1, "kinds": [3, 4, 5], "count": 12}],
-        "loss": True, "loss_text": "shanten 1 → 2: the best discards keep shanten 1 with 12 tiles",
-        "waits": None, "deal_in": None,
+        "chosen": {"shanten": 2, "kinds": [0, 9], "left": [3, 4], "total": 7},
+        "best": [{"kind": 1, "shanten": 1, "kinds": [3, 4, 5], "left": [4, 4, 4], "total": 12}],
+        "loss": {"kind": "shanten", "shanten": 2, "best_shanten": 1, "accepted": 7, "best_accepted": 12},
+        "riichi": {"waits": [3, 6], "left": [2, 3], "total": 5},
+        "deal_in": {"discarder": 1, "winner": 0, "tile": discard.tile, "kind": discard.tile >> 2, "waits": [33],
+                    "riichi": False, "open": False, "points": 48000, "text": "S1 dealt 7z into S0's 7z wait (dama, 48,000)"},
     }
     browser.execute_script("TenhouReplay.setAnalysis(arguments[0]); TenhouReplay.go(0, arguments[1])",
                            {"discards": [entry]}, index + 1)
@@ -545,13 +549,19 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
     assert panel.is_displayed()
     text = panel.text
     assert "shanten 1 → 2" in text and "7 tiles" in text and "12 tiles" in text
-    assert entry["loss_text"] in text
-    icons = browser.execute_script(
-        "return document.querySelectorAll('#analysis .kinds .tile-icon').length")
-    assert icons == 5
-    # after the draw that comes before it, the page shows the same coming discard
-    assert browser.execute_script("return TenhouReplay.analysisAt(0, arguments[0])", index) == (
-        entry if isinstance(game.hands[0].events[index - 1], Draw) else None)
+    assert "Efficiency loss: shanten 2 after this discard, 1 after the best." in text
+    assert "(5 left)" in text and entry["deal_in"]["text"] in text
+    kinds = browser.execute_script(
+        "return [...document.querySelectorAll('#analysis .kinds .kind, #analysis .waits .kind')]"
+        ".map(k => [+k.dataset.kind, k.textContent])")
+    assert kinds == [[0, "3"], [9, "4"], [3, "4"], [4, "4"], [5, "4"], [3, "2"], [6, "3"]]
+    # after the draw just before it, the page shows the same coming discard; at the ron after it too
+    assert browser.execute_script("return TenhouReplay.analysisAt(0, arguments[0])", index) == entry
+    assert isinstance(events[index + 1], Agari)
+    assert browser.execute_script("return TenhouReplay.analysisAt(0, arguments[0])", index + 2) == entry
+    # viewed from another seat, S1's analysis is not shown while its hand is hidden
+    browser.execute_script("TenhouReplay.setView(2, false); TenhouReplay.go(0, arguments[0])", index + 1)
+    assert "hidden from this seat" in browser.find_element("id", "analysis").text
 
 
 # -- the page's board at every step of a corpus sample ---------------------------------------------

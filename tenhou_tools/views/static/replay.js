@@ -1083,23 +1083,47 @@
     return null;
   }
 
-  function kindsLine(parent, kinds) {
-    (kinds || []).forEach(function (k) { parent.appendChild(kindIcon(k)); });
+  /* Kinds as small tiles, each with how many are left (unseen) when `left` gives it. */
+  function kindsLine(parent, kinds, left) {
+    (kinds || []).forEach(function (k, i) {
+      var span = h("span", {"class": "kind", "data-kind": k});
+      span.appendChild(kindIcon(k));
+      if (left && left[i] !== undefined) span.appendChild(h("span", {"class": "left"}, left[i]));
+      parent.appendChild(span);
+    });
   }
 
-  function acceptanceRow(label, entry) {
+  function plural(n, word) {
+    return n + " " + word + (n === 1 ? "" : "s");
+  }
+
+  /* One acceptance: {shanten, kinds, left, total}, for the chosen discard (its `tile`) or one of
+   * the best (its `kind`). */
+  function acceptanceRow(label, acc, tile, kind) {
     var row = h("div", {"class": "acceptance"});
     row.appendChild(h("span", {"class": "what"}, label));
-    if (entry.tile !== undefined && entry.tile !== null) row.appendChild(tileIcon(entry.tile));
-    var count = entry.count !== undefined ? entry.count + " tile" + (entry.count === 1 ? "" : "s") : "";
-    var shanten = entry.shanten !== undefined ? "shanten " + entry.shanten : "";
-    row.appendChild(h("span", {"class": "numbers"}, [shanten, count].filter(Boolean).join(" · ")));
+    if (tile !== undefined && tile !== null) row.appendChild(tileIcon(tile));
+    else if (kind !== undefined && kind !== null) row.appendChild(kindIcon(kind));
+    var numbers = [];
+    if (acc.shanten !== undefined) numbers.push(acc.shanten < 0 ? "complete" : acc.shanten === 0 ? "tenpai" : "shanten " + acc.shanten);
+    if (acc.total !== undefined) numbers.push(plural(acc.total, "tile"));
+    row.appendChild(h("span", {"class": "numbers"}, numbers.join(" · ")));
     var kinds = h("span", {"class": "kinds"});
-    kindsLine(kinds, entry.kinds);
+    kindsLine(kinds, acc.kinds, acc.left);
     row.appendChild(kinds);
     return row;
   }
 
+  function lossText(loss) {
+    if (loss.kind === "shanten") {
+      return "Efficiency loss: shanten " + loss.shanten + " after this discard, " + loss.best_shanten + " after the best.";
+    }
+    return "Efficiency loss: " + plural(loss.accepted, "accepted tile") + " instead of " + loss.best_accepted + ".";
+  }
+
+  /* An entry: {hand, event_index, seat} with DiscardAnalysis.to_json() (tile, kind,
+   * shanten_before, shanten_after, chosen, best, loss), and `riichi` (RiichiSummary.to_json())
+   * and `deal_in` (DealIn.to_json()) when the discard declared riichi or dealt in. */
   function renderAnalysis(board) {
     var panel = document.getElementById("analysis-panel");
     var box = clear(document.getElementById("analysis"));
@@ -1118,22 +1142,32 @@
     var div = h("div", {"class": "analysis-entry" + (entry.loss ? " loss" : ""), "data-hand": entry.hand, "data-event-index": entry.event_index});
     var head = h("p", {"class": "analysis-head"});
     head.appendChild(document.createTextNode("S" + entry.seat + " " + playerName(entry.seat) + " discards "));
-    if (entry.tile !== undefined) head.appendChild(tileIcon(entry.tile));
-    if (entry.shanten_before !== undefined) {
+    if (entry.tile !== undefined && entry.tile !== null) head.appendChild(tileIcon(entry.tile));
+    if (entry.shanten_before !== undefined && entry.shanten_after !== undefined) {
       head.appendChild(document.createTextNode(" · shanten " + entry.shanten_before + " → " + entry.shanten_after));
     }
     div.appendChild(head);
-    if (entry.chosen) div.appendChild(acceptanceRow("Chosen", entry.chosen));
-    (entry.best || []).forEach(function (b) { div.appendChild(acceptanceRow("Best", b)); });
-    if (entry.loss) div.appendChild(h("p", {"class": "loss-text"}, entry.loss_text || "Efficiency loss."));
-    else if (entry.chosen) div.appendChild(h("p", {"class": "no-loss"}, "No efficiency loss."));
-    if (entry.waits) {
-      var w = h("p", {"class": "waits"}, "Riichi waits: ");
-      kindsLine(w, entry.waits.kinds);
-      if (entry.waits.left !== undefined) w.appendChild(document.createTextNode(" · " + entry.waits.left + " left"));
+    if (entry.chosen) div.appendChild(acceptanceRow("Chosen", entry.chosen, entry.tile, entry.kind));
+    var best = entry.best || [];
+    if (entry.loss || !entry.chosen) {
+      best.forEach(function (b) { div.appendChild(acceptanceRow("Best", b, b.tile, b.kind)); });
+      if (entry.loss) div.appendChild(h("p", {"class": "loss-text"}, lossText(entry.loss)));
+    } else {  // the chosen discard is among the best: name the others that tie with it
+      var others = best.filter(function (b) { return b.kind !== entry.kind; });
+      var fine = h("p", {"class": "no-loss"}, "No efficiency loss" + (others.length ? "; as good: " : "."));
+      others.forEach(function (b) { fine.appendChild(kindIcon(b.kind)); });
+      div.appendChild(fine);
+    }
+    if (entry.riichi) {
+      var w = h("p", {"class": "waits"}, "Riichi on ");
+      kindsLine(w, entry.riichi.waits, entry.riichi.left);
+      if (entry.riichi.total !== undefined) w.appendChild(document.createTextNode(" (" + entry.riichi.total + " left)"));
       div.appendChild(w);
     }
-    if (entry.deal_in) div.appendChild(h("p", {"class": "deal-in"}, entry.deal_in));
+    if (entry.deal_in) {
+      var text = typeof entry.deal_in === "string" ? entry.deal_in : entry.deal_in.text;
+      div.appendChild(h("p", {"class": "deal-in"}, text));
+    }
     box.appendChild(div);
   }
 
