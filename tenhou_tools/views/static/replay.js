@@ -706,10 +706,10 @@
       var name = playerName(st.seat);
       stext(info, 500, 624, (name.length > 14 ? name.slice(0, 13) + "…" : name) + (st.connected ? "" : " (away)"),
         {"class": "name", "text-anchor": "middle"});
-      drawPond(g, board, st, 392, 678, 36, 4);
+      drawPond(g, board, st, 380, 678, 40, 4);
       // Each hand runs from its owner's left along the edge, melds at the right end; the
       // corners stay clear (a hand ends before the next seat's edge band begins).
-      var w = r === 0 ? 48 : 36;
+      var w = r === 0 ? 48 : 40;
       var y = 1000 - w * 4 / 3 - 8;
       var left = r === 0 ? 72 : 80;
       var used = drawHand(g, board, st, left, y, w);
