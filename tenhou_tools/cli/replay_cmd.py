@@ -31,9 +31,12 @@ _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
 @click.option("--ascii/--glyphs", "ascii_tiles", default=None,
               help="Tiles in 123m456p789s1234567z notation (0 = red five), or as unicode glyphs. "
               "Default: glyphs on a UTF-8 terminal, the notation anywhere else (a pipe, a file).")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the replay as one self-contained HTML page to FILE (atomically; - for stdout) "
+              "instead of the view: step through the game in a browser, offline.")
 def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | None, fmt: str,
            ascii_tiles: bool | None, cache_dir: Path | None, base_url: str | None, refresh: bool,
-           offline: bool) -> None:
+           offline: bool, html_file: str | None) -> None:
     """Replay one game hand by hand and show what the engine says about each hand.
 
     The game is a game id (2014102312gm-00a9-0000-afb21fa5), a tenhou.net viewer URL
@@ -75,7 +78,9 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     report = replay_game(game)
     title = game.log_id or source
     try:
-        if fmt == "json":
+        if html_file is not None:
+            _write_html(html_file, replay_render.game_json(game, report, view, source, hand_label))
+        elif fmt == "json":
             doc = replay_render.game_json(game, report, view, source, hand_label)
             click.echo(json.dumps(doc, ensure_ascii=False, indent=1))
         else:
@@ -89,3 +94,14 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
 replay.params.extend(p for p in download_cmd.download.params if p.name in _FETCH_OPTIONS)
 
 
+def _write_html(path: str, doc: dict) -> None:
+    """``--html FILE``: the offline replay page (``views/html.py``) for the ``--format json``
+    document, written atomically (``-``: stdout), and its size on stderr."""
+    from ..views.html import replay_page
+    from .common import AtomicOutput
+
+    page = replay_page(doc)
+    with AtomicOutput(None if path == "-" else path, announce=False) as out:
+        out.write(page)
+    if path != "-":
+        click.echo(f"{path}: replay page, {len(page.encode()):,} bytes", err=True)

@@ -1,0 +1,116 @@
+"""The offline HTML replay page: ``tenhou-tools replay SOURCE --html FILE``.
+
+One self-contained file that works from ``file://`` with no network: the page's markup, CSS and
+JS are package data (``views/static/replay.html``, ``replay.css``, ``replay.js``) inlined into
+the page, the tiles are SVG that the JS draws, and the game is embedded as
+
+    <script type="application/json" id="tenhou-tools-game">{...}</script>
+
+holding the very document ``replay --format json`` prints (``hands`` with each hand's ``init``
+and ``events`` in the ``parse`` format, results, findings, verdicts, scores, ``progression``,
+``final``) plus one member of its own, ``analysis``: ``None`` until the discard analysis fills
+it (``docs/replay-html.md`` gives the shape the page reads). The page's JS computes the board at
+every step from the ``init`` and the events.
+
+No request of any kind: a Content-Security-Policy ``<meta>`` allows nothing (``default-src
+'none'``) but the page's own inline script and style, each named by its SHA-256 hash, so even a
+script that got into the page could not run, and nothing could be fetched, sent or framed.
+
+Log text is data, never markup: the JSON is embedded with every ``<``, ``>`` and ``&`` written
+as a ``\\u`` escape (a player called ``</script><script>...`` or ``<!--`` cannot end the
+element; JSON.parse reads the escapes back), the JS writes text with ``textContent`` only, and
+the title is HTML-escaped.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+GAME_ELEMENT_ID = "tenhou-tools-game"
+"""The ``id`` of the ``<script type="application/json">`` element that holds the game."""
+
+_JSON_ESCAPES = {
+    "<": "\\u003c",
+    ">": "\\u003e",
+    "&": "\\u0026",
+    "\u2028": "\\u2028",
+    "\u2029": "\\u2029",
+}
+
+
+def embed_json(value: Any) -> str:
+    """``value`` as compact JSON that is safe inside a ``<script>`` element: no ``<``, ``>`` or
+    ``&`` appears literally (each is a ``\\u`` escape, which JSON.parse reads back), so the text
+    can neither close the element (``</script``) nor open a comment (``<!--``)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    for raw, escaped in _JSON_ESCAPES.items():
+        text = text.replace(raw, escaped)
+    return text
+
+
+@cache
+def asset(name: str) -> str:
+    """One of the page's static files (``replay.html``, ``replay.css``, ``replay.js``)."""
+    return resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def content_security_policy(script: str, style: str) -> str:
+    """Nothing may load or run but the one inline script and the one inline style (by hash)."""
+    return (
+        f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; "
+        "img-src 'none'; font-src 'none'; connect-src 'none'; media-src 'none'; "
+        "object-src 'none'; frame-src 'none'; worker-src 'none'; manifest-src 'none'; "
+        "base-uri 'none'; form-action 'none'"
+    )
+
+
+def page_title(doc: Mapping[str, Any]) -> str:
+    """The game id, else the source it was read from."""
+    return str(doc.get("log_id") or doc.get("source") or "game")
+
+
+def replay_page(doc: Mapping[str, Any], *, analysis: Any = None) -> str:
+    """The whole page for a ``replay --format json`` document.
+
+    ``analysis`` becomes the embedded document's ``analysis`` member; without it the document's
+    own ``analysis`` stays (``None`` if it has none: the page shows no analysis panel). See
+    ``docs/replay-html.md`` for the shape the page reads.
+    """
+    game = dict(doc)
+    if analysis is not None or "analysis" not in game:
+        game["analysis"] = analysis
+    script, style = asset("replay.js"), asset("replay.css")
+    forbidden = (("replay.js", script, ("</script", "<script", "<!--")), ("replay.css", style, ("</style",)))
+    for name, text, bad in forbidden:
+        if any(b in text.lower() for b in bad):  # a packaging mistake, not a user's input
+            raise ValueError(f"{name} contains one of {bad} and cannot be inlined")
+    title = html.escape(page_title(doc), quote=True)
+    # One pass, left to right: an inserted value (a log's text) is never searched for markers.
+    page = asset("replay.html")
+    parts = {
+        "@@CSP@@": html.escape(content_security_policy(script, style), quote=True),
+        "@@TITLE@@": title,
+        "@@STYLE@@": style,
+        "@@GAME@@": embed_json(game),
+        "@@SCRIPT@@": script,
+    }
+    out = []
+    rest = page
+    for marker, value in parts.items():
+        before, found, rest = rest.partition(marker)
+        if not found:
+            raise ValueError(f"replay.html has no {marker} (or not in the expected order)")
+        out += [before, value]
+    out.append(rest)
+    return "".join(out)
