@@ -260,10 +260,11 @@ def test_a_worker_that_dies_on_every_try_is_one_finding_at_the_runner(logs):
 
 def test_a_crash_in_a_small_batch(tmp_path, monkeypatch):
     """The victim named by its full path; the log's batch neighbour is retried and clean."""
+    with_work(validate_cmd, monkeypatch, exits_on(str(tmp_path / "3.xml")))
     for i in range(6):
         (tmp_path / f"{i}.xml").write_bytes((FIXTURES / "one_hand.xml").read_bytes())
-    with_work(validate_cmd, monkeypatch, exits_on(str(tmp_path / "3.xml")))
-    result = run("validate", tmp_path, "--format", "ndjson", "--jobs", "2", "--batch-size", "2")
+    result = run("validate", tmp_path, "--format", "ndjson", "--jobs", "2", "--batch-size", "2",
+                 "--no-progress")
     lines = ndjson(result.stdout)
     assert result.exit_code == 1
     assert [line["ok"] for line in lines[:-1]] == [True, True, True, False, True, True]
