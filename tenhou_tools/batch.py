@@ -678,13 +678,16 @@ class _PoolBackend:
             if w.ready and w.task is None:
                 task = self._queue.popleft()
                 self._task_ids += 1
+                # The clock starts before the send: the worker may note its progress before
+                # ``send`` returns here, and a note older than ``sent`` is taken as stale (``on``).
+                sent = time.monotonic()
                 try:
                     w.conn.send((self._task_ids, task.items))
                 except OSError:  # it died meanwhile: the task was never delivered
                     self._queue.appendleft(task)
                     self._reap(w)
                     continue
-                w.task, w.task_id, w.sent = task, self._task_ids, time.monotonic()
+                w.task, w.task_id, w.sent = task, self._task_ids, sent
 
     def _service(self, w: _Worker) -> None:
         """Read what a worker sent; replace it if it died."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import time
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -75,6 +77,29 @@ def test_a_python_loop_in_this_process_is_interrupted(folder):
     reference = [check_item(item) for item in items]
     records = list(InProcessRunner(work=SPINS, timeout=0.5).map(items))
     check_records(records, reference, 0.5)
+
+
+def test_a_task_is_timed_from_before_it_is_sent():
+    """A worker may take its task, check a log and note that it is on the next one before
+    ``send`` returns in the parent. The task's clock must start before the send: with a later
+    one, the worker's note looked stale, the worker seemed still on its first log, and a timeout
+    on the second one was reported for the first (a good log) under load."""
+
+    class Conn:
+        def send(self, message):
+            self.delivered_at = time.monotonic()
+            time.sleep(0.01)  # the parent is slow to get back from the send
+
+    class Process:
+        pid = 0
+
+    worker = batch._Worker(Process(), Conn())
+    worker.ready = True
+    backend = object.__new__(batch._PoolBackend)  # its bookkeeping only, no processes
+    backend._workers, backend._queue, backend._task_ids = [worker], deque([batch._Task(0, 0, [])]), 0
+    backend._dispatch()
+    assert worker.task is not None and worker.task_id == 1
+    assert worker.sent <= worker.conn.delivered_at
 
 
 def test_no_limit_means_no_timer():
