@@ -9,7 +9,7 @@ databases must each end in a result, within bounded memory.
 Paths (default: all; the time is shared 4 : 1.5 : 1.5 : 1 : 1 between the log paths, zip,
 sqlite, download and store):
 
-- validate, stats, convert, replay: mutated logs (tenhou_tools/fuzz.py). Seeds are corpus mjlog
+- validate, stats, convert, replay: mutated logs (tests/fuzzing/logs.py). Seeds are corpus mjlog
   files, the fixtures, the same games written as tenhou.net/6 JSON and the corpus's tenhou6
   files. Mutations: byte flips, truncation, deleted / duplicated / reordered tags, out-of-range
   and huge numbers, wrong list lengths, huge attributes, non-UTF-8 names; for JSON, deleted /
@@ -17,11 +17,14 @@ sqlite, download and store):
   lengths, bad top-level fields, truncated and deeply nested JSON. Each input goes through every
   log path asked for.
 - zip, sqlite: damaged zip archives and houou-logs / phoenix-logs databases of the fixtures and
-  corpus logs, read as validate and stats read them (tenhou_tools/fuzz_io.py); every 50th also
-  through the validate command.
-- download: the downloader against a loopback server on 127.0.0.1 that answers at random; every
-  10th session through the download command.
-- store: stats --db on damaged stats databases.
+  corpus logs, read as validate and stats read them (tests/fuzzing/containers.py); every 50th
+  also through the validate command.
+- download: the downloader against a loopback server on 127.0.0.1 that answers at random
+  (tests/fuzzing/downloads.py, server.py); every 10th session through the download command.
+- store: stats --db on damaged stats databases (tests/fuzzing/store.py).
+
+The fuzzers are development tools in the repository's tests/ (not installed with the package):
+run this script from a checkout, with tenhou_tools installed.
 
 A failure is an exception, an INTERNAL_ERROR (engine crash) or internal error in stats, a
 multi-line error, a file written where it must not be, a cache holding anything but complete
@@ -42,18 +45,17 @@ import random
 import sys
 from pathlib import Path
 
-from tenhou_tools.fuzz import PATHS, FuzzReport, fuzz, tenhou6_seeds
-from tenhou_tools.fuzz_io import (
-    IO_PATHS,
-    fuzz_containers,
-    fuzz_downloads,
-    fuzz_store,
-    peak_rss_bytes,
-    rss_bytes,
-)
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))  # the fuzzers: tests/fuzzing, in the checkout
+
+from tests.fuzzing.common import IO_PATHS, peak_rss_bytes, rss_bytes  # noqa: E402
+from tests.fuzzing.containers import fuzz_containers  # noqa: E402
+from tests.fuzzing.downloads import fuzz_downloads  # noqa: E402
+from tests.fuzzing.logs import PATHS, FuzzReport, fuzz, tenhou6_seeds  # noqa: E402
+from tests.fuzzing.store import fuzz_store  # noqa: E402
 
 WEIGHTS = {"logs": 4.0, "zip": 1.5, "sqlite": 1.5, "download": 1.0, "store": 1.0}
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = REPO / "fixtures"
 MIB = 1024 * 1024
 HANG_GRACE_S = 300.0
 

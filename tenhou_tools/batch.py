@@ -40,12 +40,9 @@ module again in each worker: a script that uses ``PoolRunner`` needs the usual
 
 The work done on each log is ``check_item`` unless a runner is given another ``Work`` (a pair of
 module-level functions, so it pickles by reference): ``stats`` runs ``stats.records.STATS_WORK``
-through the same pool, windows and retries, and gets its own records back in input order.
-
-Test-only hook: when the environment variable ``TENHOU_TOOLS_TEST_CRASH_ON`` names a log (its
-``source`` or the file name), a pool worker that meets that log exits at once with
-``os._exit(70)``, as if it had been killed, and a Dask task raises instead. It is read when the
-runner starts and is never honoured in this process (``--jobs 1``).
+through the same pool, windows and retries, and gets its own records back in input order. The
+tests give a ``Work`` that crashes or hangs on a chosen log to see a dead or stuck worker handled
+(``tests/workers.py``); nothing here knows about them.
 """
 
 from __future__ import annotations
@@ -71,7 +68,6 @@ from .findings import Finding, FindingCode, Severity
 from .sources.local import LogItem
 
 __all__ = [
-    "CRASH_HOOK_ENV",
     "DEFAULT_TIMEOUT",
     "BatchError",
     "DaskRunner",
@@ -97,8 +93,6 @@ WINDOW_PER_SLOT = 4
 SMALL_RUN = 16
 """With no ``--jobs`` given, runs of at most this many logs stay in this process (starting workers
 would cost more than it saves)."""
-CRASH_HOOK_ENV = "TENHOU_TOOLS_TEST_CRASH_ON"
-CRASH_EXIT_CODE = 70
 MAX_START_FAILURES = 3
 """Workers in a row that die before they are ready: then the pool gives up (``WorkerStartError``)."""
 DEFAULT_TIMEOUT = 60.0
@@ -131,20 +125,16 @@ def check_item(item: LogItem) -> GameRecord:
                                traceback.format_exc())
 
 
-def check_batch(items: Sequence[LogItem], crash_on: str | None = None,
-                crash_mode: str = "exit", work: Work | None = None,
+def check_batch(items: Sequence[LogItem], work: Work | None = None,
                 starting: Callable[[int], None] | None = None) -> list[Any]:
-    """Records for a batch of items, in order (what a worker or a Dask task runs).
-    ``starting(i)`` is told before each item (a pool worker's progress)."""
+    """Records for a batch of items, in order (what a worker or a Dask task runs): ``work.run``
+    of each (``None``: ``check_item``). ``starting(i)`` is told before each item (a pool worker's
+    progress)."""
     run = check_item if work is None else work.run
     out = []
     for index, item in enumerate(items):
         if starting is not None:
             starting(index)
-        if crash_on is not None and _hook_matches(item.source, crash_on):
-            if crash_mode == "exit":
-                os._exit(CRASH_EXIT_CODE)
-            raise RuntimeError(f"{CRASH_HOOK_ENV} crash on {item.source}")
         out.append(run(item))
     return out
 
@@ -153,10 +143,6 @@ def timeout_message(seconds: float) -> str:
     """The finding of a log that was stopped for taking too long."""
     return (f"checking the log took longer than {seconds:g} s and was stopped "
             "(a hang in the parser or the engine?)")
-
-
-def _hook_matches(source: str, target: str) -> bool:
-    return source == target or os.path.basename(source) == target
 
 
 def _internal_error(item: LogItem, message: str, detail: str | None = None) -> GameRecord:
@@ -309,11 +295,10 @@ class PoolRunner(_BatchedRunner):
             raise ValueError("jobs must be at least 1")
         self.workers = jobs
         self.timeout = timeout or None
-        self._crash_on = os.environ.get(CRASH_HOOK_ENV) or None
         self._backend = self._open_backend()
 
     def _open_backend(self) -> _Backend:
-        return _PoolBackend(self.workers, self._crash_on, self.work, self.timeout)
+        return _PoolBackend(self.workers, self.work, self.timeout)
 
     def worker_pids(self) -> list[int]:
         backend = self._backend
@@ -330,7 +315,6 @@ class DaskRunner(_BatchedRunner):
                  connect_timeout: float | None = None, work: Work = CHECK):
         super().__init__(batch_size, work)
         self.address = address
-        self._crash_on = os.environ.get(CRASH_HOOK_ENV) or None
         self._connect_timeout = connect_timeout or DASK_CONNECT_TIMEOUT
         self._client: Any = None
         self._connect()
@@ -359,7 +343,7 @@ class DaskRunner(_BatchedRunner):
     def _open_backend(self) -> _Backend:
         if self._client is None:
             self._connect()
-        return _DaskBackend(self._client, self.workers, self._crash_on, self.work)
+        return _DaskBackend(self._client, self.workers, self.work)
 
     def close(self) -> None:
         super().close()
@@ -503,7 +487,7 @@ def _mp_context(threads: int | None = None) -> multiprocessing.context.BaseConte
     return multiprocessing.get_context("spawn")  # pragma: no cover - not POSIX
 
 
-def _worker_main(conn, crash_on: str | None, work: Work | None = None, progress=None) -> None:
+def _worker_main(conn, work: Work | None = None, progress=None) -> None:
     """A pool worker: ``(task_id, items)`` in, ``(task_id, records)`` out, ``None`` to stop.
     ``progress`` (shared with the parent): the task id, the index of the log being checked, and
     since when (``time.monotonic()``, one clock for all processes)."""
@@ -526,7 +510,7 @@ def _worker_main(conn, crash_on: str | None, work: Work | None = None, progress=
         task_id, items = message
         if progress is not None:
             progress[0] = task_id
-        conn.send((task_id, check_batch(items, crash_on, work=work, starting=starting)))
+        conn.send((task_id, check_batch(items, work, starting)))
 
 
 class _Worker:
@@ -553,11 +537,9 @@ class _Worker:
 
 
 class _PoolBackend:
-    def __init__(self, jobs: int, crash_on: str | None, work: Work = CHECK,
-                 timeout: float | None = None):
+    def __init__(self, jobs: int, work: Work = CHECK, timeout: float | None = None):
         self.slots = jobs
         self.timeout = timeout
-        self._crash_on = crash_on
         self._work = None if work is CHECK else work  # validate's workers get exactly what they did
         self._workers: list[_Worker] = []
         self._queue: deque[_Task] = deque()
@@ -580,7 +562,7 @@ class _PoolBackend:
         parent, child = ctx.Pipe(duplex=True)
         progress = ctx.RawArray("d", 3) if self.timeout is not None else None
         process = ctx.Process(target=_worker_main,
-                                    args=(child, self._crash_on, self._work, progress),
+                                    args=(child, self._work, progress),
                                     name="tenhou-tools-worker", daemon=True)
         try:
             process.start()
@@ -696,13 +678,16 @@ class _PoolBackend:
             if w.ready and w.task is None:
                 task = self._queue.popleft()
                 self._task_ids += 1
+                # The clock starts before the send: the worker may note its progress before
+                # ``send`` returns here, and a note older than ``sent`` is taken as stale (``on``).
+                sent = time.monotonic()
                 try:
                     w.conn.send((self._task_ids, task.items))
                 except OSError:  # it died meanwhile: the task was never delivered
                     self._queue.appendleft(task)
                     self._reap(w)
                     continue
-                w.task, w.task_id, w.sent = task, self._task_ids, time.monotonic()
+                w.task, w.task_id, w.sent = task, self._task_ids, sent
 
     def _service(self, w: _Worker) -> None:
         """Read what a worker sent; replace it if it died."""
@@ -752,9 +737,9 @@ def _exit_cause(code: int | None) -> str:
 # --- Dask ----------------------------------------------------------------------------------------
 
 
-def _dask_task(items: list[LogItem], crash_on: str | None, work: Work | None = None) -> list[Any]:
-    """A Dask task: one batch (the crash hook raises here, it never kills a Dask worker)."""
-    return check_batch(items, crash_on, crash_mode="raise", work=work)
+def _dask_task(items: list[LogItem], work: Work | None = None) -> list[Any]:
+    """A Dask task: one batch."""
+    return check_batch(items, work)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -783,12 +768,11 @@ def _check_cluster(client: Any, address: str) -> None:
 
 
 class _DaskBackend:
-    def __init__(self, client: Any, slots: int, crash_on: str | None, work: Work = CHECK):
+    def __init__(self, client: Any, slots: int, work: Work = CHECK):
         from distributed import as_completed
 
         self.slots = slots
         self._client = client
-        self._crash_on = crash_on
         self._work = None if work is CHECK else work
         self._pending: dict[Any, _Task] = {}
         self._completed = as_completed(loop=client.loop)
@@ -801,7 +785,7 @@ class _DaskBackend:
 
     def submit(self, task: _Task) -> None:
         self._n += 1
-        future = self._client.submit(_dask_task, task.items, self._crash_on, self._work, pure=False,
+        future = self._client.submit(_dask_task, task.items, self._work, pure=False,
                                      key=f"tenhou-tools-{self._run}-{self._n}")
         self._pending[future] = task
         self._completed.add(future)

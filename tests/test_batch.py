@@ -1,8 +1,8 @@
 """``validate`` at scale: the local pool and Dask give the in-process report, byte for byte.
 
-Everything goes through click's runner with exact exit codes. The crash tests use the test-only
-hook ``TENHOU_TOOLS_TEST_CRASH_ON`` (``tenhou_tools.batch``): a pool worker that meets the named
-log exits at once, as if it had been killed.
+Everything goes through click's runner with exact exit codes. The crash tests give the command a
+unit of work that fails on one chosen log (``tests/workers.py``): a pool worker that meets it
+exits at once, as if it had been killed; a Dask task that meets it raises.
 """
 
 from __future__ import annotations
@@ -21,11 +21,12 @@ import pytest
 from click.testing import CliRunner
 
 from tenhou_tools import batch
-from tenhou_tools.batch import CRASH_HOOK_ENV, InProcessRunner, PoolRunner
+from tenhou_tools.batch import InProcessRunner, PoolRunner
 from tenhou_tools.cli import cli, validate_cmd
 from tenhou_tools.sources.local import iter_logs
 
 from .conftest import FIXTURES, corpus_files
+from .workers import EXIT_CODE, exits_on, raises_on, with_work
 
 ELAPSED = re.compile(r'"elapsed_s": [0-9.]+')
 SPEED = re.compile(r"^speed +\d+ games/s$", re.M)
@@ -221,10 +222,11 @@ def test_default_jobs_keeps_tiny_runs_in_process(logs):
 # -- a worker that dies ---------------------------------------------------------------------------
 
 
-def test_a_killed_worker_costs_one_log_not_the_run(logs, in_process):
+def test_a_killed_worker_costs_one_log_not_the_run(logs, in_process, monkeypatch):
     victim = "1_fu.xml"
+    with_work(validate_cmd, monkeypatch, exits_on(victim))
     result = run("validate", *logs, "--format", "ndjson", "--jobs", "2", "--batch-size", "4",
-                 "--no-progress", env={CRASH_HOOK_ENV: victim})
+                 "--no-progress")
     assert result.exit_code == 1
     got, want = ndjson(result.stdout), ndjson(in_process["ndjson"])
     assert [g.get("path") for g in got] == [g.get("path") for g in want]
@@ -233,7 +235,7 @@ def test_a_killed_worker_costs_one_log_not_the_run(logs, in_process):
             assert g["ok"] is False and g["hands"] == 0
             (finding,) = g["findings"]
             assert finding["code"] == "INTERNAL_ERROR"
-            assert finding["message"] == "the worker process died while checking it (exit code 70)"
+            assert finding["message"] == f"the worker process died while checking it (exit code {EXIT_CODE})"
         else:
             assert g == w  # its batch neighbours were retried one by one and are unharmed
     summary = got[-1]
@@ -241,20 +243,29 @@ def test_a_killed_worker_costs_one_log_not_the_run(logs, in_process):
     assert summary["findings_by_code"]["INTERNAL_ERROR"] == 1
 
 
-def test_the_crash_hook_never_fires_in_process(logs, in_process):
-    result = run("validate", *logs, "--format", "ndjson", "--jobs", "1", "--no-progress",
-                 env={CRASH_HOOK_ENV: "1_fu.xml"})
-    assert result.exit_code == 1
-    assert stable(result.stdout) == in_process["ndjson"]
+def test_a_worker_that_dies_on_every_try_is_one_finding_at_the_runner(logs):
+    """The runner itself, without the command: the log whose worker dies, and dies again when it
+    is retried alone, gets ``work.failed``'s record; every other record is the usual one."""
+    items = list(iter_logs(logs))
+    victim = "2_points.xml"
+    with PoolRunner(2, batch_size=3, work=exits_on(victim)) as runner:
+        got = list(runner.map(items))
+    want = list(InProcessRunner().map(items))
+    assert [r.path for r in got] == [r.path for r in want]
+    (died,) = [r for r in got if Path(r.path).name == victim]
+    assert [(f.code.value, f.message) for f in died.findings] == [
+        ("INTERNAL_ERROR", f"the worker process died while checking it (exit code {EXIT_CODE})")]
+    assert [r for r in got if r is not died] == [r for r in want if Path(r.path).name != victim]
 
 
-def test_a_crash_in_a_small_batch(tmp_path):
-    """The hook also takes a full path; the log's batch neighbour is retried and clean."""
+def test_a_crash_in_a_small_batch(tmp_path, monkeypatch):
+    """The victim named by its full path; the log's batch neighbour is retried and clean."""
+    with_work(validate_cmd, monkeypatch, exits_on(str(tmp_path / "3.xml")))
     for i in range(6):
         one_hand = (FIXTURES / "one_hand.xml").read_bytes()
         (tmp_path / f"{i}.xml").write_bytes(one_hand + b"\n" * i)  # copies, each its own bytes
     result = run("validate", tmp_path, "--format", "ndjson", "--jobs", "2", "--batch-size", "2",
-                 env={CRASH_HOOK_ENV: str(tmp_path / "3.xml")})
+                 "--no-progress")
     lines = ndjson(result.stdout)
     assert result.exit_code == 1
     assert [line["ok"] for line in lines[:-1]] == [True, True, True, False, True, True]
@@ -338,16 +349,18 @@ def test_dask_scheduler_from_the_environment(logs, in_process, dask_scheduler):
     assert stable(result.stdout) == in_process["ndjson"]
 
 
-def test_dask_failed_task_costs_one_log(logs, in_process, dask_scheduler):
+def test_dask_failed_task_costs_one_log(logs, in_process, dask_scheduler, monkeypatch):
+    with_work(validate_cmd, monkeypatch, raises_on("2_sc.xml"))
     result = run("validate", *logs, "--format", "ndjson", "--scheduler", dask_scheduler,
-                 "--batch-size", "4", env={CRASH_HOOK_ENV: "2_sc.xml"})
+                 "--batch-size", "4")
     assert result.exit_code == 1
     got, want = ndjson(result.stdout), ndjson(in_process["ndjson"])
     assert len(got) == len(want)
     for g, w in zip(got[:-1], want[:-1]):
         if Path(g["path"]).name == "2_sc.xml":
             assert [f["code"] for f in g["findings"]] == ["INTERNAL_ERROR"]
-            assert g["findings"][0]["message"].startswith("the Dask task failed: RuntimeError:")
+            assert g["findings"][0]["message"] == ("the Dask task failed: RuntimeError: injected "
+                                                   f"failure on {g['path']}")
         else:
             assert g == w
 

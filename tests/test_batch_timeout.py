@@ -1,8 +1,9 @@
 """A log that hangs does not hang the run (``--timeout``, ``batch.DEFAULT_TIMEOUT``).
 
-The hang is injected through the runners' ``Work`` hook: ``stuck.xml`` sleeps for an hour (stuck
-in C code: only killing its worker helps) or spins in a Python loop (what an engine bug would
-do); every other log is checked as usual. No assertion is about how long anything took.
+The hang is injected as the runners' unit of work (``work=``, ``tests/workers.py``): ``stuck.xml``
+sleeps for an hour (stuck in C code: only killing its worker helps) or spins in a Python loop
+(what an engine bug would do); every other log is checked as usual. No assertion is about how
+long anything took.
 """
 
 from __future__ import annotations
@@ -10,48 +11,25 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import deque
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from tenhou_tools import batch
-from tenhou_tools.batch import InProcessRunner, PoolRunner, Work, check_item, open_runner, timeout_message
+from tenhou_tools.batch import InProcessRunner, PoolRunner, check_item, open_runner, timeout_message
 from tenhou_tools.cli import cli, stats_cmd, validate_cmd
-from tenhou_tools.sources.local import LogItem, iter_logs
-from tenhou_tools.stats.records import stats_failed, stats_item
+from tenhou_tools.sources.local import iter_logs
+from tenhou_tools.stats.records import STATS_WORK
 
 from .conftest import FIXTURES
+from .workers import sleeps_on, spins_on, with_work
 
 STUCK = "stuck.xml"
-
-
-def _is_stuck(item: LogItem) -> bool:
-    return os.path.basename(item.source) == STUCK
-
-
-def sleep_on_stuck(item: LogItem):
-    if _is_stuck(item):
-        time.sleep(3600)
-    return check_item(item)
-
-
-def spin_on_stuck(item: LogItem):
-    if _is_stuck(item):
-        while True:
-            pass
-    return check_item(item)
-
-
-def stats_sleep_on_stuck(item: LogItem):
-    if _is_stuck(item):
-        time.sleep(3600)
-    return stats_item(item)
-
-
-SLEEPS = Work(sleep_on_stuck, batch._internal_error)
-SPINS = Work(spin_on_stuck, batch._internal_error)
-STATS_SLEEPS = Work(stats_sleep_on_stuck, stats_failed)
+SLEEPS = sleeps_on(STUCK)
+SPINS = spins_on(STUCK)
+STATS_SLEEPS = sleeps_on(STUCK, STATS_WORK)
 
 
 @pytest.fixture
@@ -101,15 +79,33 @@ def test_a_python_loop_in_this_process_is_interrupted(folder):
     check_records(records, reference, 0.5)
 
 
+def test_a_task_is_timed_from_before_it_is_sent():
+    """A worker may take its task, check a log and note that it is on the next one before
+    ``send`` returns in the parent. The task's clock must start before the send: with a later
+    one, the worker's note looked stale, the worker seemed still on its first log, and a timeout
+    on the second one was reported for the first (a good log) under load."""
+
+    class Conn:
+        def send(self, message):
+            self.delivered_at = time.monotonic()
+            time.sleep(0.01)  # the parent is slow to get back from the send
+
+    class Process:
+        pid = 0
+
+    worker = batch._Worker(Process(), Conn())
+    worker.ready = True
+    backend = object.__new__(batch._PoolBackend)  # its bookkeeping only, no processes
+    backend._workers, backend._queue, backend._task_ids = [worker], deque([batch._Task(0, 0, [])]), 0
+    backend._dispatch()
+    assert worker.task is not None and worker.task_id == 1
+    assert worker.sent <= worker.conn.delivered_at
+
+
 def test_no_limit_means_no_timer():
     assert open_runner(jobs=1, timeout=0).timeout is None
     assert open_runner(jobs=1, timeout=None).timeout is None
     assert open_runner(jobs=1).timeout == batch.DEFAULT_TIMEOUT == 60.0
-
-
-def with_work(module, monkeypatch, work):
-    real = module.open_runner
-    monkeypatch.setattr(module, "open_runner", lambda **kw: real(**{**kw, "work": work}))
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

@@ -17,12 +17,12 @@ import struct
 import pytest
 
 from tenhou_tools import native
-from tenhou_tools.fuzz import MUTATIONS
 from tenhou_tools.mjlog.parse import parse_game
 from tenhou_tools.mjlog.scan import _TILE_ITEMS, _TILE_PIECES, scan, scan_python
 from tenhou_tools.rules import wall
 
 from .conftest import FIXTURES, corpus_files
+from .fuzzing.logs import MUTATIONS
 
 try:
     core = importlib.import_module(native.NATIVE_CORE)

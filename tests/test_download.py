@@ -756,19 +756,19 @@ def test_the_lock_works_across_processes(server, fake, cache_dir):
         "lock.release()\n"
     )
     cache_dir.mkdir()
-    child = subprocess.Popen([sys.executable, "-c", code, str(cache_dir)], cwd=REPO,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
-    try:
-        assert child.stdout.readline() == "locked\n"
-        with make_fetcher(cache_dir, server, fake) as fetcher, pytest.raises(StopDownloads) as err:
-            fetcher.fetch(gid(1))
-        assert f"(process {child.pid})" in str(err.value)
-        child.stdin.close()
-        assert child.wait(10) == 0
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait(10)
+    with subprocess.Popen([sys.executable, "-c", code, str(cache_dir)], cwd=REPO,
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as child:  # fmt: skip
+        try:
+            assert child.stdout.readline() == "locked\n"
+            with make_fetcher(cache_dir, server, fake) as fetcher, pytest.raises(StopDownloads) as err:
+                fetcher.fetch(gid(1))
+            assert f"(process {child.pid})" in str(err.value)
+            child.stdin.close()
+            assert child.wait(10) == 0
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait(10)
     with make_fetcher(cache_dir, server, fake) as fetcher:
         assert fetcher.fetch_result(gid(1)).downloaded
     assert server.count(gid(1)) == 1

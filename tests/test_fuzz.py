@@ -11,9 +11,9 @@ import random
 
 from tenhou_tools.check import check_log
 from tenhou_tools.findings import FindingCode
-from tenhou_tools.fuzz import JSON_MUTATIONS, MUTATIONS, PATHS, check_input, fuzz, tenhou6_seeds
 
 from .conftest import corpus_files
+from .fuzzing.logs import JSON_MUTATIONS, MUTATIONS, PATHS, check_input, fuzz, tenhou6_seeds
 
 
 def _seeds(fixtures):

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from tenhou_tools.check import check_log
 from tenhou_tools.findings import FindingCode
-from tenhou_tools.fuzz import PATHS, check_input
+
+from .fuzzing.logs import PATHS, check_input
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

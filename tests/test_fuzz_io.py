@@ -1,4 +1,4 @@
-"""Bounded fuzz runs over the I/O edges (``tenhou_tools/fuzz_io.py``): containers built in the
+"""Bounded fuzz runs over the I/O edges (``tests/fuzzing/``): containers built in the
 test from the repository's fixture logs, then damaged. Every input must end in records and
 one-line errors, never an exception, a hang or a file written beside the input.
 
@@ -23,28 +23,18 @@ from pathlib import Path
 import pytest
 
 from tenhou_tools.errors import DownloadError
-from tenhou_tools.fuzz import tenhou6_seeds
-from tenhou_tools.fuzz_io import (
-    EVIL_NAMES,
-    FuzzServer,
-    Plan,
-    ZipEntry,
-    build_zip,
-    check_cache,
-    check_container,
-    fuzz_containers,
-    fuzz_downloads,
-    fuzz_game_id,
-    fuzz_store,
-    sqlite_case,
-    stats_database,
-    zip_case,
-)
 from tenhou_tools.sources.http import LogFetcher
 from tenhou_tools.sources import local
 from tenhou_tools.sources.local import count_inputs, iter_logs
 
 from .conftest import FIXTURES
+from .fuzzing import common, containers
+from .fuzzing.containers import EVIL_NAMES, check_container, fuzz_containers, sqlite_case, zip_case
+from .fuzzing.downloads import check_cache, fuzz_downloads
+from .fuzzing.logs import tenhou6_seeds
+from .fuzzing.server import FuzzServer, Plan, fuzz_game_id
+from .fuzzing.store import fuzz_store, stats_database
+from .fuzzing.zipwriter import ZipEntry, build_zip
 
 FIXTURE_NAMES = ("one_hand.xml", "sanma_kita.xml", "one_hand.mjlog", "truncated.mjlog",
                  "not_mjlog.xml", "empty.mjlog")
@@ -251,7 +241,7 @@ def no_proxy(monkeypatch, tmp_path):
 def test_downloads_from_a_server_that_answers_at_random(no_proxy):
     """Any status, garbage and mutated bodies, wrong lengths and types, unknown encodings, bodies
     cut, trickled and stalled: each fetch is a complete cached log or a one-line error, and the
-    cache never holds anything else (``fuzz_io.check_cache`` after every session)."""
+    cache never holds anything else (``downloads.check_cache`` after every session)."""
     report = fuzz_downloads([ONE_HAND, SANMA], iterations=250, rng=random.Random(2031), cli_every=6)
     assert report.failures == []
     assert report.by_path["download"] >= 250
@@ -326,7 +316,7 @@ def test_a_poisoned_connection_is_retried_on_a_new_one(no_proxy):
 def test_stats_db_on_damaged_files_fails_cleanly_and_keeps_the_file():
     """``stats [LOGS] --db FILE`` on damaged databases: a report (exit 0/1) or one error line
     (exit 2); a failed run leaves the file byte for byte as it was, a report from the file alone
-    never writes, a run that adds logs leaves a database that opens (``fuzz_io.check_store_run``)."""
+    never writes, a run that adds logs leaves a database that opens (``store.check_store_run``)."""
     seeds = fixture_seeds()[:4]
     report = fuzz_store(seeds, iterations=500, rng=random.Random(2032))
     assert report.failures == []
@@ -505,25 +495,23 @@ def test_scores_beyond_any_real_game_are_not_counted(tmp_path):
 
 def test_a_crash_a_broken_promise_and_a_slow_input_are_each_reported(monkeypatch):
     """A fuzzer that cannot fail proves nothing: break the reading on purpose and see it counted."""
-    import tenhou_tools.fuzz_io as fio
-
     def crash(path, *, cli=False):
         raise RuntimeError("reader exploded")
 
-    monkeypatch.setattr(fio, "check_container", crash)
+    monkeypatch.setattr(containers, "check_container", crash)
     report = fuzz_containers(fixture_seeds(), iterations=3, rng=random.Random(1), kinds=("zip",))
     assert len(report.failures) == 3
     assert all(f[1].startswith("[zip] RuntimeError: reader exploded\n") and "Traceback" in f[1]
                for f in report.failures)
 
     def broken_promise(path, *, cli=False):
-        raise fio._Failure("a record without findings")
+        raise common.Failure("a record without findings")
 
-    monkeypatch.setattr(fio, "check_container", broken_promise)
+    monkeypatch.setattr(containers, "check_container", broken_promise)
     report = fuzz_containers(fixture_seeds(), iterations=2, rng=random.Random(1), kinds=("sqlite",))
     assert [f[1] for f in report.failures] == ["[sqlite] a record without findings"] * 2
 
-    monkeypatch.setattr(fio, "check_container", lambda path, *, cli=False: {})
+    monkeypatch.setattr(containers, "check_container", lambda path, *, cli=False: {})
     report = fuzz_containers(fixture_seeds(), iterations=2, rng=random.Random(1), kinds=("zip",),
                              per_input_limit_s=-1.0)  # every input is "too slow"
     assert len(report.failures) == 2 and all(re.fullmatch(r"\[zip\] took \d+\.\d s", f[1])

@@ -17,9 +17,9 @@ from click.testing import CliRunner
 
 from tenhou_tools import native
 from tenhou_tools.cli import cli
-from tenhou_tools.fuzz import MUTATIONS
 
 from .conftest import REPO, corpus_files
+from .fuzzing.logs import MUTATIONS
 
 SAME = {m: f"hash-{m}" for m in native.BUILT_MODULES}
 

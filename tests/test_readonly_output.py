@@ -28,9 +28,10 @@ from pathlib import Path
 
 import pytest
 
-from tenhou_tools.fuzz_io import FuzzServer, Plan, check_cache, fuzz_game_id, stats_database
-
 from .conftest import FIXTURES
+from .fuzzing.downloads import check_cache
+from .fuzzing.server import FuzzServer, Plan, fuzz_game_id
+from .fuzzing.store import stats_database
 
 ONE_HAND = FIXTURES / "one_hand.xml"
 NOBODY = 65534

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from tenhou_tools.errors import ParseError
-from tenhou_tools.fuzz import MUTATIONS
 from tenhou_tools.mjlog.parse import parse_xml_game
 from tenhou_tools.mjlog.read import decompress
 from tenhou_tools.mjlog.scan import scan
 
 from .conftest import FIXTURES, corpus_files, corpus_root
+from .fuzzing.logs import MUTATIONS
 
 ONE_HAND = (FIXTURES / "one_hand.xml").read_bytes()
 

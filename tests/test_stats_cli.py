@@ -295,12 +295,15 @@ def test_counters_of_games_c_and_d_match_the_worked_values():
 # -- the batch machinery shared with validate -----------------------------------------------------
 
 
-def test_a_worker_that_dies_costs_one_log(logs):
-    from tenhou_tools.batch import CRASH_HOOK_ENV
+def test_a_worker_that_dies_costs_one_log(logs, monkeypatch):
+    from tenhou_tools.cli import stats_cmd
+    from tenhou_tools.stats.records import STATS_WORK
+
+    from .workers import exits_on, with_work
 
     want = rows(run("stats", logs, "--format", "json", "--jobs", "1"))
-    result = run("stats", logs, "--format", "json", "--jobs", "2", "--batch-size", "2",
-                 env={CRASH_HOOK_ENV: "handmade.xml"})
+    with_work(stats_cmd, monkeypatch, exits_on("handmade.xml", STATS_WORK))
+    result = run("stats", logs, "--format", "json", "--jobs", "2", "--batch-size", "2")
     assert result.exit_code == 1
     assert "1 unreadable" in result.stderr and "worker process died" in result.stderr
     got = {(r["name"], r["players"]): r for r in json.loads(result.stdout)}

@@ -15,7 +15,8 @@ Each mutated input goes through the ``paths`` asked for (``PATHS``):
   loads must render without an exception.
 
 Used by ``tests/test_fuzz.py`` (a bounded run in CI) and ``scripts/fuzz.py --minutes N``. The
-containers, the downloader and the ``stats --db`` store are fuzzed by ``fuzz_io``.
+containers, the downloader and the ``stats --db`` store are fuzzed by this package's
+``containers``, ``downloads`` and ``store``.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .check import check_log
-from .errors import InputError, ParseError
-from .findings import FindingCode
+from tenhou_tools.check import check_log
+from tenhou_tools.errors import InputError, ParseError
+from tenhou_tools.findings import FindingCode
 
 _TAG = re.compile(rb"<[^<>]*/>")
 _NUMBER = re.compile(rb"-?\d+")
@@ -314,8 +315,8 @@ def is_json(data: bytes) -> bool:
 
 def tenhou6_seeds(xml_seeds: Iterable[bytes]) -> list[bytes]:
     """JSON seeds: each mjlog seed that parses, written as tenhou.net/6 JSON."""
-    from .formats import dumps
-    from .mjlog import parse_game
+    from tenhou_tools.formats import dumps
+    from tenhou_tools.mjlog import parse_game
 
     out = []
     for xml in xml_seeds:
@@ -373,7 +374,7 @@ def _run_validate(data: bytes, report: FuzzReport) -> None:
 
 def _load(data: bytes) -> Any:
     """The game in the bytes, or ``None`` when they do not load (a one-line ``ParseError``)."""
-    from .formats import load_game
+    from tenhou_tools.formats import load_game
 
     try:
         return load_game(data, source="fuzz")
@@ -383,8 +384,8 @@ def _load(data: bytes) -> Any:
 
 
 def _run_stats(data: bytes, report: FuzzReport) -> None:
-    from .sources.local import LogItem
-    from .stats.records import StatsRecord, stats_item
+    from tenhou_tools.sources.local import LogItem
+    from tenhou_tools.stats.records import StatsRecord, stats_item
 
     kind = "tenhou6" if is_json(data) else "mjlog"
     record = stats_item(LogItem("fuzz", None, data, kind=kind))
@@ -397,14 +398,14 @@ def _run_stats(data: bytes, report: FuzzReport) -> None:
     elif record.key is None:
         raise _Failure("a stats record with neither a key nor an error")
     else:  # the report of the game's players renders (every statistic and interval)
-        from .stats.report import PlayerReport
+        from tenhou_tools.stats.report import PlayerReport
 
         for (name, players), counters in record.counters:
             PlayerReport(name, players, counters).sections()
 
 
 def _run_convert(data: bytes, report: FuzzReport) -> None:
-    from .formats import dumps, load_game
+    from tenhou_tools.formats import dumps, load_game
 
     game = _load(data)
     if game is None:
@@ -420,8 +421,8 @@ def _run_convert(data: bytes, report: FuzzReport) -> None:
 def _run_replay(data: bytes, report: FuzzReport) -> None:
     from rich.console import Console
 
-    from .cli import replay_render
-    from .replay.engine import replay_game
+    from tenhou_tools.cli import replay_render
+    from tenhou_tools.replay.engine import replay_game
 
     game = _load(data)
     if game is None:
