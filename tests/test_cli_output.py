@@ -275,22 +275,22 @@ def test_ascii_tiles_unless_stdout_is_a_utf8_terminal():
 def _run_on_a_terminal(args: list[str], env: dict[str, str], encoding: str = "utf-8") -> str:
     """The command's stdout when stdout is a pseudo-terminal."""
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "tenhou_tools", *args], stdout=slave,
-                            stderr=subprocess.PIPE, env=env)
-    os.close(slave)
-    chunks = []
-    while True:
-        ready, _, _ = select.select([master], [], [], 60)
-        if not ready:
-            break
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # EIO: the child closed its side
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    proc.wait(timeout=60)
+    with subprocess.Popen([sys.executable, "-m", "tenhou_tools", *args], stdout=slave,
+                          stderr=subprocess.PIPE, env=env) as proc:  # closes the stderr pipe
+        os.close(slave)
+        chunks = []
+        while True:
+            ready, _, _ = select.select([master], [], [], 60)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the child closed its side
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        proc.wait(timeout=60)
     os.close(master)
     return b"".join(chunks).decode(encoding).replace("\r\n", "\n")
 
