@@ -41,7 +41,7 @@ from tenhou_tools.fuzz_io import (
     zip_case,
 )
 from tenhou_tools.sources.http import LogFetcher
-from tenhou_tools.sources import local
+from tenhou_tools.sources import database, local
 from tenhou_tools.sources.local import count_inputs, iter_logs
 
 from .conftest import FIXTURES
@@ -212,8 +212,8 @@ def test_a_query_that_runs_too_long_is_stopped(tmp_path, monkeypatch):
     conn.executemany("INSERT INTO logs VALUES (?, x'3c')", ((str(i),) for i in range(30_000)))
     conn.commit()
     conn.close()
-    monkeypatch.setattr(local, "DB_QUERY_SECONDS", 0.0)
-    monkeypatch.setattr(local, "DB_PAGE_ROWS", 100_000)
+    monkeypatch.setattr(database, "DB_QUERY_SECONDS", 0.0)
+    monkeypatch.setattr(database, "DB_PAGE_ROWS", 100_000)
     assert count_inputs([db]) == 1  # the estimate falls back to one item
     (item,) = iter_logs([db])
     assert item.error == f"cannot read SQLite database: a query ran for more than 0 s and was stopped"
@@ -224,8 +224,8 @@ def test_a_query_that_runs_too_long_is_stopped(tmp_path, monkeypatch):
 def test_a_value_over_the_length_limit_is_never_loaded(tmp_path, monkeypatch):
     """SQLite's per-value limit is lowered to ``DB_MAX_VALUE`` (64 MiB, not SQLite's 1 GB): a
     stored id or key over it is a clear error, never a value held in memory."""
-    assert local.DB_MAX_VALUE < local._read.MAX_BYTES * 100
-    monkeypatch.setattr(local, "DB_MAX_VALUE", 100_000)
+    assert database.DB_MAX_VALUE < local._read.MAX_BYTES * 100
+    monkeypatch.setattr(database, "DB_MAX_VALUE", 100_000)
     gz = "x'" + gzip.compress(ONE_HAND, mtime=0).hex() + "'"
     db = make_db(tmp_path / "h.sqlite", "CREATE TABLE logs(id TEXT, log BLOB)", [
         ("'a'", gz), ("printf('%.*c', 200000, 'x')", gz)])

@@ -39,7 +39,7 @@ from ..events import (
     Unknown,
 )
 from .meld import MeldError, decode_meld
-from .read import decompress, decompress_prefix, parse_xml, read_path
+from .read import decompress, decompress_prefix, parse_xml
 from .scan import Item, scan
 
 Attrs = dict[str, str]
@@ -128,8 +128,10 @@ def ruleset_from_type(type_code: int) -> Ruleset:
 
 def parse_file(path: str | Path, *, require_complete: bool = True) -> Game:
     """Read and parse one log file (plain or gzip, whatever its name)."""
+    from ..sources.files import read_log_file  # the file I/O lives in sources/
+
     p = Path(path)
-    data = read_path(p)
+    data = read_log_file(p)
     return parse_game(data, source=str(p), log_id=log_id_from_name(p.name),
                       require_complete=require_complete)
 

@@ -63,7 +63,7 @@ def stats_item(item: LogItem) -> StatsRecord:
     if item.error is not None:
         return StatsRecord(item.source, item.log_id, None, error=item.error)
     try:
-        game = load_game(item.data, source=item.source, log_id=item.log_id, kind=item.kind)
+        game = load_game(item.data, source=item.source, log_id=item.log_id, log_format=item.kind)
         counters = game_counters(game)
     except ParseError as exc:
         return StatsRecord(item.source, item.log_id, None, error=str(exc))
