@@ -14,6 +14,7 @@ from ..sources.cache import write_atomic
 from ..sources.local import SourceStats, iter_logs
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
 from .common import expand_sources, no_logs_found
+from .output import make_output_folder
 
 _NAME_ENDINGS = re.compile(r"(\.(xml|mjlog|json|gz|mjson))+$", re.IGNORECASE)
 
@@ -55,10 +56,7 @@ def convert(paths: tuple[str, ...], to: str, out_dir: Path | None, no_dedupe: bo
     except InputError as exc:
         raise click.UsageError(str(exc)) from None
     if out_dir is not None:
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise click.UsageError(f"--out {str(out_dir)!r}: {exc.strerror or exc}") from None
+        make_output_folder(out_dir)
     used: set[str] = set()
     converted = failed = 0
     try:

@@ -193,6 +193,15 @@ def check_output_path(path: str | None) -> None:
         raise OutputPathError(f"cannot write {str(path)!r}: the folder {str(parent)!r} {what}")
 
 
+def make_output_folder(path: Path) -> None:
+    """Create the folder a command writes its files into (``convert --out``), with its parents;
+    one that cannot be made is a usage error (exit 2)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.UsageError(f"--out {str(path)!r}: {exc.strerror or exc}") from None
+
+
 class AtomicOutput:
     """Where a command's report goes: stdout, or a file written atomically.
 
