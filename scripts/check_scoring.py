@@ -11,7 +11,7 @@ the first AGARI of a hand collects them, pao from ``paoWho``).
 
 Usage: python scripts/check_scoring.py [CORPUS_DIR_OR_FILES...] [--show N] [--scorer own|library]
 (default: $TENHOU_CORPUS/mjlog or ../shared/corpus/mjlog). ``--scorer library`` checks the
-``mahjong`` library adapter (``rules/scoring_library.py``) instead of our own valuation, so both
+``mahjong`` library adapter (``tests/scoring_library.py``) instead of our own valuation, so both
 implementations can be held against the same real wins.
 """
 
@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tenhou_tools.events import Agari, Call, CallKind, Discard, DrawKind, Game, Hand, Ryuukyoku  # noqa: E402
 from tenhou_tools.tiles import is_terminal_or_honor  # noqa: E402
 from tenhou_tools.mjlog import parse_file  # noqa: E402
-from tenhou_tools.rules.scoring_library import library_score_win  # noqa: E402
+from tests.scoring_library import library_score_win  # noqa: E402
 from tenhou_tools.rules.payments import exhaustive_draw_deltas, nagashi_deltas, win_deltas  # noqa: E402
 from tenhou_tools.rules.scoring import (  # noqa: E402
     ScoredHand,
@@ -191,7 +191,7 @@ def main() -> int:
     parser.add_argument("--show", type=int, default=20, help="mismatches to print (default 20)")
     parser.add_argument("--scorer", choices=sorted(SCORERS), default="own",
                         help="own: rules/valuation.py (the engine's); library: the mahjong library "
-                             "adapter in rules/scoring_library.py")
+                             "adapter in tests/scoring_library.py")
     opts = parser.parse_args()
 
     ok: Counter[tuple[str, str]] = Counter()

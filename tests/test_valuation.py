@@ -23,7 +23,7 @@ from tenhou_tools.rules.scoring import (
     YakuId,
     score_win,
 )
-from tenhou_tools.rules.scoring_library import library_score_win
+from .scoring_library import library_score_win
 from tenhou_tools.rules.valuation import standard_splits
 from tenhou_tools.rules.hand import counts34
 from tenhou_tools.tiles import parse_tiles
