@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from tenhou_tools import batch
 from tenhou_tools.batch import CRASH_HOOK_ENV, InProcessRunner, PoolRunner
+from tenhou_tools import validate
 from tenhou_tools.cli import cli, validate_cmd
 from tenhou_tools.sources.local import iter_logs
 
@@ -276,7 +277,7 @@ def test_ctrl_c_exits_130_with_the_summary_so_far(logs, monkeypatch, jobs):
         return real_fails(record, fail_on)
 
     runners = []
-    real_open = validate_cmd.open_runner
+    real_open = validate.open_runner
 
     def spy(**kwargs):
         runner = real_open(**kwargs)
@@ -284,7 +285,7 @@ def test_ctrl_c_exits_130_with_the_summary_so_far(logs, monkeypatch, jobs):
         return runner
 
     monkeypatch.setattr(validate_cmd, "fails", interrupt_on_third)
-    monkeypatch.setattr(validate_cmd, "open_runner", spy)
+    monkeypatch.setattr(validate, "open_runner", spy)
     result = run("validate", *logs, "--format", "ndjson", "--jobs", jobs, "--no-progress")
     assert result.exit_code == 130
     lines = ndjson(result.stdout)

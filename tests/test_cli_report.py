@@ -333,9 +333,9 @@ def test_a_real_sigint_leaves_no_normal_looking_report(tmp_path):
 def test_an_interrupted_stats_run_does_not_write_its_report_file(tmp_path, monkeypatch):
     """stats has no summary to carry "interrupted": its -o file is not written (an older one
     stays), the exit code is 130."""
-    from tenhou_tools.cli import stats_cmd
+    from tenhou_tools.stats import collect
 
-    real = stats_cmd.iter_logs
+    real = collect.iter_logs
 
     def cut(*args, **kwargs):
         items = real(*args, **kwargs)
@@ -346,7 +346,7 @@ def test_an_interrupted_stats_run_does_not_write_its_report_file(tmp_path, monke
 
         return gen()
 
-    monkeypatch.setattr(stats_cmd, "iter_logs", cut)
+    monkeypatch.setattr(collect, "iter_logs", cut)
     out = tmp_path / "stats.json"
     out.write_text("the previous report\n")
     result = run("stats", FIXTURES / "one_hand.xml", FIXTURES / "sanma_kita.xml", "--jobs", "1",

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from tenhou_tools.cli import cli, stats_cmd
+from tenhou_tools.stats import collect
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.sources.local import iter_logs
 from tenhou_tools.stats import game_counters
@@ -243,7 +244,7 @@ def test_db_errors_exit_2(logs, tmp_path):
 def test_ctrl_c_keeps_the_database_consistent(logs, tmp_path, monkeypatch, jobs):
     """Ctrl-C inside a transaction: it is rolled back, the records already computed go in with
     one more transaction, and the run exits 130 with its summary."""
-    monkeypatch.setattr(stats_cmd, "FLUSH_RECORDS", 1)
+    monkeypatch.setattr(collect, "FLUSH_RECORDS", 1)
     real_add = StatsStore.add
     calls = []
 
@@ -274,7 +275,7 @@ def test_sigint_during_a_transaction_waits_for_its_end():
 
     done = []
     with pytest.raises(KeyboardInterrupt):
-        with stats_cmd._sigint_deferred():
+        with collect._sigint_deferred():
             os.kill(os.getpid(), signal.SIGINT)
             done.append("the transaction finished")
     assert done == ["the transaction finished"]
