@@ -29,12 +29,14 @@ from ..sources.http import BadLog, LogFetcher, NotFound, NotServed, StopDownload
 from ..sources.ids import require_ref
 from ..sources.lists import LIST_PREFIX, STDIN, id_lines, read_id_list
 from ..sources.logstore import LogDatabase, LogRow, NotServedRecord
-from .index_options import (
+from .index_cmd import index_summary, run_index
+from .options import (
     build_selection,
     fetch_options,
     fetcher_options,
-    index_summary,
-    run_index,
+    polite_options,
+    progress_option,
+    refresh_option,
     selection_given,
     selection_options,
 )
@@ -170,10 +172,11 @@ def _reason(exc: DownloadError, offline: bool) -> str:
     "Alone, downloads the rows houou-logs listed but did not download.",
 )
 @fetch_options
-@click.option("--refresh", is_flag=True, help="Download again even when cached (replaces the copy atomically).")
+@polite_options
+@refresh_option
 @click.option("--retry-not-served", is_flag=True,
               help="Ask again for games recorded as no longer served by tenhou.net.")
-@click.option("--no-progress", is_flag=True, help="No progress bar (it is off anyway when stderr is not a terminal).")
+@progress_option
 def download(
     inputs: tuple[str, ...],
     from_file,

@@ -10,12 +10,10 @@ import click
 from ..errors import InputError
 from ..replay.engine import replay_game
 from ..sources.http import LogFetcher
-from . import EXIT_FINDINGS, EXIT_OK, download_cmd, replay_render
+from . import EXIT_FINDINGS, EXIT_OK, replay_render
 from .common import incomplete_notes, load_source, stdout_console
+from .options import fetch_options, refresh_option
 from .term import glyphs_by_default, render_lines
-
-_FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
-"""The options of ``download`` that say where logs come from; ``replay`` takes the very same ones."""
 
 
 @click.command()
@@ -31,9 +29,11 @@ _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
 @click.option("--ascii/--glyphs", "ascii_tiles", default=None,
               help="Tiles in 123m456p789s1234567z notation (0 = red five), or as unicode glyphs. "
               "Default: glyphs on a UTF-8 terminal, the notation anywhere else (a pipe, a file).")
+@fetch_options
+@refresh_option
 def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | None, fmt: str,
-           ascii_tiles: bool | None, cache_dir: Path | None, base_url: str | None, refresh: bool,
-           offline: bool) -> None:
+           ascii_tiles: bool | None, cache_dir: Path | None, base_url: str | None, offline: bool,
+           refresh: bool) -> None:
     """Replay one game hand by hand and show what the engine says about each hand.
 
     The game is a game id (2014102312gm-00a9-0000-afb21fa5), a tenhou.net viewer URL
@@ -84,8 +84,5 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     except InputError as exc:  # --hand names no hand of this game
         raise click.UsageError(str(exc)) from None
     raise click.exceptions.Exit(EXIT_OK if report.ok and complete else EXIT_FINDINGS)
-
-
-replay.params.extend(p for p in download_cmd.download.params if p.name in _FETCH_OPTIONS)
 
 

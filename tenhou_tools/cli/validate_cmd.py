@@ -17,12 +17,13 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError
+from ..batch import BatchError, SetupError
 from ..check import GameRecord
 from ..errors import InputError
 from ..validate import NoLogsFound, ValidateStart, ValidateSummary, validate_paths
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, validate_report
 from .common import AtomicOutput, expand_sources, no_logs_found
+from .options import dedupe_option, output_option, paths_argument, progress_option, runner_options
 from .output import check_output_path
 from .term import make_console
 
@@ -44,32 +45,20 @@ def fails(record: GameRecord, fail_on: str) -> bool:
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True)
+@paths_argument()
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "ndjson"]), default="text",
               show_default=True,
               help="text: a verdict and the games that fail, for people; json/ndjson: every record "
                    "(the DESIGN.md contract).")
 @click.option("--verbose", "-v", is_flag=True,
               help="text: also the time taken and the checks run, by kind.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True),
-              help="Write the report to FILE (atomically: a complete file or none).")
+@output_option()
 @click.option("--fail-on", type=click.Choice(["error", "warning"]), default="error", show_default=True,
               help="Exit 1 when any game has a finding of this severity or worse.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
-@click.option("--no-progress", is_flag=True, help="No progress bar (it is also off when stderr is not a terminal).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes [default: all cores; 1 = in this process].")
-@click.option("--scheduler", metavar="tcp://HOST:PORT", envvar="TENHOU_TOOLS_SCHEDULER",
-              help="Run on this Dask scheduler (needs tenhou-tools[dask]; env TENHOU_TOOLS_SCHEDULER). "
-                   "--jobs is then ignored.")
-@click.option("--batch-size", type=click.IntRange(min=1), default=None,
-              help="Logs sent to a worker at once [default: 48 locally, 128 on Dask].")
-@click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT, show_default=True,
-              metavar="SECONDS",
-              help="A log that takes longer is stopped and reported as an INTERNAL_ERROR finding (0: no limit; not on Dask).")
-@click.option("--no-dedupe", is_flag=True,
-              help="Check every copy of a game (by default a game seen before, by its id or else its "
-                   "bytes, is skipped).")
+@progress_option
+@runner_options(slow_log="reported as an INTERNAL_ERROR finding")
+@dedupe_option(verb="Check")
 def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None, fail_on: str, exit_zero: bool,
              no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
              timeout: float, no_dedupe: bool) -> None:
