@@ -62,10 +62,13 @@ import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from multiprocessing.connection import wait as wait_any
-from typing import Any, Protocol
+from typing import Any
 
+from .batch_order import Backend as _Backend
+from .batch_order import Task as _Task
+from .batch_order import TimedOut as _TimedOut
+from .batch_order import ordered
 from .check import GameRecord, check_log
 from .findings import Finding, FindingCode, Severity
 from .sources.local import LogItem
@@ -387,101 +390,14 @@ def open_runner(*, jobs: int | None = None, scheduler: str | None = None,
     return PoolRunner(jobs, batch_size=batch_size, work=work, timeout=timeout)
 
 
-# --- ordering, windows and retries (shared by the pool and Dask) ---------------------------------
-
-
-@dataclass(slots=True)
-class _Task:
-    slot: int
-    """Which batch of the input this belongs to (batches are yielded in slot order)."""
-    offset: int
-    """Where ``items`` start inside that batch."""
-    items: list[LogItem]
-    isolated: bool = False
-    """A retry of one log on its own, after its batch failed."""
-
-
-@dataclass(frozen=True, slots=True)
-class _TimedOut:
-    """The outcome of a task whose worker was stopped on its log ``index``."""
-
-    index: int
-    message: str
-
-
-class _Backend(Protocol):
-    slots: int
-    """Tasks that can run at once."""
-
-    def has_room(self) -> bool: ...
-    def submit(self, task: _Task) -> None: ...
-    def busy(self) -> bool: ...
-    def wait(self) -> list[tuple[_Task, list[GameRecord] | str | _TimedOut]]: ...
-    def close(self) -> None: ...
-    def terminate(self) -> None: ...
+# --- ordering, windows and retries (shared by the pool and Dask: batch_order) --------------------
 
 
 def _ordered(items: Iterable[LogItem], backend: _Backend, batch_size: int, window: int,
              on_end, on_failure: Callable[[LogItem, str], Any] = _internal_error) -> Iterator[GameRecord]:
-    """Records in input order, with at most ``window`` batches between source and consumer."""
-    source = iter(items)
-    pending: dict[int, list[GameRecord | None]] = {}  # slot -> its records so far
-    missing: dict[int, int] = {}
-    retries: deque[_Task] = deque()
-    next_slot = next_out = 0
-    exhausted = False
-    ok = False
-    try:
-        while True:
-            while backend.has_room():
-                if retries:
-                    backend.submit(retries.popleft())
-                    continue
-                if exhausted or next_slot - next_out >= window:
-                    break
-                batch = list(islice(source, batch_size))
-                if not batch:
-                    exhausted = True
-                    break
-                pending[next_slot] = [None] * len(batch)
-                missing[next_slot] = len(batch)
-                backend.submit(_Task(next_slot, 0, batch))
-                next_slot += 1
-            if next_out in pending and missing[next_out] == 0:
-                records = pending.pop(next_out)
-                del missing[next_out]
-                next_out += 1
-                yield from records  # type: ignore[misc]
-                continue  # the window moved: send more before waiting
-            if exhausted and next_out == next_slot:
-                ok = True
-                return
-            if not backend.busy():  # pragma: no cover - a logic error, not a user error
-                raise RuntimeError("batch runner stalled with work left")
-            for task, outcome in backend.wait():
-                if isinstance(outcome, _TimedOut):
-                    # The stuck log gets its record; the others lost theirs (a batch reports at
-                    # its end) and are checked again, in the batches before and after it.
-                    at = outcome.index
-                    stuck = [on_failure(task.items[at], outcome.message)]
-                    pending[task.slot][task.offset + at:task.offset + at + 1] = stuck
-                    missing[task.slot] -= 1
-                    for start, part in ((0, task.items[:at]), (at + 1, task.items[at + 1:])):
-                        if part:
-                            retries.append(_Task(task.slot, task.offset + start, part, task.isolated))
-                    continue
-                if isinstance(outcome, str):
-                    if task.isolated or len(task.items) == 1:
-                        outcome = [on_failure(item, outcome) for item in task.items]
-                    else:
-                        retries.extend(_Task(task.slot, task.offset + i, [item], isolated=True)
-                                       for i, item in enumerate(task.items))
-                        continue
-                records = pending[task.slot]
-                records[task.offset:task.offset + len(outcome)] = outcome
-                missing[task.slot] -= len(outcome)
-    finally:
-        on_end(ok)
+    """Records in input order, with at most ``window`` batches between source and consumer
+    (``batch_order.ordered``)."""
+    return ordered(items, backend, batch_size, window, on_end=on_end, on_failure=on_failure)
 
 
 # --- the local pool ------------------------------------------------------------------------------
