@@ -60,7 +60,7 @@ import time
 import traceback
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import wait as wait_any
 from typing import Any
@@ -198,7 +198,7 @@ class Runner:
     name = "runner"
     workers = 1
 
-    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
+    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Generator[Any, None, None]:
         raise NotImplementedError
 
     def close(self) -> None:
@@ -222,7 +222,7 @@ class InProcessRunner(Runner):
         self.work = work
         self.timeout = timeout or None
 
-    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
+    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Generator[Any, None, None]:
         run = self.work.run
         if (self.timeout is None or not hasattr(signal, "setitimer")
                 or threading.current_thread() is not threading.main_thread()):
@@ -279,7 +279,7 @@ class _BatchedRunner(Runner):
             size = min(size, max(1, math.ceil(total / (slots * WINDOW_PER_SLOT))))
         return size
 
-    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
+    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Generator[Any, None, None]:
         if self._backend is None:
             self._backend = self._open_backend()
         backend = self._backend
@@ -394,7 +394,7 @@ def open_runner(*, jobs: int | None = None, scheduler: str | None = None,
 
 
 def _ordered(items: Iterable[LogItem], backend: _Backend, batch_size: int, window: int,
-             on_end, on_failure: Callable[[LogItem, str], Any] = _internal_error) -> Iterator[GameRecord]:
+             on_end, on_failure: Callable[[LogItem, str], Any] = _internal_error) -> Generator[Any, None, None]:
     """Records in input order, with at most ``window`` batches between source and consumer
     (``batch_order.ordered``)."""
     return ordered(items, backend, batch_size, window, on_end=on_end, on_failure=on_failure)
@@ -403,10 +403,11 @@ def _ordered(items: Iterable[LogItem], backend: _Backend, batch_size: int, windo
 # --- the local pool ------------------------------------------------------------------------------
 
 
-def _mp_context(threads: int | None = None) -> multiprocessing.context.BaseContext:
+def _mp_context(threads: int | None = None) -> Any:
     """How to start the next worker: ``fork`` on Linux when this process runs one thread
     (``threads``: the count to go by, by default ``threading.active_count()``), else ``forkserver``
-    (workers forked from a clean server that imported us once), else ``spawn``."""
+    (workers forked from a clean server that imported us once), else ``spawn``. (A context: typed
+    ``Any``, as typeshed's ``BaseContext`` has no ``Process``.)"""
     methods = multiprocessing.get_all_start_methods()
     if threads is None:
         threads = threading.active_count()
@@ -477,7 +478,7 @@ class _PoolBackend:
         self._work = None if work is CHECK else work  # validate's workers get exactly what they did
         self._workers: list[_Worker] = []
         self._queue: deque[_Task] = deque()
-        self._done: list[tuple[_Task, list[GameRecord] | str]] = []
+        self._done: list[tuple[_Task, list[Any] | str | _TimedOut]] = []
         self._task_ids = 0
         self._start_failures = 0
         self._closed = False
@@ -521,7 +522,7 @@ class _PoolBackend:
         return bool(self._queue or self._done or any(w.task is not None for w in self._workers)
                     or any(not w.ready for w in self._workers))
 
-    def wait(self) -> list[tuple[_Task, list[GameRecord] | str | _TimedOut]]:
+    def wait(self) -> list[tuple[_Task, list[Any] | str | _TimedOut]]:
         if not self._done:
             waitables: dict[Any, _Worker] = {}
             for w in self._workers:
@@ -725,10 +726,10 @@ class _DaskBackend:
     def busy(self) -> bool:
         return bool(self._pending)
 
-    def wait(self) -> list[tuple[_Task, list[GameRecord] | str]]:
+    def wait(self) -> list[tuple[_Task, list[Any] | str | _TimedOut]]:
         futures = [next(self._completed)]
         futures += self._completed.next_batch(block=False)
-        out: list[tuple[_Task, list[GameRecord] | str]] = []
+        out: list[tuple[_Task, list[Any] | str | _TimedOut]] = []
         for future in futures:
             task = self._pending.pop(future)
             if future.status == "finished":

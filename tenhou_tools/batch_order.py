@@ -12,7 +12,7 @@ a time; a log whose retry fails too, or that a worker was stopped on (``TimedOut
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Protocol
@@ -54,12 +54,12 @@ class Backend(Protocol):
 
 
 def ordered(items: Iterable[LogItem], backend: Backend, batch_size: int, window: int, *,
-            on_end: Callable[[bool], None], on_failure: Callable[[LogItem, str], Any]) -> Iterator[Any]:
+            on_end: Callable[[bool], None], on_failure: Callable[[LogItem, str], Any]) -> Generator[Any, None, None]:
     """Records in input order, with at most ``window`` batches between source and consumer."""
     source = iter(items)
     pending: dict[int, list[Any | None]] = {}  # slot -> its records so far
     missing: dict[int, int] = {}
-    retries: deque[_Task] = deque()
+    retries: deque[Task] = deque()
     next_slot = next_out = 0
     exhausted = False
     ok = False

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass
 
@@ -78,7 +78,7 @@ def validate_paths(
     batch_size: int | None = None,
     timeout: float | None = DEFAULT_TIMEOUT,
     dedupe: bool = True,
-) -> Iterator[ValidateStart | GameRecord | ValidateSummary]:
+) -> Generator[ValidateStart | GameRecord | ValidateSummary, None, None]:
     """Check every game in ``paths`` (files, folders, globs, archives, databases, ``-``): a
     ``ValidateStart``, a ``GameRecord`` per game in input order, then a ``ValidateSummary``.
 

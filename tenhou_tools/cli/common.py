@@ -7,7 +7,7 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -19,6 +19,9 @@ from ..mjlog import log_id_from_name
 from ..sources.lists import LIST_PREFIX, STDIN, read_list
 from .output import AtomicOutput  # noqa: F401 - re-exported: commands import it from here
 from .term import make_console
+
+if TYPE_CHECKING:
+    from ..sources.ids import GameRef
 
 
 class LogError(click.ClickException):
@@ -145,8 +148,8 @@ class Loaded:
     """A game ``load_source`` read, and the game id or URL it was named by (None for a file)."""
 
     game: Game
-    ref: object | None
-    """A ``sources.ids.GameRef`` when the source was a game id or a viewer URL."""
+    ref: GameRef | None
+    """The game id or viewer URL the source was, if it was one."""
     source: str
     """The source as people read it: the path, the id or URL as given, or ``<stdin>``."""
 

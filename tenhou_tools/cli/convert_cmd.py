@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import InputError, ParseError
-from ..formats import SUFFIXES, dumps, load_game
+from ..formats import SUFFIXES, Target, dumps, load_game
 from ..sources.cache import write_atomic
 from ..sources.local import SourceStats, iter_logs
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
@@ -28,7 +28,7 @@ _NAME_ENDINGS = re.compile(r"(\.(xml|mjlog|json|gz|mjson))+$", re.IGNORECASE)
               help="Write one file per game into DIR (created if missing): <game id>.json for "
               "tenhou6, <game id>.mjson for mjai; each file is written atomically.")
 @dedupe_option(verb="Convert")
-def convert(paths: tuple[str, ...], to: str, out_dir: Path | None, no_dedupe: bool) -> None:
+def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe: bool) -> None:
     """Convert the logs in PATHS (mjlog XML or tenhou.net/6 JSON) to mjai or tenhou.net/6 JSON.
 
     PATHS are files, folders (searched recursively), globs, zip and tar archives, houou-logs

@@ -11,7 +11,7 @@ import unicodedata
 from pathlib import Path
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
 from ..errors import InputError
 from ..sources.http import LogFetcher
@@ -170,7 +170,7 @@ class FileProgress:
 
     def __init__(self, enabled: bool):
         self.progress: Progress | None = None
-        self.task = None
+        self.task: TaskID | None = None
         if enabled:
             self.progress = Progress(
                 TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),

@@ -249,7 +249,7 @@ def header_view(game: Game, view: View, title: str, warnings: Sequence[str] = ()
     facts = []
     if when is None:
         facts.append("Date unknown (no game id)")
-    elif len(game.log_id.split("gm-")[0]) == 10:
+    elif len((game.log_id or "").split("gm-")[0]) == 10:
         facts.append(f"Played {when:%Y-%m-%d %H:00} JST")
     else:
         facts.append(f"Played {when:%Y-%m-%d} JST")

@@ -113,6 +113,7 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
     failed = validate_report.FailedGames(fail_on)
     show_progress = not no_progress and sys.stderr.isatty()
     games = n_findings = 0
+    end: object = None
     with closing(run), AtomicOutput(output) as out:
         progress = Progress(TextColumn("validate"), BarColumn(), MofNCompleteColumn(),
                             TextColumn("{task.fields[rate]} games/s, {task.fields[findings]} findings, "

@@ -173,7 +173,7 @@ def _write_call(event: Call, name, concealed: list[list[int]]) -> dict[str, Any]
 
 _ACTOR = "actor"
 _SCHEMA: dict[str, tuple[dict[str, str], dict[str, str]]] = {
-    # type: (required fields, optional fields); field kinds are checked by ``_check_field``
+    # each message type -> (required fields, optional fields); field kinds: ``_check_field``
     "none": ({}, {}),
     "start_game": ({}, {"names": "names", "seed": "seed", "kyoku_first": "kyoku_first",
                         "aka_flag": "bool", "id": "seat", EXTENSION: "object"}),

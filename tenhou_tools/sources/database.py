@@ -113,7 +113,7 @@ class _QueryBudget:
     def __exit__(self, *exc: object) -> None:
         self.deadline = math.inf
 
-    def message(self, exc: sqlite3.Error) -> str:
+    def message(self, exc: sqlite3.Error | UnicodeDecodeError) -> str:
         if self.fired:
             return f"a query ran for more than {DB_QUERY_SECONDS:g} s and was stopped"
         return _db_message(exc)
@@ -271,6 +271,7 @@ def _fetch_page(conn: sqlite3.Connection, layout: DbLayout, last: tuple[object, 
     starts exactly after it.
     """
     key, ident, log = _quote(layout.key), _quote(layout.id_column), _quote(layout.log_column)
+    params: tuple[object, ...]
     if last is None:
         where, params = "", (cap, DB_PAGE_ROWS)
     else:

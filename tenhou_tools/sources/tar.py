@@ -48,7 +48,8 @@ def tar_items(walk: Walk, path: str, container: Container) -> Iterator[LogItem]:
                 return
             if member is None:
                 return
-            archive.members.clear()  # a stream needs no index of what it has passed
+            # A stream needs no index of what it has passed (typeshed does not know ``members``).
+            archive.members.clear()  # type: ignore[attr-defined]
             if not member.isfile():
                 continue
             cap = _read.MAX_BYTES

@@ -50,7 +50,7 @@ class StatsRecord:
 
 def stats_item(item: LogItem) -> StatsRecord:
     """Parse one log and count it. Never raises an ``Exception``."""
-    if item.error is not None:
+    if item.data is None:  # then the item carries its error
         return StatsRecord(item.source, item.log_id, None, error=item.error)
     try:
         game = load_game(item.data, source=item.source, log_id=item.log_id, log_format=item.kind)

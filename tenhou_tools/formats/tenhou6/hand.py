@@ -186,11 +186,11 @@ class _HandReader:
             deltas = self.deltas(value[1])
         return _Result(name, kind, deltas)
 
-    def deltas(self, value: Any) -> tuple[int, ...]:
+    def deltas(self, value: Any) -> tuple[int, int, int, int]:
         if not (isinstance(value, list) and len(value) in (3, 4)
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
             raise self.fail(f"score changes {str(value)[:40]} are not four integers")
-        return tuple(value) + (0,) * (4 - len(value))
+        return (value[0], value[1], value[2], value[3] if len(value) == 4 else 0)
 
     def parse_win(self, deltas: Any, detail: Any) -> _Win:
         d = self.deltas(deltas)
@@ -205,7 +205,7 @@ class _HandReader:
         for text in detail[4:]:
             m = _YAKU.match(text) if isinstance(text, str) else None
             yaku_id = YAKU_IDS.get(m.group(1)) if m else None
-            if yaku_id is None:
+            if m is None or yaku_id is None:
                 raise self.fail(f"unknown yaku {str(text)[:30]!r}")
             if m.group(3):
                 yakuman.append(yaku_id)

@@ -107,7 +107,7 @@ class _GameReader:
         log = doc["log"]
         if not log:
             raise self.fail("no hands: the 'log' list is empty")
-        rule = doc.get("rule") if isinstance(doc.get("rule"), dict) else {}
+        rule = doc["rule"] if isinstance(doc.get("rule"), dict) else {}
         disp = str(rule.get("disp", ""))
         players = 3 if (disp.startswith("三") or "3-Player" in disp or doc.get("ratingc") == "PF3"
                         or all(isinstance(h, list) and len(h) > 13 and h[13] == [] for h in log)) else 4
@@ -138,8 +138,9 @@ class _GameReader:
             last = hands[-1]
             events = list(last.events)
             for i in range(len(events) - 1, -1, -1):
-                if isinstance(events[i], (Agari, Ryuukyoku)):
-                    events[i] = _with_owari(events[i], owari)
+                end = events[i]
+                if isinstance(end, (Agari, Ryuukyoku)):
+                    events[i] = _with_owari(end, owari)
                     break
             hands[-1] = Hand(last.index, last.init, tuple(events))
         else:
@@ -199,12 +200,13 @@ class _GameReader:
             events: list[Event] = []
             pending = sorted(items, key=lambda x: x[0])  # stable: same step keeps its order
             i = 0
-            for step, event in enumerate((*hand.events, None)):
+            here: Event | None
+            for step, here in enumerate((*hand.events, None)):
                 while i < len(pending) and pending[i][0] <= step:
                     events.append(pending[i][1])
                     i += 1
-                if event is not None:
-                    events.append(event)
+                if here is not None:
+                    events.append(here)
             hands[log] = Hand(hand.index, hand.init, tuple(events))
         return hands
 

@@ -393,7 +393,7 @@ class _EventBuilder:
         self.melds[seat].append(meld)
         self.events.append(Call(seat, meld))
         self.last_drawn[seat] = None
-        if meld.kind is CallKind.ADDED_KAN:
+        if meld.kind is CallKind.ADDED_KAN and meld.added is not None:
             self.last_rob = (seat, meld.added)
         elif meld.kind is not CallKind.KITA:
             self.last_rob = None
@@ -428,6 +428,7 @@ class _EventBuilder:
     def ending(self) -> None:
         h = self.h
         result = h.result
+        assert self.order.end is not None  # the search ended the hand
         how, seat = self.order.end
         if result.kind is None:
             self.wins(result, how, seat)
@@ -472,10 +473,14 @@ class _EventBuilder:
         for number, win in enumerate(result.wins):
             who = win.who
             if how == "draw":
-                win_tile = self.last_drawn[who]
+                drawn = self.last_drawn[who]
+                assert drawn is not None  # the search ended the hand on this seat's draw
+                win_tile = drawn
                 hand = sorted(self.concealed[who])
             else:
-                win_tile = (self.last_rob if how == "rob" else self.last_discard)[1]
+                taken = self.last_rob if how == "rob" else self.last_discard
+                assert taken is not None  # ... or on this tile
+                win_tile = taken[1]
                 hand = sorted([*self.concealed[who], win_tile])
             in_riichi = self.riichi[who]
             ura = tuple(self.ura_ids()[: len(self.dora)]) if in_riichi else ()
@@ -502,6 +507,7 @@ class _EventBuilder:
     def value(self, win: _Win, who: int, how: str) -> tuple[int | None, int, int]:
         """``(fu or None, ten[1], ten[2])`` from ``30符4飜7700点`` / ``満貫2000-4000点``."""
         m = _POINTS.match(win.points_text)
+        assert m is not None  # checked when the hand's result was read (hand.parse_win)
         fu = int(m.group(1)) if m.group(1) else None
         limit = LIMIT_CODES[m.group(3)] if m.group(3) else 0
         first, second, all_pay = int(m.group(4)), m.group(5), m.group(6)

@@ -166,6 +166,7 @@ def _write_call(event: Call, code, takes, gives, pons) -> None:
         codes = sorted((code(t) for t in meld.tiles), key=code_sort_key)
         gives[seat].append("".join(map(str, codes[:3])) + "a" + str(codes[3]))
         return
+    assert meld.from_seat is not None  # an open meld: called from a seat
     if kind is CallKind.ADDED_KAN:
         base = pons[seat].get(meld.tiles[0] >> 2)
         called = code(meld.called)
