@@ -30,7 +30,7 @@ from tenhou_tools.rules.scoring import score_win
 from tenhou_tools.rules.wall import WallGenerator, WallSeedError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the mahjong adapter: tests/, in the checkout
-from tests.scoring_library import library_score_win  # noqa: E402
+from tests.scoring_library import library_score_win
 
 
 def timed(fn, items, passes=3) -> float:

@@ -26,18 +26,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tenhou_tools.events import Agari, Call, CallKind, Discard, DrawKind, Game, Hand, Ryuukyoku  # noqa: E402
-from tenhou_tools.tiles import is_terminal_or_honor  # noqa: E402
-from tenhou_tools.mjlog import parse_file  # noqa: E402
-from tests.scoring_library import library_score_win  # noqa: E402
-from tenhou_tools.rules.payments import exhaustive_draw_deltas, nagashi_deltas, win_deltas  # noqa: E402
-from tenhou_tools.rules.scoring import (  # noqa: E402
+from tenhou_tools.events import Agari, Call, CallKind, Discard, DrawKind, Game, Hand, Ryuukyoku
+from tenhou_tools.mjlog import parse_file
+from tenhou_tools.rules.payments import exhaustive_draw_deltas, nagashi_deltas, win_deltas
+from tenhou_tools.rules.scoring import (
     ScoredHand,
     ScoringRules,
     WinContext,
     YakuId,
     score_win,
 )
+from tenhou_tools.tiles import is_terminal_or_honor
+from tests.scoring_library import library_score_win
 
 CHECKS = ("scored", "yaku", "han", "fu", "points", "limit", "yakuman", "deltas")
 
@@ -124,16 +124,14 @@ def nagashi_seats(hand: Hand, players: int) -> list[int]:
     """Seats whose discards are all terminals/honours and none of them was called."""
     clean = [True] * players
     discarded = [False] * players
-    last: int | None = None
     for event in hand.events:
         if isinstance(event, Discard):
             discarded[event.seat] = True
-            last = event.seat
             if not is_terminal_or_honor(event.tile >> 2):
                 clean[event.seat] = False
-        elif isinstance(event, Call) and event.meld.kind in (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN):
-            if event.meld.from_seat is not None:
-                clean[event.meld.from_seat] = False
+        elif (isinstance(event, Call) and event.meld.kind in (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN)
+              and event.meld.from_seat is not None):
+            clean[event.meld.from_seat] = False
     return [seat for seat in range(players) if clean[seat] and discarded[seat]]
 
 

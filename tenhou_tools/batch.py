@@ -29,10 +29,11 @@ A log that takes longer than ``timeout`` seconds (``DEFAULT_TIMEOUT``; ``--timeo
 and gets an ``INTERNAL_ERROR`` record saying so; the run goes on. In the pool, each worker notes in
 a little shared memory which log of its batch it is on and since when (no message, no system
 call), and the parent kills a worker that stays on one log too long, starts another, and checks
-the rest of that batch again; the log itself is not retried (a hang does not go away). In this process (``--jobs 1``) a timer signal interrupts the log, which works for
-anything but a hang inside C code, and only in the main thread. Dask tasks have no time limit. Stopping early (Ctrl-C, an error in the
-consumer, closing the generator) terminates the workers and waits for them: no process is left
-behind.
+the rest of that batch again; the log itself is not retried (a hang does not go away). In this
+process (``--jobs 1``) a timer signal interrupts the log, which works for anything but a hang
+inside C code, and only in the main thread. Dask tasks have no time limit. Stopping early (Ctrl-C,
+an error in the consumer, closing the generator) terminates the workers and waits for them: no
+process is left behind.
 
 Workers of the local pool start the way ``multiprocessing`` spawns them, which imports the main
 module again in each worker: a script that uses ``PoolRunner`` needs the usual
@@ -447,7 +448,7 @@ def _worker_main(conn, crash_on: str | None, work: Work | None = None, progress=
 
 
 class _Worker:
-    __slots__ = ("process", "conn", "task", "task_id", "ready", "sent", "progress")
+    __slots__ = ("conn", "process", "progress", "ready", "sent", "task", "task_id")
 
     def __init__(self, process, conn, progress=None):
         self.process = process

@@ -83,7 +83,7 @@ def ordered(items: Iterable[LogItem], backend: Backend, batch_size: int, window:
                 records = pending.pop(next_out)
                 del missing[next_out]
                 next_out += 1
-                yield from records  # type: ignore[misc]
+                yield from records
                 continue  # the window moved: send more before waiting
             if exhausted and next_out == next_slot:
                 ok = True

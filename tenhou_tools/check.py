@@ -18,7 +18,7 @@ from .errors import ParseError
 from .events import Game
 from .findings import Finding, FindingCode, Severity
 from .formats import LogFormat, load_game
-from .replay.engine import GameReport, replay_game
+from .replay.engine import replay_game
 
 
 @dataclass(frozen=True, slots=True)

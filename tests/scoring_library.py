@@ -125,7 +125,6 @@ def library_score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
     if problem is not None:
         return problem
 
-    dealer = ctx.dealer
     config = _hand_config(ctx.tsumo, ctx.in_riichi, ctx.double_riichi, ctx.ippatsu, ctx.rinshan,
                           ctx.chankan, ctx.haitei, ctx.houtei, ctx.tenhou, ctx.chiihou,
                           ctx.seat_wind, ctx.round_wind, rules, kita)

@@ -20,9 +20,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tenhou_tools import batch
+from tenhou_tools import batch, validate
 from tenhou_tools.batch import CRASH_HOOK_ENV, InProcessRunner, PoolRunner
-from tenhou_tools import validate
 from tenhou_tools.cli import cli, validate_cmd
 from tenhou_tools.sources.local import iter_logs
 

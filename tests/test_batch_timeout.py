@@ -15,12 +15,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tenhou_tools import batch
+from tenhou_tools import batch, validate
 from tenhou_tools.batch import InProcessRunner, PoolRunner, Work, check_item, open_runner, timeout_message
-from tenhou_tools import validate
 from tenhou_tools.cli import cli
-from tenhou_tools.stats import collect
 from tenhou_tools.sources.local import LogItem, iter_logs
+from tenhou_tools.stats import collect
 from tenhou_tools.stats.records import stats_failed, stats_item
 
 from .conftest import FIXTURES

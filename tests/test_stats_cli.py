@@ -13,10 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from tenhou_tools.cli import cli, stats_cmd
-from tenhou_tools.stats import collect
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.sources.local import iter_logs
-from tenhou_tools.stats import game_counters
+from tenhou_tools.stats import collect, game_counters
 from tenhou_tools.stats.records import GameFilter, LobbySpec, stats_item
 from tenhou_tools.stats.store import StatsStore, StoreError
 
@@ -274,10 +273,9 @@ def test_sigint_during_a_transaction_waits_for_its_end():
     import signal
 
     done = []
-    with pytest.raises(KeyboardInterrupt):
-        with collect._sigint_deferred():
-            os.kill(os.getpid(), signal.SIGINT)
-            done.append("the transaction finished")
+    with pytest.raises(KeyboardInterrupt), collect._sigint_deferred():
+        os.kill(os.getpid(), signal.SIGINT)
+        done.append("the transaction finished")
     assert done == ["the transaction finished"]
 
 

@@ -69,7 +69,8 @@ class _Tally:
         if self.not_served:
             known = f" ({self.not_served_known} known from an earlier run)" if self.not_served_known else ""
             parts.append(f"{self.not_served} {NOT_SERVED}{known}")
-        reasons = ", ".join(f"{n} {reason}" for reason, n in sorted(self.failed.items(), key=lambda kv: (-kv[1], kv[0])))
+        reasons = ", ".join(f"{n} {reason}"
+                            for reason, n in sorted(self.failed.items(), key=lambda kv: (-kv[1], kv[0])))
         parts.append(f"{failed} failed" + (f" ({reasons})" if reasons else ""))
         if self.not_attempted:
             parts.append(f"{self.not_attempted} not attempted")

@@ -7,7 +7,6 @@ import io
 import json
 import sys
 import unicodedata
-
 from pathlib import Path
 
 import click
@@ -43,7 +42,8 @@ CSV_COLUMNS = (
 @fetch_options
 @polite_options
 @click.option("--format", "fmt", type=click.Choice(["text", "ndjson", "csv"]), default="text",
-              show_default=True, help="text: a line per game; ndjson: a JSON object per line; csv: a header and a row per game.")
+              show_default=True,
+              help="text: a line per game; ndjson: a JSON object per line; csv: a header and a row per game.")
 @output_option(what="list")
 @progress_option
 def index(since, until, lobbies, players, length, player_names, archives, cache_dir, base_url, offline,

@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -148,7 +149,7 @@ def guarded_stdout() -> Iterator[None]:
     """Wrap ``sys.stdout`` for the time of a command (see the module's docstring)."""
     original = sys.stdout
     guard = _ClosedStdout() if original is None else _GuardedStdout(original)
-    sys.stdout = guard  # type: ignore[assignment]
+    sys.stdout = guard
     try:
         yield
     except OutputError:
@@ -221,7 +222,7 @@ class AtomicOutput:
         self.path = Path(path) if path else None
         self.announce = announce
         self._tmp: Path | None = None
-        self._fh = None
+        self._fh: TextIO | None = None
         self.written = False
 
     def __enter__(self) -> AtomicOutput:
@@ -236,7 +237,7 @@ class AtomicOutput:
             raise click.FileError(str(self.path), hint=_reason(exc)) from None
         try:
             if existing is not None and not stat.S_ISREG(existing.st_mode):
-                self._fh = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
+                self._fh = open(self.path, "w", encoding="utf-8")
                 return self
             fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
                                         dir=self.path.parent or Path("."))
@@ -248,7 +249,7 @@ class AtomicOutput:
                 os.umask(umask)
                 mode = 0o666 & ~umask
             os.chmod(fd, mode)
-            self._fh = open(fd, "w", encoding="utf-8")  # noqa: SIM115 - closed in __exit__
+            self._fh = open(fd, "w", encoding="utf-8")
         except OSError as exc:
             if self._tmp is not None:
                 self._tmp.unlink(missing_ok=True)

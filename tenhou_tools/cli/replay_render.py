@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.padding import Padding
 from rich.rule import Rule
 from rich.table import Table
@@ -517,14 +517,14 @@ def standings_view(game: Game) -> RenderableType:
     order = game_end.ranking(owari.scores, n, game.header.first_dealer)
     uma = uma_by_seat(game, order)
     table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
-    columns = [("Rank", "left"), ("Seat", "left"), ("Player", "left"), ("Points", "right"),
-               ("Uma", "right"), ("Result", "right")]
+    columns: list[tuple[str, JustifyMethod]] = [("Rank", "left"), ("Seat", "left"), ("Player", "left"),
+                                                ("Points", "right"), ("Uma", "right"), ("Result", "right")]
     if owari.chips is not None:
         columns.append(("Chips", "right"))
     for name, justify in columns:
         table.add_column(name, justify=justify)
     for rank, s in enumerate(order, 1):
-        row = [
+        row: list[RenderableType] = [
             _ordinal(rank), f"S{s}", Text(player_name(game, s)), str(owari.scores[s]),
             render.signed(uma[s]) if uma is not None else "-", f"{owari.points[s]:+.1f}",
         ]

@@ -27,8 +27,8 @@ from ..stats.store import StatsStore, StoreError
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from .common import AtomicOutput, expand_sources, no_logs_found
 from .output import check_output_path
-from .term import make_console
 from .stats_render import render_csv, render_json, render_text
+from .term import make_console
 
 DEFAULT_TABLES = 20
 """Text reports show a detailed table for this many rows unless --player or --tables says."""

@@ -67,7 +67,8 @@ _DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
 _KAN_OR_KITA = (CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
 
 _AGARI_ATTRS = frozenset(
-    "ba hai m machi ten yaku yakuman doraHai doraHaiUra who fromWho paoWho sc owari".split()
+    ["ba", "hai", "m", "machi", "ten", "yaku", "yakuman", "doraHai", "doraHaiUra", "who", "fromWho", "paoWho", "sc",
+     "owari"]
 )
 _AGARI_OPAQUE = frozenset({"chip", "ratio"})
 MAX_POINTS = 1_000_000
@@ -77,9 +78,9 @@ MAX_SCORE = 1_000_000
 """Scores and score changes (``ten``, ``sc``, in hundreds) beyond this are a parse error: real
 ones stay within a few thousand (a few hundred thousand points), and a 400-digit score would
 only make every later sum meaningless."""
-_RYUU_ATTRS = frozenset("ba sc type hai0 hai1 hai2 hai3 owari".split())
+_RYUU_ATTRS = frozenset(["ba", "sc", "type", "hai0", "hai1", "hai2", "hai3", "owari"])
 _RYUU_OPAQUE = frozenset({"ratio"})
-_INIT_ATTRS = frozenset("seed ten oya hai0 hai1 hai2 hai3 shuffle chip".split())
+_INIT_ATTRS = frozenset(["seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3", "shuffle", "chip"])
 _GO_KNOWN = frozenset({"type", "lobby"})
 _GO_OPAQUE = frozenset({"title", "rule", "ranking", "csrule"})
 _UN_OPAQUE = frozenset({"rc"})
@@ -290,7 +291,7 @@ class _Parser:
         return self.int1(el, name, 0, self.n_seats - 1)
 
     def unknown_attrs(self, el: Attrs, known: frozenset[str]) -> None:
-        for key in el.keys():
+        for key in el.keys():  # noqa: SIM118 - an lxml element iterates its children, not its attributes
             if key not in known:
                 self.warnings.append(f"element {self.index} <{self.tag}>: unknown attribute {key!r}")
 

@@ -52,13 +52,13 @@ from .valuation import SEQUENCE, TRIPLET, Group, best_reading, indicated
 from .yaku import YakuId
 
 __all__ = [
+    "TENHOU_3P",
+    "TENHOU_4P",
     "Limit",
     "RefusalReason",
     "ScoredHand",
     "ScoringRefusal",
     "ScoringRules",
-    "TENHOU_3P",
-    "TENHOU_4P",
     "WinContext",
     "YakuId",
     "score_win",

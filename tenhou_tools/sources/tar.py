@@ -27,7 +27,7 @@ def tar_items(walk: Walk, path: str, container: Container) -> Iterator[LogItem]:
     capped by its declared size; ``tarfile`` never extracts anything to disk here."""
     walk.stats.tar_archives += 1
     try:
-        archive = tarfile.open(path, mode="r|*")
+        archive = tarfile.open(path, mode="r|*")  # noqa: SIM115 - closed by the `with` below
     except _TAR_ERRORS as exc:
         if container == "compressed":  # bz2 or xz, and not a tar inside
             yield walk.error(path, log_id_from_name(os.path.basename(path)),

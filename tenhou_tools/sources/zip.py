@@ -123,7 +123,7 @@ class ZipReader:
     """Members of a zip archive, read lazily. Raises ``Unreadable`` for a broken archive."""
 
     def __init__(self, path: str):
-        self._cd = open(path, "rb")  # walks the central directory sequentially
+        self._cd = open(path, "rb")  # noqa: SIM115 - closed in __exit__; walks the central directory
         self._data: BinaryIO | None = None  # a second handle for member data, opened on first read
         self._path = path
         try:
@@ -181,7 +181,7 @@ class ZipReader:
             if len(head) != _CENTRAL.size or head[:4] != _CENTRAL_SIG:
                 raise Unreadable(f"corrupt central directory at entry {index + 1}")
             (_sig, _made, _system, _need, _sys2, flags, method, _time, _date, crc, csize, size,
-             name_len, extra_len, comment_len, disk, _iattr, _eattr, offset) = _CENTRAL.unpack(head)
+             name_len, extra_len, comment_len, _disk, _iattr, _eattr, offset) = _CENTRAL.unpack(head)
             raw_name = fh.read(name_len)
             extra = fh.read(extra_len)
             if comment_len:
@@ -204,7 +204,7 @@ class ZipReader:
         if m.offset > self._cd_offset - _LOCAL.size:  # (a 64-bit offset may not even be seekable)
             raise Unreadable("cannot read zip member: its local header lies outside the archive's data")
         if self._data is None:
-            self._data = open(self._path, "rb")
+            self._data = open(self._path, "rb")  # noqa: SIM115 - closed in __exit__
         fh = self._data
         fh.seek(m.offset)
         head = fh.read(_LOCAL.size)

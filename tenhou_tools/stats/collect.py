@@ -131,9 +131,7 @@ def collect_stats(
             if on_start is not None:
                 on_start()
             with closing(runner.map(items(), total=total)) as records:
-                done = 0
-                for record in records:
-                    done += 1
+                for done, record in enumerate(records, 1):
                     if not record.ok:
                         summary.unreadable += 1
                         if len(summary.errors) < MAX_ERROR_EXAMPLES:

@@ -19,8 +19,8 @@ from ..batch import Work
 from ..errors import ParseError
 from ..events import Room, Ruleset
 from ..formats import load_game
-from ..mjlog import ruleset_from_type
 from ..game_id import game_start
+from ..mjlog import ruleset_from_type
 from ..mjlog.read import decompress
 from ..sources.local import LogItem
 from .counters import INT_FIELDS, PlayerCounters, PlayerKey, _get_ints, game_counters

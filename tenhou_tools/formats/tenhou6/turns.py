@@ -410,7 +410,7 @@ class _EventBuilder:
     def added_kan(self, seat: int, code: int) -> None:
         melds = self.melds[seat]
         kind = code_kind(code)
-        for i, pon in enumerate(melds):
+        for i, pon in enumerate(melds):  # noqa: B007 - i: the pon's place, used after the loop
             if pon.kind is CallKind.PON and pon.tiles[0] >> 2 == kind:
                 break
         else:

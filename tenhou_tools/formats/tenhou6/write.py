@@ -246,9 +246,8 @@ def _tsumo_split(points: int, n: int) -> tuple[int, int]:
         parent = points - child * (n - 2)
         # the base lies in (child - 100, child]; the dealer's share is 2 x base rounded up
         low, high = 2 * (child - 100) + 1, 2 * child
-        if parent >= 100 and parent % 100 == 0 and _ceil100(low) <= parent <= _ceil100(high):
-            if parent >= child:
-                return child, parent
+        if parent >= 100 and parent % 100 == 0 and _ceil100(low) <= parent <= _ceil100(high) and parent >= child:
+            return child, parent
     return points // n, points - (points // n) * (n - 2)
 
 
