@@ -40,8 +40,8 @@ from tenhou_tools.fuzz_io import (
     stats_database,
     zip_case,
 )
-from tenhou_tools.sources.http import LogFetcher
 from tenhou_tools.sources import database, local
+from tenhou_tools.sources.http import LogFetcher
 from tenhou_tools.sources.local import count_inputs, iter_logs
 
 from .conftest import FIXTURES
@@ -216,7 +216,7 @@ def test_a_query_that_runs_too_long_is_stopped(tmp_path, monkeypatch):
     monkeypatch.setattr(database, "DB_PAGE_ROWS", 100_000)
     assert count_inputs([db]) == 1  # the estimate falls back to one item
     (item,) = iter_logs([db])
-    assert item.error == f"cannot read SQLite database: a query ran for more than 0 s and was stopped"
+    assert item.error == "cannot read SQLite database: a query ran for more than 0 s and was stopped"
     monkeypatch.undo()
     assert sum(1 for _ in iter_logs([db])) == 30_000
 
@@ -301,7 +301,7 @@ def serve_once(script, log=ONE_HAND, **fetcher_options):
 def test_malformed_responses_are_one_clear_line(no_proxy, plan, message, requests):
     error, cached, host, sent = serve_once([plan])
     expected = f"{fuzz_game_id(1)}: " + message.format(host=host)
-    assert error == expected or expected.endswith("(") and error.startswith(expected)
+    assert error == expected or (expected.endswith("(") and error.startswith(expected))
     assert cached == 0 and sent == requests
 
 
@@ -364,10 +364,12 @@ def edit(db, *statements):
 
 @pytest.mark.parametrize(("statements", "message"), [
     # found by the fuzzer, each was a traceback (exit 3)
-    (["DROP TABLE meta", "CREATE TABLE meta(k, v)"], "is not a tenhou-tools stats database (its meta table is not ours)"),
+    (["DROP TABLE meta", "CREATE TABLE meta(k, v)"],
+     "is not a tenhou-tools stats database (its meta table is not ours)"),
     (["UPDATE counters SET data = '{\"games\": 1,'"], "is damaged: a counters row that is not ours ("),
     (["UPDATE games SET day = 'yesterday'"], "is damaged: a game row that is not ours ("),
-    (["UPDATE counters SET data = json_set(data, '$.games', 1e300)"], "is damaged: counters this version cannot read ("),
+    (["UPDATE counters SET data = json_set(data, '$.games', 1e300)"],
+     "is damaged: counters this version cannot read ("),
     (["UPDATE counters SET players = players || 'p'"], "is damaged: a counters row that is not ours ("),
     (["UPDATE counters SET data = json_set(data, '$.wins', -2)"], "is damaged: the counters of "),
     # changed by hand or by another program: refused before anything is written
