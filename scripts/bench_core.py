@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -26,8 +27,10 @@ from tenhou_tools.mjlog import parse_game
 from tenhou_tools.replay import engine
 from tenhou_tools.replay.engine import replay_game
 from tenhou_tools.rules.scoring import score_win
-from tenhou_tools.rules.scoring_library import library_score_win
 from tenhou_tools.rules.wall import WallGenerator, WallSeedError
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the mahjong adapter: tests/, in the checkout
+from tests.scoring_library import library_score_win
 
 
 def timed(fn, items, passes=3) -> float:

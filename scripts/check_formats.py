@@ -35,13 +35,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tenhou_tools.check import check_log  # noqa: E402
-from tenhou_tools.replay.engine import replay_game  # noqa: E402
 from tenhou_tools.findings import Severity  # noqa: E402
 from tenhou_tools.formats import dumps  # noqa: E402
 from tenhou_tools.formats.mjai import read_mjai, validate_mjai_event, write_mjai  # noqa: E402
 from tenhou_tools.formats.tenhou6 import read_tenhou6, write_tenhou6  # noqa: E402
 from tenhou_tools.mjlog import parse_file  # noqa: E402
 from tenhou_tools.mjlog.parse import log_id_from_name  # noqa: E402
+from tenhou_tools.replay.engine import replay_game  # noqa: E402
 from tests.formats_support import corpus_pairs, json_stream, mjlog_as_json_sees_it, stream  # noqa: E402
 from tests.test_formats_mjai import carried  # noqa: E402
 
@@ -104,7 +104,8 @@ def check_mjlog(path: Path) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("corpus", nargs="?", default=os.environ.get("TENHOU_CORPUS", str(ROOT.parent / "shared" / "corpus")))
+    ap.add_argument("corpus", nargs="?",
+                    default=os.environ.get("TENHOU_CORPUS", str(ROOT.parent / "shared" / "corpus")))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--step", type=int, default=1)
     args = ap.parse_args()

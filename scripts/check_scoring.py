@@ -11,7 +11,7 @@ the first AGARI of a hand collects them, pao from ``paoWho``).
 
 Usage: python scripts/check_scoring.py [CORPUS_DIR_OR_FILES...] [--show N] [--scorer own|library]
 (default: $TENHOU_CORPUS/mjlog or ../shared/corpus/mjlog). ``--scorer library`` checks the
-``mahjong`` library adapter (``rules/scoring_library.py``) instead of our own valuation, so both
+``mahjong`` library adapter (``tests/scoring_library.py``) instead of our own valuation, so both
 implementations can be held against the same real wins.
 """
 
@@ -26,18 +26,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tenhou_tools.events import Agari, Call, CallKind, Discard, DrawKind, Game, Hand, Ryuukyoku  # noqa: E402
-from tenhou_tools.tiles import is_terminal_or_honor  # noqa: E402
-from tenhou_tools.mjlog import parse_file  # noqa: E402
-from tenhou_tools.rules.scoring_library import library_score_win  # noqa: E402
-from tenhou_tools.rules.payments import exhaustive_draw_deltas, nagashi_deltas, win_deltas  # noqa: E402
-from tenhou_tools.rules.scoring import (  # noqa: E402
+from tenhou_tools.events import Agari, Call, CallKind, Discard, DrawKind, Game, Hand, Ryuukyoku
+from tenhou_tools.mjlog import parse_file
+from tenhou_tools.rules.payments import exhaustive_draw_deltas, nagashi_deltas, win_deltas
+from tenhou_tools.rules.scoring import (
     ScoredHand,
     ScoringRules,
     WinContext,
     YakuId,
     score_win,
 )
+from tenhou_tools.tiles import is_terminal_or_honor
+from tests.scoring_library import library_score_win
 
 CHECKS = ("scored", "yaku", "han", "fu", "points", "limit", "yakuman", "deltas")
 
@@ -124,16 +124,14 @@ def nagashi_seats(hand: Hand, players: int) -> list[int]:
     """Seats whose discards are all terminals/honours and none of them was called."""
     clean = [True] * players
     discarded = [False] * players
-    last: int | None = None
     for event in hand.events:
         if isinstance(event, Discard):
             discarded[event.seat] = True
-            last = event.seat
             if not is_terminal_or_honor(event.tile >> 2):
                 clean[event.seat] = False
-        elif isinstance(event, Call) and event.meld.kind in (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN):
-            if event.meld.from_seat is not None:
-                clean[event.meld.from_seat] = False
+        elif (isinstance(event, Call) and event.meld.kind in (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN)
+              and event.meld.from_seat is not None):
+            clean[event.meld.from_seat] = False
     return [seat for seat in range(players) if clean[seat] and discarded[seat]]
 
 
@@ -191,7 +189,7 @@ def main() -> int:
     parser.add_argument("--show", type=int, default=20, help="mismatches to print (default 20)")
     parser.add_argument("--scorer", choices=sorted(SCORERS), default="own",
                         help="own: rules/valuation.py (the engine's); library: the mahjong library "
-                             "adapter in rules/scoring_library.py")
+                             "adapter in tests/scoring_library.py")
     opts = parser.parse_args()
 
     ok: Counter[tuple[str, str]] = Counter()

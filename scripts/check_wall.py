@@ -283,7 +283,7 @@ def check_file(args: tuple[str, str]) -> tuple[str, int, Stats, list[str]]:
     try:
         if not fmt.startswith("INIT "):
             gen = WallGenerator(game.seed, game.players)
-    except WallSeedError as exc:
+    except WallSeedError:
         stats.hands = len(game.hands)
         return (f"unusable seed ({fmt[:16]})", game.players, stats, [])
     stats.wall_seconds += time.perf_counter() - t0

@@ -29,10 +29,11 @@ A log that takes longer than ``timeout`` seconds (``DEFAULT_TIMEOUT``; ``--timeo
 and gets an ``INTERNAL_ERROR`` record saying so; the run goes on. In the pool, each worker notes in
 a little shared memory which log of its batch it is on and since when (no message, no system
 call), and the parent kills a worker that stays on one log too long, starts another, and checks
-the rest of that batch again; the log itself is not retried (a hang does not go away). In this process (``--jobs 1``) a timer signal interrupts the log, which works for
-anything but a hang inside C code, and only in the main thread. Dask tasks have no time limit. Stopping early (Ctrl-C, an error in the
-consumer, closing the generator) terminates the workers and waits for them: no process is left
-behind.
+the rest of that batch again; the log itself is not retried (a hang does not go away). In this
+process (``--jobs 1``) a timer signal interrupts the log, which works for anything but a hang
+inside C code, and only in the main thread. Dask tasks have no time limit. Stopping early (Ctrl-C,
+an error in the consumer, closing the generator) terminates the workers and waits for them: no
+process is left behind.
 
 Workers of the local pool start the way ``multiprocessing`` spawns them, which imports the main
 module again in each worker: a script that uses ``PoolRunner`` needs the usual
@@ -57,12 +58,15 @@ import time
 import traceback
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from multiprocessing.connection import wait as wait_any
-from typing import Any, Protocol
+from typing import Any
 
+from .batch_order import Backend as _Backend
+from .batch_order import Task as _Task
+from .batch_order import TimedOut as _TimedOut
+from .batch_order import ordered
 from .check import GameRecord, check_log
 from .findings import Finding, FindingCode, Severity
 from .sources.local import LogItem
@@ -181,7 +185,7 @@ class Runner:
     name = "runner"
     workers = 1
 
-    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
+    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Generator[Any, None, None]:
         raise NotImplementedError
 
     def close(self) -> None:
@@ -205,7 +209,7 @@ class InProcessRunner(Runner):
         self.work = work
         self.timeout = timeout or None
 
-    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
+    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Generator[Any, None, None]:
         run = self.work.run
         if (self.timeout is None or not hasattr(signal, "setitimer")
                 or threading.current_thread() is not threading.main_thread()):
@@ -262,7 +266,7 @@ class _BatchedRunner(Runner):
             size = min(size, max(1, math.ceil(total / (slots * WINDOW_PER_SLOT))))
         return size
 
-    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Iterator[GameRecord]:
+    def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Generator[Any, None, None]:
         if self._backend is None:
             self._backend = self._open_backend()
         backend = self._backend
@@ -371,110 +375,24 @@ def open_runner(*, jobs: int | None = None, scheduler: str | None = None,
     return PoolRunner(jobs, batch_size=batch_size, work=work, timeout=timeout)
 
 
-# --- ordering, windows and retries (shared by the pool and Dask) ---------------------------------
-
-
-@dataclass(slots=True)
-class _Task:
-    slot: int
-    """Which batch of the input this belongs to (batches are yielded in slot order)."""
-    offset: int
-    """Where ``items`` start inside that batch."""
-    items: list[LogItem]
-    isolated: bool = False
-    """A retry of one log on its own, after its batch failed."""
-
-
-@dataclass(frozen=True, slots=True)
-class _TimedOut:
-    """The outcome of a task whose worker was stopped on its log ``index``."""
-
-    index: int
-    message: str
-
-
-class _Backend(Protocol):
-    slots: int
-    """Tasks that can run at once."""
-
-    def has_room(self) -> bool: ...
-    def submit(self, task: _Task) -> None: ...
-    def busy(self) -> bool: ...
-    def wait(self) -> list[tuple[_Task, list[GameRecord] | str | _TimedOut]]: ...
-    def close(self) -> None: ...
-    def terminate(self) -> None: ...
+# --- ordering, windows and retries (shared by the pool and Dask: batch_order) --------------------
 
 
 def _ordered(items: Iterable[LogItem], backend: _Backend, batch_size: int, window: int,
-             on_end, on_failure: Callable[[LogItem, str], Any] = _internal_error) -> Iterator[GameRecord]:
-    """Records in input order, with at most ``window`` batches between source and consumer."""
-    source = iter(items)
-    pending: dict[int, list[GameRecord | None]] = {}  # slot -> its records so far
-    missing: dict[int, int] = {}
-    retries: deque[_Task] = deque()
-    next_slot = next_out = 0
-    exhausted = False
-    ok = False
-    try:
-        while True:
-            while backend.has_room():
-                if retries:
-                    backend.submit(retries.popleft())
-                    continue
-                if exhausted or next_slot - next_out >= window:
-                    break
-                batch = list(islice(source, batch_size))
-                if not batch:
-                    exhausted = True
-                    break
-                pending[next_slot] = [None] * len(batch)
-                missing[next_slot] = len(batch)
-                backend.submit(_Task(next_slot, 0, batch))
-                next_slot += 1
-            if next_out in pending and missing[next_out] == 0:
-                records = pending.pop(next_out)
-                del missing[next_out]
-                next_out += 1
-                yield from records  # type: ignore[misc]
-                continue  # the window moved: send more before waiting
-            if exhausted and next_out == next_slot:
-                ok = True
-                return
-            if not backend.busy():  # pragma: no cover - a logic error, not a user error
-                raise RuntimeError("batch runner stalled with work left")
-            for task, outcome in backend.wait():
-                if isinstance(outcome, _TimedOut):
-                    # The stuck log gets its record; the others lost theirs (a batch reports at
-                    # its end) and are checked again, in the batches before and after it.
-                    at = outcome.index
-                    stuck = [on_failure(task.items[at], outcome.message)]
-                    pending[task.slot][task.offset + at:task.offset + at + 1] = stuck
-                    missing[task.slot] -= 1
-                    for start, part in ((0, task.items[:at]), (at + 1, task.items[at + 1:])):
-                        if part:
-                            retries.append(_Task(task.slot, task.offset + start, part, task.isolated))
-                    continue
-                if isinstance(outcome, str):
-                    if task.isolated or len(task.items) == 1:
-                        outcome = [on_failure(item, outcome) for item in task.items]
-                    else:
-                        retries.extend(_Task(task.slot, task.offset + i, [item], isolated=True)
-                                       for i, item in enumerate(task.items))
-                        continue
-                records = pending[task.slot]
-                records[task.offset:task.offset + len(outcome)] = outcome
-                missing[task.slot] -= len(outcome)
-    finally:
-        on_end(ok)
+             on_end, on_failure: Callable[[LogItem, str], Any] = _internal_error) -> Generator[Any, None, None]:
+    """Records in input order, with at most ``window`` batches between source and consumer
+    (``batch_order.ordered``)."""
+    return ordered(items, backend, batch_size, window, on_end=on_end, on_failure=on_failure)
 
 
 # --- the local pool ------------------------------------------------------------------------------
 
 
-def _mp_context(threads: int | None = None) -> multiprocessing.context.BaseContext:
+def _mp_context(threads: int | None = None) -> Any:
     """How to start the next worker: ``fork`` on Linux when this process runs one thread
     (``threads``: the count to go by, by default ``threading.active_count()``), else ``forkserver``
-    (workers forked from a clean server that imported us once), else ``spawn``."""
+    (workers forked from a clean server that imported us once), else ``spawn``. (A context: typed
+    ``Any``, as typeshed's ``BaseContext`` has no ``Process``.)"""
     methods = multiprocessing.get_all_start_methods()
     if threads is None:
         threads = threading.active_count()
@@ -514,7 +432,7 @@ def _worker_main(conn, work: Work | None = None, progress=None) -> None:
 
 
 class _Worker:
-    __slots__ = ("process", "conn", "task", "task_id", "ready", "sent", "progress")
+    __slots__ = ("conn", "process", "progress", "ready", "sent", "task", "task_id")
 
     def __init__(self, process, conn, progress=None):
         self.process = process
@@ -543,7 +461,7 @@ class _PoolBackend:
         self._work = None if work is CHECK else work  # validate's workers get exactly what they did
         self._workers: list[_Worker] = []
         self._queue: deque[_Task] = deque()
-        self._done: list[tuple[_Task, list[GameRecord] | str]] = []
+        self._done: list[tuple[_Task, list[Any] | str | _TimedOut]] = []
         self._task_ids = 0
         self._start_failures = 0
         self._closed = False
@@ -587,7 +505,7 @@ class _PoolBackend:
         return bool(self._queue or self._done or any(w.task is not None for w in self._workers)
                     or any(not w.ready for w in self._workers))
 
-    def wait(self) -> list[tuple[_Task, list[GameRecord] | str | _TimedOut]]:
+    def wait(self) -> list[tuple[_Task, list[Any] | str | _TimedOut]]:
         if not self._done:
             waitables: dict[Any, _Worker] = {}
             for w in self._workers:
@@ -793,10 +711,10 @@ class _DaskBackend:
     def busy(self) -> bool:
         return bool(self._pending)
 
-    def wait(self) -> list[tuple[_Task, list[GameRecord] | str]]:
+    def wait(self) -> list[tuple[_Task, list[Any] | str | _TimedOut]]:
         futures = [next(self._completed)]
         futures += self._completed.next_batch(block=False)
-        out: list[tuple[_Task, list[GameRecord] | str]] = []
+        out: list[tuple[_Task, list[Any] | str | _TimedOut]] = []
         for future in futures:
             task = self._pending.pop(future)
             if future.status == "finished":

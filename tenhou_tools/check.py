@@ -17,8 +17,8 @@ from typing import Any
 from .errors import ParseError
 from .events import Game
 from .findings import Finding, FindingCode, Severity
-from .formats import Kind, load_game
-from .replay.engine import GameReport, replay_game
+from .formats import LogFormat, load_game
+from .replay.engine import replay_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,16 +48,16 @@ class GameRecord:
 
 
 def check_log(data: bytes | None, *, path: str, log_id: str | None = None,
-              error: str | None = None, kind: Kind | None = None) -> GameRecord:
+              error: str | None = None, log_format: LogFormat | None = None) -> GameRecord:
     """Parse and replay one log given as bytes (``error`` when the source could not be read).
 
-    ``kind`` (``"mjlog"`` or ``"tenhou6"``) forces the format; by default the content decides.
+    ``log_format`` (``"mjlog"`` or ``"tenhou6"``) forces the format; by default the content decides.
     """
     if data is None:
         finding = Finding(FindingCode.PARSE_ERROR, Severity.ERROR, error or "the log could not be read")
         return GameRecord(path, log_id, 0, (), (finding,))
     try:
-        game = load_game(data, source=path, log_id=log_id, kind=kind)
+        game = load_game(data, source=path, log_id=log_id, log_format=log_format)
     except ParseError as exc:
         finding = Finding(FindingCode.PARSE_ERROR, Severity.ERROR, str(exc))
         return GameRecord(path, log_id, 0, (), (finding,))

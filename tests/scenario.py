@@ -125,7 +125,8 @@ class Scenario:
         hand = sorted(self.hands[who] + ([win_tile] if win_tile is not None else []))
         m = f' m="{",".join(map(str, self.melds[who]))}"' if self.melds[who] else ""
         sc = ",".join(f"{v},0" for v in self.scores)
-        end = (f'<AGARI ba="0,0" hai="{",".join(map(str, hand))}"{m} machi="{win_tile if win_tile is not None else hand[-1]}" '
+        machi = win_tile if win_tile is not None else hand[-1]
+        end = (f'<AGARI ba="0,0" hai="{",".join(map(str, hand))}"{m} machi="{machi}" '
                f'ten="30,1000,0" yaku="{yaku}" doraHai="{self.dora}" who="{who}" fromWho="{from_who}" sc="{sc}"'
                + (' owari="250,0.0,250,0.0,250,0.0,250,0.0"' if owari else "") + "/>")
         return self.xml(end)

@@ -274,14 +274,15 @@ class CorpusStandIn:
 def game_from_log(path: Path) -> tuple[Game, bytes] | None:
     """A corpus game's index line, read with the project's parser; None without a game id."""
     from tenhou_tools.mjlog import log_id_from_name, parse_game
-    from tenhou_tools.mjlog.read import decompress, read_path
+    from tenhou_tools.mjlog.read import decompress
+    from tenhou_tools.sources.files import read_log_file
 
     named = log_id_from_name(path.name)
     match = _ID.match(named or "")
     if match is None:
         return None
     log_id = match[0]
-    data = decompress(read_path(path))  # tenhou.net serves the plain XML
+    data = decompress(read_log_file(path))  # tenhou.net serves the plain XML
     game = parse_game(data, source=str(path), log_id=log_id)
     owari = game.owari
     assert owari is not None, path

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tenhou_tools import batch
+from tenhou_tools import batch, validate
 from tenhou_tools.batch import InProcessRunner, PoolRunner
 from tenhou_tools.cli import cli, validate_cmd
 from tenhou_tools.sources.local import iter_logs
@@ -224,7 +224,7 @@ def test_default_jobs_keeps_tiny_runs_in_process(logs):
 
 def test_a_killed_worker_costs_one_log_not_the_run(logs, in_process, monkeypatch):
     victim = "1_fu.xml"
-    with_work(validate_cmd, monkeypatch, exits_on(victim))
+    with_work(validate, monkeypatch, exits_on(victim))
     result = run("validate", *logs, "--format", "ndjson", "--jobs", "2", "--batch-size", "4",
                  "--no-progress")
     assert result.exit_code == 1
@@ -260,7 +260,7 @@ def test_a_worker_that_dies_on_every_try_is_one_finding_at_the_runner(logs):
 
 def test_a_crash_in_a_small_batch(tmp_path, monkeypatch):
     """The victim named by its full path; the log's batch neighbour is retried and clean."""
-    with_work(validate_cmd, monkeypatch, exits_on(str(tmp_path / "3.xml")))
+    with_work(validate, monkeypatch, exits_on(str(tmp_path / "3.xml")))
     for i in range(6):
         one_hand = (FIXTURES / "one_hand.xml").read_bytes()
         (tmp_path / f"{i}.xml").write_bytes(one_hand + b"\n" * i)  # copies, each its own bytes
@@ -287,7 +287,7 @@ def test_ctrl_c_exits_130_with_the_summary_so_far(logs, monkeypatch, jobs):
         return real_fails(record, fail_on)
 
     runners = []
-    real_open = validate_cmd.open_runner
+    real_open = validate.open_runner
 
     def spy(**kwargs):
         runner = real_open(**kwargs)
@@ -295,7 +295,7 @@ def test_ctrl_c_exits_130_with_the_summary_so_far(logs, monkeypatch, jobs):
         return runner
 
     monkeypatch.setattr(validate_cmd, "fails", interrupt_on_third)
-    monkeypatch.setattr(validate_cmd, "open_runner", spy)
+    monkeypatch.setattr(validate, "open_runner", spy)
     result = run("validate", *logs, "--format", "ndjson", "--jobs", jobs, "--no-progress")
     assert result.exit_code == 130
     lines = ndjson(result.stdout)
@@ -350,7 +350,7 @@ def test_dask_scheduler_from_the_environment(logs, in_process, dask_scheduler):
 
 
 def test_dask_failed_task_costs_one_log(logs, in_process, dask_scheduler, monkeypatch):
-    with_work(validate_cmd, monkeypatch, raises_on("2_sc.xml"))
+    with_work(validate, monkeypatch, raises_on("2_sc.xml"))
     result = run("validate", *logs, "--format", "ndjson", "--scheduler", dask_scheduler,
                  "--batch-size", "4")
     assert result.exit_code == 1

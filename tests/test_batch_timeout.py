@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tenhou_tools import batch
+from tenhou_tools import batch, validate
 from tenhou_tools.batch import InProcessRunner, PoolRunner, check_item, open_runner, timeout_message
-from tenhou_tools.cli import cli, stats_cmd, validate_cmd
+from tenhou_tools.cli import cli
 from tenhou_tools.sources.local import iter_logs
+from tenhou_tools.stats import collect
 from tenhou_tools.stats.records import STATS_WORK
 
 from .conftest import FIXTURES
@@ -112,7 +113,7 @@ def test_no_limit_means_no_timer():
 def test_validate_reports_the_stuck_log_and_goes_on(folder, monkeypatch, jobs):
     """Through the command: the NDJSON contract holds (a game line per log, in input order, then
     the summary), the stuck log is an INTERNAL_ERROR finding, the exit code is 1."""
-    with_work(validate_cmd, monkeypatch, SLEEPS if jobs == "2" else SPINS)
+    with_work(validate, monkeypatch, SLEEPS if jobs == "2" else SPINS)
     result = CliRunner().invoke(cli, ["validate", str(folder), "--format", "ndjson", "--jobs", jobs,
                                       "--batch-size", "3", "--timeout", "1", "--no-progress"])
     assert result.exit_code == 1, result.output
@@ -131,7 +132,7 @@ def test_validate_reports_the_stuck_log_and_goes_on(folder, monkeypatch, jobs):
 
 
 def test_stats_counts_the_stuck_log_as_unreadable(folder, monkeypatch):
-    with_work(stats_cmd, monkeypatch, STATS_SLEEPS)
+    with_work(collect, monkeypatch, STATS_SLEEPS)
     result = CliRunner().invoke(cli, ["stats", str(folder), "--format", "json", "--jobs", "2",
                                       "--batch-size", "3", "--timeout", "1", "--no-progress"])
     assert result.exit_code == 1, result.output

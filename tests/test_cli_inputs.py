@@ -225,7 +225,8 @@ def test_dash_reads_one_log_from_stdin_for_every_command():
     result = run("validate", "-", "--format", "ndjson", input=ONE_HAND_GZ)
     assert result.exit_code == 0 and games(result) == ["<stdin>"]
     result = run("stats", "-", "--format", "json", input=ONE_HAND)
-    assert result.exit_code == 0 and {row["name"] for row in json.loads(result.stdout)} == {"Alice", "Bob", "さくら", "Dan"}
+    assert result.exit_code == 0
+    assert {row["name"] for row in json.loads(result.stdout)} == {"Alice", "Bob", "さくら", "Dan"}
     result = run("convert", "-", "--to", "tenhou6", input=SANMA)
     assert result.exit_code == 0 and json.loads(result.stdout)["ratingc"] == "PF3"
     result = run("show", "-", input=ONE_HAND)

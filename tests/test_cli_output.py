@@ -416,4 +416,5 @@ def test_control_characters_in_a_path_are_shown_not_sent(tmp_path):
     result = run("validate", path)
     assert result.exit_code == 1
     assert "\x1b" not in result.stdout
-    assert f"  {tmp_path}/a\\x1b[31mred.xml\n    PARSE_ERROR: {tmp_path}/a\\x1b[31mred.xml: root element" in result.stdout
+    assert (f"  {tmp_path}/a\\x1b[31mred.xml\n"
+            f"    PARSE_ERROR: {tmp_path}/a\\x1b[31mred.xml: root element") in result.stdout

@@ -357,7 +357,8 @@ def test_a_bad_id_is_exit_2_before_any_request(server, cache_dir, replay_fetcher
 @pytest.mark.parametrize(
     ("actions", "message"),
     [
-        (("status:404",), "no longer served by tenhou.net (HTTP 404 from {host}; since about 2026-04 it answers 404 for most games of 2010-2025)"),
+        (("status:404",), "no longer served by tenhou.net (HTTP 404 from {host}; since about 2026-04 it answers 404 "
+                          "for most games of 2010-2025)"),
         (("html",), "the server sent an HTML page, not an mjlog"),
         (("status:500",), "server error HTTP 500 from {host}, after 2 attempts"),
     ],
@@ -434,7 +435,7 @@ def corpus_sample() -> tuple[tuple[str, Path], ...]:
 @pytest.mark.corpus
 def test_the_corpus_sample_has_every_kind_of_hand(corpus):
     features = {name for name, _ in corpus_sample()}
-    assert REQUIRED <= features
+    assert features >= REQUIRED
 
 
 @pytest.mark.corpus

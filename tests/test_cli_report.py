@@ -106,7 +106,8 @@ def test_warnings_that_decide_the_exit_code_are_listed(tmp_path):
     path.write_text(tampered(warning=WARNING))
     default = run("validate", path)
     assert default.exit_code == 0
-    assert default.stdout == "1 game, no errors (1 with warnings); 27 checks.\n\nFindings by code:\n  PARSE_WARNING  1\n"
+    assert default.stdout == ("1 game, no errors (1 with warnings); 27 checks.\n\n"
+                              "Findings by code:\n  PARSE_WARNING  1\n")
     strict = run("validate", path, "--fail-on", "warning")
     assert strict.exit_code == 1
     assert strict.stdout.splitlines()[-4:] == [
@@ -205,7 +206,7 @@ def plain_win(corpus):
 
 
 def test_a_wrong_han_in_a_real_log_is_named(plain_win, tmp_path):
-    path, game, agari = plain_win
+    path, _game, agari = plain_win
     yid, han = next((y, h) for y, h in agari.yaku if y not in (52, 53, 54))
     xml = xml_of(path).decode()
     old = ",".join(f"{y},{h}" for y, h in agari.yaku)
@@ -333,9 +334,9 @@ def test_a_real_sigint_leaves_no_normal_looking_report(tmp_path):
 def test_an_interrupted_stats_run_does_not_write_its_report_file(tmp_path, monkeypatch):
     """stats has no summary to carry "interrupted": its -o file is not written (an older one
     stays), the exit code is 130."""
-    from tenhou_tools.cli import stats_cmd
+    from tenhou_tools.stats import collect
 
-    real = stats_cmd.iter_logs
+    real = collect.iter_logs
 
     def cut(*args, **kwargs):
         items = real(*args, **kwargs)
@@ -346,7 +347,7 @@ def test_an_interrupted_stats_run_does_not_write_its_report_file(tmp_path, monke
 
         return gen()
 
-    monkeypatch.setattr(stats_cmd, "iter_logs", cut)
+    monkeypatch.setattr(collect, "iter_logs", cut)
     out = tmp_path / "stats.json"
     out.write_text("the previous report\n")
     result = run("stats", FIXTURES / "one_hand.xml", FIXTURES / "sanma_kita.xml", "--jobs", "1",

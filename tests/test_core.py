@@ -170,7 +170,7 @@ def test_tenhou_form_is_read_to_the_reference_items():
 
 
 def test_draw_and_discard_tags_are_the_shared_items():
-    root, items = core_scan(ONE_HAND)
+    _root, items = core_scan(ONE_HAND)
     tiles = [item for item in items if item[0][0] in "TUVWDEFG" and item[0][1:].isdigit()]
     assert tiles
     assert all(item is _TILE_PIECES[f"{item[0]}/>"] for item in tiles)
@@ -181,7 +181,7 @@ def test_names_are_interned_and_values_are_fresh():
     _, second = core_scan(ONE_HAND)
     go_1 = next(i for i in first if i[0] == "GO")
     go_2 = next(i for i in second if i[0] == "GO")
-    assert go_1[0] is go_2[0] and list(go_1[1])[0] is list(go_2[1])[0]
+    assert go_1[0] is go_2[0] and next(iter(go_1[1])) is next(iter(go_2[1]))
     assert go_1[1] == go_2[1] and go_1[1] is not go_2[1]
 
 

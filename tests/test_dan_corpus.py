@@ -12,6 +12,7 @@ any of them. The logs are read with regular expressions (not our parser); ranks 
 from __future__ import annotations
 
 import gzip
+import itertools
 import re
 from collections import Counter, defaultdict
 from urllib.parse import unquote
@@ -81,7 +82,7 @@ def matches(corpus):
     counts: Counter = Counter()
     for (_, players), games in by_player.items():
         games.sort(key=lambda gs: gs[0]["id"])
-        for (game, seat), (following, next_seat) in zip(games, games[1:]):
+        for (game, seat), (following, next_seat) in itertools.pairwise(games):
             own, after = game["rates"][seat], following["rates"][next_seat]
             whole = own == int(own) and after == int(after)  # 2009 logs record whole numbers
             tolerance = 1.0 if whole else 0.011

@@ -18,8 +18,8 @@ import subprocess
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from datetime import datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Self
 
@@ -54,7 +54,6 @@ from tenhou_tools.sources.http import (
     parse_retry_after,
     resolve_base_url,
 )
-
 from tenhou_tools.sources.ids import JST
 
 from .conftest import FIXTURES, REPO
@@ -468,7 +467,7 @@ def test_server_down_without_retries(fake, cache_dir):
     port = free_port()
     fetcher = LogFetcher(cache_dir, f"http://127.0.0.1:{port}", timeout=0.5, min_interval=0, jitter=0,
                          retries=0, sleep=fake.sleep, clock=fake.clock)  # fmt: skip
-    with fetcher, pytest.raises(StopDownloads, match="refused by 127.0.0.1:.*wrong\\?$"):
+    with fetcher, pytest.raises(StopDownloads, match=r"refused by 127.0.0.1:.*wrong\?$"):
         fetcher.fetch(gid(1))
     assert fetcher.requests_made == 1 and fake.sleeps == []
 

@@ -12,7 +12,7 @@ from tenhou_tools.check import check_log
 from tenhou_tools.errors import ParseError
 from tenhou_tools.events import Bye, CallKind, Reconnect
 from tenhou_tools.findings import Severity
-from tenhou_tools.formats import detect_kind, dumps, load_game
+from tenhou_tools.formats import detect_format, dumps, load_game
 from tenhou_tools.formats.common import TileIds, code_kind, code_of, code_sort_key
 from tenhou_tools.formats.tenhou6 import _tsumo_split, read_tenhou6, write_tenhou6
 from tenhou_tools.mjlog import parse_file, parse_game
@@ -199,9 +199,9 @@ def test_load_game_dispatches_on_content(tmp_path):
     import gzip
 
     text = dumps(parse_file(FIXTURES / "one_hand.mjlog"), "tenhou6").encode()
-    assert detect_kind(text) == "tenhou6" and detect_kind(b"  \n" + text) == "tenhou6"
-    assert detect_kind(gzip.compress(text)) == "tenhou6"
-    assert detect_kind((FIXTURES / "one_hand.mjlog").read_bytes()) == "mjlog"
+    assert detect_format(text) == "tenhou6" and detect_format(b"  \n" + text) == "tenhou6"
+    assert detect_format(gzip.compress(text)) == "tenhou6"
+    assert detect_format((FIXTURES / "one_hand.mjlog").read_bytes()) == "mjlog"
     assert load_game(gzip.compress(text)).hands[0].init.scores == (25000,) * 4
     mjai = dumps(parse_file(FIXTURES / "one_hand.mjlog"), "mjai").encode()
     with pytest.raises(ParseError, match="mjai"):
@@ -214,7 +214,7 @@ def test_check_log_reads_json_and_keeps_the_record_contract():
     assert record.ok and record.hands == 1
     assert set(record.to_json()) == {"type", "path", "log_id", "ok", "hands", "checks", "findings"}
     assert record.to_json()["checks"]["wall_not_checkable"] == 1
-    assert check_log(text, path="g.json", kind="tenhou6").ok
+    assert check_log(text, path="g.json", log_format="tenhou6").ok
     bad = check_log(b"{", path="bad.json")
     assert not bad.ok and bad.findings[0].code.value == "PARSE_ERROR"
 

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from tenhou_tools.errors import DownloadError
+from tenhou_tools.sources import database, local
 from tenhou_tools.sources.http import LogFetcher
-from tenhou_tools.sources import local
 from tenhou_tools.sources.local import count_inputs, iter_logs
 
 from .conftest import FIXTURES
@@ -202,11 +202,11 @@ def test_a_query_that_runs_too_long_is_stopped(tmp_path, monkeypatch):
     conn.executemany("INSERT INTO logs VALUES (?, x'3c')", ((str(i),) for i in range(30_000)))
     conn.commit()
     conn.close()
-    monkeypatch.setattr(local, "DB_QUERY_SECONDS", 0.0)
-    monkeypatch.setattr(local, "DB_PAGE_ROWS", 100_000)
+    monkeypatch.setattr(database, "DB_QUERY_SECONDS", 0.0)
+    monkeypatch.setattr(database, "DB_PAGE_ROWS", 100_000)
     assert count_inputs([db]) == 1  # the estimate falls back to one item
     (item,) = iter_logs([db])
-    assert item.error == f"cannot read SQLite database: a query ran for more than 0 s and was stopped"
+    assert item.error == "cannot read SQLite database: a query ran for more than 0 s and was stopped"
     monkeypatch.undo()
     assert sum(1 for _ in iter_logs([db])) == 30_000
 
@@ -214,8 +214,8 @@ def test_a_query_that_runs_too_long_is_stopped(tmp_path, monkeypatch):
 def test_a_value_over_the_length_limit_is_never_loaded(tmp_path, monkeypatch):
     """SQLite's per-value limit is lowered to ``DB_MAX_VALUE`` (64 MiB, not SQLite's 1 GB): a
     stored id or key over it is a clear error, never a value held in memory."""
-    assert local.DB_MAX_VALUE < local._read.MAX_BYTES * 100
-    monkeypatch.setattr(local, "DB_MAX_VALUE", 100_000)
+    assert database.DB_MAX_VALUE < local._read.MAX_BYTES * 100
+    monkeypatch.setattr(database, "DB_MAX_VALUE", 100_000)
     gz = "x'" + gzip.compress(ONE_HAND, mtime=0).hex() + "'"
     db = make_db(tmp_path / "h.sqlite", "CREATE TABLE logs(id TEXT, log BLOB)", [
         ("'a'", gz), ("printf('%.*c', 200000, 'x')", gz)])
@@ -291,7 +291,7 @@ def serve_once(script, log=ONE_HAND, **fetcher_options):
 def test_malformed_responses_are_one_clear_line(no_proxy, plan, message, requests):
     error, cached, host, sent = serve_once([plan])
     expected = f"{fuzz_game_id(1)}: " + message.format(host=host)
-    assert error == expected or expected.endswith("(") and error.startswith(expected)
+    assert error == expected or (expected.endswith("(") and error.startswith(expected))
     assert cached == 0 and sent == requests
 
 
@@ -354,10 +354,12 @@ def edit(db, *statements):
 
 @pytest.mark.parametrize(("statements", "message"), [
     # found by the fuzzer, each was a traceback (exit 3)
-    (["DROP TABLE meta", "CREATE TABLE meta(k, v)"], "is not a tenhou-tools stats database (its meta table is not ours)"),
+    (["DROP TABLE meta", "CREATE TABLE meta(k, v)"],
+     "is not a tenhou-tools stats database (its meta table is not ours)"),
     (["UPDATE counters SET data = '{\"games\": 1,'"], "is damaged: a counters row that is not ours ("),
     (["UPDATE games SET day = 'yesterday'"], "is damaged: a game row that is not ours ("),
-    (["UPDATE counters SET data = json_set(data, '$.games', 1e300)"], "is damaged: counters this version cannot read ("),
+    (["UPDATE counters SET data = json_set(data, '$.games', 1e300)"],
+     "is damaged: counters this version cannot read ("),
     (["UPDATE counters SET players = players || 'p'"], "is damaged: a counters row that is not ours ("),
     (["UPDATE counters SET data = json_set(data, '$.wins', -2)"], "is damaged: the counters of "),
     # changed by hand or by another program: refused before anything is written

@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tenhou_tools.errors import InputError
+from tenhou_tools.game_id import game_start
 from tenhou_tools.sources.ids import (
     JST,
     GameRef,
     decode_obfuscated,
-    id_date,
     is_log_id,
     parse_log_id,
     parse_ref,
@@ -60,7 +60,16 @@ def test_date_type_and_lobby_from_the_id():
     assert ref.date == datetime(2014, 10, 23, 12, tzinfo=JST)
     assert ref.type_code == 0xC1 and ref.lobby == 0
     assert GameRef("2012060420gm-0009-10011-acfd4b57").lobby == 10011
-    assert id_date("20141023gm-00c1-0000-afb21fa5") == datetime(2014, 10, 23, 0, tzinfo=JST)
+    assert game_start("20141023gm-00c1-0000-afb21fa5") == datetime(2014, 10, 23, 0, tzinfo=JST)
+
+
+def test_the_start_of_a_game_is_read_from_its_id_alone():
+    """One reading for the engine (the rules of the day), the replay view and stats' filters:
+    the id's leading date and hour; nothing for what does not start with a possible date."""
+    assert game_start(GAME) == datetime(2014, 10, 23, 12, tzinfo=JST)
+    assert game_start("2014102312gm-00a9-0000-afb21fa5_copy") == datetime(2014, 10, 23, 12, tzinfo=JST)
+    assert [game_start(t) for t in (None, "", "one_hand", "2014gm", "20141332gm-00a9-0000-afb21fa5",
+                                    "2014022912gm-00a9-0000-afb21fa5")] == [None] * 6
 
 
 @pytest.mark.parametrize(

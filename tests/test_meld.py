@@ -1,8 +1,8 @@
 """Meld bitfield decoding, against examples worked out by hand from the bit layout."""
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-import pytest
 
 from tenhou_tools.events import CallKind
 from tenhou_tools.mjlog.meld import MeldError, decode_meld, encode_meld

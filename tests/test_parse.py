@@ -8,7 +8,18 @@ import pytest
 
 from tenhou_tools.errors import ParseError
 from tenhou_tools.events import (
-    Agari, Bye, Call, CallKind, Discard, Draw, DrawKind, NewDora, Reconnect, Riichi, Room, Ryuukyoku,
+    Agari,
+    Bye,
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    DrawKind,
+    NewDora,
+    Reconnect,
+    Riichi,
+    Room,
+    Ryuukyoku,
     Unknown,
 )
 from tenhou_tools.mjlog import parse_file, parse_game, ruleset_from_type
@@ -28,7 +39,8 @@ INIT = (
     'hai2="72,76,80,84,88,92,96,104,108,112,116,120,1" hai3="2,5,9,13,17,21,25,29,33,37,41,45,49"/>'
 )
 END = (
-    '<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0" type="yao9" hai0="0,4,8,68,69,124,125,126,128,129,130,132,133,100"'
+    '<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0" type="yao9"'
+    ' hai0="0,4,8,68,69,124,125,126,128,129,130,132,133,100"'
     ' owari="250,20.0,250,0.0,250,-5.0,250,-15.0"/></mjloggm>'
 )
 
@@ -199,7 +211,7 @@ def test_external_entities_are_not_resolved(tmp_path):
 
 def test_billion_laughs_is_rejected():
     ents = '<!ENTITY a0 "lol">' + "".join(
-        f'<!ENTITY a{i} "{"&a%d;" % (i - 1) * 10}">' for i in range(1, 10))
+        f'<!ENTITY a{i} "{f"&a{i - 1};" * 10}">' for i in range(1, 10))
     doc = f'<?xml version="1.0"?><!DOCTYPE mjloggm [{ents}]><mjloggm ver="&a9;"/>'.encode()
     with pytest.raises(ParseError):
         parse_game(doc)
@@ -236,7 +248,7 @@ def test_seat_3_does_not_exist_in_sanma(fixtures):
     xml = (fixtures / "sanma_kita.xml").read_bytes()
     for bad in (xml.replace(b'oya="0"', b'oya="3"'), xml.replace(b"<U101/>", b"<W101/>"),
                 xml.replace(b'who="0" fromWho="1"', b'who="3" fromWho="1"')):
-        with pytest.raises(ParseError, match="outside 0-2|does not exist in a 3-player game"):
+        with pytest.raises(ParseError, match=r"outside 0-2|does not exist in a 3-player game"):
             parse_game(bad)
 
 
@@ -282,7 +294,7 @@ AGARI_AT = ONE_HAND_XML.index(b"<AGARI")
       "incomplete game: the log ends in hand 1 (E1-0), before its result"]),
 ])
 def test_a_log_that_stops_early_is_read_up_to_where_it_stops(data, notes):
-    with pytest.raises(ParseError, match="incomplete game|not well-formed|gzip data is truncated"):
+    with pytest.raises(ParseError, match=r"incomplete game|not well-formed|gzip data is truncated"):
         parse_game(data)
     game = parse_game(data, require_complete=False)
     assert list(game.warnings) == notes

@@ -163,7 +163,8 @@ def test_validate_report(readonly, target):
     assert result.stdout == ""
     if target == "old.json" and readonly.method != "immutable":
         assert result.returncode == 2
-        assert one_error_line(result) == f"Error: Invalid value for '--output' / '-o': File {str(out)!r} is not writable."
+        assert one_error_line(result) == (f"Error: Invalid value for '--output' / '-o': File {str(out)!r} "
+                                          "is not writable.")
     else:
         assert result.returncode == 1
         assert result.stderr == f"Error: Could not open file {str(out)!r}: {readonly.reason}\n"
@@ -193,7 +194,7 @@ def test_stats_database(readonly):
     result = readonly.run("stats", FIXTURES / "sanma_kita.xml", "--db", db)
     assert result.returncode == 2
     line = one_error_line(result)
-    assert line.startswith(f"Error: cannot write to {str(db)!r}: ") or line.startswith(f"Error: cannot read {str(db)!r}: ")
+    assert line.startswith((f"Error: cannot write to {str(db)!r}: ", f"Error: cannot read {str(db)!r}: "))
     assert db.read_bytes() == before
     report = readonly.run("stats", "--db", db, "--format", "json")
     assert report.returncode == 0, report.stderr

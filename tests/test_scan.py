@@ -132,7 +132,7 @@ def test_a_draw_tag_with_an_attribute_is_reported_both_ways():
 
 
 def test_scan_keeps_attribute_order_and_values():
-    root, items = scan(edit(GO, GO[:-2] + b" b='x\"y' a=\"\" c='>'/>"))
+    _root, items = scan(edit(GO, GO[:-2] + b" b='x\"y' a=\"\" c='>'/>"))
     attrs = next(a for tag, a in items if tag == "GO")
     assert list(attrs)[-3:] == ["b", "a", "c"]
     assert (attrs["b"], attrs["a"], attrs["c"]) == ('x"y', "", ">")

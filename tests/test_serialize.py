@@ -8,7 +8,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tenhou_tools.events import (
-    Agari, Bye, Call, Discard, Draw, DrawKind, NewDora, Owari, Reconnect, Riichi, Ryuukyoku, Unknown,
+    Agari,
+    Bye,
+    Call,
+    Discard,
+    Draw,
+    DrawKind,
+    NewDora,
+    Owari,
+    Reconnect,
+    Riichi,
+    Ryuukyoku,
+    Unknown,
 )
 from tenhou_tools.mjlog import decode_meld, parse_file
 from tenhou_tools.mjlog.meld import MeldError
@@ -38,7 +49,8 @@ events = st.one_of(
     st.builds(NewDora, tile),
     st.builds(Bye, seat),
     st.builds(Reconnect, seat, st.text(max_size=8)),
-    st.builds(Unknown, st.text(min_size=1, max_size=5), st.lists(st.tuples(st.text(max_size=3), st.text(max_size=3)), max_size=2).map(tuple)),
+    st.builds(Unknown, st.text(min_size=1, max_size=5),
+              st.lists(st.tuples(st.text(max_size=3), st.text(max_size=3)), max_size=2).map(tuple)),
     st.builds(
         Agari, who=seat, from_who=seat, hand=tiles, melds=st.lists(melds, max_size=4).map(tuple),
         win_tile=tile, fu=st.integers(0, 130), points=st.integers(0, 200000), limit=st.integers(0, 5),

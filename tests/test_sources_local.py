@@ -27,7 +27,8 @@ import pytest
 from tenhou_tools.errors import InputError
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.mjlog import read as mjlog_read
-from tenhou_tools.sources import local
+from tenhou_tools.sources import database, local
+from tenhou_tools.sources import zip as zip_source
 from tenhou_tools.sources.local import (
     DbLayout,
     LogItem,
@@ -527,13 +528,13 @@ def test_corrupt_zip_member_is_an_error_item(tmp_path):
 def test_zip_members_are_read_one_at_a_time(tmp_path, monkeypatch):
     archive = make_zip(tmp_path / "a.zip", {f"{n}.xml": ONE_HAND for n in (ID_A, ID_B, ID_C)})
     read: list[str] = []
-    real_read = local._ZipReader.read
+    real_read = zip_source.ZipReader.read
 
     def spy(self, member, cap):
         read.append(member.name)
         return real_read(self, member, cap)
 
-    monkeypatch.setattr(local._ZipReader, "read", spy)
+    monkeypatch.setattr(zip_source.ZipReader, "read", spy)
     stream = iter_logs([archive])
     assert read == []  # nothing is read before the first item is asked for
     first = next(stream)
@@ -637,16 +638,16 @@ def test_database_is_opened_read_only(tmp_path):
 def test_database_is_paged_and_read_lazily(tmp_path, monkeypatch):
     ids = (ID_A, ID_B, ID_C, ID_D, ID_E)
     db = make_phoenix_db(tmp_path / "p.db", [(i, bz2.compress(ONE_HAND)) for i in ids])
-    monkeypatch.setattr(local, "DB_PAGE_ROWS", 2)
+    monkeypatch.setattr(database, "DB_PAGE_ROWS", 2)
     statements: list[str] = []
-    real_connect = local.connect_readonly
+    real_connect = database.connect_readonly
 
     def traced(path):
         conn = real_connect(path)
         conn.set_trace_callback(statements.append)
         return conn
 
-    monkeypatch.setattr(local, "connect_readonly", traced)
+    monkeypatch.setattr(database, "connect_readonly", traced)
     pages = lambda: [s for s in statements if s.startswith('SELECT "rowid"')]  # noqa: E731
 
     stream = iter_logs([db])
@@ -660,22 +661,22 @@ def test_database_is_paged_and_read_lazily(tmp_path, monkeypatch):
 
 def test_database_page_is_bounded_in_bytes(tmp_path, monkeypatch):
     db = make_houou_db(tmp_path / "h.db", [(i, ONE_HAND) for i in (ID_A, ID_B, ID_C)])
-    monkeypatch.setattr(local, "DB_PAGE_BYTES", 1)  # every row fills a page
+    monkeypatch.setattr(database, "DB_PAGE_BYTES", 1)  # every row fills a page
     statements: list[str] = []
-    real_connect = local.connect_readonly
+    real_connect = database.connect_readonly
 
     def traced(path):
         conn = real_connect(path)
         conn.set_trace_callback(statements.append)
         return conn
 
-    monkeypatch.setattr(local, "connect_readonly", traced)
+    monkeypatch.setattr(database, "connect_readonly", traced)
     assert [i.log_id for i in iter_logs([db])] == [ID_A, ID_B, ID_C]
     assert len([s for s in statements if s.startswith('SELECT "id"')]) == 4
 
 
 def test_locked_database_is_an_error_item_and_the_stream_goes_on(tmp_path, monkeypatch):
-    monkeypatch.setattr(local, "DB_TIMEOUT", 0.05)
+    monkeypatch.setattr(database, "DB_TIMEOUT", 0.05)
     db = make_houou_db(tmp_path / "h.db", [(ID_A, ONE_HAND)])
     after = write(tmp_path / f"{ID_B}.xml", SANMA)
     locker = sqlite3.connect(db, isolation_level=None)

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from tenhou_tools.cli import cli, stats_cmd
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.sources.local import iter_logs
-from tenhou_tools.stats import game_counters
+from tenhou_tools.stats import collect, game_counters
 from tenhou_tools.stats.records import GameFilter, LobbySpec, stats_item
 from tenhou_tools.stats.store import StatsStore, StoreError
 
@@ -243,7 +243,7 @@ def test_db_errors_exit_2(logs, tmp_path):
 def test_ctrl_c_keeps_the_database_consistent(logs, tmp_path, monkeypatch, jobs):
     """Ctrl-C inside a transaction: it is rolled back, the records already computed go in with
     one more transaction, and the run exits 130 with its summary."""
-    monkeypatch.setattr(stats_cmd, "FLUSH_RECORDS", 1)
+    monkeypatch.setattr(collect, "FLUSH_RECORDS", 1)
     real_add = StatsStore.add
     calls = []
 
@@ -273,10 +273,9 @@ def test_sigint_during_a_transaction_waits_for_its_end():
     import signal
 
     done = []
-    with pytest.raises(KeyboardInterrupt):
-        with stats_cmd._sigint_deferred():
-            os.kill(os.getpid(), signal.SIGINT)
-            done.append("the transaction finished")
+    with pytest.raises(KeyboardInterrupt), collect._sigint_deferred():
+        os.kill(os.getpid(), signal.SIGINT)
+        done.append("the transaction finished")
     assert done == ["the transaction finished"]
 
 
@@ -296,13 +295,12 @@ def test_counters_of_games_c_and_d_match_the_worked_values():
 
 
 def test_a_worker_that_dies_costs_one_log(logs, monkeypatch):
-    from tenhou_tools.cli import stats_cmd
     from tenhou_tools.stats.records import STATS_WORK
 
     from .workers import exits_on, with_work
 
     want = rows(run("stats", logs, "--format", "json", "--jobs", "1"))
-    with_work(stats_cmd, monkeypatch, exits_on("handmade.xml", STATS_WORK))
+    with_work(collect, monkeypatch, exits_on("handmade.xml", STATS_WORK))
     result = run("stats", logs, "--format", "json", "--jobs", "2", "--batch-size", "2")
     assert result.exit_code == 1
     assert "1 unreadable" in result.stderr and "worker process died" in result.stderr

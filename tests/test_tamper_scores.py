@@ -84,7 +84,7 @@ def test_wrong_start_scores_three_player(fixtures):
 def test_wrong_owari_points_three_player(fixtures):
     # three-player game points: return 40,000, uma 0 / -20
     xml = _fixture(fixtures, "sanma_kita.xml")
-    root, kids = elements(xml)
+    _root, kids = elements(xml)
     owari = [el for el in kids if el.get("owari")][-1].get("owari").split(",")
     owari[3] = str(float(owari[3]) + 10)  # last place (S1) 10 points better, first 10 worse
     owari[1] = str(float(owari[1]) - 10)
@@ -326,7 +326,7 @@ def noten_draw(corpus):
 
 
 def test_wrong_noten_payments(noten_draw):
-    xml, log_id, n, draw = noten_draw
+    xml, log_id, n, _draw = noten_draw
     def halve(v):
         sc = v.split(",")
         for s in range(4):
@@ -344,7 +344,7 @@ def test_hidden_tenpai_hand(noten_draw):
 
 
 def test_false_nagashi(noten_draw):
-    xml, log_id, n, draw = noten_draw
+    xml, log_id, n, _draw = noten_draw
     assert "NAGASHI" in codes(alter_attr(xml, "RYUUKYOKU", n, "type", lambda v: "nm"), log_id)
 
 
@@ -356,7 +356,7 @@ def long_game(corpus):
 
 
 def test_broken_carry_over(long_game):
-    xml, log_id, game = long_game
+    xml, log_id, _game = long_game
     assert_clean(xml, log_id)
     found = codes(alter_attr(xml, "INIT", 3, "ten", lambda v: replace_item(v, 0, lambda x: int(x) + 10)), log_id)
     assert found[0] == "CARRY_SCORES"
@@ -371,7 +371,7 @@ def test_broken_carry_over(long_game):
 
 def test_game_ends_too_early(long_game):
     """The final result moved to the second hand of a game that had to go on."""
-    xml, log_id, game = long_game
+    xml, log_id, _game = long_game
     root, kids = elements(xml)
     ends = [el for el in kids if el.tag in ("AGARI", "RYUUKYOKU")]
     owari = ends[-1].get("owari")

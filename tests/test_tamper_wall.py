@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tenhou_tools.events import Agari, Draw
+from tenhou_tools.events import Agari
 
 from .tamper import assert_clean, codes, elements, find_game, nth, serialize, xml_of
 

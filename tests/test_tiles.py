@@ -1,6 +1,6 @@
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-import pytest
 
 from tenhou_tools import tiles
 from tenhou_tools.tiles import NotationError, dora_kind, format_tiles, glyph, kind, parse_tiles
@@ -27,7 +27,7 @@ def test_notation_errors(bad):
 
 
 def test_red_and_kinds():
-    assert tiles.RED_FIVES == {16, 52, 88}
+    assert {16, 52, 88} == tiles.RED_FIVES
     assert [kind(t) for t in (0, 35, 36, 107, 108, 135)] == [0, 8, 9, 26, 27, 33]
 
 

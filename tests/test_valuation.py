@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tenhou_tools.events import CallKind, Meld
+from tenhou_tools.rules.hand import counts34
 from tenhou_tools.rules.payments import Limit
 from tenhou_tools.rules.scoring import (
     ScoredHand,
@@ -23,10 +24,10 @@ from tenhou_tools.rules.scoring import (
     YakuId,
     score_win,
 )
-from tenhou_tools.rules.scoring_library import library_score_win
 from tenhou_tools.rules.valuation import standard_splits
-from tenhou_tools.rules.hand import counts34
 from tenhou_tools.tiles import parse_tiles
+
+from .scoring_library import library_score_win
 
 Y = YakuId
 
@@ -186,7 +187,8 @@ def winning_contexts(draw):
         "winds and dragons": [27, 28, 29, 30, 31, 32, 33, suit + number],
         "terminals": [k for k in kinds_allowed if k in (0, 8, 9, 17, 18, 26) or k >= 27],
         "green": [19, 20, 21, 23, 25, 32],
-        "same number": [k for k in (number, number + 9, number + 18) if k in kinds_allowed] + [suit + 3, suit + 6, suit],
+        "same number": [k for k in (number, number + 9, number + 18) if k in kinds_allowed]
+                       + [suit + 3, suit + 6, suit],
     }
     pool = themes[draw(st.sampled_from(sorted(themes)))]
     groups: list[tuple[str, int]] = []

@@ -300,7 +300,7 @@ def _check_game(text: str, players: int, hand_wall_for) -> int:
     dora_next = 1
     pending = [False] * 4
     for m in _TAG.finditer(text):
-        name, num, rest = m[1], m[2], m[3]
+        name, num, _rest = m[1], m[2], m[3]
         whole = m[0]
         if name == "INIT":
             seed = _ints(_attr(whole, "seed"))
@@ -360,7 +360,7 @@ def _shuffle_seed(text: str) -> str | None:
 
 @needs_corpus
 def test_worked_check_wall_md_7_3():
-    path, text = _find_game(lambda p, t: p.name.startswith(WORKED_GAME))
+    _path, text = _find_game(lambda p, t: p.name.startswith(WORKED_GAME))
     seed = _shuffle_seed(text)
     assert seed.startswith("mt19937ar-sha512-n288-base64,0dmsw60vzo0xqN2T64k2PNo9Xu7Y1a8")
     assert len(seed) == 3357
@@ -393,7 +393,7 @@ def test_worked_check_wall_md_7_3():
 
 @needs_corpus
 def test_three_player_base64_game():
-    path, text = _find_game(
+    _path, text = _find_game(
         lambda p, t: _players(t) == 3
         and (_shuffle_seed(t) or "").startswith(FORMAT_BASE64 + ",")
         and "<DORA" in t
@@ -405,14 +405,14 @@ def test_three_player_base64_game():
 
 @needs_corpus
 def test_hex_seed_game():
-    path, text = _find_game(lambda p, t: (_shuffle_seed(t) or "").startswith(FORMAT_HEX + ","))
+    _path, text = _find_game(lambda p, t: (_shuffle_seed(t) or "").startswith(FORMAT_HEX + ","))
     gen = walls(_shuffle_seed(text), _players(text))
     hands = _check_game(text, _players(text), lambda n, tag, dealer: gen.next_hand(dealer))
     assert hands == gen.hands > 0
 
 
 def _init_shuffle_game(players: int, words: int):
-    pattern = re.compile(r'shuffle="mt19937ar(,[0-9A-Fa-f]{8}){%d}"' % words)
+    pattern = re.compile(rf'shuffle="mt19937ar(,[0-9A-Fa-f]{{8}}){{{words}}}"')
     return _find_game(
         lambda p, t: _shuffle_seed(t) is None and _players(t) == players and pattern.search(t)
     )
@@ -421,7 +421,7 @@ def _init_shuffle_game(players: int, words: int):
 @needs_corpus
 @pytest.mark.parametrize("players", [4, 3])
 def test_init_shuffle_game(players):
-    path, text = _init_shuffle_game(players, 8)
+    _path, text = _init_shuffle_game(players, 8)
     hands = _check_game(
         text,
         players,
@@ -432,7 +432,7 @@ def test_init_shuffle_game(players):
 
 @needs_corpus
 def test_init_shuffle_32_words():
-    path, text = _init_shuffle_game(4, 32)
+    _path, text = _init_shuffle_game(4, 32)
     hands = _check_game(
         text, 4, lambda n, tag, dealer: hand_wall_from_init_shuffle(_attr(tag, "shuffle"), 4, dealer)
     )

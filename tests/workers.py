@@ -81,7 +81,7 @@ def spins_on(victim: str, work: Work = CHECK) -> Work:
 
 
 def with_work(module: Any, monkeypatch: Any, work: Work) -> None:
-    """Make the command of ``module`` (``cli.validate_cmd``, ``cli.stats_cmd``) open its runner
-    with ``work`` instead of its own."""
+    """Make the run loop of ``module`` (``tenhou_tools.validate``, ``tenhou_tools.stats.collect``)
+    open its runner with ``work`` instead of its own."""
     real = module.open_runner
     monkeypatch.setattr(module, "open_runner", lambda **kw: real(**{**kw, "work": work}))

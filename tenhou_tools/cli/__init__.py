@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import importlib
 import os
-import sys
 import traceback
+from typing import NoReturn
 
 import click
 
@@ -71,7 +71,7 @@ class _Group(click.Group):
                 self._internal_error(exc)
 
     @staticmethod
-    def _internal_error(exc: Exception):
+    def _internal_error(exc: Exception) -> NoReturn:
         """One line (the traceback with TENHOU_TOOLS_DEBUG=1) and exit code 3."""
         click.echo(f"Internal error: {type(exc).__name__}: {exc}", err=True)
         if os.environ.get("TENHOU_TOOLS_DEBUG"):
@@ -93,4 +93,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()

@@ -4,11 +4,10 @@ CLI errors, consoles."""
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -17,14 +16,12 @@ from ..errors import DownloadError, InputError, ParseError
 from ..events import Game
 from ..formats import load_game as _load
 from ..mjlog import log_id_from_name
-from ..mjlog.read import read_path
+from ..sources.lists import LIST_PREFIX, STDIN, read_list
 from .output import AtomicOutput  # noqa: F401 - re-exported: commands import it from here
 from .term import make_console
 
-STDIN = "-"
-"""A source that stands for standard input: one log."""
-LIST_PREFIX = "@"
-"""``@FILE`` stands for the sources listed in FILE, one a line (``@-``: the list on stdin)."""
+if TYPE_CHECKING:
+    from ..sources.ids import GameRef
 
 
 class LogError(click.ClickException):
@@ -44,9 +41,11 @@ class InputProblem(click.ClickException):
 def load_game(path: str | Path, *, require_complete: bool = True) -> Game:
     """The game in a log file: mjlog XML or tenhou.net/6 JSON, plain or gzip (content decides).
     ``require_complete=False`` reads a log that stops early up to where it stops."""
+    from ..sources.files import read_log_file  # here: it imports every kind of source
+
     p = Path(path)
     try:
-        return _load(read_path(p), source=str(p), log_id=log_id_from_name(p.name),
+        return _load(read_log_file(p), source=str(p), log_id=log_id_from_name(p.name),
                      require_complete=require_complete)
     except ParseError as exc:
         raise LogError(str(exc)) from None
@@ -74,7 +73,10 @@ def expand_sources(args: Iterable[str], *, cached_ids: bool = False) -> list[str
             name = arg[len(LIST_PREFIX):]
             if name == STDIN:
                 stdin_by = _claim_stdin(stdin_by, arg)
-            entries = _read_list(name)
+            try:
+                entries = read_list(name)
+            except InputError as exc:
+                raise InputProblem(str(exc)) from None
         else:
             entries = [("", arg)]
         for where, text in entries:
@@ -103,31 +105,6 @@ def _claim_stdin(previous: str | None, arg: str) -> str:
     if previous is not None:
         raise InputProblem(f"standard input can be read once only ({previous!r} and {arg!r} both name it)")
     return arg
-
-
-def _read_list(name: str) -> list[tuple[str, str]]:
-    """``(where, entry)`` for each entry of a list file (``where`` is ``FILE:LINE``)."""
-    shown = "<stdin>" if name == STDIN else name
-    try:
-        if name == STDIN:
-            text = sys.stdin.buffer.read().decode("utf-8", "surrogateescape")
-        else:
-            with open(name, encoding="utf-8", errors="surrogateescape") as fh:
-                text = fh.read()
-    except FileNotFoundError:
-        raise InputProblem(f"{LIST_PREFIX}{name}: no such list file") from None
-    except IsADirectoryError:
-        raise InputProblem(f"{LIST_PREFIX}{name}: a folder, not a list file (give the folder "
-                           f"without {LIST_PREFIX})") from None
-    except (OSError, ValueError, AttributeError) as exc:
-        hint = getattr(exc, "strerror", None) or exc
-        raise InputProblem(f"{LIST_PREFIX}{name}: cannot read the list: {hint}") from None
-    entries = []
-    for number, line in enumerate(text.splitlines(), 1):
-        entry = line.strip()
-        if entry and not entry.startswith("#"):
-            entries.append((f"{shown}:{number}", entry))
-    return entries
 
 
 def _cached_log(text: str, where: str) -> str:
@@ -171,8 +148,8 @@ class Loaded:
     """A game ``load_source`` read, and the game id or URL it was named by (None for a file)."""
 
     game: Game
-    ref: object | None
-    """A ``sources.ids.GameRef`` when the source was a game id or a viewer URL."""
+    ref: GameRef | None
+    """The game id or viewer URL the source was, if it was one."""
     source: str
     """The source as people read it: the path, the id or URL as given, or ``<stdin>``."""
 
@@ -188,7 +165,7 @@ def load_source(source: str, *, cache_dir: Path | None = None, base_url: str | N
 
     source = single_source(source)
     if source == STDIN:
-        from ..sources.local import STDIN_SOURCE, read_stdin
+        from ..sources.lists import STDIN_SOURCE, read_stdin
 
         try:
             data = read_stdin()

@@ -9,25 +9,26 @@ from pathlib import Path
 import click
 
 from ..errors import InputError, ParseError
-from ..formats import SUFFIXES, dumps, load_game
+from ..formats import SUFFIXES, Target, dumps, load_game
 from ..sources.cache import write_atomic
 from ..sources.local import SourceStats, iter_logs
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
 from .common import expand_sources, no_logs_found
+from .options import dedupe_option, paths_argument
+from .output import make_output_folder
 
 _NAME_ENDINGS = re.compile(r"(\.(xml|mjlog|json|gz|mjson))+$", re.IGNORECASE)
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True)
+@paths_argument()
 @click.option("--to", "to", type=click.Choice(["mjai", "tenhou6"]), required=True,
               help="mjai: JSON lines (Mortal / mjai-reviewer dialect); tenhou6: tenhou.net/6 JSON.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
               help="Write one file per game into DIR (created if missing): <game id>.json for "
               "tenhou6, <game id>.mjson for mjai; each file is written atomically.")
-@click.option("--no-dedupe", is_flag=True, help="Convert every copy of a game (by default a game seen before, by its id or else its "
-                   "bytes, is skipped).")
-def convert(paths: tuple[str, ...], to: str, out_dir: Path | None, no_dedupe: bool) -> None:
+@dedupe_option(verb="Convert")
+def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe: bool) -> None:
     """Convert the logs in PATHS (mjlog XML or tenhou.net/6 JSON) to mjai or tenhou.net/6 JSON.
 
     PATHS are files, folders (searched recursively), globs, zip and tar archives, houou-logs
@@ -55,10 +56,7 @@ def convert(paths: tuple[str, ...], to: str, out_dir: Path | None, no_dedupe: bo
     except InputError as exc:
         raise click.UsageError(str(exc)) from None
     if out_dir is not None:
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise click.UsageError(f"--out {str(out_dir)!r}: {exc.strerror or exc}") from None
+        make_output_folder(out_dir)
     used: set[str] = set()
     converted = failed = 0
     try:

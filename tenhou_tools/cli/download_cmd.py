@@ -27,13 +27,16 @@ from ..errors import DownloadError, InputError
 from ..sources.cache import ExportConflict, export_log, gzip_bytes
 from ..sources.http import BadLog, LogFetcher, NotFound, NotServed, StopDownloads, not_found_error
 from ..sources.ids import require_ref
+from ..sources.lists import LIST_PREFIX, STDIN, id_lines, read_id_list
 from ..sources.logstore import LogDatabase, LogRow, NotServedRecord
-from .index_options import (
+from .index_cmd import index_summary, run_index
+from .options import (
     build_selection,
     fetch_options,
     fetcher_options,
-    index_summary,
-    run_index,
+    polite_options,
+    progress_option,
+    refresh_option,
     selection_given,
     selection_options,
 )
@@ -66,7 +69,8 @@ class _Tally:
         if self.not_served:
             known = f" ({self.not_served_known} known from an earlier run)" if self.not_served_known else ""
             parts.append(f"{self.not_served} {NOT_SERVED}{known}")
-        reasons = ", ".join(f"{n} {reason}" for reason, n in sorted(self.failed.items(), key=lambda kv: (-kv[1], kv[0])))
+        reasons = ", ".join(f"{n} {reason}"
+                            for reason, n in sorted(self.failed.items(), key=lambda kv: (-kv[1], kv[0])))
         parts.append(f"{failed} failed" + (f" ({reasons})" if reasons else ""))
         if self.not_attempted:
             parts.append(f"{self.not_attempted} not attempted")
@@ -151,15 +155,6 @@ def _reason(exc: DownloadError, offline: bool) -> str:
     return "network or server error"
 
 
-def _read_list(name: str, stream, items: list[tuple[str, str]]) -> None:
-    """Ids from a list: one a line, '#' starts a comment; only each line's first field counts, so
-    the output of `index` can be piped in."""
-    for number, line in enumerate(stream, 1):
-        text = line.split("#", 1)[0].strip()
-        if text:
-            items.append((f"{name}:{number}", text.split()[0].split(",")[0]))
-
-
 @click.command()
 @click.argument("inputs", nargs=-1, metavar="[ID|@FILE|-]...")
 @click.option(
@@ -178,10 +173,11 @@ def _read_list(name: str, stream, items: list[tuple[str, str]]) -> None:
     "Alone, downloads the rows houou-logs listed but did not download.",
 )
 @fetch_options
-@click.option("--refresh", is_flag=True, help="Download again even when cached (replaces the copy atomically).")
+@polite_options
+@refresh_option
 @click.option("--retry-not-served", is_flag=True,
               help="Ask again for games recorded as no longer served by tenhou.net.")
-@click.option("--no-progress", is_flag=True, help="No progress bar (it is off anyway when stderr is not a terminal).")
+@progress_option
 def download(
     inputs: tuple[str, ...],
     from_file,
@@ -236,16 +232,17 @@ def download(
     items: list[tuple[str, str]] = []  # (where it came from, text)
     try:
         for text in inputs:
-            if text == "-":
-                _read_list("<stdin>", sys.stdin, items)
-            elif text.startswith("@") and len(text) > 1:
-                with open(text[1:], encoding="utf-8") as fh:
-                    _read_list(text[1:], fh, items)
+            if text == STDIN:
+                items += read_id_list(STDIN)
+            elif text.startswith(LIST_PREFIX) and len(text) > len(LIST_PREFIX):
+                items += read_id_list(text[len(LIST_PREFIX):])
             else:
                 items.append(("", text))
         if from_file is not None:
-            _read_list(getattr(from_file, "name", "-"), from_file, items)
-    except (OSError, UnicodeDecodeError) as exc:
+            items += id_lines(getattr(from_file, "name", "-"), from_file)
+    except InputError as exc:
+        _usage_exit([str(exc)])
+    except (OSError, UnicodeDecodeError) as exc:  # --from-file, opened by click
         _usage_exit([f"cannot read {getattr(exc, 'filename', None) or 'the list'}: {exc}"])
     if items and selecting:
         _usage_exit(["give game ids or a selection (--since, --lobby, --archive...), not both"])
@@ -393,7 +390,7 @@ def _one(log_id, fetcher: LogFetcher, db: LogDatabase | None, out_dir, starts, t
     try:
         if db is not None:
             if cached is not None:
-                data, from_cache = cached.read_bytes(), True
+                data, from_cache = fetcher.cached_bytes(log_id), True
             elif fetcher.offline:
                 raise DownloadError(
                     f"{log_id}: not in the cache ({fetcher.cache_dir}) and offline mode does not download"

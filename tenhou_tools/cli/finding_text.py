@@ -203,6 +203,7 @@ def _values_text(finding: Finding) -> str | None:
     if special is not None:
         return special
     spec = SPECS.get(finding.code)
+    fmt: Callable[[Any], str]
     if spec is None:
         what, fmt = "value", _plain
     else:

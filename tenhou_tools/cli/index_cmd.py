@@ -5,23 +5,28 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
 import unicodedata
+from pathlib import Path
 
 import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
 from ..errors import InputError
 from ..sources.http import LogFetcher
-from ..sources.index import IndexedGame
+from ..sources.index import IndexedGame, Selection
+from ..sources.index_fetch import IndexCache, IndexReport, collect_index
 from .common import AtomicOutput
-from .index_options import (
+from .options import (
     build_selection,
     fetch_options,
     fetcher_options,
-    index_summary,
-    run_index,
+    output_option,
+    polite_options,
+    progress_option,
     selection_options,
-    stderr_is_terminal,
 )
+from .term import make_console
 
 EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
 
@@ -35,10 +40,12 @@ CSV_COLUMNS = (
 @click.command()
 @selection_options
 @fetch_options
+@polite_options
 @click.option("--format", "fmt", type=click.Choice(["text", "ndjson", "csv"]), default="text",
-              show_default=True, help="text: a line per game; ndjson: a JSON object per line; csv: a header and a row per game.")
-@click.option("-o", "--output", metavar="FILE", help="Write the list to FILE (atomically) instead of stdout.")
-@click.option("--no-progress", is_flag=True, help="No progress bar (it is off anyway when stderr is not a terminal).")
+              show_default=True,
+              help="text: a line per game; ndjson: a JSON object per line; csv: a header and a row per game.")
+@output_option(what="list")
+@progress_option
 def index(since, until, lobbies, players, length, player_names, archives, cache_dir, base_url, offline,
           delay, user_agent, fmt, output, no_progress) -> None:
     """List the games in Tenhou's public index, without downloading them.
@@ -149,4 +156,83 @@ def game_row(game: IndexedGame) -> list:
         else:
             row += ["", "", ""]
     return [*row, game.source]
+
+
+# -- reading the index, with a bar on a terminal (download uses it too) ------------------------
+
+
+def stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
+class FileProgress:
+    """A transient bar over the index files being read, on a terminal only."""
+
+    def __init__(self, enabled: bool):
+        self.progress: Progress | None = None
+        self.task: TaskID | None = None
+        if enabled:
+            self.progress = Progress(
+                TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                TimeRemainingColumn(), console=make_console(stderr=True), transient=True,
+                redirect_stdout=False,
+            )  # fmt: skip
+
+    def __enter__(self) -> FileProgress:
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def say(self, message: str) -> None:
+        if self.progress is not None:
+            self.progress.console.print(message, markup=False, highlight=False, soft_wrap=True)
+        else:
+            click.echo(message, err=True)
+
+    def on_file(self, name: str, done: int, total: int) -> None:
+        if self.progress is None:
+            return
+        if self.task is None:
+            self.task = self.progress.add_task("index files", total=total)
+        self.progress.update(self.task, completed=done, description=f"index {name}")
+
+
+def run_index(
+    selection: Selection, archives: tuple[Path, ...], fetcher: LogFetcher | None, cache_dir: Path | None,
+    progress: bool,
+) -> IndexReport:
+    """Collect the index, with a bar on a terminal; problems and notes go to stderr."""
+    with FileProgress(progress) as bar:
+        if fetcher is not None:
+            fetcher.on_lock_wait = bar.say
+        report = collect_index(
+            selection, fetcher=fetcher, cache=IndexCache(cache_dir), archives=archives, on_file=bar.on_file
+        )
+    for line in report.notes:
+        click.echo(f"Note: {line}", err=True)
+    for line in report.problems:
+        click.echo(f"Warning: {line}", err=True)
+    return report
+
+
+def index_summary(report: IndexReport) -> str:
+    """One line: how many games, from how many files, fetched or kept."""
+    games = f"{len(report.games):,} game{'s' if len(report.games) != 1 else ''}"
+    parts = []
+    listed = report.files_fetched + report.files_unchanged
+    if listed or not report.archives:
+        parts.append(
+            f"{listed:,} day file{'s' if listed != 1 else ''} from tenhou.net's index "
+            f"({report.files_fetched:,} fetched, {report.files_unchanged:,} unchanged since an earlier run)"
+        )
+    if report.archives:
+        parts.append(
+            f"{report.files_from_archives:,} day file{'s' if report.files_from_archives != 1 else ''} "
+            f"from {report.archives} archive{'s' if report.archives != 1 else ''}"
+        )
+    return f"{games} in " + " and ".join(parts) + "."
 

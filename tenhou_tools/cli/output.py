@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -148,7 +149,7 @@ def guarded_stdout() -> Iterator[None]:
     """Wrap ``sys.stdout`` for the time of a command (see the module's docstring)."""
     original = sys.stdout
     guard = _ClosedStdout() if original is None else _GuardedStdout(original)
-    sys.stdout = guard  # type: ignore[assignment]
+    sys.stdout = guard
     try:
         yield
     except OutputError:
@@ -193,6 +194,15 @@ def check_output_path(path: str | None) -> None:
         raise OutputPathError(f"cannot write {str(path)!r}: the folder {str(parent)!r} {what}")
 
 
+def make_output_folder(path: Path) -> None:
+    """Create the folder a command writes its files into (``convert --out``), with its parents;
+    one that cannot be made is a usage error (exit 2)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.UsageError(f"--out {str(path)!r}: {exc.strerror or exc}") from None
+
+
 class AtomicOutput:
     """Where a command's report goes: stdout, or a file written atomically.
 
@@ -212,7 +222,7 @@ class AtomicOutput:
         self.path = Path(path) if path else None
         self.announce = announce
         self._tmp: Path | None = None
-        self._fh = None
+        self._fh: TextIO | None = None
         self.written = False
 
     def __enter__(self) -> AtomicOutput:
@@ -227,7 +237,7 @@ class AtomicOutput:
             raise click.FileError(str(self.path), hint=_reason(exc)) from None
         try:
             if existing is not None and not stat.S_ISREG(existing.st_mode):
-                self._fh = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
+                self._fh = open(self.path, "w", encoding="utf-8")
                 return self
             fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
                                         dir=self.path.parent or Path("."))
@@ -239,7 +249,7 @@ class AtomicOutput:
                 os.umask(umask)
                 mode = 0o666 & ~umask
             os.chmod(fd, mode)
-            self._fh = open(fd, "w", encoding="utf-8")  # noqa: SIM115 - closed in __exit__
+            self._fh = open(fd, "w", encoding="utf-8")
         except OSError as exc:
             if self._tmp is not None:
                 self._tmp.unlink(missing_ok=True)

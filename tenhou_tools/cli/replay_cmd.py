@@ -10,12 +10,10 @@ import click
 from ..errors import InputError
 from ..replay.engine import replay_game
 from ..sources.http import LogFetcher
-from . import EXIT_FINDINGS, EXIT_OK, download_cmd, replay_render
+from . import EXIT_FINDINGS, EXIT_OK, replay_render
 from .common import incomplete_notes, load_source, stdout_console
+from .options import fetch_options, refresh_option
 from .term import glyphs_by_default, render_lines
-
-_FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
-"""The options of ``download`` that say where logs come from; ``replay`` takes the very same ones."""
 
 
 @click.command()
@@ -34,9 +32,11 @@ _FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the replay as one self-contained HTML page to FILE (atomically; - for stdout) "
               "instead of the view: step through the game in a browser, offline.")
+@fetch_options
+@refresh_option
 def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | None, fmt: str,
-           ascii_tiles: bool | None, cache_dir: Path | None, base_url: str | None, refresh: bool,
-           offline: bool, html_file: str | None) -> None:
+           ascii_tiles: bool | None, html_file: str | None, cache_dir: Path | None, base_url: str | None,
+           offline: bool, refresh: bool) -> None:
     """Replay one game hand by hand and show what the engine says about each hand.
 
     The game is a game id (2014102312gm-00a9-0000-afb21fa5), a tenhou.net viewer URL
@@ -89,9 +89,6 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     except InputError as exc:  # --hand names no hand of this game
         raise click.UsageError(str(exc)) from None
     raise click.exceptions.Exit(EXIT_OK if report.ok and complete else EXIT_FINDINGS)
-
-
-replay.params.extend(p for p in download_cmd.download.params if p.name in _FETCH_OPTIONS)
 
 
 def _write_html(path: str, doc: dict) -> None:

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.padding import Padding
 from rich.rule import Rule
 from rich.table import Table
@@ -49,11 +48,11 @@ from ..events import (
     Unknown,
 )
 from ..findings import Finding, Severity
-from ..replay.engine import GameReport, game_date
+from ..game_id import game_start
+from ..replay.engine import GameReport
 from ..rules import game_end
 from ..rules.yaku import yaku_name
 from ..serialize import to_json
-from ..sources.ids import id_date
 from ..tiles import RED_FIVES, dora_kind, format_tiles, glyph, kind_name
 from . import render
 from .finding_text import values_text, viewer_url
@@ -166,16 +165,6 @@ def select_hands(records: list[HandRecord], label: str | None) -> list[HandRecor
     return chosen
 
 
-def game_datetime(log_id: str | None) -> datetime | None:
-    """When the game started (JST), from its id; ``None`` without a usable id."""
-    if not log_id:
-        return None
-    try:
-        return id_date(log_id)
-    except InputError:
-        return None
-
-
 def seat_wind(seat: int, dealer: int, players: int) -> str:
     return WINDS[(seat - dealer) % players]
 
@@ -192,7 +181,9 @@ def player_name(game: Game, seat: int) -> str:
 def uma_by_seat(game: Game, ranking: Sequence[int]) -> list[int] | None:
     """Each seat's uma (first place takes minus the others'), when the table's uma is known."""
     header = game.header
-    table = game_end.table_rules(header.ruleset, header.lobby, header.csrule, game_date(game.log_id))
+    start = game_start(game.log_id)
+    table = game_end.table_rules(header.ruleset, header.lobby, header.csrule,
+                                 start.date() if start is not None else None)
     if table.umas is None or len(table.umas) != len(ranking) - 1:
         return None
     uma = [0] * 4
@@ -254,11 +245,11 @@ class TileWriter:
 def header_view(game: Game, view: View, title: str, warnings: Sequence[str] = ()) -> RenderableType:
     """The game's title, lobby in words, date, the seat viewed from, the players."""
     parts: list[RenderableType] = [Text(title, style="bold"), Text(render.lobby_line(game))]
-    when = game_datetime(game.log_id)
+    when = game_start(game.log_id)
     facts = []
     if when is None:
         facts.append("Date unknown (no game id)")
-    elif len(game.log_id.split("gm-")[0]) == 10:
+    elif len((game.log_id or "").split("gm-")[0]) == 10:
         facts.append(f"Played {when:%Y-%m-%d %H:00} JST")
     else:
         facts.append(f"Played {when:%Y-%m-%d} JST")
@@ -526,14 +517,14 @@ def standings_view(game: Game) -> RenderableType:
     order = game_end.ranking(owari.scores, n, game.header.first_dealer)
     uma = uma_by_seat(game, order)
     table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
-    columns = [("Rank", "left"), ("Seat", "left"), ("Player", "left"), ("Points", "right"),
-               ("Uma", "right"), ("Result", "right")]
+    columns: list[tuple[str, JustifyMethod]] = [("Rank", "left"), ("Seat", "left"), ("Player", "left"),
+                                                ("Points", "right"), ("Uma", "right"), ("Result", "right")]
     if owari.chips is not None:
         columns.append(("Chips", "right"))
     for name, justify in columns:
         table.add_column(name, justify=justify)
     for rank, s in enumerate(order, 1):
-        row = [
+        row: list[RenderableType] = [
             _ordinal(rank), f"S{s}", Text(player_name(game, s)), str(owari.scores[s]),
             render.signed(uma[s]) if uma is not None else "-", f"{owari.points[s]:+.1f}",
         ]
@@ -702,7 +693,7 @@ def game_json(game: Game, report: GameReport, view: View, source: str,
     records, game_level = hand_records(game, report)
     shown = select_hands(records, hand_label)
     n = game.header.ruleset.players
-    when = game_datetime(game.log_id)
+    when = game_start(game.log_id)
     owari = game.owari
     final = None
     if owari is not None:

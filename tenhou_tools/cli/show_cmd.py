@@ -8,17 +8,17 @@ import click
 from rich.text import Text
 
 from ..sources.http import LogFetcher
-from . import download_cmd, render
+from . import render
 from .common import incomplete_notes, load_source, stdout_console
+from .options import fetch_options, refresh_option
 from .term import render_lines
-
-_FETCH_OPTIONS = ("cache_dir", "base_url", "refresh", "offline")
-"""The options of ``download`` that say where logs come from; ``show`` takes them as ``replay`` does."""
 
 
 @click.command()
 @click.argument("source", metavar="ID|URL|PATH")
-def show(source: str, cache_dir: Path | None, base_url: str | None, refresh: bool, offline: bool) -> None:
+@fetch_options
+@refresh_option
+def show(source: str, cache_dir: Path | None, base_url: str | None, offline: bool, refresh: bool) -> None:
     """Summarize one game: players, lobby, one line per hand and the final result.
 
     The game is a log file, a game id or a tenhou.net viewer URL (downloaded through the cache
@@ -44,6 +44,3 @@ def show(source: str, cache_dir: Path | None, base_url: str | None, refresh: boo
         title, Text(render.lobby_line(game)), Text(), render.players_table(game), Text(),
         render.hands_table(game), Text(), render.final_text(game),
     ]), nl=False)
-
-
-show.params.extend(p for p in download_cmd.download.params if p.name in _FETCH_OPTIONS)

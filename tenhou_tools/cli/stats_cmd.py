@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import signal
 import sys
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
-from dataclasses import dataclass, field
 
 import click
 from rich.progress import (
@@ -20,24 +15,21 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError, open_runner
+from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError
 from ..errors import InputError
-from ..sources.local import LogItem, SourceStats, iter_logs, survey_inputs
+from ..sources.local import survey_inputs
+from ..stats.collect import RunSummary, collect_stats
 from ..stats.counters import PlayerCounters, PlayerKey
 from ..stats.names import NameMatcher
-from ..stats.records import STATS_WORK, GameFilter, LobbySpec, StatsRecord
+from ..stats.records import GameFilter, LobbySpec
 from ..stats.report import PlayerReport
 from ..stats.store import StatsStore, StoreError
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from .common import AtomicOutput, expand_sources, no_logs_found
 from .output import check_output_path
-from .term import make_console
 from .stats_render import render_csv, render_json, render_text
+from .term import make_console
 
-FLUSH_RECORDS = 512
-"""Games written to the database per transaction (or fewer, every ``FLUSH_SECONDS``)."""
-FLUSH_SECONDS = 2.0
-MAX_ERROR_EXAMPLES = 10
 DEFAULT_TABLES = 20
 """Text reports show a detailed table for this many rows unless --player or --tables says."""
 
@@ -50,26 +42,6 @@ class StatsInputError(click.ClickException):
 
 class RunnerFailed(click.ClickException):
     exit_code = EXIT_INTERNAL
-
-
-@dataclass
-class RunSummary:
-    """What happened while reading (for the stderr summary)."""
-
-    read: int = 0
-    """Logs read and counted (or stored)."""
-    unreadable: int = 0
-    errors: list[str] = field(default_factory=list)
-    filtered: int = 0
-    """Games read but left out by --lobby/--since/--until (without --db)."""
-    known: int = 0
-    """Games already in the database, skipped."""
-    added: int = 0
-    """Games added to the database."""
-    duplicates: int = 0
-    """Copies of a game seen before (by id, else by content), skipped by the source."""
-    found: int = 0
-    """Items the source yielded (logs and unreadable entries, duplicates left out)."""
 
 
 @click.command()
@@ -179,9 +151,9 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     started = time.perf_counter()
     try:
         if paths:
-            interrupted = _read(paths, total, store, games, wanted, totals, summary,
-                                jobs=jobs, scheduler=scheduler, batch_size=batch_size, timeout=timeout,
-                                dedupe=not no_dedupe, show_progress=not no_progress and sys.stderr.isatty())
+            totals, summary, interrupted = _read(
+                paths, total, store, games, wanted, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
+                timeout=timeout, dedupe=not no_dedupe, show_progress=not no_progress and sys.stderr.isatty())
         elapsed = time.perf_counter() - started
         if paths and not interrupted and summary.found == 0:  # e.g. a tar archive with no log in it
             raise no_logs_found(args)
@@ -221,89 +193,41 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     raise click.exceptions.Exit(EXIT_FINDINGS if summary.unreadable else EXIT_OK)
 
 
-def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: NameMatcher | None,
-          totals: dict[PlayerKey, PlayerCounters], summary: RunSummary, *, jobs, scheduler,
-          batch_size, dedupe: bool, show_progress: bool, timeout: float = DEFAULT_TIMEOUT) -> bool:
-    """Read every log into ``totals`` (or the store). True when interrupted by Ctrl-C."""
-    sources = SourceStats()
-    skipped = [0]
-
-    def items() -> Iterator[LogItem]:
-        for item in iter_logs(paths, stats=sources, dedupe=dedupe):
-            if store is not None and item.log_id and item.ok and store.has_game(item.log_id):
-                skipped[0] += 1
-                continue
-            yield item
-
-    try:  # workers start before any progress thread
-        runner = open_runner(jobs=jobs, scheduler=scheduler, batch_size=batch_size, total=total,
-                             work=STATS_WORK, timeout=timeout or None)
-    except SetupError as exc:
-        raise StatsInputError(str(exc)) from None
-    except BatchError as exc:
-        raise RunnerFailed(str(exc)) from None
-    pending: list[StatsRecord] = []
-    last_flush = time.monotonic()
-    started = time.perf_counter()
-    interrupted = False
-
-    def flush() -> None:
-        nonlocal last_flush
-        if pending and store is not None:
-            with _sigint_deferred():  # a Ctrl-C now is raised once the batch and its count are in
-                result = store.add(pending)
-                summary.added += result.added
-                summary.known += result.known
-                pending.clear()
-        last_flush = time.monotonic()
-
+def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: NameMatcher | None, *,
+          jobs, scheduler, batch_size, dedupe: bool, show_progress: bool,
+          timeout: float = DEFAULT_TIMEOUT) -> tuple[dict[PlayerKey, PlayerCounters], RunSummary, bool]:
+    """Read every log into totals (or the store), with a progress bar: ``stats.collect``."""
     progress = Progress(TextColumn("stats"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[rate]} games/s, {task.fields[bad]} unreadable", markup=False),
                         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                         console=make_console(stderr=True), disable=not show_progress, transient=True,
                         redirect_stdout=sys.stdout.isatty())
-    with runner:
-        try:
-            with progress, closing(runner.map(items(), total=total)) as records:
-                task = progress.add_task("stats", total=total or None, rate="-", bad=0)
-                done = 0
-                for record in records:
-                    done += 1
-                    if not record.ok:
-                        summary.unreadable += 1
-                        if len(summary.errors) < MAX_ERROR_EXAMPLES:
-                            summary.errors.append(record.error or record.source)
-                    elif store is not None:
-                        summary.read += 1
-                        pending.append(record)
-                        if len(pending) >= FLUSH_RECORDS or time.monotonic() - last_flush > FLUSH_SECONDS:
-                            flush()
-                    else:
-                        summary.read += 1
-                        if not games.matches_record(record):
-                            summary.filtered += 1
-                        else:
-                            for key, counters in record.counters:
-                                if wanted is None or wanted.matches(key[0]):
-                                    totals[key] = totals[key] + counters if key in totals else counters
-                    elapsed = time.perf_counter() - started
-                    progress.update(task, completed=done + skipped[0],
-                                    rate=f"{done / max(elapsed, 1e-9):.0f}", bad=summary.unreadable)
-            flush()
-        except KeyboardInterrupt:
-            interrupted = True
-            try:
-                flush()  # the records already computed: one more transaction, or none at all
-            except KeyboardInterrupt:
-                pass
-        except BatchError as exc:
-            raise RunnerFailed(str(exc)) from None
-        except StoreError as exc:
-            raise StatsInputError(str(exc)) from None
-    summary.known += skipped[0]
-    summary.duplicates = sources.duplicates
-    summary.found = sources.items
-    return interrupted
+    task = progress.add_task("stats", total=total or None, rate="-", bad=0)
+    started = time.perf_counter()
+
+    def on_start() -> None:  # the workers are up: the bar's thread may start
+        nonlocal started
+        progress.start()
+        started = time.perf_counter()
+
+    def on_record(done: int, skipped: int, summary: RunSummary) -> None:
+        elapsed = time.perf_counter() - started
+        progress.update(task, completed=done + skipped, rate=f"{done / max(elapsed, 1e-9):.0f}",
+                        bad=summary.unreadable)
+
+    try:
+        result = collect_stats(paths, total=total, store=store, games=games, wanted=wanted, jobs=jobs,
+                               scheduler=scheduler, batch_size=batch_size, timeout=timeout, dedupe=dedupe,
+                               on_start=on_start, on_record=on_record)
+    except SetupError as exc:
+        raise StatsInputError(str(exc)) from None
+    except BatchError as exc:
+        raise RunnerFailed(str(exc)) from None
+    except StoreError as exc:
+        raise StatsInputError(str(exc)) from None
+    finally:
+        progress.stop()
+    return result.totals, result.summary, result.interrupted
 
 
 def _store_totals(store: StatsStore, games: GameFilter,
@@ -336,22 +260,6 @@ def _check_sums(reports: list[PlayerReport], db_path: str | None) -> None:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-@contextmanager
-def _sigint_deferred():
-    """Hold a Ctrl-C that arrives during a database transaction until it is over."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
 
 
 def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, with_db: bool,

@@ -98,8 +98,8 @@ def player_table(report: PlayerReport) -> Table:
     table.add_column("Value", justify="right", no_wrap=True)
     table.add_column("Count", justify="right", no_wrap=True)
     table.add_column("95% CI", justify="right", no_wrap=True)
-    for title, metrics in report.sections():
-        table.add_row(Text(title, style="bold"), "", "", "")
+    for heading, metrics in report.sections():
+        table.add_row(Text(heading, style="bold"), "", "", "")
         for metric in metrics:
             table.add_row(Text(f"  {metric.label}"), *_cells(metric))
         table.add_section()

@@ -17,12 +17,13 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError, open_runner
-from ..check import GameRecord, Summary
+from ..batch import BatchError, SetupError
+from ..check import GameRecord
 from ..errors import InputError
-from ..sources.local import SourceStats, iter_logs, survey_inputs
+from ..validate import NoLogsFound, ValidateStart, ValidateSummary, validate_paths
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, validate_report
 from .common import AtomicOutput, expand_sources, no_logs_found
+from .options import dedupe_option, output_option, paths_argument, progress_option, runner_options
 from .output import check_output_path
 from .term import make_console
 
@@ -44,32 +45,20 @@ def fails(record: GameRecord, fail_on: str) -> bool:
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True)
+@paths_argument()
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "ndjson"]), default="text",
               show_default=True,
               help="text: a verdict and the games that fail, for people; json/ndjson: every record "
                    "(the DESIGN.md contract).")
 @click.option("--verbose", "-v", is_flag=True,
               help="text: also the time taken and the checks run, by kind.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True),
-              help="Write the report to FILE (atomically: a complete file or none).")
+@output_option()
 @click.option("--fail-on", type=click.Choice(["error", "warning"]), default="error", show_default=True,
               help="Exit 1 when any game has a finding of this severity or worse.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
-@click.option("--no-progress", is_flag=True, help="No progress bar (it is also off when stderr is not a terminal).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes [default: all cores; 1 = in this process].")
-@click.option("--scheduler", metavar="tcp://HOST:PORT", envvar="TENHOU_TOOLS_SCHEDULER",
-              help="Run on this Dask scheduler (needs tenhou-tools[dask]; env TENHOU_TOOLS_SCHEDULER). "
-                   "--jobs is then ignored.")
-@click.option("--batch-size", type=click.IntRange(min=1), default=None,
-              help="Logs sent to a worker at once [default: 48 locally, 128 on Dask].")
-@click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT, show_default=True,
-              metavar="SECONDS",
-              help="A log that takes longer is stopped and reported as an INTERNAL_ERROR finding (0: no limit; not on Dask).")
-@click.option("--no-dedupe", is_flag=True,
-              help="Check every copy of a game (by default a game seen before, by its id or else its "
-                   "bytes, is skipped).")
+@progress_option
+@runner_options(slow_log="reported as an INTERNAL_ERROR finding")
+@dedupe_option(verb="Check")
 def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None, fail_on: str, exit_zero: bool,
              no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
              timeout: float, no_dedupe: bool) -> None:
@@ -106,29 +95,26 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
       tenhou-tools validate fixtures/ --format ndjson
     """
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
-    try:
-        survey = survey_inputs(paths)
+    check_output_path(output)
+    run = validate_paths(paths, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
+                         timeout=timeout, dedupe=not no_dedupe)
+    try:  # the inputs are surveyed and the workers start before any output or progress thread
+        start = next(run)
+    except NoLogsFound as exc:
+        raise no_logs_found(args, ignored=exc.ignored, rows_without_log=exc.rows_without_log) from None
     except InputError as exc:
         raise click.UsageError(str(exc)) from None
-    if survey.total == 0:
-        raise no_logs_found(args, ignored=survey.ignored, rows_without_log=survey.rows_without_log)
-    total = survey.total
-    check_output_path(output)
-    stats = SourceStats()
-    summary = Summary()
-    failed = validate_report.FailedGames(fail_on)
-    started = time.perf_counter()
-    show_progress = not no_progress and sys.stderr.isatty()
-    interrupted = False
-    n_findings = 0
-    try:  # workers start (or the cluster is reached) before any output or progress thread
-        runner = open_runner(jobs=jobs, scheduler=scheduler, batch_size=batch_size, total=total,
-                             timeout=timeout or None)
     except SetupError as exc:
         raise SetupFailed(str(exc)) from None
     except BatchError as exc:
         raise RunnerFailed(str(exc)) from None
-    with runner, AtomicOutput(output) as out:
+    assert isinstance(start, ValidateStart)
+    total = start.total
+    failed = validate_report.FailedGames(fail_on)
+    show_progress = not no_progress and sys.stderr.isatty()
+    games = n_findings = 0
+    end: object = None
+    with closing(run), AtomicOutput(output) as out:
         progress = Progress(TextColumn("validate"), BarColumn(), MofNCompleteColumn(),
                             TextColumn("{task.fields[rate]} games/s, {task.fields[findings]} findings, "
                                        "{task.fields[failed]} failed", markup=False),
@@ -137,40 +123,44 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
                             # Only a terminal's stdout may go through the bar's console (to keep
                             # the bar intact); a redirected stdout must get the data itself.
                             redirect_stdout=sys.stdout.isatty())
+        started = time.perf_counter()
         try:
-            with progress, closing(runner.map(iter_logs(paths, stats=stats, dedupe=not no_dedupe),
-                                              total=total)) as records:
+            with progress:
                 task = progress.add_task("validate", total=total or None, rate="-", findings=0, failed=0)
-                for record in records:
-                    # Written, then counted: a Ctrl-C leaves a summary of what was written.
-                    if fmt == "ndjson":
-                        out.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
-                    elif fmt == "json":
-                        out.write(("[" if summary.games == 0 else ",") + "\n"
-                                  + json.dumps(record.to_json(), ensure_ascii=False))
-                    summary.add(record)
-                    n_findings += len(record.findings)
-                    failed.add(record, fails(record, fail_on))
-                    elapsed = time.perf_counter() - started
-                    progress.update(task, advance=1, rate=f"{summary.games / max(elapsed, 1e-9):.0f}",
-                                    findings=n_findings, failed=failed.failing)
-        except KeyboardInterrupt:
-            interrupted = True
+                try:
+                    for record in run:
+                        if isinstance(record, ValidateSummary):
+                            end = record
+                            break
+                        assert isinstance(record, GameRecord)
+                        if fmt == "ndjson":
+                            out.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
+                        elif fmt == "json":
+                            out.write(("[" if games == 0 else ",") + "\n"
+                                      + json.dumps(record.to_json(), ensure_ascii=False))
+                        games += 1
+                        n_findings += len(record.findings)
+                        failed.add(record, fails(record, fail_on))
+                        elapsed = time.perf_counter() - started
+                        progress.update(task, advance=1, rate=f"{games / max(elapsed, 1e-9):.0f}",
+                                        findings=n_findings, failed=failed.failing)
+                except KeyboardInterrupt:  # while a record was being written: the run says what was done
+                    end = run.throw(KeyboardInterrupt)
+        except NoLogsFound as exc:  # e.g. a tar archive with no log in it
+            raise no_logs_found(args, ignored=exc.ignored, rows_without_log=exc.rows_without_log) from None
         except BatchError as exc:
             raise RunnerFailed(str(exc)) from None
-        if stats.items == 0 and not interrupted:  # e.g. a tar archive with no log in it
-            raise no_logs_found(args, ignored=stats.ignored, rows_without_log=stats.skipped_without_log)
-        elapsed = time.perf_counter() - started
+        assert isinstance(end, ValidateSummary)
+        summary, elapsed, interrupted = end.summary, end.elapsed, end.interrupted
         if fmt == "ndjson":
-            out.write(json.dumps(summary.to_json(elapsed, interrupted=interrupted)) + "\n")
+            out.write(json.dumps(end.to_json()) + "\n")
         elif fmt == "json":
-            doc = summary.to_json(elapsed, interrupted=interrupted)
-            out.write(("[" if summary.games == 0 else ",") + "\n" + json.dumps(doc) + "\n]\n")
+            out.write(("[" if summary.games == 0 else ",") + "\n" + json.dumps(end.to_json()) + "\n]\n")
         else:
             validate_report.render(out, summary, failed, elapsed=elapsed, verbose=verbose,
                                    interrupted=interrupted)
-    if stats.duplicates:
-        click.echo(f"{stats.duplicates} duplicate game(s) skipped.", err=True)
+    if end.sources.duplicates:
+        click.echo(f"{end.sources.duplicates} duplicate game(s) skipped.", err=True)
     if show_progress and not interrupted:
         rate = summary.games / elapsed if elapsed > 0 else 0.0
         click.echo(f"validate: {summary.games:,} games in {elapsed:.1f} s ({rate:,.0f} games/s).", err=True)

@@ -12,12 +12,13 @@ from ..errors import ParseError
 from ..events import Game
 from ..mjlog import parse_game
 
-Kind = Literal["mjlog", "tenhou6"]
+LogFormat = Literal["mjlog", "tenhou6"]
+"""The two log formats read: mjlog XML and tenhou.net/6 JSON."""
 
-__all__ = ["Kind", "SUFFIXES", "Target", "detect_kind", "dumps", "load_game"]
+__all__ = ["SUFFIXES", "LogFormat", "Target", "detect_format", "dumps", "load_game"]
 
 
-def detect_kind(data: bytes, *, source: str = "<bytes>") -> Kind:
+def detect_format(data: bytes, *, source: str = "<bytes>") -> LogFormat:
     """``"tenhou6"`` when the (gunzipped) data is a JSON object, ``"mjlog"`` otherwise.
 
     An mjai JSON-lines file is JSON too but not a log this package validates: it is refused
@@ -46,16 +47,16 @@ def _head(data: bytes, size: int = 256) -> bytes:
 
 
 def load_game(data: bytes, *, source: str = "<bytes>", log_id: str | None = None,
-              kind: Kind | None = None, require_complete: bool = True) -> Game:
+              log_format: LogFormat | None = None, require_complete: bool = True) -> Game:
     """Parse one log of either format into a ``Game`` (``ParseError`` when it cannot be read).
 
-    ``kind`` forces the format; by default the content decides (JSON starts with ``{``).
+    ``log_format`` forces the format; by default the content decides (JSON starts with ``{``).
     ``require_complete=False`` reads an mjlog that stops early up to where it stops
     (``mjlog.parse_game``); a tenhou.net/6 log is read as it is either way.
     """
-    if kind is None:
-        kind = detect_kind(data, source=source)
-    if kind == "tenhou6":
+    if log_format is None:
+        log_format = detect_format(data, source=source)
+    if log_format == "tenhou6":
         from .tenhou6 import read_tenhou6
 
         return read_tenhou6(data, source=source, log_id=log_id)

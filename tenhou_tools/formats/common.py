@@ -96,6 +96,7 @@ class TileIds:
     def new(self, kind: int, is_red: bool) -> int:
         """A fresh id of ``kind`` (the red copy when ``is_red``)."""
         used = self.used[kind]
+        copies: tuple[int, ...]
         if is_red:
             if not self.red or kind not in FIVE_KINDS:
                 raise ParseError(f"a red five in a game without red fives ({kind})",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from ..errors import ParseError
 from ..events import (
@@ -173,7 +173,7 @@ def _write_call(event: Call, name, concealed: list[list[int]]) -> dict[str, Any]
 
 _ACTOR = "actor"
 _SCHEMA: dict[str, tuple[dict[str, str], dict[str, str]]] = {
-    # type: (required fields, optional fields); field kinds are checked by ``_check_field``
+    # each message type -> (required fields, optional fields); field kinds: ``_check_field``
     "none": ({}, {}),
     "start_game": ({}, {"names": "names", "seed": "seed", "kyoku_first": "kyoku_first",
                         "aka_flag": "bool", "id": "seat", EXTENSION: "object"}),
@@ -419,7 +419,7 @@ class _MjaiReader:
         wins = 0
 
         def pick(seat: int, name: str, avoid: int | None = None) -> int:
-            kind, is_red = mjai_kind(name)
+            kind, _is_red = mjai_kind(name)
             matches = [t for t in concealed[seat]
                        if t >> 2 == kind and (mjai_name(t, red=red) == name)]
             if not matches:
@@ -456,7 +456,7 @@ class _MjaiReader:
             i += 1
             if kind == "end_kyoku":
                 break
-            actor = e.get("actor")
+            actor = cast(int, e.get("actor"))  # the schema requires it of every type that uses it
             if kind == "tsumo":
                 if e["pai"] == UNKNOWN:
                     raise self.fail("a hidden draw ('?'): only complete logs can be read")
@@ -488,7 +488,7 @@ class _MjaiReader:
                 kan_before[actor] = kind == "daiminkan"
             elif kind == "kakan":
                 pon_kind = mjai_kind(e["pai"])[0]
-                for k, pon in enumerate(melds[actor]):
+                for k, pon in enumerate(melds[actor]):  # noqa: B007 - k: used after the loop
                     if pon.kind is CallKind.PON and pon.tiles[0] >> 2 == pon_kind:
                         break
                 else:
@@ -500,8 +500,8 @@ class _MjaiReader:
                 kan_before[actor] = True
                 last_rob = (actor, added)
             elif kind == "ankan":
-                tiles = tuple(sorted(pick(actor, t) for t in e["consumed"]))
-                melds[actor].append(add(actor, Meld(CallKind.CLOSED_KAN, tiles, None, None, None, 0)))
+                kan = tuple(sorted(pick(actor, t) for t in e["consumed"]))
+                melds[actor].append(add(actor, Meld(CallKind.CLOSED_KAN, kan, None, None, None, 0)))
                 last_drawn[actor] = None
                 kan_before[actor] = True
             elif kind == "nukidora":

@@ -39,7 +39,7 @@ from ..events import (
     Unknown,
 )
 from .meld import MeldError, decode_meld
-from .read import decompress, decompress_prefix, parse_xml, read_path
+from .read import decompress, decompress_prefix, parse_xml
 from .scan import Item, scan
 
 Attrs = dict[str, str]
@@ -67,7 +67,8 @@ _DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
 _KAN_OR_KITA = (CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
 
 _AGARI_ATTRS = frozenset(
-    "ba hai m machi ten yaku yakuman doraHai doraHaiUra who fromWho paoWho sc owari".split()
+    ["ba", "hai", "m", "machi", "ten", "yaku", "yakuman", "doraHai", "doraHaiUra", "who", "fromWho", "paoWho", "sc",
+     "owari"]
 )
 _AGARI_OPAQUE = frozenset({"chip", "ratio"})
 MAX_POINTS = 1_000_000
@@ -77,9 +78,9 @@ MAX_SCORE = 1_000_000
 """Scores and score changes (``ten``, ``sc``, in hundreds) beyond this are a parse error: real
 ones stay within a few thousand (a few hundred thousand points), and a 400-digit score would
 only make every later sum meaningless."""
-_RYUU_ATTRS = frozenset("ba sc type hai0 hai1 hai2 hai3 owari".split())
+_RYUU_ATTRS = frozenset(["ba", "sc", "type", "hai0", "hai1", "hai2", "hai3", "owari"])
 _RYUU_OPAQUE = frozenset({"ratio"})
-_INIT_ATTRS = frozenset("seed ten oya hai0 hai1 hai2 hai3 shuffle chip".split())
+_INIT_ATTRS = frozenset(["seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3", "shuffle", "chip"])
 _GO_KNOWN = frozenset({"type", "lobby"})
 _GO_OPAQUE = frozenset({"title", "rule", "ranking", "csrule"})
 _UN_OPAQUE = frozenset({"rc"})
@@ -128,8 +129,10 @@ def ruleset_from_type(type_code: int) -> Ruleset:
 
 def parse_file(path: str | Path, *, require_complete: bool = True) -> Game:
     """Read and parse one log file (plain or gzip, whatever its name)."""
+    from ..sources.files import read_log_file  # the file I/O lives in sources/
+
     p = Path(path)
-    data = read_path(p)
+    data = read_log_file(p)
     return parse_game(data, source=str(p), log_id=log_id_from_name(p.name),
                       require_complete=require_complete)
 
@@ -288,7 +291,7 @@ class _Parser:
         return self.int1(el, name, 0, self.n_seats - 1)
 
     def unknown_attrs(self, el: Attrs, known: frozenset[str]) -> None:
-        for key in el.keys():
+        for key in el.keys():  # noqa: SIM118 - an lxml element iterates its children, not its attributes
             if key not in known:
                 self.warnings.append(f"element {self.index} <{self.tag}>: unknown attribute {key!r}")
 

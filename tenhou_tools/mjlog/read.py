@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gzip
 import zlib
-from pathlib import Path
 
 from lxml import etree
 
@@ -36,27 +35,6 @@ def _parser() -> etree.XMLParser:
             collect_ids=False,  # no ID hash table: nothing looks elements up by id (0.2 -> 0.14 ms a log)
         )
     return _PARSER
-
-
-def read_path(path: str | Path, *, max_bytes: int = MAX_BYTES) -> bytes:
-    """The raw bytes of a file, refusing files larger than ``max_bytes``."""
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-        if size > max_bytes:
-            raise ParseError(
-                f"file is {size} bytes, larger than the {max_bytes}-byte limit", source=str(p)
-            )
-        with p.open("rb") as fh:
-            return fh.read(max_bytes + 1)
-    except IsADirectoryError:
-        raise ParseError("is a directory, not a log file", source=str(p)) from None
-    except FileNotFoundError:
-        raise ParseError("no such file", source=str(p)) from None
-    except PermissionError:
-        raise ParseError("permission denied", source=str(p)) from None
-    except OSError as exc:
-        raise ParseError(f"cannot read: {exc.strerror or exc}", source=str(p)) from None
 
 
 def decompress(data: bytes, *, source: str = "<bytes>", max_bytes: int = MAX_BYTES) -> bytes:

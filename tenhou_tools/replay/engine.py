@@ -27,11 +27,11 @@ from ..rules.wall import (
 )
 from .checks import NO_INDEX, GameReport, Recorder
 from .checks import CheckKind as K
-from .flow import GameFlow, Outcome, game_date
+from .flow import GameFlow, Outcome
 from .hand import HandReplay
 from .table import Board, Table
 
-__all__ = ["GameReport", "board_at", "game_date", "replay_game"]
+__all__ = ["GameReport", "board_at", "replay_game"]
 
 
 def replay_game(game: Game) -> GameReport:

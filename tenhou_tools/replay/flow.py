@@ -11,6 +11,7 @@ from datetime import date
 
 from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
+from ..game_id import game_start
 from ..rules import game_end
 from .checks import CheckKind as K
 from .checks import Recorder
@@ -36,16 +37,6 @@ class Outcome:
     """The final result written on the hand's last end tag, if any."""
 
 
-def game_date(log_id: str | None) -> date | None:
-    """The day a game was played, from its id (``YYYYMMDDHHgm-...``)."""
-    if not log_id or len(log_id) < 8 or not log_id[:8].isdigit():
-        return None
-    try:
-        return date(int(log_id[:4]), int(log_id[4:6]), int(log_id[6:8]))
-    except ValueError:
-        return None
-
-
 class GameFlow:
     """Checks the flow of one game from hand to hand."""
 
@@ -54,7 +45,8 @@ class GameFlow:
         self.rec = rec
         self.rules = game.header.ruleset
         self.n = self.rules.players
-        self.day = game_date(game.log_id)
+        start = game_start(game.log_id)
+        self.day: date | None = start.date() if start is not None else None
         owari = game.owari  # a local: mypyc 1.13 dropped the reference of ``game.owari is None``
         self.fragment = owari is None
         """A game with no final result holds only some hands of a game (a tenhou.net/6 JSON may;

@@ -8,7 +8,7 @@ pair, or is seven distinct pairs (chiitoitsu, closed 14-tile hands only), or is 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache
 
 _KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _KOKUSHI_SET = frozenset(_KOKUSHI)
@@ -22,7 +22,7 @@ def counts34(tiles: Iterable[int]) -> list[int]:
     return counts
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_sets(counts: tuple[int, ...]) -> bool:
     """Whether one suit's counts split into runs and triplets only."""
     i = 0
@@ -44,7 +44,7 @@ def _suit_sets(counts: tuple[int, ...]) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_sets_pair(counts: tuple[int, ...]) -> bool:
     """Whether one suit's counts split into sets and exactly one pair."""
     for i in range(9):
@@ -103,7 +103,7 @@ def is_complete(counts: list[int]) -> bool:
     return is_chiitoitsu(counts) or is_kokushi(counts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_status(part: tuple[int, ...]) -> tuple[bool, bool]:
     """(splits into sets only, splits into sets and one pair) for one suit (9 counts) or the
     honours (7 counts: triplets and at most one pair)."""
@@ -115,7 +115,7 @@ def _group_status(part: tuple[int, ...]) -> tuple[bool, bool]:
     return (rem == 0 and _suit_sets(part), rem == 2 and _suit_sets_pair(part))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_completions(part: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Offsets in the group whose tile makes it (sets only, sets and one pair)."""
     sets_only, with_pair = [], []

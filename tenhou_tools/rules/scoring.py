@@ -9,7 +9,7 @@ sticks, pao, double ron) are in ``rules/payments.py``.
 The readings, yaku and fu are our own (``rules/valuation.py``); this module checks the tiles
 and the situation, adds the dora entries and turns the chosen reading into Tenhou's values. The
 ``mahjong`` library is a second, independent valuation behind the same types
-(``rules/scoring_library.py``); both agree with Tenhou on every AGARI of the 4,150-game corpus
+(``tests/scoring_library.py``); both agree with Tenhou on every AGARI of the 4,150-game corpus
 (``scripts/check_scoring.py [--scorer library]``) and with each other on generated hands
 (``tests/test_valuation.py``).
 
@@ -52,13 +52,13 @@ from .valuation import SEQUENCE, TRIPLET, Group, best_reading, indicated
 from .yaku import YakuId
 
 __all__ = [
+    "TENHOU_3P",
+    "TENHOU_4P",
     "Limit",
     "RefusalReason",
     "ScoredHand",
     "ScoringRefusal",
     "ScoringRules",
-    "TENHOU_3P",
-    "TENHOU_4P",
     "WinContext",
     "YakuId",
     "score_win",

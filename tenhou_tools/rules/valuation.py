@@ -19,7 +19,7 @@ the same suit patterns come back in hand after hand.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple, Protocol
 
 from ..tiles import dora_kind
@@ -103,7 +103,7 @@ class Reading(NamedTuple):
     """Han of ``yaku`` plus ``dora_han`` (0 on a yakuman reading)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """Every split of one suit's nine counts into sets and at most one pair:
     ``(pair number or -1, ((shape, number), ...))``."""

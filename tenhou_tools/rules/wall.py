@@ -37,7 +37,7 @@ import re
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from operator import itemgetter
 from typing import Any, Final
 
@@ -244,7 +244,7 @@ class _Layout:
     ura: itemgetter
 
 
-@lru_cache(maxsize=None)
+@cache
 def _layout(players: int, dealer: int, old: bool) -> _Layout:
     n = 136 if players == 4 else 108
     # Deal: three rounds of four tiles, then one tile each, from the end of the array.

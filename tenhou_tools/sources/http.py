@@ -293,6 +293,11 @@ class LogFetcher:
         """The cached file of an id, or None (never touches the network)."""
         return self.cache.get(_id_of(log_id))
 
+    def cached_bytes(self, log_id: str | GameRef) -> bytes:
+        """The bytes of the cached log of an id, as stored (gzip); ``OSError`` when there is none
+        or it cannot be read (never touches the network)."""
+        return self.cache.path_for(_id_of(log_id)).read_bytes()
+
     def fetch(self, log_id: str | GameRef) -> Path:
         """The cached file of ``log_id``, downloading it first when it is not cached."""
         return self.fetch_result(log_id).path

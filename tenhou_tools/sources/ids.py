@@ -24,13 +24,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
 from ..errors import InputError
+from ..game_id import JST, game_start
 
-JST = timezone(timedelta(hours=9), "JST")
-"""Tenhou's ids carry Japan Standard Time."""
+__all__ = [
+    "JST",
+    "GameRef",
+    "decode_obfuscated",
+    "is_log_id",
+    "parse_log_id",
+    "parse_ref",
+    "parse_viewer_url",
+    "require_ref",
+    "validate_log_id",
+]
 
 _ID_RE = re.compile(
     r"(?P<date>[0-9]{8}(?:[0-9]{2})?)gm-(?P<type>[0-9a-f]{4})-(?P<lobby>[0-9]{4,5})-"
@@ -73,7 +83,9 @@ class GameRef:
     @property
     def date(self) -> datetime:
         """When the game started (Japan time, from ``YYYYMMDDHH``; hour 0 for 8-digit ids)."""
-        return id_date(self.log_id)
+        start = game_start(self.log_id)
+        assert start is not None  # checked by validate_log_id
+        return start
 
     @property
     def type_code(self) -> int:
@@ -94,7 +106,7 @@ def validate_log_id(log_id: str) -> str:
     """
     if not isinstance(log_id, str) or not _ID_RE.fullmatch(log_id) or "x" in log_id:
         raise InputError(f"not a canonical Tenhou game id: {_show(log_id)}")
-    id_date(log_id)
+    _check_date(log_id)
     return log_id
 
 
@@ -118,7 +130,7 @@ def parse_log_id(text: str) -> str:
     candidate = raw.lower()
     if len(candidate) > 64 or not _ID_RE.fullmatch(candidate):
         raise InputError(f"not a Tenhou game id: {_show(raw)} ({_what_is_wrong(candidate)})")
-    id_date(candidate)
+    _check_date(candidate)
     if candidate.split("-")[3].startswith("x"):
         return decode_obfuscated(candidate)
     return candidate
@@ -155,22 +167,14 @@ def decode_obfuscated(log_id: str) -> str:
     return f"{date}gm-{m['type']}-{m['lobby']}-{first:04x}{second:04x}"
 
 
-def id_date(log_id: str) -> datetime:
-    """The start of the game (JST) from the id's ``YYYYMMDD[HH]``; ``InputError`` if impossible."""
-    m = _ID_RE.fullmatch(log_id) if isinstance(log_id, str) else None
-    if m is None:
-        raise InputError(f"not a Tenhou game id: {_show(log_id)}")
-    date = m["date"]
-    try:
-        return datetime(
-            int(date[0:4]), int(date[4:6]), int(date[6:8]),
-            int(date[8:10]) if len(date) == 10 else 0, tzinfo=JST,
-        )  # fmt: skip
-    except ValueError:
+def _check_date(log_id: str) -> None:
+    """``InputError`` when an id (matched by ``_ID_RE``) names a day or hour that never was."""
+    if game_start(log_id) is None:
+        date = log_id.split("gm", 1)[0]
         raise InputError(
             f"game id {_show(log_id)} has an impossible date {date[0:4]}-{date[4:6]}-{date[6:8]}"
             + (f" {date[8:10]}h" if len(date) == 10 else "")
-        ) from None
+        )
 
 
 def parse_viewer_url(text: str) -> GameRef:

@@ -18,9 +18,10 @@ with its public source, are in the shared docs (``spec/TENHOU_INDEX.md``):
   official tournaments (公式大会) with links; ``sca``, ``scb``, ``scd`` carry results only. The
   yearly archives ``scrawYYYY.zip`` hold the same files in a year folder (plain before 2013,
   gzip from 2013).
-- **A line** of a day file, fields separated by `` | ``::
+- **A line** of a day file, fields separated by `` | `` (one line in the file, cut in two here)::
 
-      23:00 | 30 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2018092823gm-00a9-0000-445a08e4">牌譜</a> | =Jam(+59.0) とびまこ(+11.0) アル中@テンパ(-14.0) mineral2(-56.0)<br>
+      23:00 | 30 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2018092823gm-00a9-0000-445a08e4">牌譜</a> |
+      =Jam(+59.0) とびまこ(+11.0) アル中@テンパ(-14.0) mineral2(-56.0)<br>
 
   an optional lobby (``L1001``, ``C0431``), the start time (JST), an optional duration in
   minutes, the rule (四鳳南喰赤－: players, table, length, 喰, 赤, 祝, chips), an optional link,

@@ -326,11 +326,16 @@ def _listed_files(
         )
     wanted = [f for f in files if selection.wants_file(f)]
     seen: set[str] = set()
-    unique = [f for f in wanted if not (f.name in seen or seen.add(f.name))]
+    unique = []
+    for f in wanted:  # the first file of each name
+        if f.name not in seen:
+            seen.add(f.name)
+            unique.append(f)
     return sorted(prefer_daily(unique), key=lambda f: (f.day, f.hour or 0, f.kind, f.name))
 
 
-def _read_listed(file: DayFile, fetcher: LogFetcher | None, cache: IndexCache, report: IndexReport) -> list[IndexedGame]:
+def _read_listed(file: DayFile, fetcher: LogFetcher | None, cache: IndexCache,
+                 report: IndexReport) -> list[IndexedGame]:
     source = f"dat/{file.name}"
     body = cache.kept(file)
     fetched = False

@@ -16,16 +16,16 @@ from datetime import date
 from functools import lru_cache
 
 from ..batch import Work
-from ..errors import InputError, ParseError
+from ..errors import ParseError
 from ..events import Room, Ruleset
 from ..formats import load_game
+from ..game_id import game_start
 from ..mjlog import ruleset_from_type
 from ..mjlog.read import decompress
-from ..sources.ids import id_date
 from ..sources.local import LogItem
 from .counters import INT_FIELDS, PlayerCounters, PlayerKey, _get_ints, game_counters
 
-__all__ = ["STATS_WORK", "GameFilter", "LobbySpec", "StatsRecord", "game_day", "stats_item"]
+__all__ = ["STATS_WORK", "GameFilter", "LobbySpec", "StatsRecord", "stats_item"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,22 +48,12 @@ class StatsRecord:
         return self.error is None
 
 
-def game_day(log_id: str | None) -> date | None:
-    """The (Japan time) day a game started, from its id; ``None`` without a usable id."""
-    if not log_id:
-        return None
-    try:
-        return id_date(log_id).date()
-    except InputError:
-        return None
-
-
 def stats_item(item: LogItem) -> StatsRecord:
     """Parse one log and count it. Never raises an ``Exception``."""
-    if item.error is not None:
+    if item.data is None:  # then the item carries its error
         return StatsRecord(item.source, item.log_id, None, error=item.error)
     try:
-        game = load_game(item.data, source=item.source, log_id=item.log_id, kind=item.kind)
+        game = load_game(item.data, source=item.source, log_id=item.log_id, log_format=item.kind)
         counters = game_counters(game)
     except ParseError as exc:
         return StatsRecord(item.source, item.log_id, None, error=str(exc))
@@ -89,7 +79,7 @@ def stats_item(item: LogItem) -> StatsRecord:
         players=header.ruleset.players,
         type_code=header.ruleset.type_code,
         lobby=header.lobby or 0,
-        day=game_day(log_id),
+        day=start.date() if (start := game_start(log_id)) is not None else None,
         counters=tuple(counters.items()),
     )
 

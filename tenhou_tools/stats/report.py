@@ -25,7 +25,8 @@ __all__ = ["Z95", "Metric", "PlayerReport", "csv_columns", "mean_interval", "wil
 Z95 = 1.959963984540054
 """The two-sided 95 % normal quantile."""
 
-Kind = Literal["count", "rate", "mean"]
+MetricKind = Literal["count", "rate", "mean"]
+"""What a ``Metric``'s value is (``Kind`` alone names a tile kind: ``tiles.Kind``)."""
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float] | None:
@@ -60,7 +61,7 @@ class Metric:
     """The JSON key (and CSV column)."""
     label: str
     """For people (the text table)."""
-    kind: Kind
+    kind: MetricKind
     value: float | int | None
     num: int | float | None = None
     den: int | None = None

@@ -31,7 +31,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from ..errors import TenhouToolsError
@@ -223,7 +223,7 @@ class StatsStore:
     def add(self, records: Iterable[StatsRecord]) -> AddResult:
         """Count the readable records whose game is not in the database yet: one transaction."""
         added = known = 0
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        now = datetime.now(UTC).isoformat(timespec="seconds")
         sums: dict[tuple[str, int, int, int, str], tuple[int, PlayerCounters]] = {}
         try:
             self.conn.execute("BEGIN IMMEDIATE")

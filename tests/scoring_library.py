@@ -7,7 +7,9 @@ terms). The replay engine uses our own valuation (``rules/valuation.py``); the t
 ``scripts/check_scoring.py --library`` run both over every corpus win and over generated hands
 and require the same answer, so each implementation checks the other.
 
-Nothing in the engine imports this module, so a validation run never loads the library.
+It lives with the tests, not in the package: nothing at run time uses it, so the ``mahjong``
+library is a test dependency only (the ``test`` extra). ``scripts/check_scoring.py --library``
+and ``scripts/bench_core.py`` import it from a checkout.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.meld import Meld as LibMeld
 
-from ..events import CallKind
-from .scoring import (
+from tenhou_tools.events import CallKind
+from tenhou_tools.rules.scoring import (
     RefusalReason,
     ScoredHand,
     ScoringRefusal,
@@ -123,7 +125,6 @@ def library_score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
     if problem is not None:
         return problem
 
-    dealer = ctx.dealer
     config = _hand_config(ctx.tsumo, ctx.in_riichi, ctx.double_riichi, ctx.ippatsu, ctx.rinshan,
                           ctx.chankan, ctx.haitei, ctx.houtei, ctx.tenhou, ctx.chiihou,
                           ctx.seat_wind, ctx.round_wind, rules, kita)

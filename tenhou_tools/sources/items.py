@@ -1,0 +1,230 @@
+"""What every local source yields, and what the readers of each kind of source share.
+
+``LogItem`` is one game from some input (its bytes, or why they could not be read);
+``SourceStats`` counts what a walk saw. The readers of each kind of source (``files``, ``zip``,
+``tar``, ``database``, ``lists``) report through a ``Walk`` (``local._Run``), which keeps the
+counts and drops duplicates, so each reader only knows its own format.
+
+Content decides what a file is (``classify``): a SQLite header makes it a database, a zip header
+an archive, a tar header (plain, or inside gzip, bz2 or xz) a tar archive, anything else is one
+log (plain or gzip: the parser sniffs gzip itself), told apart as mjlog XML or tenhou.net/6 JSON
+by its first bytes (``sniff_format``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from ..formats import LogFormat
+
+__all__ = [
+    "HEAD_BYTES",
+    "MAX_DUPLICATE_EXAMPLES",
+    "Container",
+    "LogFormat",
+    "LogItem",
+    "SourceStats",
+    "Unreadable",
+    "Walk",
+    "classify",
+    "container",
+    "content_digest",
+    "member_base",
+    "os_message",
+    "printable",
+    "sniff_format",
+]
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")  # a local file header; the end record of an empty zip
+GZIP_MAGIC = b"\x1f\x8b"
+BZ2_MAGIC = b"BZh"
+XZ_MAGIC = b"\xfd7zXZ\x00"
+TAR_MAGIC_AT, TAR_MAGIC = 257, b"ustar"  # POSIX ustar, GNU and pax headers all carry it
+HEAD_BYTES = 2048
+"""Bytes read from the start of a file to tell what it is (its container, or the log format)."""
+MAX_DUPLICATE_EXAMPLES = 100
+"""How many duplicates ``SourceStats.duplicate_examples`` keeps (the count is always exact)."""
+
+Container = Literal["sqlite", "zip", "tar", "compressed"]
+"""What a file holds when it is not one log: a database, a zip archive, a tar archive (plain or
+gzip-compressed), or bz2 or xz-compressed data (a tar archive, or nothing we read)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogItem:
+    """One game from some input: its bytes, or the reason they could not be read.
+
+    ``source`` is for people (``logs/a.mjlog``, ``archive.zip:2014/x.mjlog``, ``db.sqlite#<id>``);
+    ``data`` is the raw log as stored (plain or gzip XML; bz2 is already undone), for
+    ``formats.load_game``. Exactly one of ``data`` and ``error`` is set. ``kind`` is the log
+    format: ``"tenhou6"`` for tenhou.net/6 JSON, which the mjlog parser does not read.
+    """
+
+    source: str
+    log_id: str | None
+    data: bytes | None
+    error: str | None = None
+    kind: LogFormat = "mjlog"
+
+    def __post_init__(self) -> None:
+        if (self.data is None) == (self.error is None):
+            raise ValueError("a LogItem carries either data or an error")
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+@dataclass(slots=True)
+class SourceStats:
+    """Counters filled in while ``iter_logs`` runs (read them once the stream is exhausted).
+
+    ``files``, ``zip_members`` and ``db_rows`` count the entries that hold (or claim to hold) a
+    log, duplicates included; ``items`` counts what was yielded, ``errors`` the items among them
+    that carry an error instead of bytes.
+    """
+
+    inputs: int = 0
+    files: int = 0
+    zip_archives: int = 0
+    zip_members: int = 0
+    databases: int = 0
+    db_rows: int = 0
+    skipped_without_log: int = 0
+    """Database rows whose log column is NULL or empty (not downloaded yet, or a failed download)."""
+    tar_archives: int = 0
+    tar_members: int = 0
+    ignored: int = 0
+    """Files in folders, zip and tar members skipped because of their name or content (not
+    hidden ones)."""
+    duplicates: int = 0
+    duplicate_examples: list[tuple[str, str]] = field(default_factory=list)
+    """``(source, log_id)`` of the first ``MAX_DUPLICATE_EXAMPLES`` duplicates skipped (for a log
+    without an id, ``sha256:`` and the first 16 hex digits of its content's digest)."""
+    errors: int = 0
+    items: int = 0
+
+
+class Unreadable(Exception):
+    """One entry cannot be read; the message becomes the item's ``error``."""
+
+
+class Walk(Protocol):
+    """What a reader of one kind of source reports to (``local._Run``): it counts, drops
+    duplicates and makes the ``LogItem``\\ s."""
+
+    stats: SourceStats
+    suffixes: tuple[str, ...]
+    """Names (lower case) taken as logs in folders and archives."""
+
+    def ok(self, source: str, log_id: str | None, data: bytes, name: str,
+           start: bytes | None = None) -> Iterator[LogItem]:
+        """The item of a log read (nothing when it is a copy of one yielded before)."""
+        ...
+
+    def error(self, source: str, log_id: str | None, message: str) -> LogItem:
+        """The item of an entry that could not be read."""
+        ...
+
+    def duplicate(self, log_id: str | None, source: str) -> bool:
+        """Whether a game of this id was yielded before (then it is counted as a duplicate)."""
+        ...
+
+
+# --- what a file is ------------------------------------------------------------------------------
+
+
+def container(head: bytes) -> Container | None:
+    """What the first bytes of a file say it is, or None (a log, or something that is not one:
+    the parser tells)."""
+    return classify(head)[0]
+
+
+def classify(head: bytes) -> tuple[Container | None, bytes]:
+    """``container`` and the first bytes of the content (for ``sniff_format``), gunzipped once.
+
+    A log starts with ``<`` or ``{`` (after blanks), a tar archive with a member's name: only
+    content that does not start like a log is gunzipped further, to the tar header's magic."""
+    if head.startswith(SQLITE_MAGIC):
+        return "sqlite", b""
+    if head.startswith(ZIP_MAGICS):
+        return "zip", b""
+    if head.startswith((BZ2_MAGIC, XZ_MAGIC)):
+        return "compressed", b""
+    start = _peek(head, 64)
+    if start.lstrip(_BLANKS).startswith((b"<", b"{")):
+        return None, start
+    return ("tar" if _is_tar_header(_peek(head)) else None), start
+
+
+_BLANKS = b" \t\r\n\xef\xbb\xbf"
+
+
+def _peek(head: bytes, size: int = 512) -> bytes:
+    """The first ``size`` bytes of the content: gunzipped when it is gzip (a corrupt or short
+    gzip gives what could be decompressed)."""
+    if not head.startswith(GZIP_MAGIC):
+        return head[:size]
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, size)
+    except zlib.error:
+        return b""
+
+
+def _is_tar_header(block: bytes) -> bool:
+    return block[TAR_MAGIC_AT:TAR_MAGIC_AT + len(TAR_MAGIC)] == TAR_MAGIC
+
+
+def sniff_format(data: bytes, name: str, start: bytes | None = None) -> LogFormat:
+    """``tenhou6`` for JSON, ``mjlog`` otherwise: by content when it says, else by name.
+    ``start`` is the content's first bytes when the caller has them (``classify``)."""
+    if start is None:
+        start = _peek(data[:HEAD_BYTES], 64)
+    start = start[:64].lstrip(_BLANKS)
+    if start.startswith(b"{"):
+        return "tenhou6"
+    if start.startswith(b"<"):
+        return "mjlog"
+    return "tenhou6" if name.lower().endswith((".json", ".json.gz")) else "mjlog"
+
+
+def content_digest(data: bytes) -> bytes:
+    """SHA-256 of a log's bytes as stored (a copy of a file is the same game; a plain and a
+    gzip-compressed copy are not told apart here, which would cost a gunzip per log)."""
+    return hashlib.sha256(data).digest()
+
+
+# --- names and messages --------------------------------------------------------------------------
+
+
+def os_message(exc: OSError) -> str:
+    return f"cannot read: {exc.strerror or exc}"
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def printable(text: str) -> str:
+    """Names from archives and databases are untrusted: escape control characters for display."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def hidden(name: str) -> bool:
+    return name.startswith(".") and name not in (".", "..")
+
+
+def member_base(name: str) -> str | None:
+    """The last part of an archive member's name; None for folders and hidden or ``__MACOSX``
+    entries."""
+    if name.endswith(("/", "\\")):
+        return None
+    parts = [p for p in name.replace("\\", "/").split("/") if p]
+    if not parts or any(hidden(p) or p == "__MACOSX" for p in parts):
+        return None
+    return parts[-1]
