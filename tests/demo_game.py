@@ -28,12 +28,15 @@ def demo_hand() -> bytes:
     ], scores=[250, 250, 250, 250], dora="2p").begin()
     # go-around 1
     b.turn(0, "2s")
-    b.draw(1, "9m"); b.discard(1, "4z")
+    b.draw(1, "9m")
+    b.discard(1, "4z")
     b.turn(2, "1p")
-    b.draw(3, "8p"); b.discard(3, "1z")
+    b.draw(3, "8p")
+    b.discard(3, "1z")
     # go-around 2: S3 chis S2's 3s with 45s and discards 9m
     b.turn(0, "3p")
-    b.draw(1, "6m"); b.discard(1, "2z")
+    b.draw(1, "6m")
+    b.discard(1, "2z")
     three = b.turn(2, "3s")
     b.chi(3, 2, three, "45s")
     b.discard(3, "9m")
@@ -44,7 +47,8 @@ def demo_hand() -> bytes:
     b.pon(0, 1, haku)
     b.discard(0, "8s")
     # go-around 4: S2 draws East and declares riichi on it
-    b.draw(1, "3m"); b.discard(1, "1s")
+    b.draw(1, "3m")
+    b.discard(1, "1s")
     b.draw(2, "1z")
     b.riichi(2, "1z")
     b.turn(3, "6m")

@@ -6,7 +6,6 @@ import base64
 import hashlib
 import json
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

@@ -527,7 +527,7 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
     docs/replay-html.md: the analysis package's to_json() values); with none, the panel stays
     hidden."""
     source = FIXTURES / "one_hand.xml"
-    page, doc = write_page(source, tmp_path / "one.html")
+    page, _doc = write_page(source, tmp_path / "one.html")
     open_page(browser, page)
     assert browser.execute_script("return document.getElementById('analysis-panel').hidden") is True
     game = game_of(source)
@@ -541,7 +541,8 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
         "loss": {"kind": "shanten", "shanten": 2, "best_shanten": 1, "accepted": 7, "best_accepted": 12},
         "riichi": {"waits": [3, 6], "left": [2, 3], "total": 5},
         "deal_in": {"discarder": 1, "winner": 0, "tile": discard.tile, "kind": discard.tile >> 2, "waits": [33],
-                    "riichi": False, "open": False, "points": 48000, "text": "S1 dealt 7z into S0's 7z wait (dama, 48,000)"},
+                    "riichi": False, "open": False, "points": 48000,
+                    "text": "S1 dealt 7z into S0's 7z wait (dama, 48,000)"},
     }
     browser.execute_script("TenhouReplay.setAnalysis(arguments[0]); TenhouReplay.go(0, arguments[1])",
                            {"discards": [entry]}, index + 1)

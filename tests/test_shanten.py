@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from mahjong.shanten import Shanten
 import pytest
+from mahjong.shanten import Shanten
 
 from tenhou_tools.rules.hand import counts34, is_complete, waits
 from tenhou_tools.rules.shanten import (

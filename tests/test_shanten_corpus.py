@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
-import pytest
 
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.rules.hand import counts34, waits

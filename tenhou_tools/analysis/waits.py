@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..rules.hand import counts34, waits as hand_waits
+from ..rules.hand import counts34
+from ..rules.hand import waits as hand_waits
 from ..tiles import kind as tile_kind
 from ..tiles import suit_and_number
 

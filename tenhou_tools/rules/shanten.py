@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 _KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _KOKUSHI_SET = frozenset(_KOKUSHI)
@@ -141,12 +141,12 @@ def _islands(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
     return pieces
 
 
-@lru_cache(maxsize=None)
+@cache
 def _island_id(piece: tuple[int, ...]) -> int:
     return _intern(_suffix(piece, 0, 0))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_id(counts: tuple[int, ...]) -> int:
     """The vector id of one suit's nine counts."""
     found = _intern(_NOTHING)
@@ -155,7 +155,7 @@ def _suit_id(counts: tuple[int, ...]) -> int:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def _loose_id(counts: tuple[int, ...]) -> int:
     """The vector id of kinds that form no runs (honours; 1m and 9m in three-player games), from
     their held counts in ascending order (the kinds are interchangeable; zeros are left out)."""
@@ -178,7 +178,7 @@ def _loose_id(counts: tuple[int, ...]) -> int:
     return _intern(best)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _combine(a: int, b: int) -> int:
     """The vector id of two groups together: the cheapest split of sets and pair between them."""
     va, vb = _VECTORS[a], _VECTORS[b]
@@ -363,7 +363,7 @@ def shanten_forms(counts: Sequence[int], melds: int | None = None, *, sanma: boo
     melds (chi, pon, kans, not kita), which the tile count implies (``None``: take it from the
     count; a mismatch is a ``ValueError``). ``sanma``: a three-player hand (no 2m-8m).
     """
-    total, melds = _melds_for(counts, melds, sanma)
+    _total, melds = _melds_for(counts, melds, sanma)
     regular = _regular(counts, melds, sanma)
     if melds:
         return ShantenForms(regular, None, None)
@@ -372,7 +372,7 @@ def shanten_forms(counts: Sequence[int], melds: int | None = None, *, sanma: boo
 
 def shanten(counts: Sequence[int], melds: int | None = None, *, sanma: bool = False) -> int:
     """The shanten of a concealed hand: -1 complete, 0 tenpai (see ``shanten_forms``)."""
-    total, melds = _melds_for(counts, melds, sanma)
+    _total, melds = _melds_for(counts, melds, sanma)
     value = _regular(counts, melds, sanma)
     if melds == 0 and value >= 0:
         value = min(value, _seven_pairs(counts), _thirteen_orphans(counts))

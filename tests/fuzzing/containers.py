@@ -57,8 +57,11 @@ def _member_name(rng: random.Random, i: int) -> bytes:
     if r < 0.15:
         return rng.choice(EVIL_NAMES)
     if r < 0.45:
-        return f"{rng.choice(['', '2014/', '2014/01/'])}{rng.choice(_GAME_IDS)}{rng.choice(['.mjlog', '.xml', '.xml.gz'])}".encode()
-    return f"{rng.choice(['', 'logs/', 'a/b/'])}{i}_{rng.choice(['game', 'log', '牌譜'])}{rng.choice(['.xml', '.mjlog', '.gz', '.json'])}".encode()
+        folder = rng.choice(['', '2014/', '2014/01/'])
+        return f"{folder}{rng.choice(_GAME_IDS)}{rng.choice(['.mjlog', '.xml', '.xml.gz'])}".encode()
+    folder = rng.choice(['', 'logs/', 'a/b/'])
+    stem = rng.choice(['game', 'log', '牌譜'])
+    return f"{folder}{i}_{stem}{rng.choice(['.xml', '.mjlog', '.gz', '.json'])}".encode()
 
 
 def _member_data(seeds: Sequence[bytes], rng: random.Random) -> bytes:
@@ -118,7 +121,7 @@ def _patch_field(data: bytes, rng: random.Random) -> bytes:
         return flip(data, rng)
     sig = rng.choice(sigs)
     at = rng.choice(_positions(data, sig))
-    name, (off, size) = rng.choice(list(_ZIP_FIELDS[sig].items()))
+    _name, (off, size) = rng.choice(list(_ZIP_FIELDS[sig].items()))
     if at + off + size > len(data):
         return data
     old = int.from_bytes(data[at + off: at + off + size], "little")
@@ -260,7 +263,8 @@ _ODD_LAYOUTS: tuple[tuple[str, str | None, str | None], ...] = (
     ('CREATE TABLE logs("id" TEXT, "log" BLOB, "x""y" TEXT)', "id", "log"),
     ("CREATE TABLE logs(id TEXT PRIMARY KEY COLLATE NOCASE, log BLOB) WITHOUT ROWID", "id", "log"),
     ("CREATE TABLE logs(id TEXT PRIMARY KEY, log BLOB GENERATED ALWAYS AS (zeroblob(200000000)) VIRTUAL)", "id", None),
-    ("CREATE TABLE logs(id TEXT PRIMARY KEY, log BLOB GENERATED ALWAYS AS (printf('%.*c', 100000, 'x')) VIRTUAL)", "id", None),
+    ("CREATE TABLE logs(id TEXT PRIMARY KEY, log BLOB GENERATED ALWAYS AS (printf('%.*c', 100000, 'x')) VIRTUAL)",
+     "id", None),
     ("CREATE TABLE logs(id TEXT PRIMARY KEY, raw BLOB, log BLOB GENERATED ALWAYS AS (raw || raw) STORED)", "id", "raw"),
     ("CREATE TABLE logs(id TEXT)", "id", None),
     ("CREATE TABLE logs(log BLOB)", None, "log"),
@@ -496,7 +500,7 @@ def _check_validate_command(path: Path) -> None:
                                       "--format", "ndjson"])
     if result.exit_code not in (0, 1):
         raise Failure(f"validate exited {result.exit_code}: {result.output[-500:]}")
-    if "Traceback" in result.output or result.exception and not isinstance(result.exception, SystemExit):
+    if "Traceback" in result.output or (result.exception and not isinstance(result.exception, SystemExit)):
         raise Failure(f"validate raised {result.exception!r}")
     lines = result.stdout.splitlines()
     docs = [json.loads(line) for line in lines]

@@ -116,11 +116,11 @@ def fuzz_downloads(logs: Sequence[bytes], *, iterations: int | None = None,
                                 message = str(exc)
                                 one_line(message, "a download error")
                                 if log_id not in message:
-                                    raise Failure(f"a download error that does not name the id: {message}")
+                                    raise Failure(f"a download error that does not name the id: {message}") from exc
                                 key = "stopped" if type(exc).__name__ == "StopDownloads" else "refused"
                                 if before[log_id] is not None and _read_or_none(
                                         cache_dir / f"{log_id}.mjlog") != before[log_id]:
-                                    raise Failure("a failed refresh changed the cached copy")
+                                    raise Failure("a failed refresh changed the cached copy") from exc
                             report.outcomes[f"download:{key}"] = report.outcomes.get(f"download:{key}", 0) + 1
                 check_cache(cache_dir)
             tried += len(ids)

@@ -515,7 +515,7 @@ def fuzz(seeds: Iterable[bytes], *, iterations: int | None = None, seconds: floa
                 _RUNNERS[path](mutated, report)
             except _Failure as failure:
                 report.failures.append((name, prefix + str(failure), mutated))
-            except BaseException as exc:  # noqa: BLE001 - that is exactly what we are looking for
+            except BaseException as exc:
                 if isinstance(exc, KeyboardInterrupt):
                     raise
                 report.failures.append((name, f"{prefix}{type(exc).__name__}: {exc}", mutated))

@@ -148,7 +148,7 @@ class FuzzServer:
             def log_message(self, *args: Any) -> None:
                 pass
 
-            def do_GET(self) -> None:  # noqa: N802 - the http.server name
+            def do_GET(self) -> None:
                 log_id = self.path.partition("?")[2]
                 with app.guard:
                     if app.script:

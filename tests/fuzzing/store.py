@@ -50,18 +50,21 @@ def _sql_edit(path: Path, rng: random.Random) -> str:
         ("drop_games", "DROP TABLE games"),
         ("drop_counters", "DROP TABLE counters"),
         ("drop_meta", "DROP TABLE meta"),
-        ("meta_other_columns", "DROP TABLE meta; CREATE TABLE meta(k, v); INSERT INTO meta VALUES ('application', 'tenhou-tools stats')"),
+        ("meta_other_columns",
+         "DROP TABLE meta; CREATE TABLE meta(k, v); INSERT INTO meta VALUES ('application', 'tenhou-tools stats')"),
         ("meta_no_rows", "DELETE FROM meta"),
         ("meta_other_app", "UPDATE meta SET value = 'something else' WHERE key = 'application'"),
         ("meta_other_schema", "UPDATE meta SET value = '2' WHERE key = 'schema'"),
         ("meta_empty", "UPDATE meta SET value = '' WHERE key = 'schema'"),
         ("meta_blob", "UPDATE meta SET value = x'ff00' WHERE key = 'application'"),
-        ("counters_bad_json", "UPDATE counters SET data = '{\"games\": 1,' WHERE name IN (SELECT name FROM counters LIMIT 1)"),
+        ("counters_bad_json",
+         "UPDATE counters SET data = '{\"games\": 1,' WHERE name IN (SELECT name FROM counters LIMIT 1)"),
         ("counters_not_object", "UPDATE counters SET data = '[1, 2, 3]'"),
         ("counters_unknown_key", "UPDATE counters SET data = json_set(data, '$.bogus', 1)"),
         ("counters_string_value", "UPDATE counters SET data = json_set(data, '$.games', 'x')"),
         ("counters_huge_value", "UPDATE counters SET data = json_set(data, '$.games', 1e300)"),
-        ("counters_do_not_add_up", "UPDATE counters SET data = json_set(data, '$.wins', json_extract(data, '$.hands') + 5)"),
+        ("counters_do_not_add_up",
+         "UPDATE counters SET data = json_set(data, '$.wins', json_extract(data, '$.hands') + 5)"),
         ("counters_negative", "UPDATE counters SET data = json_set(data, '$.hands', -3)"),
         ("counters_negative_wins", "UPDATE counters SET data = json_set(data, '$.wins', -2)"),
         ("counters_bad_yaku", "UPDATE counters SET data = json_set(data, '$.yaku', json('{\"x\": \"y\"}'))"),
@@ -215,8 +218,9 @@ def fuzz_store(seeds: Sequence[bytes], *, iterations: int | None = None, seconds
             report.tried += 1
             report.by_path["store"] = report.by_path.get("store", 0) + 1
             report.by_mutation[case.mutation] = report.by_mutation.get(case.mutation, 0) + 1
+            where = f" (with logs: {with_logs}, {' '.join(extra)})"
             with attempt(report, "store", case.mutation, case.data, per_input_limit_s,
-                         where=lambda: f" (with logs: {with_logs}, {' '.join(extra)})"):
+                         where=lambda where=where: where):
                 outcome = check_store_run(path, logs_dir if with_logs else None, extra)
                 report.outcomes[f"store:{outcome}"] = report.outcomes.get(f"store:{outcome}", 0) + 1
             shutil.rmtree(folder, ignore_errors=True)
