@@ -72,3 +72,30 @@ def test_the_pages_findings_say_the_step_and_names_not_ids(browser, tmp_path):
         "return Array.from(document.querySelectorAll('#hand-list .findings li')).map(e => e.innerText)")
     assert texts == ["✗ AGARI_POINTS (step 5): S0's hand value (ten) is wrong\n"
                      "points (ten): 48000 by the rules, the log says 36000"]
+
+
+def test_the_viewer_link_stays_whole_on_a_narrow_terminal(tmp_path):
+    path = tmp_path / f"{REAL_ID}.xml"  # a real game id: the view links to tenhou.net's viewer
+    path.write_text(ONE_HAND)
+    result = run("replay", path, "--seat", "1", "--ascii", env={"COLUMNS": "40"})
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:8] == [
+        REAL_ID,
+        "Houou 4-player East-South, red fives,",
+        "open tanyao (四鳳南喰赤)",
+        "Played 2014-10-23 12:00 JST · 1 hand ·",
+        "viewed from S1 Bob (other seats'",
+        "concealed tiles hidden)",
+        f"https://tenhou.net/0/?log={REAL_ID}&tw=1",
+        "",
+    ]
+
+
+def test_one_dora_indicator_is_said_in_the_singular(tmp_path):
+    result = run("replay", FIXTURES / "one_hand.xml", "--at", "E1-0:2", "--ascii")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:3] == [
+        f"{FIXTURES / 'one_hand.xml'} · E1-0 step 2 of 5: S0 discards 8s (tsumogiri)",
+        "East 1, 0 honba, 0 riichi sticks · dealer S0 · 69 tiles left in the wall",
+        "Dora indicator 2p (dora 3p)",
+    ]

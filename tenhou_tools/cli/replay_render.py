@@ -264,7 +264,9 @@ def header_view(game: Game, view: View, title: str, warnings: Sequence[str] = ()
     parts.append(Text(" · ".join(facts)))
     link = viewer_url(game.log_id, tw=view.viewer) if view.viewer is not None else None
     if link is not None:  # only for a real game id, not for a file name that looks like one
-        parts.append(Text(link))
+        # whole on one line however narrow the terminal (it soft-wraps it): a link cut in two
+        # can be neither clicked nor copied
+        parts.append(Text(link, no_wrap=True, overflow="ignore"))
     for warning in warnings:
         parts.append(Text(f"Warning: {warning}", style="yellow"))
     parts += [Text(), render.players_table(game, viewer=view.viewer), Text()]
