@@ -49,7 +49,7 @@ def kinds(text: str) -> list[int]:
 BOARD_AT_28 = """\
 demo.xml · E1-0 step 28 of 35: S2 riichi step 2
 East 1, 0 honba, 1 riichi stick · dealer S0 · 59 tiles left in the wall
-Dora indicators 2p (dora 3p)
+Dora indicator 2p (dora 3p)
 
 S0 E  Akira  25000  (you)
   hand   123m99p66677z  tenpai on 9p-7z
@@ -104,7 +104,7 @@ def test_glyphs_and_the_deal(in_tmp):
     lines = result.stdout.splitlines()
     assert lines[0] == "demo.xml · E1-0 step 0 of 35: the deal"
     assert lines[1] == "East 1, 0 honba, 0 riichi sticks · dealer S0 · 70 tiles left in the wall"
-    assert lines[2] == "Dora indicators 🀚 (dora 🀛)"
+    assert lines[2] == "Dora indicator 🀚 (dora 🀛)"
     assert result.stdout.count("  pond   -\n") == 4
 
 

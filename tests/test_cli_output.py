@@ -127,7 +127,7 @@ Findings by code:
 
 Failed games (1):
   {points}
-    E1-0 AGARI_POINTS (event 4): S0's hand value (ten) is wrong
+    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is wrong
       points (ten): 48000 by the rules, the log says 36000
       tenhou-tools replay '{points}' --hand E1-0
 """

@@ -244,7 +244,7 @@ def test_findings_are_shown_with_expected_and_actual_and_exit_1(tampered):
     lines = result.stdout.splitlines()
     at = lines.index("✗ not verified: 1 error")
     assert lines[at + 1: at + 3] == [
-        "  ✗ AGARI_POINTS (event 4: S0 ron on S1): S0's hand value (ten) is wrong",
+        "  ✗ AGARI_POINTS (step 5: S0 ron on S1): S0's hand value (ten) is wrong",
         "      points (ten): 48000 by the rules, the log says 36000",
     ]
     assert lines[-1] == ("✗ Game not verified: 1 hand replayed under the Tenhou rules, 27 checks, "
@@ -258,7 +258,8 @@ def test_findings_in_json(tampered):
     assert doc["ok"] is False and doc["verdict"] == "failed"
     (finding,) = doc["hands"][0]["findings"]
     assert finding == {"code": "AGARI_POINTS", "severity": "error", "hand": 0, "label": "E1-0", "event_index": 4,
-                       "message": "S0's hand value (ten) is wrong", "expected": 48000, "actual": 36000}
+                       "message": "S0's hand value (ten) is wrong", "expected": 48000, "actual": 36000,
+                       "values": "points (ten): 48000 by the rules, the log says 36000"}
     assert doc["hands"][0]["verdict"] == "failed"
 
 

@@ -65,15 +65,15 @@ Findings by code:
 
 Failed games (1):
   {path}
-    E1-0 AGARI_POINTS (event 4): S0's hand value (ten) is wrong
+    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is wrong
       points (ten): 48000 by the rules, the log says 36000
       tenhou-tools replay '{path}' --hand E1-0
-    E1-0 AGARI_LIMIT (event 4): S0's limit (ten) is wrong: yakuman by the rules, the log says sanbaiman
+    E1-0 AGARI_LIMIT (step 5): S0's limit (ten) is wrong: yakuman by the rules, the log says sanbaiman
       tenhou-tools replay '{path}' --hand E1-0
 """
     # the command shows that hand, with the same finding
     shown = run("replay", path, "--hand", "E1-0", "--ascii")
-    assert "  ✗ AGARI_POINTS (event 4: S0 ron on S1): S0's hand value (ten) is wrong" in shown.stdout
+    assert "  ✗ AGARI_POINTS (step 5: S0 ron on S1): S0's hand value (ten) is wrong" in shown.stdout
 
 
 def test_games_and_findings_beyond_the_limits_are_counted(tmp_path, monkeypatch):
@@ -88,12 +88,12 @@ def test_games_and_findings_beyond_the_limits_are_counted(tmp_path, monkeypatch)
     start = lines.index("Failed games (5):")
     assert lines[start + 1:] == [
         f"  {tmp_path / '0.xml'}",
-        "    E1-0 AGARI_POINTS (event 4): S0's hand value (ten) is wrong",
+        "    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is wrong",
         "      points (ten): 48000 by the rules, the log says 36000",
         f"      tenhou-tools replay {tmp_path / '0.xml'} --hand E1-0",
         "    … and 1 more in this game (see --format ndjson)",
         f"  {tmp_path / '1.xml'}",
-        "    E1-0 AGARI_POINTS (event 4): S0's hand value (ten) is wrong",
+        "    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is wrong",
         "      points (ten): 48000 by the rules, the log says 36000",
         f"      tenhou-tools replay {tmp_path / '1.xml'} --hand E1-0",
         "    … and 1 more in this game (see --format ndjson)",
@@ -159,9 +159,9 @@ def test_a_log_inside_an_archive_gets_no_replay_command(tmp_path):
     start = lines.index("Failed games (1):")
     assert lines[start + 1:] == [
         f"  {archive}:{REAL_ID}.xml",
-        "    E1-0 AGARI_POINTS (event 4): S0's hand value (ten) is wrong",
+        "    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is wrong",
         "      points (ten): 48000 by the rules, the log says 36000",
-        "    E1-0 AGARI_LIMIT (event 4): S0's limit (ten) is wrong: yakuman by the rules, the log says sanbaiman",
+        "    E1-0 AGARI_LIMIT (step 5): S0's limit (ten) is wrong: yakuman by the rules, the log says sanbaiman",
         f"    https://tenhou.net/0/?log={REAL_ID}&ts=0",
     ]
 

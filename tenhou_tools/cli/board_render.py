@@ -273,7 +273,7 @@ def board_view(game: Game, moment: Moment, view: View, title: str,
     sticks = f"{on_table} riichi stick{'s' if on_table != 1 else ''}"
     facts = Text(f"{round_name(hand)}, {board.honba} honba, {sticks} · dealer S{board.dealer} · "
                  f"{board.live_remaining} tiles left in the wall")
-    dora = Text("Dora indicators ")
+    dora = Text("Dora indicators " if len(board.dora_indicators) > 1 else "Dora indicator ")
     dora.append_text(tiles.apart(board.dora_indicators))
     dora.append(" (dora ")
     dora.append_text(tiles.apart(dora_kind(t >> 2, sanma=sanma) * 4 + 1 for t in board.dora_indicators))

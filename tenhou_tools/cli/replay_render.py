@@ -264,7 +264,9 @@ def header_view(game: Game, view: View, title: str, warnings: Sequence[str] = ()
     parts.append(Text(" · ".join(facts)))
     link = viewer_url(game.log_id, tw=view.viewer) if view.viewer is not None else None
     if link is not None:  # only for a real game id, not for a file name that looks like one
-        parts.append(Text(link))
+        # whole on one line however narrow the terminal (it soft-wraps it): a link cut in two
+        # can be neither clicked nor copied
+        parts.append(Text(link, no_wrap=True, overflow="ignore"))
     for warning in warnings:
         parts.append(Text(f"Warning: {warning}", style="yellow"))
     parts += [Text(), render.players_table(game, viewer=view.viewer), Text()]
@@ -455,12 +457,13 @@ def event_text(event: Event) -> str:
 
 
 def finding_lines(finding: Finding, hand: Hand | None, indent: int = 2) -> list[RenderableType]:
-    """``✗ CODE (event 12: S1 discards 3m): message`` and what its values are
+    """``✗ CODE (step 12: S1 discards 3m): message`` and what its values are
     (``finding_text.values_text``), indented by ``indent``; a line too long for the width
-    folds under its own start, not at the left margin."""
+    folds under its own start, not at the left margin. The step is the one ``--at HAND:STEP``
+    shows (the event's 1-based place in its hand; the JSON's ``event_index`` is 0-based)."""
     where = []
     if finding.event_index is not None:
-        spot = f"event {finding.event_index}"
+        spot = f"step {finding.event_index + 1}"
         if hand is not None and 0 <= finding.event_index < len(hand.events):
             spot += f": {event_text(hand.events[finding.event_index])}"
         where.append(spot)
@@ -689,10 +692,19 @@ def hand_json(record: HandRecord, players: int) -> dict[str, Any]:
         "scores_before": list(record.before),
         "scores_after": list(record.after),
         "deltas": list(record.deltas),
-        "findings": [f.to_json() for f in record.findings],
+        "findings": [finding_json(f) for f in record.findings],
         "ok": record.ok,
         "verdict": ("verified" if record.finished else "incomplete") if record.ok else "failed",
     }
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    """A finding as in ``validate``'s NDJSON, plus ``values``: the line of the text view that
+    says what its values are (``points (ten): 48000 by the rules, the log says 36000``), or
+    ``null`` when the message says it all. The HTML page shows it, never the raw ids."""
+    out = finding.to_json()
+    out["values"] = values_text(finding)
+    return out
 
 
 def game_json(game: Game, report: GameReport, view: View, source: str,
@@ -729,7 +741,7 @@ def game_json(game: Game, report: GameReport, view: View, source: str,
         "warnings": list(game.warnings),
         "header": to_json(game.header),
         "hands": [hand_json(r, n) for r in shown],
-        "findings": [f.to_json() for f in game_level],
+        "findings": [finding_json(f) for f in game_level],
         "progression": progression(game, records),
         "final": final,
     }

@@ -70,8 +70,10 @@ def glyphs_by_default(stream: IO[str] | None = None) -> bool:
 
 
 def render_lines(console: Console, renderables) -> str:
-    """The renderables as text, each line without the padding rich adds at its end."""
+    """The renderables as text, each line without the padding rich adds at its end. Lines are
+    not cropped at the width: only text that asks not to be folded (``no_wrap``, ``overflow=
+    "ignore"``: a link) can be longer, and it is printed whole."""
     with console.capture() as captured:
         for renderable in renderables:
-            console.print(renderable)
+            console.print(renderable, crop=False)
     return "".join(line.rstrip() + "\n" for line in captured.get().splitlines())

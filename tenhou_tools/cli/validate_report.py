@@ -115,7 +115,8 @@ def _target(record: GameRecord) -> str | None:
 def finding_lines(finding: Finding, record: GameRecord, target: str | None) -> list[str]:
     where = f"{finding.label} " if finding.label else ""
     severity = " (warning)" if finding.severity is Severity.WARNING else ""
-    event = f" (event {finding.event_index})" if finding.event_index is not None else ""
+    # the step as ``replay --at HAND:STEP`` counts it (the event's 1-based place in its hand)
+    event = f" (step {finding.event_index + 1})" if finding.event_index is not None else ""
     lines = [f"    {where}{finding.code.value}{severity}{event}: {printable(finding.message)}"]
     values = values_text(finding)
     if values:

@@ -914,12 +914,12 @@
           var step = f.event_index === null || f.event_index === undefined ? 0 : Math.min(f.event_index + 1, hand.events.length);
           var fb = h("button", {type: "button", "class": "finding-jump " + f.severity, "data-position": pos, "data-step": step,
             title: "Go to this moment"});
-          fb.textContent = (f.severity === "error" ? "✗ " : "! ") + f.code + (f.event_index !== null && f.event_index !== undefined ? " (event " + (f.event_index + 1) + ")" : "") + ": " + f.message;
+          fb.textContent = (f.severity === "error" ? "✗ " : "! ") + f.code + (f.event_index !== null && f.event_index !== undefined ? " (step " + (f.event_index + 1) + ")" : "") + ": " + f.message;
           fb.addEventListener("click", function () { go(pos, step); });
           var fli = h("li");
           fli.appendChild(fb);
-          if (f.expected !== null || f.actual !== null) {
-            fli.appendChild(h("span", {"class": "expected"}, "expected " + JSON.stringify(f.expected) + ", log has " + JSON.stringify(f.actual)));
+          if (f.values) {  /* what the values are, in the words of the text view (never raw ids) */
+            fli.appendChild(h("span", {"class": "expected"}, f.values));
           }
           ul.appendChild(fli);
         });
