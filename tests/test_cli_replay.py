@@ -323,7 +323,7 @@ def test_an_id_is_downloaded_cached_and_shown_then_read_from_the_cache(server, c
     assert result.stderr == f"{gid(1)}: downloaded to {cached}\n"
     lines = result.stdout.splitlines()
     assert lines[0] == gid(1)
-    assert lines[2] == "Played 2014-10-23 12:00 JST · 1 hand · every seat's tiles shown"
+    assert lines[2] == "Played 2014-10-23 12:xx JST · 1 hand · every seat's tiles shown"
     assert "S1 S  Bob      25000  406789m134067p7z" in lines
     assert lines[-1].startswith("✓ Game verified")
     doc = json.loads(replay(gid(1), "--format", "json", server=server, cache_dir=cache_dir).stdout)

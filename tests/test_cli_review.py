@@ -83,7 +83,7 @@ def test_the_viewer_link_stays_whole_on_a_narrow_terminal(tmp_path):
         REAL_ID,
         "Houou 4-player East-South, red fives,",
         "open tanyao (四鳳南喰赤)",
-        "Played 2014-10-23 12:00 JST · 1 hand ·",
+        "Played 2014-10-23 12:xx JST · 1 hand ·",
         "viewed from S1 Bob (other seats'",
         "concealed tiles hidden)",
         f"https://tenhou.net/0/?log={REAL_ID}&tw=1",

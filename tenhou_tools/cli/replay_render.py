@@ -251,7 +251,7 @@ def header_view(game: Game, view: View, title: str, warnings: Sequence[str] = ()
     if when is None:
         facts.append("Date unknown (no game id)")
     elif len((game.log_id or "").split("gm-")[0]) == 10:
-        facts.append(f"Played {when:%Y-%m-%d %H:00} JST")
+        facts.append(f"Played {when:%Y-%m-%d %H}:xx JST")  # the id gives the hour only
     else:
         facts.append(f"Played {when:%Y-%m-%d} JST")
     count = len(game.hands)
