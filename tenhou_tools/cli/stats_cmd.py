@@ -18,11 +18,12 @@ from rich.progress import (
 from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError
 from ..errors import InputError
 from ..sources.local import survey_inputs
-from ..stats.collect import RunSummary, collect_stats
+from ..stats.collect import Collected, RunSummary, collect_stats
 from ..stats.counters import PlayerCounters, PlayerKey
+from ..stats.games import GameEntry
 from ..stats.names import NameMatcher
 from ..stats.records import GameFilter, LobbySpec
-from ..stats.report import PlayerReport
+from ..stats.report import PlayerReport, merge_rows
 from ..stats.store import StatsStore, StoreError
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from .common import AtomicOutput, expand_sources, no_logs_found
@@ -30,8 +31,6 @@ from .output import check_output_path
 from .stats_render import render_csv, render_json, render_text
 from .term import make_console
 
-DEFAULT_TABLES = 20
-"""Text reports show a detailed table for this many rows unless --player or --tables says."""
 
 
 class StatsInputError(click.ClickException):
@@ -65,10 +64,18 @@ class RunnerFailed(click.ClickException):
                    "`stats --db FILE` alone reports without reading logs again.")
 @click.option("--min-games", type=click.IntRange(min=1), default=1, show_default=True,
               help="Leave out players with fewer games.")
+@click.option("--as", "as_name", metavar="NAME",
+              help="Add up the rows of every --player into one row called NAME (one per table "
+                   "size): several accounts of one person.")
 @click.option("--tables", type=click.IntRange(min=0), default=None, metavar="N",
               help="text: detailed tables for the first N rows (most games first) [default: every "
-                   "player named by --player, else 20].")
+                   "player named by --player, else none].")
+@click.option("--wide", is_flag=True,
+              help="text: the overview with every headline column (wider than 80 columns).")
 @click.option("--brief", is_flag=True, help="text: only the overview, one line per row (--tables 0).")
+@click.option("--quality", is_flag=True,
+              help="Also judge every discard by tile efficiency (shanten, then acceptance): the "
+                   "play quality. Slow: about 60 ms more per game.")
 @click.option("--no-progress", is_flag=True, help="No progress bar (it is also off when stderr is not a terminal).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: all cores; 1 = in this process].")
@@ -83,8 +90,8 @@ class RunnerFailed(click.ClickException):
               help="Count every copy of a game found in PATHS (by default a game seen before, by its "
                    "id or else its bytes, is skipped). With --db a game is always counted once.")
 def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ...], since, until,
-          fmt: str, output: str | None, db_path: str | None, min_games: int, tables: int | None, brief: bool,
-          no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
+          fmt: str, output: str | None, db_path: str | None, min_games: int, as_name: str | None,
+          tables: int | None, wide: bool, brief: bool, quality: bool, no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
           timeout: float, no_dedupe: bool) -> None:
     """Per-player statistics of the games in PATHS: placement, wins, deal-ins, riichi, calls,
     draws and score balance, with 95 % confidence intervals (definitions: docs/stats.md).
@@ -98,6 +105,12 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     With --db FILE the counters are also kept in a SQLite file, each game
     once; the report then covers every game in the file, and `stats --db FILE` with no PATHS
     reports from the file alone.
+
+    Beside the counts: per table kind (room or private lobby, length, table size) the rank
+    counts, Tenhou's dan points per game at the player's dan and the stable dan; the latest dan
+    and rate and the history of every game; with --quality, the share of efficient discards.
+    The text overview fits 80 columns (--wide for more columns, --player NAME for the details);
+    --player A --player B --as NAME adds two accounts into one row.
 
     \b
     Exit codes: 0 done; 1 some logs could not be read (the report covers the
@@ -113,6 +126,8 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     """
     if not paths and not db_path:
         raise click.UsageError("give PATHS to read, or --db FILE to report from a database")
+    if as_name is not None and not names:
+        raise click.UsageError("--as NAME adds up the rows of the --player names: give --player too")
     try:
         games = GameFilter(tuple(LobbySpec.parse(text) for text in lobbies),
                            since.date() if since else None, until.date() if until else None)
@@ -145,22 +160,27 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
         except StatsInputError:
             store.close()  # type: ignore[union-attr]
             raise
-    summary = RunSummary()
-    totals: dict[PlayerKey, PlayerCounters] = {}
-    interrupted = False
+    collected = Collected({})
     started = time.perf_counter()
     try:
         if paths:
-            totals, summary, interrupted = _read(
+            collected = _read(
                 paths, total, store, games, wanted, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
-                timeout=timeout, dedupe=not no_dedupe, show_progress=not no_progress and sys.stderr.isatty())
+                timeout=timeout, dedupe=not no_dedupe, quality=quality,
+                show_progress=not no_progress and sys.stderr.isatty())
+        summary, interrupted = collected.summary, collected.interrupted
+        totals, entries, set_quality = collected.totals, collected.entries, collected.set_quality
         elapsed = time.perf_counter() - started
         if paths and not interrupted and summary.found == 0:  # e.g. a tar archive with no log in it
             raise no_logs_found(args)
         if store is not None:
             try:
                 totals = _store_totals(store, games, wanted)
+                entries = store.entries(games, list({name for name, _ in totals}))
                 n_games = store.game_count(games)
+                if quality:
+                    everyone = sum(store.totals(games).values(), PlayerCounters())
+                    set_quality = (everyone.quality_discards, everyone.quality_efficient)
             except StoreError as exc:
                 raise StatsInputError(str(exc)) from None
         else:
@@ -168,7 +188,8 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     finally:
         if store is not None:
             store.close()
-    reports = _player_reports(totals, min_games, wanted)
+    reports = _player_reports(totals, min_games, wanted, entries, quality=quality, set_quality=set_quality,
+                              as_name=as_name)
     if store is not None:
         _check_sums(reports, db_path)
     with AtomicOutput(output) as out:
@@ -180,8 +201,8 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
             if brief:
                 tables = 0
             elif tables is None and not names:
-                tables = DEFAULT_TABLES
-            render_text(out, reports, n_games, tables=tables)
+                tables = 0
+            render_text(out, reports, n_games, tables=tables, wide=wide)
         if interrupted and output:
             out.abandon()  # a report of part of the games must not look like the whole one
     _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
@@ -194,8 +215,8 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
 
 
 def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: NameMatcher | None, *,
-          jobs, scheduler, batch_size, dedupe: bool, show_progress: bool,
-          timeout: float = DEFAULT_TIMEOUT) -> tuple[dict[PlayerKey, PlayerCounters], RunSummary, bool]:
+          jobs, scheduler, batch_size, dedupe: bool, show_progress: bool, quality: bool = False,
+          timeout: float = DEFAULT_TIMEOUT) -> Collected:
     """Read every log into totals (or the store), with a progress bar: ``stats.collect``."""
     progress = Progress(TextColumn("stats"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[rate]} games/s, {task.fields[bad]} unreadable", markup=False),
@@ -218,7 +239,7 @@ def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted
     try:
         result = collect_stats(paths, total=total, store=store, games=games, wanted=wanted, jobs=jobs,
                                scheduler=scheduler, batch_size=batch_size, timeout=timeout, dedupe=dedupe,
-                               on_start=on_start, on_record=on_record)
+                               quality=quality, on_start=on_start, on_record=on_record)
     except SetupError as exc:
         raise StatsInputError(str(exc)) from None
     except BatchError as exc:
@@ -227,7 +248,7 @@ def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted
         raise StatsInputError(str(exc)) from None
     finally:
         progress.stop()
-    return result.totals, result.summary, result.interrupted
+    return result
 
 
 def _store_totals(store: StatsStore, games: GameFilter,
@@ -240,9 +261,16 @@ def _store_totals(store: StatsStore, games: GameFilter,
 
 
 def _player_reports(totals: dict[PlayerKey, PlayerCounters], min_games: int,
-                    wanted: NameMatcher | None) -> list[PlayerReport]:
-    reports = [PlayerReport(name, players, c) for (name, players), c in totals.items()
-               if c.games >= min_games and (wanted is None or wanted.matches(name))]
+                    wanted: NameMatcher | None, entries: dict[PlayerKey, list[GameEntry]] | None = None, *,
+                    quality: bool = False, set_quality: tuple[int, int] | None = None,
+                    as_name: str | None = None) -> list[PlayerReport]:
+    entries = entries or {}
+    reports = [PlayerReport(name, players, c, entries.get((name, players), ()), quality=quality,
+                            set_quality=set_quality)
+               for (name, players), c in totals.items() if wanted is None or wanted.matches(name)]
+    if as_name is not None:
+        reports = merge_rows(reports, as_name)
+    reports = [r for r in reports if r.counters.games >= min_games]
     reports.sort(key=lambda r: (-r.counters.games, r.name, -r.players))
     return reports
 

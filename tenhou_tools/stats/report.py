@@ -17,10 +17,15 @@ import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..rules.yaku import YAKU, yaku_name
-from .counters import INT_FIELDS, PlayerCounters
+from collections.abc import Iterable, Sequence
 
-__all__ = ["Z95", "Metric", "PlayerReport", "csv_columns", "mean_interval", "wilson"]
+from ..rules.yaku import DORA_IDS, YAKU, yaku_name
+from . import dan as dan_rules
+from .counters import INT_FIELDS, PlayerCounters
+from .games import GameEntry, history, latest, rate_change_summary, table_kinds
+
+__all__ = ["Z95", "Metric", "PlayerReport", "csv_columns", "mean_interval", "merge_rows", "stats_document",
+           "wilson"]
 
 Z95 = 1.959963984540054
 """The two-sided 95 % normal quantile."""
@@ -94,12 +99,22 @@ def _total(key: str, label: str, value: int | float, unit: str) -> Metric:
 
 
 class PlayerReport:
-    """One player's statistics: counters in, ``Metric``\\ s out (see ``docs/stats.md``)."""
+    """One player's statistics: counters in, ``Metric``\\ s out (see ``docs/stats.md``).
 
-    def __init__(self, name: str, players: int, counters: PlayerCounters):
+    ``entries``: the player's games one by one (``games.GameEntry``), for the table kinds, the
+    latest rank and the history. ``quality``: the run judged the discards (``--quality``), so
+    ``play_quality`` is reported, against ``set_quality`` (judged and efficient discards of
+    everyone in the games selected)."""
+
+    def __init__(self, name: str, players: int, counters: PlayerCounters,
+                 entries: Sequence[GameEntry] = (), *, quality: bool = False,
+                 set_quality: tuple[int, int] | None = None):
         self.name = name
         self.players = players
         self.counters = counters
+        self.entries = list(entries)
+        self.quality = quality
+        self.set_quality = set_quality
 
     @property
     def ranks(self) -> list[int]:
@@ -218,6 +233,48 @@ class PlayerReport:
     def metrics(self) -> list[Metric]:
         return [m for _, section in self.sections() for m in section]
 
+    def tables(self) -> list[dict[str, Any]]:
+        """The ``tables`` member: one object per table kind (``games.table_kinds``)."""
+        return [row.to_json() for row in table_kinds(self.entries)]
+
+    def latest(self) -> dict[str, Any] | None:
+        """The ``latest`` member: the last game's id, day, dan and rate (``None`` without games)."""
+        last = latest(self.entries)
+        if last is None:
+            return None
+        return {
+            "game": last.game,
+            "date": last.day.isoformat() if last.day else None,
+            "dan": last.dan,
+            "dan_name": None if last.dan is None else dan_rules.dan_name(last.dan),
+            "rate": _round(last.rate),
+        }
+
+    def dan_pt_per_game(self) -> float | None:
+        """Dan points per game over every game that has them (all ranked table kinds)."""
+        points = [e.dan_pt for e in self.entries if e.dan_pt is not None]
+        return sum(points) / len(points) if points else None
+
+    def play_quality(self) -> dict[str, Any] | None:
+        """The ``play_quality`` member; ``None`` unless the run judged the discards."""
+        c = self.counters
+        if not self.quality or not c.quality_discards:
+            return None
+        ci = wilson(c.quality_efficient, c.quality_discards)
+        judged, efficient = self.set_quality or (0, 0)
+        return {
+            "games": c.quality_games,
+            "discards": c.quality_discards,
+            "efficient": c.quality_efficient,
+            "share": _round(c.quality_efficient / c.quality_discards),
+            "share_ci": None if ci is None else [_round(ci[0]), _round(ci[1])],
+            "table_share": _round(efficient / judged) if judged else None,
+        }
+
+    def yaku_list(self) -> list[dict[str, Any]]:
+        """The ``yaku`` member: ``{"id", "name", "count"}`` per yaku won with, most frequent first."""
+        return [{"id": k, "name": name, "count": n} for k, name, n in self.yaku()]
+
     def to_json(self) -> dict[str, Any]:
         """One JSON object: identity, the headline counts, every metric, yaku and raw counters."""
         c = self.counters
@@ -244,7 +301,12 @@ class PlayerReport:
             "tsumo_by_other": c.riichi_tsumo_by_other, "other_ron": c.riichi_other_ron,
             "exhaustive_draw": c.riichi_exhaustive, "abortive_draw": c.riichi_abortive,
         }
-        out["yaku"] = {name: n for _, name, n in self.yaku()}
+        out["yaku"] = self.yaku_list()
+        out["tables"] = self.tables()
+        out["latest"] = self.latest()
+        out["history"] = history(self.entries)
+        out["rate_change_per_game"] = rate_change_summary(self.entries)
+        out["play_quality"] = self.play_quality()
         out["counters"] = {k: getattr(c, k) for k in INT_FIELDS}
         return out
 
@@ -263,14 +325,25 @@ class PlayerReport:
             elif key == "riichi_outcomes":
                 for k, v in value.items():
                     row[f"riichi_outcome_{k}"] = v
-            elif key in ("yaku", "counters"):
+            elif key in ("yaku", "counters", "tables", "history", "latest", "rate_change_per_game",
+                         "play_quality"):
                 continue
             else:
                 row[key] = "" if value is None else value
+        last = doc["latest"] or {}
+        row["latest_dan"] = last.get("dan_name") or ""
+        row["latest_rate"] = "" if last.get("rate") is None else last["rate"]
+        row["dan_pt_per_game"] = _blank(_round(self.dan_pt_per_game()))
+        change = doc["rate_change_per_game"]
+        row["rate_change_per_game"] = _blank(change["value"])
+        quality = doc["play_quality"] or {}
+        row["play_quality_share"] = _blank(quality.get("share"))
+        row["play_quality_share_ci_low"] = _blank((quality.get("share_ci") or [None, None])[0])
+        row["play_quality_share_ci_high"] = _blank((quality.get("share_ci") or [None, None])[1])
         counts = self.counters.yaku_counts()
         for yid in sorted(YAKU):
-            if yid not in (52, 53, 54):
-                row[f"yaku_{yid}"] = counts.get(yid, 0)
+            if yid not in DORA_IDS:
+                row[f"yaku: {yaku_name(yid)}"] = counts.get(yid, 0)
         for k in INT_FIELDS:
             row[f"n_{k}"] = getattr(self.counters, k)
         return row
@@ -280,6 +353,72 @@ def csv_columns() -> list[str]:
     """The CSV header: the columns of a four-player ``to_row``, a superset of a three-player one
     (whose ``rank4`` columns stay empty)."""
     return list(PlayerReport("", 4, PlayerCounters()).to_row())
+
+
+def merge_rows(reports: Iterable[PlayerReport], name: str) -> list[PlayerReport]:
+    """Several rows as one per table size, named ``name`` (``stats --as``): counters add, games
+    concatenate, so the merged row is exactly what one account with all those games would get."""
+    by_size: dict[int, list[PlayerReport]] = {}
+    for r in reports:
+        by_size.setdefault(r.players, []).append(r)
+    out = []
+    for players, group in sorted(by_size.items(), key=lambda item: -item[0]):
+        first = group[0]
+        out.append(PlayerReport(name, players, sum((r.counters for r in group), PlayerCounters()),
+                                [e for r in group for e in r.entries], quality=first.quality,
+                                set_quality=first.set_quality))
+    return out
+
+
+SET_RATES = ("win_rate", "deal_in_rate", "riichi_rate", "call_rate")
+
+
+def stats_document(reports: Sequence[PlayerReport]) -> dict[str, Any]:
+    """The document the HTML page embeds: ``{"players": [to_json() ...], "set": {...}}``.
+
+    ``set`` holds the averages of the whole set of rows given, each pooled (the sum of the
+    numerators over the sum of the denominators, so a player with more hands weighs more):
+    ``avg_rank`` and ``rank_rates`` of the four-player rows (of the three-player rows when there
+    is no four-player one; ``set_players`` says which), the same per table size in
+    ``avg_rank_by_players`` and ``rank_rates_by_players`` (keys ``"4"``, ``"3"``: placements of
+    the two sizes do not mix), the rates of ``SET_RATES`` over every row, and
+    ``play_quality_share`` (``None`` unless the discards were judged)."""
+    players = [r.to_json() for r in reports]
+    total = sum((r.counters for r in reports), PlayerCounters())
+    avg_rank: dict[str, float | None] = {}
+    rank_rates: dict[str, list[float] | None] = {}
+    for size in (4, 3):
+        ranks = [0] * size
+        for r in reports:
+            if r.players == size:
+                for i, n in enumerate(r.ranks):
+                    ranks[i] += n
+        games = sum(ranks)
+        avg_rank[str(size)] = _round(sum(i * n for i, n in enumerate(ranks, 1)) / games) if games else None
+        rank_rates[str(size)] = [round(n / games, 4) for n in ranks] if games else None
+    main = "4" if rank_rates["4"] is not None or rank_rates["3"] is None else "3"
+    hands = total.hands
+    rates = {
+        "win_rate": total.wins, "deal_in_rate": total.deal_in_hands, "riichi_rate": total.riichi,
+        "call_rate": total.calls,
+    }
+    quality = next((r.set_quality for r in reports if r.quality and r.set_quality), None)
+    if quality is None and any(r.quality for r in reports):
+        quality = (total.quality_discards, total.quality_efficient)
+    out_set: dict[str, Any] = {
+        "set_players": int(main),
+        "avg_rank": avg_rank[main],
+        "rank_rates": rank_rates[main],
+        "avg_rank_by_players": avg_rank,
+        "rank_rates_by_players": rank_rates,
+        **{key: _round(n / hands) if hands else None for key, n in rates.items()},
+        "play_quality_share": _round(quality[1] / quality[0]) if quality and quality[0] else None,
+    }
+    return {"players": players, "set": out_set}
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
 
 
 def _ordinal(n: int) -> str:
