@@ -32,7 +32,6 @@ from .stats_render import render_csv, render_json, render_text
 from .term import make_console
 
 
-
 class StatsInputError(click.ClickException):
     """A database that cannot be used, a runner that cannot start: one line on stderr, exit 2."""
 
@@ -91,8 +90,8 @@ class RunnerFailed(click.ClickException):
                    "id or else its bytes, is skipped). With --db a game is always counted once.")
 def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ...], since, until,
           fmt: str, output: str | None, db_path: str | None, min_games: int, as_name: str | None,
-          tables: int | None, wide: bool, brief: bool, quality: bool, no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
-          timeout: float, no_dedupe: bool) -> None:
+          tables: int | None, wide: bool, brief: bool, quality: bool, no_progress: bool, jobs: int | None,
+          scheduler: str | None, batch_size: int | None, timeout: float, no_dedupe: bool) -> None:
     """Per-player statistics of the games in PATHS: placement, wins, deal-ins, riichi, calls,
     draws and score balance, with 95 % confidence intervals (definitions: docs/stats.md).
 
@@ -198,9 +197,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
         elif fmt == "csv":
             render_csv(out, reports)
         else:
-            if brief:
-                tables = 0
-            elif tables is None and not names:
+            if brief or (tables is None and not names):
                 tables = 0
             render_text(out, reports, n_games, tables=tables, wide=wide)
         if interrupted and output:

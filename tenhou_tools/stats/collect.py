@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from ..batch import DEFAULT_TIMEOUT, open_runner
 from ..sources.local import LogItem, SourceStats, iter_logs
 from .counters import PlayerCounters, PlayerKey
-from .names import NameMatcher
 from .games import GameEntry
+from .names import NameMatcher
 from .records import STATS_QUALITY_WORK, STATS_WORK, GameFilter, StatsRecord
 from .store import StatsStore
 

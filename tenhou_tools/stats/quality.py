@@ -53,10 +53,9 @@ def game_quality(game: Game) -> list[tuple[int, int]]:
         in_riichi = [False] * 4
         forbidden: list[frozenset[int]] = [frozenset()] * 4
         for event in hand.events:
-            kind = event.__class__
-            if kind is Draw:
+            if isinstance(event, Draw):
                 concealed[event.seat].append(event.tile)
-            elif kind is Discard:
+            elif isinstance(event, Discard):
                 s = event.seat
                 own = concealed[s]
                 if not in_riichi[s] and event.tile in own and len(own) % 3 == 2:
@@ -73,11 +72,11 @@ def game_quality(game: Game) -> list[tuple[int, int]]:
                 forbidden[s] = frozenset()
                 if declared[s]:
                     in_riichi[s] = True
-            elif kind is Call:
+            elif isinstance(event, Call):
                 meld, own = event.meld, concealed[event.seat]
                 ck = meld.kind
                 if ck is CallKind.ADDED_KAN:
-                    taken = [meld.added]
+                    taken = [] if meld.added is None else [meld.added]
                 elif ck in (CallKind.CLOSED_KAN, CallKind.KITA):
                     taken = list(meld.tiles)
                 else:  # chi, pon, open kan: the called tile is public already (it was discarded)
@@ -89,9 +88,9 @@ def game_quality(game: Game) -> list[tuple[int, int]]:
                 if ck not in (CallKind.ADDED_KAN, CallKind.KITA):
                     melds[event.seat] += 1
                 forbidden[event.seat] = kuikae_kinds(ck, meld.tiles, meld.called)
-            elif kind is Riichi:
+            elif isinstance(event, Riichi):
                 if event.step == 1:
                     declared[event.seat] = True
-            elif kind is NewDora:
+            elif isinstance(event, NewDora):
                 public[event.tile >> 2] += 1
     return list(zip(judged, efficient))

@@ -14,10 +14,9 @@ deviation ``s``. Both at 95 % (``z = 1.96``). Nothing here does I/O.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
-
-from collections.abc import Iterable, Sequence
 
 from ..rules.yaku import DORA_IDS, YAKU, yaku_name
 from . import dan as dan_rules
