@@ -341,12 +341,16 @@ def test_stats_document_holds_the_players_and_the_set_averages():
     assert [p["name"] for p in doc["players"]] == ["A", "B", "C"]
     assert doc["players"][0] == a.to_json()
     s = doc["set"]
-    # Four-player placements: 1, 2, 4, 4 -> average 2.75; rates 1/4, 1/4, 0, 2/4.
-    assert s["set_players"] == 4 and s["avg_rank"] == 2.75 and s["rank_rates"] == [0.25, 0.25, 0.0, 0.5]
-    assert s["avg_rank_by_players"] == {"4": 2.75, "3": 1.0}
+    # Pooled over every row: placements 1, 2, 4, 4 (four-player) and 1 (three-player) in 5 games.
+    assert s["rows"] == 3 and s["games"] == 5 and s["avg_rank"] == round(12 / 5, 4)
     # Pooled over every row: 5 wins, 4 deal-ins, 2 riichi, 4 calls in 25 hands.
     assert (s["win_rate"], s["deal_in_rate"], s["riichi_rate"], s["call_rate"]) == (0.2, 0.16, 0.08, 0.16)
     assert s["play_quality_share"] is None
+    # Per table size: four-player 1, 2, 4, 4 -> 2.75 and 1/4, 1/4, 0, 2/4; three-player 1.
+    four, three = s["by_players"]["4"], s["by_players"]["3"]
+    assert four["avg_rank"] == 2.75 and four["rank_rates"] == [0.25, 0.25, 0.0, 0.5] and four["rows"] == 2
+    assert three["avg_rank"] == 1.0 and three["rank_rates"] == [1.0, 0.0, 0.0]
+    assert list(s["by_players"]) == ["4", "3"]
 
 
 def _counters(**values):

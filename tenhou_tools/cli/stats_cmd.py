@@ -175,7 +175,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
         if store is not None:
             try:
                 totals = _store_totals(store, games, wanted)
-                entries = store.entries(games, list({name for name, _ in totals}))
+                entries = store.entries(games, None if wanted is None else wanted.matched())
                 n_games = store.game_count(games)
                 if quality:
                     everyone = sum(store.totals(games).values(), PlayerCounters())

@@ -23,8 +23,8 @@ from . import dan as dan_rules
 from .counters import INT_FIELDS, PlayerCounters
 from .games import GameEntry, history, latest, rate_change_summary, table_kinds
 
-__all__ = ["Z95", "Metric", "PlayerReport", "csv_columns", "mean_interval", "merge_rows", "stats_document",
-           "wilson"]
+__all__ = ["Z95", "Metric", "PlayerReport", "csv_columns", "mean_interval", "merge_rows", "set_averages",
+           "stats_document", "wilson"]
 
 Z95 = 1.959963984540054
 """The two-sided 95 % normal quantile."""
@@ -369,51 +369,50 @@ def merge_rows(reports: Iterable[PlayerReport], name: str) -> list[PlayerReport]
     return out
 
 
-SET_RATES = ("win_rate", "deal_in_rate", "riichi_rate", "call_rate")
+SET_RATES = (("win_rate", "wins"), ("deal_in_rate", "deal_in_hands"), ("riichi_rate", "riichi"),
+             ("call_rate", "calls"))
+"""The per-hand rates of the set: (key, counter over hands)."""
+
+
+def set_averages(reports: Sequence[PlayerReport]) -> dict[str, Any]:
+    """The averages of a set of rows, each pooled (the sum of the numerators over the sum of the
+    denominators, so a row with more games or hands weighs more); ``None`` where nothing is
+    counted. ``rows``, ``games``, ``avg_rank`` and ``rank_rates`` (as many entries as the most
+    players at a table among the rows), the rates of ``SET_RATES`` (of hands), and
+    ``play_quality_share``: over every player of the games selected when the run knows it
+    (``set_quality``), else over the rows' judged discards, ``None`` when nothing was judged."""
+    total = sum((r.counters for r in reports), PlayerCounters())
+    width = max((r.players for r in reports), default=0)
+    ranks = [total.rank1, total.rank2, total.rank3, total.rank4][:width]
+    games = total.games
+    out: dict[str, Any] = {
+        "rows": len(reports),
+        "games": games,
+        "avg_rank": _ratio(sum(r * n for r, n in enumerate(ranks, 1)), games),
+        "rank_rates": [_ratio(n, games) for n in ranks],
+    }
+    for key, field in SET_RATES:
+        out[key] = _ratio(getattr(total, field), total.hands)
+    quality = next((r.set_quality for r in reports if r.quality and r.set_quality), None)
+    if quality is None:
+        quality = (total.quality_discards, total.quality_efficient)
+    out["play_quality_share"] = _ratio(quality[1], quality[0])
+    return out
 
 
 def stats_document(reports: Sequence[PlayerReport]) -> dict[str, Any]:
-    """The document the HTML page embeds: ``{"players": [to_json() ...], "set": {...}}``.
+    """The document the HTML page embeds (``docs/stats.md``, "The page document"):
+    ``{"players": [to_json() of each row], "set": set_averages(rows)}``, the set also holding
+    ``by_players``: the same averages per table size (``"4"``, ``"3"``), since three-player
+    placements and rates are not four-player ones."""
+    averages = set_averages(reports)
+    sizes = sorted({r.players for r in reports}, reverse=True)
+    averages["by_players"] = {str(n): set_averages([r for r in reports if r.players == n]) for n in sizes}
+    return {"players": [r.to_json() for r in reports], "set": averages}
 
-    ``set`` holds the averages of the whole set of rows given, each pooled (the sum of the
-    numerators over the sum of the denominators, so a player with more hands weighs more):
-    ``avg_rank`` and ``rank_rates`` of the four-player rows (of the three-player rows when there
-    is no four-player one; ``set_players`` says which), the same per table size in
-    ``avg_rank_by_players`` and ``rank_rates_by_players`` (keys ``"4"``, ``"3"``: placements of
-    the two sizes do not mix), the rates of ``SET_RATES`` over every row, and
-    ``play_quality_share`` (``None`` unless the discards were judged)."""
-    players = [r.to_json() for r in reports]
-    total = sum((r.counters for r in reports), PlayerCounters())
-    avg_rank: dict[str, float | None] = {}
-    rank_rates: dict[str, list[float] | None] = {}
-    for size in (4, 3):
-        ranks = [0] * size
-        for r in reports:
-            if r.players == size:
-                for i, n in enumerate(r.ranks):
-                    ranks[i] += n
-        games = sum(ranks)
-        avg_rank[str(size)] = _round(sum(i * n for i, n in enumerate(ranks, 1)) / games) if games else None
-        rank_rates[str(size)] = [round(n / games, 4) for n in ranks] if games else None
-    main = "4" if rank_rates["4"] is not None or rank_rates["3"] is None else "3"
-    hands = total.hands
-    rates = {
-        "win_rate": total.wins, "deal_in_rate": total.deal_in_hands, "riichi_rate": total.riichi,
-        "call_rate": total.calls,
-    }
-    quality = next((r.set_quality for r in reports if r.quality and r.set_quality), None)
-    if quality is None and any(r.quality for r in reports):
-        quality = (total.quality_discards, total.quality_efficient)
-    out_set: dict[str, Any] = {
-        "set_players": int(main),
-        "avg_rank": avg_rank[main],
-        "rank_rates": rank_rates[main],
-        "avg_rank_by_players": avg_rank,
-        "rank_rates_by_players": rank_rates,
-        **{key: _round(n / hands) if hands else None for key, n in rates.items()},
-        "play_quality_share": _round(quality[1] / quality[0]) if quality and quality[0] else None,
-    }
-    return {"players": players, "set": out_set}
+
+def _ratio(num: float, den: float) -> float | None:
+    return round(num / den, 4) if den else None
 
 
 def _blank(value: object) -> object:
