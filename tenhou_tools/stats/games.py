@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -114,6 +114,17 @@ def _rules(type_code: int):
     return ruleset_from_type(type_code)
 
 
+@lru_cache(maxsize=1024)
+def _pt_points(room: Room, length: Length, players: int, dan: int,
+               era: dan_rules.RuleEra | None) -> tuple[int, ...] | None:
+    """``dan.pt_table(...).points`` for the era in force (kept: a few dozen distinct tables)."""
+    if era is None:
+        return None
+    day = era.start or (era.end - timedelta(days=1) if era.end else None)  # a day the era covers
+    table = dan_rules.pt_table(room, length, players, dan, day)
+    return None if table is None else table.points
+
+
 def is_ranked(type_code: int, lobby: int) -> bool:
     """A ranked game (段位戦): the ranked lobby, against people, no chips, not a special family."""
     rules = _rules(type_code)
@@ -148,7 +159,8 @@ def game_entries(game: Game, key: str, day: date | None) -> list[tuple[str, Game
         change = None
         if ranked:
             if dan is not None:
-                dan_pt = dan_rules.dan_pt(rank, rules.room, length, n, dan, day)
+                points = _pt_points(rules.room, length, n, dan, dan_rules.rule_era(n, day))
+                dan_pt = None if points is None else points[rank - 1]
             if average is not None:
                 change = dan_rules.rate_change(rank, player.rate, average, None, n).value
         out.append((player.name, GameEntry(
