@@ -16,6 +16,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from rich.cells import cell_len
 
 from tenhou_tools.cli import cli
 from tenhou_tools.events import CallKind
@@ -357,3 +358,24 @@ def _counters(**values):
     from tenhou_tools.stats.counters import PlayerCounters
 
     return PlayerCounters(**values)
+
+
+def test_wide_overview_has_every_headline_column():
+    # The fixture's table: rates 2150, 1980.5, 2240.25, 1890 (average 2065.1875). Alice 1st:
+    # 0.2 · (30 + (2065.1875 - 2150) / 40) = +5.58; Bob 4th: 0.2 · (-30 + 84.6875 / 40) = -5.58;
+    # Dan 3rd: -1.12; さくら 2nd: +1.12. Dan points (East-South houou): 七段 1st +90, 六段 4th
+    # -120, 五段 3rd 0, 八段 2nd +45. Bob ends at -23,000: a bust.
+    result = run("stats", FIXTURES / "one_hand.xml", "--wide", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.split("Rates in %")[0].splitlines()
+    assert lines[0] == "4 player rows over 1 game" and set(lines[2]) == {"─"}
+    assert lines[1].split() == ["Player", "Seats", "Games", "Hands", "Dan", "Rate", "Avg", "rank", "1st", "2nd",
+                                "3rd", "4th", "Bust", "Game", "pt", "Win", "Deal-in", "Riichi", "Call",
+                                "Score/hand", "Dan", "pt/game", "R/game"]
+    assert cell_len(lines[1]) == cell_len(lines[2]) > 80  # never folded, whatever COLUMNS says
+    assert [line.split() for line in lines[3:]] == [
+        "Alice 4 1 1 七段 2,150 1.00 100 0 0 0 0 +83.0 100 0 0 0 +48,000 +90.0 +5.58".split(),
+        "Bob 4 1 1 六段 1,980 4.00 0 0 0 100 100 -73.0 0 100 0 0 -48,000 -120.0 -5.58".split(),
+        "Dan 4 1 1 五段 1,890 3.00 0 0 100 0 0 -15.0 0 0 0 0 +0 +0.0 -1.12".split(),
+        "さくら 4 1 1 八段 2,240 2.00 0 100 0 0 0 +5.0 0 0 0 0 +0 +45.0 +1.12".split(),
+    ]
