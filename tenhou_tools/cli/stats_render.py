@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..stats.games import TableRow, stable_dan_name, table_kinds
+from ..stats.games import TableRow, rate_change_summary, stable_dan_name, table_kinds
 from ..stats.report import Metric, PlayerReport, csv_columns
 from .term import make_console
 
@@ -125,7 +125,7 @@ def wide_table(reports: list[PlayerReport], n_games: int) -> Table:
         m = {x.key: x for x in r.metrics()}
         ranks = [_pct0(m[f"rank{i}_rate"].value) if f"rank{i}_rate" in m else "" for i in range(1, 5)]
         latest = r.latest() or {}
-        change = r.to_json()["rate_change_per_game"]["value"] if r.entries else None
+        change = rate_change_summary(r.entries)["value"]
         cells = [str(r.players), str(r.counters.games), str(r.counters.hands), latest.get("dan_name") or "–",
                  _num(latest.get("rate"), 0), _num(m["avg_rank"].value, 2), *ranks, _pct0(m["bust_rate"].value),
                  _signed(m["avg_final_points"].value, 1), _pct0(m["win_rate"].value),
@@ -190,19 +190,18 @@ def player_table(report: PlayerReport) -> Table:
 
 def _dan_rows(table: Table, report: PlayerReport) -> None:
     """The section of dan, rate and play quality (after Placement)."""
-    doc = report.to_json()
-    latest = doc["latest"] or {}
+    latest = report.latest() or {}
     table.add_row(Text("Dan and rate", style="bold"), "", "", "")
     table.add_row(Text("  Dan at the latest game"), latest.get("dan_name") or "–", "", "")
     table.add_row(Text("  Rate at the latest game"), _num(latest.get("rate"), 2), "", "")
     with_pt = sum(1 for e in report.entries if e.dan_pt is not None)
     table.add_row(Text("  Dan points per ranked game"), _signed(report.dan_pt_per_game(), 1),
                   f"n={with_pt}" if with_pt else "", "")
-    change = doc["rate_change_per_game"]
+    change = rate_change_summary(report.entries)
     ranked = sum(1 for e in report.entries if e.rate_change is not None)
     label = "  Rate change per ranked game" + (" (estimate)" if change["estimate"] else "")
     table.add_row(Text(label), _signed(change["value"], 2), f"n={ranked}" if ranked else "", "")
-    quality = doc["play_quality"]
+    quality = report.play_quality()
     if quality is not None:
         ci = quality["share_ci"]
         table.add_row(Text("  Efficient discards (shanten, acceptance)"), _pct(quality["share"]),
