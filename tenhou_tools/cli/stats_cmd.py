@@ -77,7 +77,7 @@ class RunnerFailed(click.ClickException):
 @click.option("--brief", is_flag=True, help="text: only the overview, one line per row (--tables 0).")
 @click.option("--quality", is_flag=True,
               help="Also judge every discard by tile efficiency (shanten, then acceptance): the "
-                   "play quality. Slow: about 60 ms more per game.")
+                   "play quality. Slow: about 70 ms more CPU per game.")
 @click.option("--no-progress", is_flag=True, help="No progress bar (it is also off when stderr is not a terminal).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: all cores; 1 = in this process].")
