@@ -379,3 +379,27 @@ def test_wide_overview_has_every_headline_column():
         "Dan 4 1 1 五段 1,890 3.00 0 0 100 0 0 -15.0 0 0 0 0 +0 +0.0 -1.12",
         "さくら 4 1 1 八段 2,240 2.00 0 100 0 0 0 +5.0 0 0 0 0 +0 +45.0 +1.12",
     ]
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE player_games SET dan = 99",
+    "UPDATE player_games SET rank = 7",
+    "UPDATE player_games SET rate = 'high'",
+    "UPDATE player_games SET rate_change = 1e300",
+])
+def test_a_damaged_game_row_is_refused_before_anything_is_added(logs, tmp_path, sql):
+    """The report reads every game row after adding: a row it could not read must stop the run
+    before the file changes (the checks before writing cover what the reader checks)."""
+    import sqlite3
+
+    db = tmp_path / "stats.sqlite"
+    first, *rest = sorted(logs.iterdir())
+    assert run("stats", first, "--db", db).exit_code == 0
+    conn = sqlite3.connect(db)
+    conn.execute(sql)
+    conn.commit()
+    conn.close()
+    before = db.read_bytes()
+    result = run("stats", rest[0], "--db", db)
+    assert result.exit_code == 2 and "a player's game row that is not ours" in result.stderr
+    assert db.read_bytes() == before

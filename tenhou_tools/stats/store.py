@@ -348,7 +348,8 @@ class StatsStore:
                 if not (isinstance(game, str) and type(rank) is int and 1 <= rank <= players
                         and type(points) is int and (dan is None or (type(dan) is int and 0 <= dan <= 20))
                         and (dan_pt is None or type(dan_pt) is int)
-                        and all(v is None or isinstance(v, (int, float)) for v in (rate, change))):
+                        and all(v is None or (isinstance(v, (int, float)) and abs(v) < 1e12)
+                                for v in (rate, change))):
                     raise TypeError(f"a game row of {_shown(name)} is not ours")
                 if games.matches(type_code, lobby, _day(day)):
                     out.setdefault((name, players), []).append(GameEntry(
@@ -461,8 +462,10 @@ _CONTENT_CHECKS: tuple[tuple[str, str, tuple], ...] = (
      f"SELECT name FROM player_games WHERE NOT (typeof(game) = 'text' AND typeof(name) = 'text' AND "
      f"players IN (3, 4) AND {_INT.format('type_code')} AND {_INT.format('lobby')} AND {_DAY_OK} AND "
      f"{_INT.format('rank')} AND rank BETWEEN 1 AND players AND {_INT.format('final_points')} AND "
-     "typeof(dan) IN ('integer', 'null') AND typeof(dan_pt) IN ('integer', 'null') AND "
-     "typeof(rate) IN ('real', 'integer', 'null') AND typeof(rate_change) IN ('real', 'integer', 'null')) "
+     "(dan IS NULL OR (typeof(dan) = 'integer' AND dan BETWEEN 0 AND 20)) AND "
+     "typeof(dan_pt) IN ('integer', 'null') AND "
+     "(rate IS NULL OR (typeof(rate) IN ('real', 'integer') AND abs(rate) < 1e12)) AND "
+     "(rate_change IS NULL OR (typeof(rate_change) IN ('real', 'integer') AND abs(rate_change) < 1e12))) "
      "LIMIT 1", ()),
     ("yaku counts this version cannot read",
      "SELECT c.name FROM counters AS c, json_each(c.data, '$.yaku') AS y "
