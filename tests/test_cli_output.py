@@ -101,14 +101,15 @@ def test_stats_prints_names_literally(odd):
     assert result.exit_code == 0, result.output
     assert result.stdout == """\
 4 player rows over 1 game
-Player   P Games Hands Rank 1st 2nd 3rd 4th Win Deal Riichi Call Balance
-────────────────────────────────────────────────────────────────────────
-:cat:    4     1     1 3.00   0   0 100   0   0    0      0    0      +0
-[/x]     4     1     1 1.00 100   0   0   0 100    0      0    0 +48,000
-[red]    4     1     1 4.00   0   0   0 100   0  100      0    0 -48,000
-a[3, 3]b 4     1     1 2.00   0 100   0   0   0    0      0    0      +0
-Rates in %. Rank: average placement; Deal: deal-in rate; Balance: average score
-change per hand.
+                           Avg                     Deal-        Dan pt
+Player   Seats Games  Dan rank 1st 2nd 3rd 4th Win    in Riichi  /game
+──────────────────────────────────────────────────────────────────────
+:cat:        4     1 五段 3.00   0   0 100   0   0     0      0   +0.0
+[/x]         4     1 七段 1.00 100   0   0   0 100     0      0  +90.0
+[red]        4     1 六段 4.00   0   0   0 100   0   100      0 -120.0
+a[3, 3]b     4     1 八段 2.00   0 100   0   0   0     0      0  +45.0
+Rates in %. Dan: at the latest game. Dan pt/game: Tenhou's dan points per ranked
+game, at the player's dan in each game. --wide: more columns.
 """
     detailed = run("stats", odd / "names.xml", "--player", "[/x]")
     assert detailed.exit_code == 0, detailed.output
@@ -229,7 +230,7 @@ def test_every_view_fits_80_columns(tmp_path):
         "show": run("show", path, env=env),
         "replay": run("replay", path, env=env),
         "replay --seat 2 --glyphs": run("replay", path, "--seat", "2", "--glyphs", env=env),
-        "stats": run("stats", path, env=env),
+        "stats": run("stats", path, "--tables", "4", env=env),
         "stats --brief": run("stats", path, "--brief", env=env),
         "validate": run("validate", path, "--verbose", env=env),
     }
@@ -244,8 +245,8 @@ def test_every_view_fits_80_columns(tmp_path):
             for player in LONG:  # whole (a table folds a longer name, the titles have it whole)
                 assert player in result.stdout, (name, player)
     brief = views["stats --brief"].stdout.splitlines()
-    assert len(brief) == 3 + 5 + 2  # title, header, rule; a line per player, one folded; the legend
-    assert brief[3].startswith("a_very_long_asci ") and brief[4].rstrip() == "i_name"
+    assert len(brief) == 4 + 5 + 2  # title, header (2 lines), rule; a line per player, one folded; legend
+    assert brief[4].startswith("a_very_long_asci ") and brief[5].rstrip() == "i_name"
     for player in LONG[:2] + LONG[3:]:
         assert any(line.startswith(player + " ") for line in brief), player
     # nothing is truncated with an ellipsis

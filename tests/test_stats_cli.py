@@ -12,7 +12,7 @@ import zipfile
 import pytest
 from click.testing import CliRunner
 
-from tenhou_tools.cli import cli, stats_cmd
+from tenhou_tools.cli import cli
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.sources.local import iter_logs
 from tenhou_tools.stats import collect, game_counters
@@ -282,7 +282,8 @@ def test_sigint_during_a_transaction_waits_for_its_end():
 def test_fixture_logs_in_a_report():
     result = run("stats", FIXTURES / "one_hand.xml", "--format", "json")
     (alice,) = [r for r in json.loads(result.stdout) if r["name"] == "Alice"]
-    assert alice["wins"] == 1 and alice["avg_win_points"] == 48000 and alice["yaku"] == {"daisangen": 1}
+    assert alice["wins"] == 1 and alice["avg_win_points"] == 48000
+    assert alice["yaku"] == [{"id": 39, "name": "daisangen", "count": 1}]
 
 
 def test_counters_of_games_c_and_d_match_the_worked_values():
@@ -329,11 +330,12 @@ def test_readme_example_is_the_real_output(monkeypatch):
     assert result.exit_code == 0 and result.stdout == shown
 
 
-def test_text_tables_are_capped_unless_players_are_named(logs, monkeypatch):
-    monkeypatch.setattr(stats_cmd, "DEFAULT_TABLES", 3)
+def test_text_tables_only_for_named_players_or_when_asked(logs):
     result = run("stats", logs)
-    assert result.stdout.count("Statistic") == 3
-    assert "Detailed tables for the first 3 of 10 rows" in result.stdout
+    assert result.stdout.count("Statistic") == 0 and "Detailed tables" not in result.stdout
+    asked = run("stats", logs, "--tables", "3")
+    assert asked.stdout.count("Statistic") == 3
+    assert "Detailed tables for the first 3 of 10 rows" in asked.stdout
     assert run("stats", logs, "--tables", "1").stdout.count("Statistic") == 1
     named = run("stats", logs, "--player", "Ann", "--player", "Ben", "--player", "Cat")
     assert named.stdout.count("Statistic") == 5 and "Detailed tables" not in named.stdout

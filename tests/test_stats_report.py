@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -83,7 +84,8 @@ def test_json_object_has_the_documented_keys():
     assert doc["avg_win_points_riichi"] is None
     assert doc["riichi_outcomes"] == {"won": 0, "dealt_in": 2, "tsumo_by_other": 0, "other_ron": 0,
                                       "exhaustive_draw": 1, "abortive_draw": 0}
-    assert doc["yaku"] == {"pinfu": 1, "tanyao": 1, "iipeikou": 1, "haku": 1}
+    assert {y["name"]: y["count"] for y in doc["yaku"]} == {"pinfu": 1, "tanyao": 1, "iipeikou": 1, "haku": 1}
+    assert {y["id"]: y["name"] for y in doc["yaku"]} == {7: "pinfu", 8: "tanyao", 9: "iipeikou", 18: "haku"}
     assert doc["counters"]["hand_balance"] == -38400
 
 
@@ -91,7 +93,7 @@ def test_three_player_rows_have_three_ranks():
     c = game_counters(parse_game(game_c()))
     doc = PlayerReport("Ann", 3, c[("Ann", 3)]).to_json()
     assert doc["rank_counts"] == [1, 0, 0] and "rank4_rate" not in doc
-    assert doc["yakuman"] == 1 and doc["yaku"] == {"daisangen": 1}
+    assert doc["yakuman"] == 1 and doc["yaku"] == [{"id": 39, "name": "daisangen", "count": 1}]
     row = PlayerReport("Ann", 3, c[("Ann", 3)]).to_row()
     assert set(row) <= set(csv_columns())
     assert row["rank4"] == "" and row["rank1"] == 1
@@ -102,7 +104,8 @@ def test_csv_row_is_flat_and_complete():
     assert list(row) == csv_columns()
     assert all(not isinstance(v, (list, dict, tuple)) for v in row.values())
     assert row["win_rate_ci_low"] < row["win_rate"] < row["win_rate_ci_high"]
-    assert row["yaku_7"] == 1 and row["yaku_1"] == 0
+    assert row["yaku: pinfu"] == 1 and row["yaku: riichi"] == 0
+    assert not any(re.fullmatch(r"yaku_\d+", column) for column in row)
     assert row["n_hand_balance"] == -38400
 
 

@@ -18,20 +18,18 @@ from rich.progress import (
 from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError
 from ..errors import InputError
 from ..sources.local import survey_inputs
-from ..stats.collect import RunSummary, collect_stats
+from ..stats.collect import Collected, RunSummary, collect_stats
 from ..stats.counters import PlayerCounters, PlayerKey
+from ..stats.games import GameEntry
 from ..stats.names import NameMatcher
 from ..stats.records import GameFilter, LobbySpec
-from ..stats.report import PlayerReport
+from ..stats.report import PlayerReport, merge_rows, stats_document
 from ..stats.store import StatsStore, StoreError
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from .common import AtomicOutput, expand_sources, no_logs_found
 from .output import check_output_path
 from .stats_render import render_csv, render_json, render_text
 from .term import make_console
-
-DEFAULT_TABLES = 20
-"""Text reports show a detailed table for this many rows unless --player or --tables says."""
 
 
 class StatsInputError(click.ClickException):
@@ -68,10 +66,18 @@ class RunnerFailed(click.ClickException):
                    "`stats --db FILE` alone reports without reading logs again.")
 @click.option("--min-games", type=click.IntRange(min=1), default=1, show_default=True,
               help="Leave out players with fewer games.")
+@click.option("--as", "as_name", metavar="NAME",
+              help="Add up the rows of every --player into one row called NAME (one per table "
+                   "size): several accounts of one person.")
 @click.option("--tables", type=click.IntRange(min=0), default=None, metavar="N",
               help="text: detailed tables for the first N rows (most games first) [default: every "
-                   "player named by --player, else 20].")
+                   "player named by --player, else none].")
+@click.option("--wide", is_flag=True,
+              help="text: the overview with every headline column (wider than 80 columns).")
 @click.option("--brief", is_flag=True, help="text: only the overview, one line per row (--tables 0).")
+@click.option("--quality", is_flag=True,
+              help="Also judge every discard by tile efficiency (shanten, then acceptance): the "
+                   "play quality. Slow: about 70 ms more CPU per game.")
 @click.option("--no-progress", is_flag=True, help="No progress bar (it is also off when stderr is not a terminal).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: all cores; 1 = in this process].")
@@ -87,9 +93,9 @@ class RunnerFailed(click.ClickException):
                    "id or else its bytes, is skipped). With --db a game is always counted once.")
 def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ...], since, until,
           fmt: str, output: str | None, html_file: str | None, db_path: str | None, min_games: int,
-          tables: int | None, brief: bool,
-          no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
-          timeout: float, no_dedupe: bool) -> None:
+          as_name: str | None, tables: int | None, wide: bool, brief: bool, quality: bool, no_progress: bool,
+          jobs: int | None, scheduler: str | None, batch_size: int | None, timeout: float,
+          no_dedupe: bool) -> None:
     """Per-player statistics of the games in PATHS: placement, wins, deal-ins, riichi, calls,
     draws and score balance, with 95 % confidence intervals (definitions: docs/stats.md).
 
@@ -102,6 +108,12 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     With --db FILE the counters are also kept in a SQLite file, each game
     once; the report then covers every game in the file, and `stats --db FILE` with no PATHS
     reports from the file alone.
+
+    Beside the counts: per table kind (room or private lobby, length, table size) the rank
+    counts, Tenhou's dan points per game at the player's dan and the stable dan; the latest dan
+    and rate and the history of every game; with --quality, the share of efficient discards.
+    The text overview fits 80 columns (--wide for more columns, --player NAME for the details);
+    --player A --player B --as NAME adds two accounts into one row.
 
     \b
     Exit codes: 0 done; 1 some logs could not be read (the report covers the
@@ -117,6 +129,8 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     """
     if not paths and not db_path:
         raise click.UsageError("give PATHS to read, or --db FILE to report from a database")
+    if as_name is not None and not names:
+        raise click.UsageError("--as NAME adds up the rows of the --player names: give --player too")
     try:
         games = GameFilter(tuple(LobbySpec.parse(text) for text in lobbies),
                            since.date() if since else None, until.date() if until else None)
@@ -153,22 +167,27 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
         except StatsInputError:
             store.close()  # type: ignore[union-attr]
             raise
-    summary = RunSummary()
-    totals: dict[PlayerKey, PlayerCounters] = {}
-    interrupted = False
+    collected = Collected({})
     started = time.perf_counter()
     try:
         if paths:
-            totals, summary, interrupted = _read(
+            collected = _read(
                 paths, total, store, games, wanted, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
-                timeout=timeout, dedupe=not no_dedupe, show_progress=not no_progress and sys.stderr.isatty())
+                timeout=timeout, dedupe=not no_dedupe, quality=quality,
+                show_progress=not no_progress and sys.stderr.isatty())
+        summary, interrupted = collected.summary, collected.interrupted
+        totals, entries, set_quality = collected.totals, collected.entries, collected.set_quality
         elapsed = time.perf_counter() - started
         if paths and not interrupted and summary.found == 0:  # e.g. a tar archive with no log in it
             raise no_logs_found(args)
         if store is not None:
             try:
                 totals = _store_totals(store, games, wanted)
+                entries = store.entries(games, None if wanted is None else wanted.matched())
                 n_games = store.game_count(games)
+                if quality:
+                    everyone = sum(store.totals(games).values(), PlayerCounters())
+                    set_quality = (everyone.quality_discards, everyone.quality_efficient)
             except StoreError as exc:
                 raise StatsInputError(str(exc)) from None
         else:
@@ -176,13 +195,14 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     finally:
         if store is not None:
             store.close()
-    reports = _player_reports(totals, min_games, wanted)
+    reports = _player_reports(totals, min_games, wanted, entries, quality=quality, set_quality=set_quality,
+                              as_name=as_name)
     if store is not None:
         _check_sums(reports, db_path)
     if html_file is not None:
         _write_html(html_file, reports, interrupted)
     else:
-        _write_report(output, fmt, reports, n_games, tables, brief, names, interrupted)
+        _write_report(output, fmt, reports, n_games, tables, brief, wide, names, interrupted)
     _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
     if interrupted:
         written = html_file if html_file not in (None, "-") else output
@@ -194,31 +214,31 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
 
 
 def _write_report(output: str | None, fmt: str, reports: list[PlayerReport], n_games: int,
-                  tables: int | None, brief: bool, names: tuple[str, ...], interrupted: bool) -> None:
+                  tables: int | None, brief: bool, wide: bool, names: tuple[str, ...],
+                  interrupted: bool) -> None:
     with AtomicOutput(output) as out:
         if fmt == "json":
             render_json(out, reports)
         elif fmt == "csv":
             render_csv(out, reports)
         else:
-            if brief:
+            if brief or (tables is None and not names):
                 tables = 0
-            elif tables is None and not names:
-                tables = DEFAULT_TABLES
-            render_text(out, reports, n_games, tables=tables)
+            render_text(out, reports, n_games, tables=tables, wide=wide)
         if interrupted and output:
             out.abandon()  # a report of part of the games must not look like the whole one
 
 
 def _write_html(path: str, reports: list[PlayerReport], interrupted: bool) -> None:
-    """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the reports,
-    written atomically (``-``: stdout), and its size on stderr. Not written when interrupted."""
-    from ..views.stats_html import page_document, stats_page
+    """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the reports'
+    document (``stats.report.stats_document``), written atomically (``-``: stdout), and its size
+    on stderr. Not written when interrupted."""
+    from ..views.stats_html import stats_page
 
     to_file = path != "-"
     if interrupted and to_file:
         return
-    page = stats_page(page_document([r.to_json() for r in reports]))
+    page = stats_page(stats_document(reports))
     with AtomicOutput(path if to_file else None, announce=False) as out:
         out.write(page)
     if to_file:
@@ -226,8 +246,8 @@ def _write_html(path: str, reports: list[PlayerReport], interrupted: bool) -> No
 
 
 def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: NameMatcher | None, *,
-          jobs, scheduler, batch_size, dedupe: bool, show_progress: bool,
-          timeout: float = DEFAULT_TIMEOUT) -> tuple[dict[PlayerKey, PlayerCounters], RunSummary, bool]:
+          jobs, scheduler, batch_size, dedupe: bool, show_progress: bool, quality: bool = False,
+          timeout: float = DEFAULT_TIMEOUT) -> Collected:
     """Read every log into totals (or the store), with a progress bar: ``stats.collect``."""
     progress = Progress(TextColumn("stats"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[rate]} games/s, {task.fields[bad]} unreadable", markup=False),
@@ -250,7 +270,7 @@ def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted
     try:
         result = collect_stats(paths, total=total, store=store, games=games, wanted=wanted, jobs=jobs,
                                scheduler=scheduler, batch_size=batch_size, timeout=timeout, dedupe=dedupe,
-                               on_start=on_start, on_record=on_record)
+                               quality=quality, on_start=on_start, on_record=on_record)
     except SetupError as exc:
         raise StatsInputError(str(exc)) from None
     except BatchError as exc:
@@ -259,7 +279,7 @@ def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted
         raise StatsInputError(str(exc)) from None
     finally:
         progress.stop()
-    return result.totals, result.summary, result.interrupted
+    return result
 
 
 def _store_totals(store: StatsStore, games: GameFilter,
@@ -272,9 +292,16 @@ def _store_totals(store: StatsStore, games: GameFilter,
 
 
 def _player_reports(totals: dict[PlayerKey, PlayerCounters], min_games: int,
-                    wanted: NameMatcher | None) -> list[PlayerReport]:
-    reports = [PlayerReport(name, players, c) for (name, players), c in totals.items()
-               if c.games >= min_games and (wanted is None or wanted.matches(name))]
+                    wanted: NameMatcher | None, entries: dict[PlayerKey, list[GameEntry]] | None = None, *,
+                    quality: bool = False, set_quality: tuple[int, int] | None = None,
+                    as_name: str | None = None) -> list[PlayerReport]:
+    entries = entries or {}
+    reports = [PlayerReport(name, players, c, entries.get((name, players), ()), quality=quality,
+                            set_quality=set_quality)
+               for (name, players), c in totals.items() if wanted is None or wanted.matches(name)]
+    if as_name is not None:
+        reports = merge_rows(reports, as_name)
+    reports = [r for r in reports if r.counters.games >= min_games]
     reports.sort(key=lambda r: (-r.counters.games, r.name, -r.players))
     return reports
 

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from ..batch import DEFAULT_TIMEOUT, open_runner
 from ..sources.local import LogItem, SourceStats, iter_logs
 from .counters import PlayerCounters, PlayerKey
+from .games import GameEntry
 from .names import NameMatcher
-from .records import STATS_WORK, GameFilter, StatsRecord
+from .records import STATS_QUALITY_WORK, STATS_WORK, GameFilter, StatsRecord
 from .store import StatsStore
 
 __all__ = ["FLUSH_RECORDS", "FLUSH_SECONDS", "Collected", "RunSummary", "collect_stats"]
@@ -65,8 +66,13 @@ class Collected:
 
     totals: dict[PlayerKey, PlayerCounters]
     """Each player's counters, summed over the games read (empty with a store: they are there)."""
-    summary: RunSummary
-    interrupted: bool
+    entries: dict[PlayerKey, list[GameEntry]] = field(default_factory=dict)
+    """Each player's games one by one, in the order read (empty with a store)."""
+    set_quality: tuple[int, int] = (0, 0)
+    """With ``quality``: the discards judged and the efficient ones of every player of the games
+    counted (whatever ``wanted`` keeps), for comparison; (0, 0) with a store."""
+    summary: RunSummary = field(default_factory=RunSummary)
+    interrupted: bool = False
     """Ctrl-C stopped the run (the store holds every batch committed before it)."""
 
 
@@ -82,6 +88,7 @@ def collect_stats(
     batch_size: int | None = None,
     timeout: float | None = DEFAULT_TIMEOUT,
     dedupe: bool = True,
+    quality: bool = False,
     on_start: Callable[[], None] | None = None,
     on_record: Callable[[int, int, RunSummary], None] | None = None,
 ) -> Collected:
@@ -91,7 +98,8 @@ def collect_stats(
     batch size, and keeps a handful of logs in this process). Without a store, ``games`` selects
     the games counted (the others are ``filtered``) and ``wanted`` the players kept; with one,
     every game is stored and the report filters later. ``jobs``, ``scheduler``, ``batch_size``,
-    ``timeout`` and ``dedupe`` as for ``validate.validate_paths``. ``on_start()`` is called once
+    ``timeout`` and ``dedupe`` as for ``validate.validate_paths``. ``quality`` also judges every
+    discard (``quality.game_quality``: the play quality, slow). ``on_start()`` is called once
     the workers are up (start a progress thread then, not before: workers are forked from a
     process without threads), ``on_record(done, skipped, summary)`` after each game (``done``
     games read so far, ``skipped`` games the store already held and were not read).
@@ -100,6 +108,8 @@ def collect_stats(
     games = games if games is not None else GameFilter()
     summary = RunSummary()
     totals: dict[PlayerKey, PlayerCounters] = {}
+    entries: dict[PlayerKey, list[GameEntry]] = {}
+    set_judged = set_efficient = 0
     sources = SourceStats()
     skipped = [0]
 
@@ -111,7 +121,7 @@ def collect_stats(
             yield item
 
     runner = open_runner(jobs=jobs, scheduler=scheduler, batch_size=batch_size, total=total,
-                         work=STATS_WORK, timeout=timeout or None)
+                         work=STATS_QUALITY_WORK if quality else STATS_WORK, timeout=timeout or None)
     pending: list[StatsRecord] = []
     last_flush = time.monotonic()
     interrupted = False
@@ -147,8 +157,14 @@ def collect_stats(
                             summary.filtered += 1
                         else:
                             for key, counters in record.counters:
+                                if quality:
+                                    set_judged += counters.quality_discards
+                                    set_efficient += counters.quality_efficient
                                 if wanted is None or wanted.matches(key[0]):
                                     totals[key] = totals[key] + counters if key in totals else counters
+                            for key, entry in record.entries:
+                                if wanted is None or wanted.matches(key[0]):
+                                    entries.setdefault(key, []).append(entry)
                     if on_record is not None:
                         on_record(done, skipped[0], summary)
             flush()
@@ -161,7 +177,7 @@ def collect_stats(
     summary.known += skipped[0]
     summary.duplicates = sources.duplicates
     summary.found = sources.items
-    return Collected(totals, summary, interrupted)
+    return Collected(totals, entries, (set_judged, set_efficient), summary, interrupted)
 
 
 @contextmanager

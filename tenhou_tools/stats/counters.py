@@ -43,7 +43,7 @@ __all__ = ["COUNTER_FIELDS", "COUNTERS_VERSION", "PlayerCounters", "PlayerKey", 
 PlayerKey = tuple[str, int]
 """``(name, players)``: a player's name and the table size (4 or 3)."""
 
-COUNTERS_VERSION = 1
+COUNTERS_VERSION = 2
 """Bumped whenever a counter is added, removed or changes meaning (the SQLite store checks it)."""
 
 RIICHI_STICK = 1000
@@ -189,6 +189,14 @@ class PlayerCounters:
     """Sum of the player's hand balances over all hands."""
     hand_balance_sq: int = 0
     """Sum of their squares (points squared), for a confidence interval."""
+
+    # --- play quality (only with ``stats --quality``: ``quality.game_quality``)
+    quality_games: int = 0
+    """Games whose discards were judged (0 unless the run asked for the play quality)."""
+    quality_discards: int = 0
+    """Discards judged: every discard that was a choice (none after the player's riichi)."""
+    quality_efficient: int = 0
+    """Judged discards that were among the most efficient (shanten, then tile acceptance)."""
 
     yaku: tuple[tuple[int, int], ...] = ()
     """``(yaku id, wins)`` pairs, ascending by id, for the player's wins: each yaku a win lists

@@ -24,8 +24,11 @@ from ..mjlog import ruleset_from_type
 from ..mjlog.read import decompress
 from ..sources.local import LogItem
 from .counters import INT_FIELDS, PlayerCounters, PlayerKey, _get_ints, game_counters
+from .games import GameEntry, game_entries
+from .quality import game_quality
 
-__all__ = ["STATS_WORK", "GameFilter", "LobbySpec", "StatsRecord", "stats_item"]
+__all__ = ["STATS_QUALITY_WORK", "STATS_WORK", "GameFilter", "LobbySpec", "StatsRecord", "stats_item",
+           "stats_item_quality"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +44,8 @@ class StatsRecord:
     lobby: int = 0
     day: date | None = None
     counters: tuple[tuple[PlayerKey, PlayerCounters], ...] = ()
+    entries: tuple[tuple[PlayerKey, GameEntry], ...] = ()
+    """Each seat's ``GameEntry`` (placement, dan, rate, dan points), keyed like ``counters``."""
     error: str | None = None
 
     @property
@@ -48,13 +53,16 @@ class StatsRecord:
         return self.error is None
 
 
-def stats_item(item: LogItem) -> StatsRecord:
-    """Parse one log and count it. Never raises an ``Exception``."""
+def stats_item(item: LogItem, quality: bool = False) -> StatsRecord:
+    """Parse one log and count it (with ``quality``, also judge every discard: slow). Never
+    raises an ``Exception``."""
     if item.data is None:  # then the item carries its error
         return StatsRecord(item.source, item.log_id, None, error=item.error)
     try:
         game = load_game(item.data, source=item.source, log_id=item.log_id, log_format=item.kind)
         counters = game_counters(game)
+        if quality:
+            counters = _with_quality(game, counters)
     except ParseError as exc:
         return StatsRecord(item.source, item.log_id, None, error=str(exc))
     except ValueError as exc:
@@ -74,14 +82,34 @@ def stats_item(item: LogItem) -> StatsRecord:
     else:
         key = "sha256:" + hashlib.sha256(decompress(item.data, source=item.source)).hexdigest()
     header = game.header
+    day = start.date() if (start := game_start(log_id)) is not None else None
+    n = header.ruleset.players
     return StatsRecord(
         item.source, log_id, key,
-        players=header.ruleset.players,
+        players=n,
         type_code=header.ruleset.type_code,
         lobby=header.lobby or 0,
-        day=start.date() if (start := game_start(log_id)) is not None else None,
+        day=day,
         counters=tuple(counters.items()),
+        entries=tuple(((name, n), entry) for name, entry in game_entries(game, key, day)),
     )
+
+
+def stats_item_quality(item: LogItem) -> StatsRecord:
+    """``stats_item`` with the play quality (``stats --quality``)."""
+    return stats_item(item, quality=True)
+
+
+def _with_quality(game, counters: dict[PlayerKey, PlayerCounters]) -> dict[PlayerKey, PlayerCounters]:
+    """The counters with each seat's judged and efficient discards added (seats sharing a
+    name add up, as in ``game_counters``)."""
+    n = game.header.ruleset.players
+    out = dict(counters)
+    for seat, (judged, efficient) in enumerate(game_quality(game)):
+        key = (game.header.players[seat].name, n)
+        out[key] = out[key] + PlayerCounters(quality_games=1, quality_discards=judged,
+                                             quality_efficient=efficient)
+    return out
 
 
 MAX_GAME_COUNT = 10**15
@@ -105,6 +133,8 @@ def stats_failed(item: LogItem, message: str) -> StatsRecord:
 
 STATS_WORK = Work(stats_item, stats_failed)
 """What ``batch`` runs on each log for ``stats``."""
+STATS_QUALITY_WORK = Work(stats_item_quality, stats_failed)
+"""The same with the play quality (``stats --quality``)."""
 
 
 # --- filters -------------------------------------------------------------------------------------

@@ -14,13 +14,17 @@ deviation ``s``. Both at 95 % (``z = 1.96``). Nothing here does I/O.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..rules.yaku import YAKU, yaku_name
+from ..rules.yaku import DORA_IDS, YAKU, yaku_name
+from . import dan as dan_rules
 from .counters import INT_FIELDS, PlayerCounters
+from .games import GameEntry, history, latest, rate_change_summary, table_kinds
 
-__all__ = ["Z95", "Metric", "PlayerReport", "csv_columns", "mean_interval", "wilson"]
+__all__ = ["Z95", "Metric", "PlayerReport", "csv_columns", "mean_interval", "merge_rows", "set_averages",
+           "stats_document", "wilson"]
 
 Z95 = 1.959963984540054
 """The two-sided 95 % normal quantile."""
@@ -94,12 +98,22 @@ def _total(key: str, label: str, value: int | float, unit: str) -> Metric:
 
 
 class PlayerReport:
-    """One player's statistics: counters in, ``Metric``\\ s out (see ``docs/stats.md``)."""
+    """One player's statistics: counters in, ``Metric``\\ s out (see ``docs/stats.md``).
 
-    def __init__(self, name: str, players: int, counters: PlayerCounters):
+    ``entries``: the player's games one by one (``games.GameEntry``), for the table kinds, the
+    latest rank and the history. ``quality``: the run judged the discards (``--quality``), so
+    ``play_quality`` is reported, against ``set_quality`` (judged and efficient discards of
+    everyone in the games selected)."""
+
+    def __init__(self, name: str, players: int, counters: PlayerCounters,
+                 entries: Sequence[GameEntry] = (), *, quality: bool = False,
+                 set_quality: tuple[int, int] | None = None):
         self.name = name
         self.players = players
         self.counters = counters
+        self.entries = list(entries)
+        self.quality = quality
+        self.set_quality = set_quality
 
     @property
     def ranks(self) -> list[int]:
@@ -218,6 +232,48 @@ class PlayerReport:
     def metrics(self) -> list[Metric]:
         return [m for _, section in self.sections() for m in section]
 
+    def tables(self) -> list[dict[str, Any]]:
+        """The ``tables`` member: one object per table kind (``games.table_kinds``)."""
+        return [row.to_json() for row in table_kinds(self.entries)]
+
+    def latest(self) -> dict[str, Any] | None:
+        """The ``latest`` member: the last game's id, day, dan and rate (``None`` without games)."""
+        last = latest(self.entries)
+        if last is None:
+            return None
+        return {
+            "game": last.game,
+            "date": last.day.isoformat() if last.day else None,
+            "dan": last.dan,
+            "dan_name": None if last.dan is None else dan_rules.dan_name(last.dan),
+            "rate": _round(last.rate),
+        }
+
+    def dan_pt_per_game(self) -> float | None:
+        """Dan points per game over every game that has them (all ranked table kinds)."""
+        points = [e.dan_pt for e in self.entries if e.dan_pt is not None]
+        return sum(points) / len(points) if points else None
+
+    def play_quality(self) -> dict[str, Any] | None:
+        """The ``play_quality`` member; ``None`` unless the run judged the discards."""
+        c = self.counters
+        if not self.quality or not c.quality_discards:
+            return None
+        ci = wilson(c.quality_efficient, c.quality_discards)
+        judged, efficient = self.set_quality or (0, 0)
+        return {
+            "games": c.quality_games,
+            "discards": c.quality_discards,
+            "efficient": c.quality_efficient,
+            "share": _round(c.quality_efficient / c.quality_discards),
+            "share_ci": None if ci is None else [_round(ci[0]), _round(ci[1])],
+            "table_share": _round(efficient / judged) if judged else None,
+        }
+
+    def yaku_list(self) -> list[dict[str, Any]]:
+        """The ``yaku`` member: ``{"id", "name", "count"}`` per yaku won with, most frequent first."""
+        return [{"id": k, "name": name, "count": n} for k, name, n in self.yaku()]
+
     def to_json(self) -> dict[str, Any]:
         """One JSON object: identity, the headline counts, every metric, yaku and raw counters."""
         c = self.counters
@@ -244,7 +300,12 @@ class PlayerReport:
             "tsumo_by_other": c.riichi_tsumo_by_other, "other_ron": c.riichi_other_ron,
             "exhaustive_draw": c.riichi_exhaustive, "abortive_draw": c.riichi_abortive,
         }
-        out["yaku"] = {name: n for _, name, n in self.yaku()}
+        out["yaku"] = self.yaku_list()
+        out["tables"] = self.tables()
+        out["latest"] = self.latest()
+        out["history"] = history(self.entries)
+        out["rate_change_per_game"] = rate_change_summary(self.entries)
+        out["play_quality"] = self.play_quality()
         out["counters"] = {k: getattr(c, k) for k in INT_FIELDS}
         return out
 
@@ -263,14 +324,25 @@ class PlayerReport:
             elif key == "riichi_outcomes":
                 for k, v in value.items():
                     row[f"riichi_outcome_{k}"] = v
-            elif key in ("yaku", "counters"):
+            elif key in ("yaku", "counters", "tables", "history", "latest", "rate_change_per_game",
+                         "play_quality"):
                 continue
             else:
                 row[key] = "" if value is None else value
+        last = doc["latest"] or {}
+        row["latest_dan"] = last.get("dan_name") or ""
+        row["latest_rate"] = "" if last.get("rate") is None else last["rate"]
+        row["dan_pt_per_game"] = _blank(_round(self.dan_pt_per_game()))
+        change = doc["rate_change_per_game"]
+        row["rate_change_per_game"] = _blank(change["value"])
+        quality = doc["play_quality"] or {}
+        row["play_quality_share"] = _blank(quality.get("share"))
+        row["play_quality_share_ci_low"] = _blank((quality.get("share_ci") or [None, None])[0])
+        row["play_quality_share_ci_high"] = _blank((quality.get("share_ci") or [None, None])[1])
         counts = self.counters.yaku_counts()
         for yid in sorted(YAKU):
-            if yid not in (52, 53, 54):
-                row[f"yaku_{yid}"] = counts.get(yid, 0)
+            if yid not in DORA_IDS:
+                row[f"yaku: {yaku_name(yid)}"] = counts.get(yid, 0)
         for k in INT_FIELDS:
             row[f"n_{k}"] = getattr(self.counters, k)
         return row
@@ -280,6 +352,71 @@ def csv_columns() -> list[str]:
     """The CSV header: the columns of a four-player ``to_row``, a superset of a three-player one
     (whose ``rank4`` columns stay empty)."""
     return list(PlayerReport("", 4, PlayerCounters()).to_row())
+
+
+def merge_rows(reports: Iterable[PlayerReport], name: str) -> list[PlayerReport]:
+    """Several rows as one per table size, named ``name`` (``stats --as``): counters add, games
+    concatenate, so the merged row is exactly what one account with all those games would get."""
+    by_size: dict[int, list[PlayerReport]] = {}
+    for r in reports:
+        by_size.setdefault(r.players, []).append(r)
+    out = []
+    for players, group in sorted(by_size.items(), key=lambda item: -item[0]):
+        first = group[0]
+        out.append(PlayerReport(name, players, sum((r.counters for r in group), PlayerCounters()),
+                                [e for r in group for e in r.entries], quality=first.quality,
+                                set_quality=first.set_quality))
+    return out
+
+
+SET_RATES = (("win_rate", "wins"), ("deal_in_rate", "deal_in_hands"), ("riichi_rate", "riichi"),
+             ("call_rate", "calls"))
+"""The per-hand rates of the set: (key, counter over hands)."""
+
+
+def set_averages(reports: Sequence[PlayerReport]) -> dict[str, Any]:
+    """The averages of a set of rows, each pooled (the sum of the numerators over the sum of the
+    denominators, so a row with more games or hands weighs more); ``None`` where nothing is
+    counted. ``rows``, ``games``, ``avg_rank`` and ``rank_rates`` (as many entries as the most
+    players at a table among the rows), the rates of ``SET_RATES`` (of hands), and
+    ``play_quality_share``: over every player of the games selected when the run knows it
+    (``set_quality``), else over the rows' judged discards, ``None`` when nothing was judged."""
+    total = sum((r.counters for r in reports), PlayerCounters())
+    width = max((r.players for r in reports), default=0)
+    ranks = [total.rank1, total.rank2, total.rank3, total.rank4][:width]
+    games = total.games
+    out: dict[str, Any] = {
+        "rows": len(reports),
+        "games": games,
+        "avg_rank": _ratio(sum(r * n for r, n in enumerate(ranks, 1)), games),
+        "rank_rates": [_ratio(n, games) for n in ranks],
+    }
+    for key, field in SET_RATES:
+        out[key] = _ratio(getattr(total, field), total.hands)
+    quality = next((r.set_quality for r in reports if r.quality and r.set_quality), None)
+    if quality is None:
+        quality = (total.quality_discards, total.quality_efficient)
+    out["play_quality_share"] = _ratio(quality[1], quality[0])
+    return out
+
+
+def stats_document(reports: Sequence[PlayerReport]) -> dict[str, Any]:
+    """The document the HTML page embeds (``docs/stats.md``, "The page document"):
+    ``{"players": [to_json() of each row], "set": set_averages(rows)}``, the set also holding
+    ``by_players``: the same averages per table size (``"4"``, ``"3"``), since three-player
+    placements and rates are not four-player ones."""
+    averages = set_averages(reports)
+    sizes = sorted({r.players for r in reports}, reverse=True)
+    averages["by_players"] = {str(n): set_averages([r for r in reports if r.players == n]) for n in sizes}
+    return {"players": [r.to_json() for r in reports], "set": averages}
+
+
+def _ratio(num: float, den: float) -> float | None:
+    return round(num / den, 4) if den else None
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
 
 
 def _ordinal(n: int) -> str:

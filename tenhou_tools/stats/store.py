@@ -1,6 +1,7 @@
 """A SQLite file that keeps ``stats`` counters, so new logs are added without re-reading old ones.
 
-Tables (``SCHEMA_VERSION`` 1):
+Tables (``SCHEMA_VERSION`` 2; a file of version 1, which kept no per-game rows, is refused with
+a message to build a new one: dan and rate at each game cannot be recovered without the logs):
 
 - ``meta(key, value)``: ``application`` = ``tenhou-tools stats``, ``schema`` and
   ``counters_version`` (``counters.COUNTERS_VERSION``). A file written by another version of the
@@ -13,6 +14,10 @@ Tables (``SCHEMA_VERSION`` 1):
   on one day (``''`` when the game has no dated id), ``data`` being ``PlayerCounters.to_dict()``
   as JSON. Because counters add up, a report is the sum of the rows its filters select
   (``--player``, ``--lobby``, ``--since``/``--until``), and adding a game is adding to a few rows.
+- ``player_games(game, name, players, type_code, lobby, day, rank, dan, rate, final_points,
+  dan_pt, rate_change)``: one row per player per game (``games.GameEntry``): the history, the
+  table kinds (dan points, stable dan) and the latest rank and rate are computed from these rows,
+  filtered like the counters.
 
 Opening a file checks that it is one of ours, of this version, with our tables and columns and
 no triggers; before anything is written to it, also that SQLite finds it sound (``quick_check``)
@@ -36,12 +41,13 @@ from pathlib import Path
 
 from ..errors import TenhouToolsError
 from .counters import COUNTERS_VERSION, INT_FIELDS, PlayerCounters, PlayerKey
+from .games import GameEntry
 from .records import GameFilter, StatsRecord
 
 __all__ = ["APPLICATION", "SCHEMA_VERSION", "AddResult", "StatsStore", "StoreError"]
 
 APPLICATION = "tenhou-tools stats"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 TIMEOUT = 30.0
 """Seconds to wait for another process's write transaction."""
 
@@ -70,6 +76,21 @@ CREATE TABLE IF NOT EXISTS counters (
     data TEXT NOT NULL,
     PRIMARY KEY (name, players, type_code, lobby, day)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS player_games (
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    type_code INTEGER NOT NULL,
+    lobby INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    rank INTEGER NOT NULL,
+    dan INTEGER,
+    rate REAL,
+    final_points INTEGER NOT NULL,
+    dan_pt INTEGER,
+    rate_change REAL
+);
+CREATE INDEX IF NOT EXISTS player_games_name ON player_games (name, players);
 """
 
 
@@ -150,7 +171,9 @@ class StatsStore:
             raise StoreError(
                 f"{self._name} was written by another version of tenhou-tools stats "
                 f"(schema {_shown(meta.get('schema'))}, counters {_shown(meta.get('counters_version'))}; "
-                f"this one reads {SCHEMA_VERSION}, {COUNTERS_VERSION}): build a new database from the logs")
+                f"this one reads {SCHEMA_VERSION}, {COUNTERS_VERSION}): build a new database from the logs"
+                + (" (version 2 keeps each player's games, for dan points, stable dan and history)"
+                   if meta.get("schema") == "1" else ""))
         for table, columns in _COLUMNS.items():
             found = tuple(row[1] for row in self.conn.execute(f"PRAGMA table_info({table})"))
             if found != columns:
@@ -238,6 +261,10 @@ class StatsStore:
                     known += 1
                     continue
                 added += 1
+                self.conn.executemany(
+                    "INSERT INTO player_games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(r.key, name, players, e.type_code, e.lobby, day, e.rank, e.dan, e.rate,
+                      e.final_points, e.dan_pt, e.rate_change) for (name, players), e in r.entries])
                 for (name, players), counters in r.counters:
                     row = (name, players, r.type_code, r.lobby, day)
                     if row in sums:
@@ -304,20 +331,39 @@ class StatsStore:
             out[key] = out[key] + counters if key in out else counters
         return out
 
+    def entries(self, games: GameFilter | None = None,
+                names: Iterable[str] | None = None) -> dict[PlayerKey, list[GameEntry]]:
+        """Each player's games (``GameEntry``) that ``games`` selects (only ``names`` if given)."""
+        games = games or GameFilter()
+        where, args = _where(games, names)
+        sql = ("SELECT game, name, players, type_code, lobby, day, rank, dan, rate, final_points, dan_pt, "
+               "rate_change FROM player_games")
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        out: dict[PlayerKey, list[GameEntry]] = {}
+        try:
+            for game, name, players, type_code, lobby, day, rank, dan, rate, points, dan_pt, change \
+                    in self.conn.execute(sql, args):
+                _check_row(name, players, type_code, lobby)
+                if not (isinstance(game, str) and type(rank) is int and 1 <= rank <= players
+                        and type(points) is int and (dan is None or (type(dan) is int and 0 <= dan <= 20))
+                        and (dan_pt is None or type(dan_pt) is int)
+                        and all(v is None or (isinstance(v, (int, float)) and abs(v) < 1e12)
+                                for v in (rate, change))):
+                    raise TypeError(f"a game row of {_shown(name)} is not ours")
+                if games.matches(type_code, lobby, _day(day)):
+                    out.setdefault((name, players), []).append(GameEntry(
+                        game, _day(day), type_code, lobby, rank, dan,
+                        None if rate is None else float(rate), points, dan_pt,
+                        None if change is None else float(change)))
+        except _DB_ERRORS as exc:
+            raise StoreError(f"cannot read {self._name}: {_one_line(exc)}") from None
+        except (ValueError, TypeError) as exc:
+            raise StoreError(f"{self._name} holds games this version cannot read: {_one_line(exc)}") from None
+        return out
+
     def _rows(self, games: GameFilter, names: Iterable[str] | None) -> Iterator[tuple[str, int, PlayerCounters]]:
-        where, args = [], []
-        if names is not None:
-            names = list(names)
-            where.append(f"name IN ({', '.join('?' * len(names))})")
-            args += names
-        if games.since is not None or games.until is not None:
-            where.append("day != ''")
-        if games.since is not None:
-            where.append("day >= ?")
-            args.append(games.since.isoformat())
-        if games.until is not None:
-            where.append("day <= ?")
-            args.append(games.until.isoformat())
+        where, args = _where(games, names)
         sql = "SELECT name, players, type_code, lobby, day, data FROM counters"
         if where:
             sql += " WHERE " + " AND ".join(where)
@@ -330,6 +376,25 @@ class StatsStore:
             raise StoreError(f"cannot read {self._name}: {_one_line(exc)}") from None
         except (ValueError, TypeError, AttributeError) as exc:
             raise StoreError(f"{self._name} holds counters this version cannot read: {_one_line(exc)}") from None
+
+
+def _where(games: GameFilter, names: Iterable[str] | None) -> tuple[list[str], list[object]]:
+    """The SQL conditions (and their arguments) for ``names`` and the date bounds of ``games``."""
+    where: list[str] = []
+    args: list[object] = []
+    if names is not None:
+        names = list(names)
+        where.append(f"name IN ({', '.join('?' * len(names))})")
+        args += names
+    if games.since is not None or games.until is not None:
+        where.append("day != ''")
+    if games.since is not None:
+        where.append("day >= ?")
+        args.append(games.since.isoformat())
+    if games.until is not None:
+        where.append("day <= ?")
+        args.append(games.until.isoformat())
+    return where, args
 
 
 def _day(text: str) -> date | None:
@@ -374,6 +439,8 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
     "meta": ("key", "value"),
     "games": ("key", "log_id", "source", "players", "type_code", "lobby", "day", "added"),
     "counters": ("name", "players", "type_code", "lobby", "day", "games", "data"),
+    "player_games": ("game", "name", "players", "type_code", "lobby", "day", "rank", "dan", "rate",
+                     "final_points", "dan_pt", "rate_change"),
 }
 """The columns of each table, in order (``add`` writes rows by position)."""
 
@@ -391,6 +458,15 @@ _CONTENT_CHECKS: tuple[tuple[str, str, tuple], ...] = (
      "SELECT c.name FROM counters AS c, json_each(c.data) AS j WHERE CASE WHEN j.key = 'yaku' "
      "THEN j.type NOT IN ('object', 'null') ELSE j.type != 'integer' OR j.key NOT IN "
      "(SELECT value FROM json_each(?)) END LIMIT 1", (json.dumps(INT_FIELDS),)),
+    ("a player's game row that is not ours",
+     f"SELECT name FROM player_games WHERE NOT (typeof(game) = 'text' AND typeof(name) = 'text' AND "
+     f"players IN (3, 4) AND {_INT.format('type_code')} AND {_INT.format('lobby')} AND {_DAY_OK} AND "
+     f"{_INT.format('rank')} AND rank BETWEEN 1 AND players AND {_INT.format('final_points')} AND "
+     "(dan IS NULL OR (typeof(dan) = 'integer' AND dan BETWEEN 0 AND 20)) AND "
+     "typeof(dan_pt) IN ('integer', 'null') AND "
+     "(rate IS NULL OR (typeof(rate) IN ('real', 'integer') AND abs(rate) < 1e12)) AND "
+     "(rate_change IS NULL OR (typeof(rate_change) IN ('real', 'integer') AND abs(rate_change) < 1e12))) "
+     "LIMIT 1", ()),
     ("yaku counts this version cannot read",
      "SELECT c.name FROM counters AS c, json_each(c.data, '$.yaku') AS y "
      "WHERE json_type(c.data, '$.yaku') = 'object' AND (y.type != 'integer' OR y.key = '' "
