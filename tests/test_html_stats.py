@@ -1,10 +1,9 @@
 """The offline HTML statistics page (``stats PATHS --html FILE``): the file, the CLI's writes and
 exit codes, and the page in a real headless Chromium (tests/browser.py).
 
-The browser tests load a page built from real ``stats --format json`` output over the logs of
-``tests/stats_page_games.py`` plus the per-game figures of ``views.stats_html.page_document``;
-what the page shows is compared with the planned games (ranks in date order, Ann's dan and rate
-at each game) and with the JSON objects.
+The browser tests load the page ``stats --html`` writes for the logs of
+``tests/stats_page_games.py``; what the page shows is compared with the planned games (ranks in
+date order, Ann's dan and rate at each game) and with the JSON objects.
 """
 
 from __future__ import annotations
@@ -18,9 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
-from tenhou_tools.formats import load_game
 from tenhou_tools.views import html as html_view
-from tenhou_tools.views.stats_html import page_document, set_averages, stats_page
+from tenhou_tools.views.stats_html import stats_page
 
 from .browser import browser, open_page, requests  # noqa: F401 - the fixture is found by name
 from .conftest import FIXTURES
@@ -55,17 +53,16 @@ def players(logs) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def document(logs, players) -> dict:
-    games = [load_game(p.read_bytes(), source=str(p), log_id=p.stem if p.stem[:4].isdigit() else None)
-             for p in logs]
-    return page_document(players, games)
+def page(tmp_path_factory, logs) -> Path:
+    out = tmp_path_factory.mktemp("stats-html") / "stats.html"
+    result = run("stats", *map(str, logs), "--html", str(out))
+    assert result.exit_code == 0, result.output
+    return out
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory, document) -> Path:
-    out = tmp_path_factory.mktemp("stats-html") / "stats.html"
-    out.write_text(stats_page(document), encoding="utf-8")
-    return out
+def document(page) -> dict:
+    return embedded(page.read_text(encoding="utf-8"))
 
 
 def row_index(document: dict, name: str, size: int) -> int:
@@ -88,7 +85,8 @@ def test_cli_writes_the_page_of_the_json_report(logs, players, tmp_path):
     assert written == f"{out}: stats page, {size:,} bytes"
     doc = embedded(out.read_text(encoding="utf-8"))
     assert doc["players"] == players  # the very objects --format json prints
-    assert doc["set"] == page_document(players)["set"]
+    assert doc["set"]["games"] == sum(p["games"] for p in players)
+    assert sorted(doc["set"]["by_players"]) == sorted({str(p["players"]) for p in players})
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
@@ -159,23 +157,7 @@ def test_static_files_cannot_break_out_of_their_elements():
         assert html_view.asset("stats.html").count(marker) == 1
 
 
-def test_set_averages_pool_numerators_and_denominators():
-    rows = [
-        {"games": 3, "hands": 20, "rank_counts": [1, 1, 0, 1], "wins": 5, "deal_in_hands": 2, "riichi": 4, "calls": 6},
-        {"games": 1, "hands": 10, "rank_counts": [0, 0, 1], "wins": 1, "deal_in_hands": 3, "riichi": 0, "calls": 2,
-         "play_quality": {"discards": 50, "efficient": 40}},
-    ]
-    got = set_averages(rows)
-    assert got["games"] == 4 and got["rows"] == 2
-    assert got["rank_rates"] == [0.25, 0.25, 0.25, 0.25]
-    assert got["avg_rank"] == round((1 + 2 + 4 + 3) / 4, 4)
-    assert got["win_rate"] == 0.2 and got["deal_in_rate"] == round(5 / 30, 4)
-    assert got["riichi_rate"] == round(4 / 30, 4) and got["call_rate"] == round(8 / 30, 4)
-    assert got["play_quality_share"] == 0.8
-    assert set_averages([])["win_rate"] is None
-
-
-def test_provisional_figures_follow_the_planned_games(document):
+def test_the_page_figures_follow_the_planned_games(document):
     ann = document["players"][row_index(document, ANN, 4)]
     plan = sorted((g for g in planned() if g.players == 4), key=lambda g: g.log_id)
     assert [h["rank"] for h in ann["history"]] == [g.ann_rank for g in plan]
@@ -307,11 +289,13 @@ def test_no_request_leaves_the_page(browser, page, document):
     assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
 
 
-def test_a_report_without_the_figures_degrades(browser, players, tmp_path):
-    """The page of today's ``stats --html`` (no per-game figures): the charts of the counters,
-    and a line in place of each chart whose members are absent."""
+def test_a_report_without_the_figures_degrades(browser, document, tmp_path):
+    """A document without the per-game figures (an older report's shape): the charts of the
+    counters, and a line in place of each chart whose members are absent."""
+    figures = ("tables", "latest", "history", "rate_change_per_game", "play_quality")
+    players = [{k: v for k, v in p.items() if k not in figures} for p in document["players"]]
     out = tmp_path / "plain.html"
-    out.write_text(stats_page(page_document(players)), encoding="utf-8")
+    out.write_text(stats_page({"players": players, "set": document["set"]}), encoding="utf-8")
     for index in (0, len(players) - 1):
         open_page(browser, out, f"player={index}", width=375)
         got = check_player(browser, players[index])
