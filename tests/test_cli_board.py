@@ -14,12 +14,13 @@ import pytest
 from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
-from tenhou_tools.events import Discard, Draw
+from tenhou_tools.events import Call, CallKind, Discard, Draw, Riichi
+from tenhou_tools.formats import load_game
 from tenhou_tools.mjlog import parse_game
-from tenhou_tools.tiles import parse_tiles
+from tenhou_tools.tiles import kind_name, parse_tiles
 
 from .board_tracker import board_at
-from .conftest import FIXTURES
+from .conftest import FIXTURES, corpus_files
 from .demo_game import demo_hand
 
 
@@ -263,3 +264,28 @@ def test_the_readme_board_is_real_output(monkeypatch):
     result = run("replay", "fixtures/one_hand.xml", "--at", "E1-0:4", "--seat", "1", "--ascii", "--analysis")
     assert result.exit_code == 0
     assert shown == result.stdout
+
+
+def test_the_title_names_the_riichi_discard(in_tmp, demo):
+    events = parse_game(demo.read_bytes()).hands[0].events
+    declared = next(i for i, e in enumerate(events) if isinstance(e, Riichi) and e.step == 1)
+    step = declared + 2  # the discard right after the declaration, 1-based
+    first = run("replay", "demo.xml", "--at", f"E1-0:{step}", "--ascii").stdout.splitlines()[0]
+    assert first == f"demo.xml · E1-0 step {step} of 35: S2 discards 1z declaring riichi (tsumogiri)"
+
+
+def test_the_title_names_a_replacement_draw(corpus):
+    """A draw right after the drawer's own kan or kita comes from the dead wall (rinshan)."""
+    for path in corpus_files()[::7]:
+        game = load_game(path.read_bytes(), source=str(path))
+        for hand in game.hands:
+            for i, (call, draw) in enumerate(zip(hand.events, hand.events[1:])):
+                if (isinstance(call, Call) and isinstance(draw, Draw) and draw.seat == call.seat
+                        and call.meld.kind is not CallKind.CHI and call.meld.kind is not CallKind.PON):
+                    step = i + 2
+                    out = run("replay", path, "--at", f"{hand.init.label()}:{step}", "--seat", str(draw.seat),
+                              "--ascii").stdout.splitlines()[0]
+                    assert out.endswith(f"S{draw.seat} draws {kind_name(draw.tile >> 2)} "
+                                        "(replacement tile from the dead wall)")
+                    return
+    pytest.fail("no kan or kita followed by its replacement draw in the sampled corpus logs")

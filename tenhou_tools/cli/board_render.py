@@ -21,7 +21,7 @@ from rich.text import Text
 
 from ..analysis import DiscardNote, GameAnalysis, meld_count, waits_text
 from ..errors import InputError
-from ..events import Agari, Call, Discard, Draw, Event, Game, NewDora, Riichi, Ryuukyoku
+from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, NewDora, Riichi, Ryuukyoku
 from ..replay.engine import board_at
 from ..rules.hand import counts34, waits
 from ..rules.shanten import shanten
@@ -195,15 +195,29 @@ def note_at(game: Game, analysis: GameAnalysis, moment: Moment) -> DiscardNote |
 # -- the board as text -----------------------------------------------------------------------------
 
 
-def moment_text(event: Event | None, view: View) -> str:
-    """What just happened, without giving away a hidden draw."""
+_REPLACEMENT_CALLS = frozenset({CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA})
+"""Calls after which the caller draws a replacement tile (rinshan, 嶺上牌) from the dead wall."""
+
+
+def moment_text(event: Event | None, view: View, before: Event | None = None) -> str:
+    """What just happened, without giving away a hidden draw. ``before``: the hand's event just
+    before it, which tells a replacement draw after a kan or kita and the discard that declares
+    riichi."""
     if event is None:
         return "the deal"
+    replacement = (isinstance(event, Draw) and isinstance(before, Call) and before.seat == event.seat
+                   and before.meld.kind in _REPLACEMENT_CALLS)
     if isinstance(event, Draw) and view.hides(event.seat):
-        return f"S{event.seat} draws a tile"
-    text = event_text(event)
-    if isinstance(event, Discard) and event.tsumogiri:
-        text += " (tsumogiri)"
+        text = f"S{event.seat} draws a tile"
+    else:
+        text = event_text(event)
+    if replacement:
+        text += " (replacement tile from the dead wall)"
+    if isinstance(event, Discard):
+        if isinstance(before, Riichi) and before.step == 1 and before.seat == event.seat:
+            text += " declaring riichi"
+        if event.tsumogiri:
+            text += " (tsumogiri)"
     return text
 
 
@@ -267,8 +281,10 @@ def board_view(game: Game, moment: Moment, view: View, title: str,
     board = board_at(game, moment.position, moment.step)
     tiles = TileWriter(view, game.header.ruleset.red_fives)
     event = hand.events[moment.step - 1] if moment.step else None
+    before = hand.events[moment.step - 2] if moment.step >= 2 else None
     steps = len(hand.events)
-    head = Text(f"{title} · {init.label()} step {moment.step} of {steps}: {moment_text(event, view)}", style="bold")
+    head = Text(f"{title} · {init.label()} step {moment.step} of {steps}: {moment_text(event, view, before)}",
+                style="bold")
     on_table = sticks_on_table(game, moment, board.sticks)
     sticks = f"{on_table} riichi stick{'s' if on_table != 1 else ''}"
     facts = Text(f"{round_name(hand)}, {board.honba} honba, {sticks} · dealer S{board.dealer} · "
