@@ -99,3 +99,12 @@ def test_one_dora_indicator_is_said_in_the_singular(tmp_path):
         "East 1, 0 honba, 0 riichi sticks · dealer S0 · 69 tiles left in the wall",
         "Dora indicator 2p (dora 3p)",
     ]
+
+
+def test_a_folded_result_line_keeps_its_indent(monkeypatch):
+    """The winner's tiles line is indented by two; folded at 44 columns, its tail stays under
+    that indent instead of starting at the left margin."""
+    monkeypatch.setenv("COLUMNS", "44")
+    lines = CliRunner().invoke(cli, ["replay", str(FIXTURES / "one_hand.xml"), "--ascii"]).stdout.splitlines()
+    start = lines.index("  S0: 123m99p555666777z · wins on 7z · dora")
+    assert lines[start + 1] == "  indicators 2p"

@@ -396,10 +396,12 @@ def _play_table(game: Game, hand: Hand, view: View, tiles: TileWriter) -> tuple[
     return table, notes
 
 
-def _result_lines(ending: Agari | Ryuukyoku, players: int, tiles: TileWriter) -> list[Text]:
+def _result_lines(ending: Agari | Ryuukyoku, players: int, tiles: TileWriter) -> list[RenderableType]:
+    """The result's line, then the tiles shown: indented by two, and a line too long for the
+    width folds under that indent, not at the left margin."""
     if isinstance(ending, Agari):
         head = Text(render.describe_agari(ending), style=STYLE_WIN)
-        shown = Text(f"  S{ending.who}: ").append_text(tiles.many(ending.hand))
+        shown = Text(f"S{ending.who}: ").append_text(tiles.many(ending.hand))
         for meld in ending.melds:
             shown.append(", ")
             shown.append_text(tiles.meld(meld))
@@ -417,12 +419,12 @@ def _result_lines(ending: Agari | Ryuukyoku, players: int, tiles: TileWriter) ->
             extras.append(f"{ending.sticks} riichi stick{'s' if ending.sticks != 1 else ''}")
         if extras:
             shown.append(" · +" + " and ".join(extras))
-        return [head, shown]
-    lines = [Text(render.describe_draw(ending, players), style="bold")]
+        return [head, Padding(shown, (0, 0, 0, 2))]
+    lines: list[RenderableType] = [Text(render.describe_draw(ending, players), style="bold")]
     for s in range(players):
         tiles_shown = ending.hands[s]
         if tiles_shown is not None:
-            lines.append(Text(f"  S{s} shows ").append_text(tiles.many(tiles_shown)))
+            lines.append(Padding(Text(f"S{s} shows ").append_text(tiles.many(tiles_shown)), (0, 0, 0, 2)))
     return lines
 
 
