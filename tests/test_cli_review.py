@@ -108,3 +108,13 @@ def test_a_folded_result_line_keeps_its_indent(monkeypatch):
     lines = CliRunner().invoke(cli, ["replay", str(FIXTURES / "one_hand.xml"), "--ascii"]).stdout.splitlines()
     start = lines.index("  S0: 123m99p555666777z · wins on 7z · dora")
     assert lines[start + 1] == "  indicators 2p"
+
+
+def test_format_beside_html_is_a_usage_error(tmp_path):
+    for command in (["replay", FIXTURES / "one_hand.xml"], ["stats", FIXTURES / "one_hand.xml"]):
+        result = run(*command, "--html", tmp_path / "page.html", "--format", "json")
+        assert result.exit_code == 2
+        assert "--html FILE writes a page: --format does not apply to it (leave one out)" in result.stderr
+        assert not (tmp_path / "page.html").exists()
+        assert run(*command, "--html", tmp_path / "page.html").exit_code == 0
+        (tmp_path / "page.html").unlink()

@@ -214,3 +214,11 @@ def _houou_spec(spec: Any) -> bool:
     if spec.kind == "name":
         return str(spec.value)[1:2] == "鳳"
     return False
+
+
+def refuse_format_with_html(html_file: str | None) -> None:
+    """``--html FILE`` writes a page, whatever ``--format`` says: a ``--format`` given on the
+    command line beside it is a usage error (exit 2), not silently ignored."""
+    ctx = click.get_current_context()
+    if html_file is not None and ctx.get_parameter_source("fmt") is click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--html FILE writes a page: --format does not apply to it (leave one out)")

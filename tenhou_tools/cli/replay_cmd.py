@@ -14,7 +14,7 @@ from ..replay.engine import replay_game
 from ..sources.http import LogFetcher
 from . import EXIT_FINDINGS, EXIT_OK, board_render, replay_render
 from .common import incomplete_notes, load_source, stdout_console
-from .options import fetch_options, refresh_option
+from .options import fetch_options, refresh_option, refuse_format_with_html
 from .term import glyphs_by_default, render_lines
 
 
@@ -91,6 +91,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
         ascii_tiles = not glyphs_by_default()
     view = replay_render.View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
     title = game.log_id or source
+    refuse_format_with_html(html_file)
     if at is not None:
         _show_board(game, at, view, title, fmt, analysis, html_file, hand_label)
         raise click.exceptions.Exit(EXIT_OK)

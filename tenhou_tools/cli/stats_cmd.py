@@ -27,6 +27,7 @@ from ..stats.report import PlayerReport, merge_rows, stats_document
 from ..stats.store import StatsStore, StoreError
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from .common import AtomicOutput, expand_sources, no_logs_found
+from .options import refuse_format_with_html
 from .output import check_output_path
 from .stats_render import render_csv, render_json, render_text
 from .term import make_console
@@ -139,6 +140,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     if games.since and games.until and games.since > games.until:
         raise click.BadParameter("--since is after --until", param_hint="'--since'")
     wanted = NameMatcher(names) if names else None
+    refuse_format_with_html(html_file)
     if html_file is not None and output is not None:
         raise click.UsageError("--html FILE is the report: give it or -o FILE, not both")
     check_output_path(output)
