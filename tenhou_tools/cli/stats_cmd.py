@@ -27,7 +27,14 @@ from ..stats.report import PlayerReport, merge_rows, stats_document
 from ..stats.store import StatsStore, StoreError
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from .common import AtomicOutput, expand_sources, no_logs_found
-from .options import refuse_format_with_html
+from .options import (
+    dedupe_option,
+    output_option,
+    paths_argument,
+    progress_option,
+    refuse_format_with_html,
+    runner_options,
+)
 from .output import check_output_path
 from .stats_render import render_csv, render_json, render_text
 from .term import make_console
@@ -44,7 +51,7 @@ class RunnerFailed(click.ClickException):
 
 
 @click.command()
-@click.argument("paths", nargs=-1)
+@paths_argument(required=False)
 @click.option("--player", "names", multiple=True, metavar="NAME",
               help="Report only this player (case and width do not matter: naga finds Ｎａｇａ; "
                    "repeat for several).")
@@ -57,8 +64,7 @@ class RunnerFailed(click.ClickException):
               help="Only games up to this day (inclusive).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
               show_default=True, help="text: tables for people; json: one object per player; csv: one row per player.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True),
-              help="Write the report to FILE (atomically).")
+@output_option()
 @click.option("--html", "html_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the report as one self-contained HTML page with charts to FILE instead "
                    "(atomically; - for stdout): docs/stats-html.md.")
@@ -79,19 +85,9 @@ class RunnerFailed(click.ClickException):
 @click.option("--quality", is_flag=True,
               help="Also judge every discard by tile efficiency (shanten, then acceptance): the "
                    "play quality. Slow: about 70 ms more CPU per game.")
-@click.option("--no-progress", is_flag=True, help="No progress bar (it is also off when stderr is not a terminal).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes [default: all cores; 1 = in this process].")
-@click.option("--scheduler", metavar="tcp://HOST:PORT", envvar="TENHOU_TOOLS_SCHEDULER",
-              help="Run on this Dask scheduler (as validate does; --jobs is then ignored).")
-@click.option("--batch-size", type=click.IntRange(min=1), default=None,
-              help="Logs sent to a worker at once [default: 48 locally, 128 on Dask].")
-@click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT, show_default=True,
-              metavar="SECONDS",
-              help="A log that takes longer is stopped and counted as unreadable (0: no limit; not on Dask).")
-@click.option("--no-dedupe", is_flag=True,
-              help="Count every copy of a game found in PATHS (by default a game seen before, by its "
-                   "id or else its bytes, is skipped). With --db a game is always counted once.")
+@progress_option
+@runner_options(slow_log="counted as unreadable")
+@dedupe_option(verb="Count")
 def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ...], since, until,
           fmt: str, output: str | None, html_file: str | None, db_path: str | None, min_games: int,
           as_name: str | None, tables: int | None, wide: bool, brief: bool, quality: bool, no_progress: bool,
