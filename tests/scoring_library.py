@@ -23,15 +23,13 @@ from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.meld import Meld as LibMeld
 
 from tenhou_tools.events import CallKind
+from tenhou_tools.rules._valuation import _refuse, _tile_problem, assemble
 from tenhou_tools.rules.scoring import (
     RefusalReason,
     ScoredHand,
     ScoringRefusal,
     ScoringRules,
     WinContext,
-    _refuse,
-    _tile_problem,
-    assemble,
 )
 
 _CONFLICT_ERRORS = frozenset(

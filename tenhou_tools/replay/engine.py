@@ -25,11 +25,13 @@ from ..rules.wall import (
     WallSeedError,
     hand_wall_from_init_shuffle,
 )
-from .checks import NO_INDEX, GameReport, Recorder
+from ._hand import HandReplay
+from ._recorder import NO_INDEX, Recorder
+from ._table import Table
+from .board import Board
 from .checks import CheckKind as K
+from .checks import GameReport
 from .flow import GameFlow, Outcome
-from .hand import HandReplay
-from .table import Board, Table
 
 __all__ = ["GameReport", "board_at", "replay_game"]
 

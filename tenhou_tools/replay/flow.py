@@ -13,8 +13,8 @@ from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
 from ..game_id import game_start
 from ..rules import game_end
+from ._recorder import Recorder
 from .checks import CheckKind as K
-from .checks import Recorder
 
 
 @dataclass(frozen=True, slots=True)
