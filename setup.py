@@ -21,7 +21,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-_BUILD: dict = {"__name__": "tenhou_tools_build_list"}
+_BUILD: dict = {"__name__": "tenhou_tools_build_list", "__file__": str(ROOT / "tenhou_tools" / "_build.py")}
 exec(compile((ROOT / "tenhou_tools" / "_build.py").read_text(encoding="utf-8"), "tenhou_tools/_build.py", "exec"),
      _BUILD)
 COMPILED: tuple[str, ...] = _BUILD["COMPILED"]

@@ -25,6 +25,7 @@ from pathlib import Path
 COMPILED: tuple[str, ...] = (
     "tenhou_tools.mjlog._meld",
     "tenhou_tools.mjlog._parse",
+    "tenhou_tools.replay._flow",
     "tenhou_tools.replay._hand",
     "tenhou_tools.replay._recorder",
     "tenhou_tools.replay._ryuukyoku",

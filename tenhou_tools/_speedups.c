@@ -1,7 +1,7 @@
 /*
  * tenhou_tools._speedups: the private C extension of tenhou_tools (see README, "Design").
  *
- * Four functions, each with a Python reference that runs when this module is not built and that
+ * Five functions, each with a Python reference that runs when this module is not built and that
  * tests/test_speedups.py holds it to:
  *
  *   build(cls, *args, **kw)     a frozen slotted dataclass built by setting its slots directly
@@ -12,6 +12,8 @@
  *                               (reference: tenhou_tools.mjlog._parse.numbers_python)
  *   shuffle(rnd, start, dice_at) one hand's wall shuffle over its random words
  *                               (reference: tenhou_tools.rules.wall._shuffle)
+ *   waits(counts)               the kinds that complete a hand, from its 34 kind counts
+ *                               (reference: tenhou_tools.rules.hand.waits_python)
  *
  * Nothing here decides anything on its own: scan() and numbers() answer None for any input they
  * do not fully understand, and build() hands every case it does not handle (a __post_init__, an
@@ -663,6 +665,173 @@ call:
     return PyObject_Vectorcall((PyObject *)cls, args + 1, (size_t)(PyVectorcall_NARGS(nargsf) - 1), kwnames);
 }
 
+
+/* ------------------------------------------------------------------------------------------ */
+/* waits: the kinds that complete a hand (rules/hand.py)                                       */
+
+/* One suit's counts (9) split into runs and triplets only. */
+static int
+suit_sets(int c[9])
+{
+    int i = 0, ok = 0;
+    while (i < 9 && c[i] == 0)
+        i++;
+    if (i == 9)
+        return 1;
+    if (c[i] >= 3) {
+        c[i] -= 3;
+        ok = suit_sets(c);
+        c[i] += 3;
+        if (ok)
+            return 1;
+    }
+    if (i <= 6 && c[i + 1] && c[i + 2]) {
+        c[i]--, c[i + 1]--, c[i + 2]--;
+        ok = suit_sets(c);
+        c[i]++, c[i + 1]++, c[i + 2]++;
+    }
+    return ok;
+}
+
+/* One suit's counts split into sets and exactly one pair. */
+static int
+suit_sets_pair(int c[9])
+{
+    for (int i = 0; i < 9; i++) {
+        if (c[i] >= 2) {
+            int ok;
+            c[i] -= 2;
+            ok = suit_sets(c);
+            c[i] += 2;
+            if (ok)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* A group's status, as _group_status: 1 sets only, 2 sets and one pair, 0 neither. */
+static int
+group_status(int *counts, int lo, int hi)
+{
+    int sum = 0;
+    if (hi - lo == 7) {
+        int pairs = 0;
+        for (int k = lo; k < hi; k++) {
+            if (counts[k] == 2)
+                pairs++;
+            else if (counts[k] != 0 && counts[k] != 3)
+                return 0;
+        }
+        return pairs == 0 ? 1 : pairs == 1 ? 2 : 0;
+    }
+    for (int k = lo; k < hi; k++)
+        sum += counts[k];
+    if (sum % 3 == 0)
+        return suit_sets(counts + lo) ? 1 : 0;
+    if (sum % 3 == 2)
+        return suit_sets_pair(counts + lo) ? 2 : 0;
+    return 0;
+}
+
+static const int GROUP_LO[4] = {0, 9, 18, 27}, GROUP_HI[4] = {9, 18, 27, 34};
+static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+
+static PyObject *
+speedups_waits(PyObject *Py_UNUSED(module), PyObject *arg)
+{
+    int counts[34], status[4], total = 0, found[34 + 13], n = 0;
+    PyObject *kinds, *result;
+
+    if (!PyList_Check(arg) || PyList_GET_SIZE(arg) != 34)
+        Py_RETURN_NONE;
+    for (int k = 0; k < 34; k++) {
+        PyObject *item = PyList_GET_ITEM(arg, k);
+        long v;
+        if (!PyLong_CheckExact(item))
+            Py_RETURN_NONE;
+        v = PyLong_AsLong(item);
+        if (v == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            Py_RETURN_NONE;
+        }
+        if (v < 0 || v > 4)
+            Py_RETURN_NONE;  /* no real hand; the reference decides */
+        counts[k] = (int)v;
+        total += (int)v;
+    }
+    for (int g = 0; g < 4; g++)
+        status[g] = group_status(counts, GROUP_LO[g], GROUP_HI[g]);
+    for (int g = 0; g < 4; g++) {
+        int other_pairs = 0;
+        for (int h = 0; h < 4 && other_pairs <= 1; h++) {
+            if (h == g)
+                continue;
+            if (status[h] == 2)
+                other_pairs++;
+            else if (status[h] == 0)
+                other_pairs = 9;
+        }
+        if (other_pairs > 1)
+            continue;
+        for (int k = GROUP_LO[g]; k < GROUP_HI[g]; k++) {
+            int st;
+            if (counts[k] >= 4)
+                continue;
+            counts[k]++;
+            st = group_status(counts, GROUP_LO[g], GROUP_HI[g]);
+            counts[k]--;
+            if ((other_pairs == 0 && st == 2) || (other_pairs == 1 && st == 1))
+                found[n++] = k;
+        }
+    }
+    if (total == 13) {
+        int singles = 0, single = -1, pairs = 0, others = 0, held = 0, most = 0;
+        for (int k = 0; k < 34; k++) {
+            if (counts[k] == 1) {
+                singles++;
+                single = k;
+            } else if (counts[k] == 2) {
+                pairs++;
+            }
+        }
+        if (pairs == 6 && singles == 1)
+            found[n++] = single;
+        for (int k = 0; k < 34; k++)
+            others += counts[k];
+        for (int i = 0; i < 13; i++) {
+            others -= counts[ORPHANS[i]];
+            held += counts[ORPHANS[i]] != 0;
+            if (counts[ORPHANS[i]] > most)
+                most = counts[ORPHANS[i]];
+        }
+        if (others == 0) {
+            if (held == 13) {
+                for (int i = 0; i < 13; i++)
+                    found[n++] = ORPHANS[i];
+            } else if (held == 12 && most == 2) {
+                for (int i = 0; i < 13; i++)
+                    if (counts[ORPHANS[i]] == 0)
+                        found[n++] = ORPHANS[i];
+            }
+        }
+    }
+    kinds = PyList_New(n);
+    if (kinds == NULL)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *kind = PyLong_FromLong(found[i]);
+        if (kind == NULL) {
+            Py_DECREF(kinds);
+            return NULL;
+        }
+        PyList_SET_ITEM(kinds, i, kind);
+    }
+    result = PyFrozenSet_New(kinds);
+    Py_DECREF(kinds);
+    return result;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 
 static PyMethodDef speedups_methods[] = {
@@ -686,6 +855,10 @@ static PyMethodDef speedups_methods[] = {
      "shuffle(rnd: bytes, start: tuple, dice_at: int) -> (list, int, int): start shuffled with\n"
      "the little-endian 32-bit words of rnd (swap w[i], w[i + rnd[i] % (n - i)] for i < n - 1),\n"
      "and the dice words rnd[dice_at], rnd[dice_at + 1]."},
+    {"waits", (PyCFunction)speedups_waits, METH_O,
+     "waits(counts: list[int]) -> frozenset[int] | None: the kinds that complete a hand of 34\n"
+     "kind counts (rules.hand.waits_python); None when a count is outside 0..4 (no real hand:\n"
+     "the reference then decides)."},
     {NULL, NULL, 0, NULL},
 };
 

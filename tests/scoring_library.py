@@ -3,7 +3,7 @@
 ``library_score_win(ctx)`` values a win with ``HandCalculator.estimate_hand_value`` and the
 Tenhou corrections listed in ``rules/scoring.py`` (single variant yakuman, the ura entry of every
 riichi win, kita as ``num_nuki_dora``, the kiriage limit code, values recomputed in Tenhou's
-terms). The replay engine uses our own valuation (``rules/valuation.py``); the tests and
+terms). The replay engine uses our own valuation (``rules/_valuation.py``); the tests and
 ``scripts/check_scoring.py --library`` run both over every corpus win and over generated hands
 and require the same answer, so each implementation checks the other.
 

@@ -1,4 +1,4 @@
-"""rules/valuation.py: our own hand valuation, by hand-worked hands and against the library.
+"""rules/_valuation.py: our own hand valuation, by hand-worked hands and against the library.
 
 Two independent implementations of Tenhou's hand values exist in the package: our own (the
 engine's, ``scoring.score_win``) and the ``mahjong`` library behind ``scoring_library``. Every

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final, cast
 
+from .._values import build
 from ..events import (
     Agari,
     Bye,
@@ -54,12 +55,12 @@ from ..rules.riichi import (
 )
 from ..rules.scoring import ScoringRules
 from ..tiles import format_tiles
+from ._flow import Outcome
 from ._recorder import Recorder
 from ._ryuukyoku import check_ryuukyoku
 from ._table import NOBODY, Seat, Table
 from ._wins import check_agari
 from .checks import CheckKind as K
-from .flow import Outcome
 
 # Enum members used in the hot paths, bound once: as module constants they cost a C global
 # read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
@@ -225,7 +226,7 @@ class HandReplay:
         init = t.init
         dealer_won = any(a.who == init.dealer for a in t.wins)
         owari = t.wins[-1].owari if t.wins else None
-        return Outcome(tuple(t.scores), 0 if t.wins else t.sticks, init.honba, init.round,
+        return build(Outcome, tuple(t.scores), 0 if t.wins else t.sticks, init.honba, init.round,
                        init.dealer, dealer_won, dealer_won, False, False, bool(t.wins), owari)
 
     # -- draws and discards: the hot path --------------------------------------------------
@@ -515,7 +516,7 @@ class HandReplay:
             t.kuikae = kuikae_forbidden(meld)
         if reverse:
             # what went past before this call still makes the caller furiten after its discard
-            s.held_over.append(HeldOver(hand_before, tuple(t.passes[s.turn_start:])))
+            s.held_over.append(build(HeldOver, hand_before, tuple(t.passes[s.turn_start:])))
             s.after_reverse_call = True
 
     def riichi_kan(self, seat: int, meld: Meld) -> None:

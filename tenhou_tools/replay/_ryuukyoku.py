@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._values import build
 from ..events import CallKind, DrawKind, Ryuukyoku
 from ..findings import FindingCode as F
 from ..rules.draws import (
@@ -22,10 +23,10 @@ from ..rules.draws import (
 )
 from ..rules.payments import exhaustive_draw_deltas, nagashi_deltas
 from ..tiles import format_tiles
+from ._flow import Outcome
 from ._recorder import Recorder
 from ._table import Table
 from .checks import CheckKind as K
-from .flow import Outcome
 
 # Enum members used in the hot paths, bound once: as module constants they cost a C global
 # read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
@@ -74,7 +75,7 @@ def check_ryuukyoku(rec: Recorder, table: Table, r: Ryuukyoku) -> Outcome:
     base = table.scores if before_ok else list(r.scores_before)
     scores = tuple(base[s] + r.deltas[s] for s in range(4))
     table.ended = True
-    return Outcome(scores, table.sticks, init.honba, init.round, init.dealer, renchan, False,
+    return build(Outcome, scores, table.sticks, init.honba, init.round, init.dealer, renchan, False,
                    dealer_tenpai, abortive, False, r.owari)
 
 

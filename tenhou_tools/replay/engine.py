@@ -1,6 +1,6 @@
 """The replay engine: re-execute every hand of a ``Game`` and check what the log claims.
 
-The driver walks the game hand by hand: each INIT against the hand before (``replay.flow``),
+The driver walks the game hand by hand: each INIT against the hand before (``replay._flow``),
 the hand's wall regenerated from the seed, its events on a fresh ``Table`` (``replay.hand``,
 with wins in ``replay.wins`` and draws in ``replay.ryuukyoku``), then whether the game should
 end there. At every point where the log states a fact, the fact is recomputed under the Tenhou
@@ -25,13 +25,13 @@ from ..rules.wall import (
     WallSeedError,
     hand_wall_from_init_shuffle,
 )
+from ._flow import GameFlow, Outcome
 from ._hand import HandReplay
 from ._recorder import NO_INDEX, Recorder
 from ._table import Table
 from .board import Board
 from .checks import CheckKind as K
 from .checks import GameReport
-from .flow import GameFlow, Outcome
 
 __all__ = ["GameReport", "board_at", "replay_game"]
 

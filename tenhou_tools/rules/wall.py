@@ -156,7 +156,9 @@ def _mt19937_from_bytes(raw: bytes) -> random.Random:
 
 _RND_UNPACK = struct.Struct("<144I").unpack
 _BLOCK_BYTES = _BLOCK_WORDS * 4
-_BLOCK_STARTS = range(0, _WORDS_PER_HAND * 4, _BLOCK_BYTES)
+_BLOCK_STARTS = tuple(range(0, _WORDS_PER_HAND * 4, _BLOCK_BYTES))
+_RAW_BITS = _WORDS_PER_HAND * 32
+_RAW_BYTES = _WORDS_PER_HAND * 4
 
 
 def sha512_words(rng: random.Random) -> tuple[int, ...]:
@@ -170,7 +172,7 @@ def sha512_words(rng: random.Random) -> tuple[int, ...]:
 
 def _sha512_bytes(rng: random.Random) -> bytes:
     """``sha512_words`` as the 576 bytes of the nine digests, as the shuffle takes them."""
-    raw = memoryview(rng.getrandbits(_WORDS_PER_HAND * 32).to_bytes(_WORDS_PER_HAND * 4, "little"))
+    raw = memoryview(rng.getrandbits(_RAW_BITS).to_bytes(_RAW_BYTES, "little"))
     sha = hashlib.sha512
     return b"".join([sha(raw[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS])
 
@@ -297,15 +299,8 @@ def _hand_wall(rnd: bytes, players: int, dealer: int, old: bool, dice_at: int) -
 def _laid_out(w: Sequence[int], die1: int, die2: int, players: int, dealer: int, old: bool) -> HandWall:
     """The hand's wall from the shuffled array and the two dice words."""
     lay = _layout(players, dealer, old)
-    return build(
-        HandWall,
-        dice=(die1 % 6 + 1, die2 % 6 + 1),
-        deal=tuple(g(w) for g in lay.deal),
-        live=lay.live(w),
-        rinshan=lay.rinshan(w),
-        dora_indicators=lay.dora(w),
-        ura_indicators=lay.ura(w),
-    )
+    return build(HandWall, (die1 % 6 + 1, die2 % 6 + 1), tuple([g(w) for g in lay.deal]), lay.live(w),
+                 lay.rinshan(w), lay.dora(w), lay.ura(w))
 
 
 def _check_table(players: int, dealer: int) -> None:
@@ -387,9 +382,12 @@ class WallGenerator:
 
     def next_hand(self, dealer: int) -> HandWall:
         """The next hand's wall, dealt starting with seat ``dealer``."""
-        _check_table(self.players, dealer)
+        players = self.players
+        if not (type(dealer) is int and 0 <= dealer < players):
+            _check_table(players, dealer)
         self.hands += 1
-        return _hand_wall(_sha512_bytes(self._rng), self.players, dealer, self._old, 135)
+        w, die1, die2 = _shuffle_fast(_sha512_bytes(self._rng), _TILES_4P if players == 4 else _TILES_3P, 135)
+        return _laid_out(w, die1, die2, players, dealer, self._old)
 
 
 def walls(seed: str, players: int) -> WallGenerator:
