@@ -407,7 +407,7 @@ class HandReplay:
                     rec.find(F.CALL_KITA, f"S{seat} sets a North aside (kita) in a 4-player game")
             elif not rec.check(_K_CALL, kan_allowed(remaining)):
                 rec.find(F.CALL_HOUTEI, f"S{seat} declares a kan when the live wall is empty")
-        if kind.is_kan:
+        if kind is _CALL_ADDED_KAN or kind is _CALL_OPEN_KAN or kind is _CALL_CLOSED_KAN:  # is_kan
             if not rec.check(_K_CALL, t.kan_total < KAN_LIMIT):
                 rec.find(F.KAN_LIMIT, "a fifth kan in one hand", KAN_LIMIT, t.kan_total + 1)
             s.kans += 1

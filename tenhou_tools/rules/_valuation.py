@@ -600,16 +600,16 @@ def _conflict(ctx: WinContext, called: bool) -> str | None:
     checks = (
         (called and ctx.riichi, "riichi with an open hand"),
         (called and ctx.double_riichi, "double riichi with an open hand"),
-        (ctx.ippatsu and not ctx.in_riichi, "ippatsu without riichi"),
+        (ctx.ippatsu and not (ctx.riichi or ctx.double_riichi), "ippatsu without riichi"),
         (ctx.chankan and tsumo, "chankan on a tsumo"),
         (ctx.rinshan and not tsumo, "rinshan without a tsumo"),
         (ctx.haitei and not tsumo, "haitei without a tsumo"),
         (ctx.houtei and tsumo, "houtei on a tsumo"),
         (ctx.haitei and ctx.rinshan, "haitei on a replacement draw"),
         (ctx.houtei and ctx.chankan, "houtei on a robbed kan"),
-        (ctx.tenhou and not ctx.dealer, "tenhou by a non-dealer"),
+        (ctx.tenhou and ctx.seat_wind != 0, "tenhou by a non-dealer"),
         (ctx.tenhou and not tsumo, "tenhou without a tsumo"),
-        (ctx.chiihou and ctx.dealer, "chiihou by the dealer"),
+        (ctx.chiihou and ctx.seat_wind == 0, "chiihou by the dealer"),
         (ctx.chiihou and not tsumo, "chiihou without a tsumo"),
         ((ctx.tenhou or ctx.chiihou) and bool(ctx.melds) and not all(
             m.kind is _CALL_KITA for m in ctx.melds), "tenhou or chiihou after a call"),
@@ -654,7 +654,7 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
     every = counts34(tiles)
     dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
     aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
-    ura = indicated(every, ctx.ura_indicators, kita, sanma) if ctx.in_riichi else 0
+    ura = indicated(every, ctx.ura_indicators, kita, sanma) if (ctx.riichi or ctx.double_riichi) else 0
     reading = best_reading(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx,
                            closed=not called, dora_han=dora + aka + ura,
                            open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)
@@ -685,13 +685,13 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
         limit = _LIMIT_YAKUMAN
         yakuman.sort(key=_TENHOU_ORDER.__getitem__)
     else:
-        if ctx.in_riichi and all(y != _Y_URA_DORA for y, _ in yaku):
+        if (ctx.riichi or ctx.double_riichi) and all(y != _Y_URA_DORA for y, _ in yaku):
             yaku.append((int(_Y_URA_DORA), 0))
         yaku.sort(key=lambda pair: _TENHOU_ORDER[pair[0]])
         han = sum(h for _, h in yaku)
         base = base_points(han, fu, kiriage=rules.kiriage)
         limit = limit_for(han, fu)
-    points = hand_points(base, dealer=ctx.dealer, tsumo=ctx.tsumo, players=rules.players)
+    points = hand_points(base, dealer=ctx.seat_wind == 0, tsumo=ctx.tsumo, players=rules.players)
     return build(
         ScoredHand,
         yaku=tuple(yaku),
@@ -701,7 +701,7 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
         points=points,
         limit=limit,
         base=base,
-        dealer=ctx.dealer,
+        dealer=ctx.seat_wind == 0,
         tsumo=ctx.tsumo,
         fu_details=details,
     )
