@@ -109,12 +109,18 @@ def test_importing_the_package_hashes_nothing():
 # -- the compiled install and the plain sources give the same answers ----------------------------
 
 
+PLAIN_STUB = 'raise ImportError("a plain copy of the sources: no C extension")\n'
+"""``_speedups.py`` in a plain copy: a module missing from the copy would be found in the
+checkout by the editable install's finder, which Python asks after ``PYTHONPATH``."""
+
+
 def plain_copy(folder: Path) -> Path:
     """The package's ``.py`` sources only (no extension module), where ``PYTHONPATH`` finds them
     before the install."""
     package = Path(_build.__file__).parent
     shutil.copytree(package, folder / "tenhou_tools",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "_build_record.json"))
+    (folder / "tenhou_tools" / "_speedups.py").write_text(PLAIN_STUB, encoding="utf-8")
     return folder
 
 

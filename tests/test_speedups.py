@@ -187,7 +187,8 @@ def test_shuffle_is_the_wall_of_the_seed():
     fast, plain = wall.WallGenerator(seed, 4), wall.WallGenerator(seed, 4)
     for index in range(5):
         rnd = wall._sha512_bytes(plain._rng)
-        assert fast.next_hand(index % 4) == wall._laid_out(*wall._shuffle(rnd, wall._start(4), 135), 4, index % 4, False)
+        shuffled = wall._shuffle(rnd, wall._start(4), 135)
+        assert fast.next_hand(index % 4) == wall._laid_out(*shuffled, 4, index % 4, False)
 
 
 def test_shuffle_refuses_a_bad_start():
