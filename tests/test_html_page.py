@@ -43,7 +43,14 @@ def test_page_embeds_the_replay_json_document(tmp_path):
     assert result.stderr == f"{out}: replay page, {size:,} bytes\n"
     page = out.read_text(encoding="utf-8")
     doc = json.loads(run("replay", str(FIXTURES / "one_hand.xml"), "--format", "json", "--seat", "1").stdout)
-    assert embedded(page) == {**doc, "analysis": None}
+    assert "analysis" not in doc
+    # the page holds the JSON document plus the analysis: what --format json --analysis prints
+    with_analysis = json.loads(run("replay", str(FIXTURES / "one_hand.xml"), "--format", "json", "--seat", "1",
+                                   "--analysis").stdout)
+    assert embedded(page) == with_analysis == {**doc, "analysis": with_analysis["analysis"]}
+    discards = with_analysis["analysis"]["discards"]
+    assert [(d["hand"], d["event_index"], d["seat"]) for d in discards] == [(0, 1, 0), (0, 3, 1)]
+    assert discards[1]["deal_in"]["text"] == "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)"  # 99p 77z: a shanpon
     assert page.startswith("<!DOCTYPE html>")
     assert "<title>fixtures/one_hand.xml · tenhou-tools replay</title>" in page.replace(str(FIXTURES), "fixtures")
 

@@ -22,6 +22,7 @@ from tenhou_tools.cli import cli
 from tenhou_tools.events import Agari, Call, CallKind, Discard, Draw, Game, Riichi, Ryuukyoku
 from tenhou_tools.formats import load_game
 from tenhou_tools.mjlog import parse_file
+from tenhou_tools.views.html import replay_page
 
 from .board_tracker import board_at, check_against_log
 from .browser import browser, dom_board, open_page, requests  # noqa: F401 - the fixture is found by name
@@ -527,7 +528,9 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
     docs/replay-html.md: the analysis package's to_json() values); with none, the panel stays
     hidden."""
     source = FIXTURES / "one_hand.xml"
-    page, _doc = write_page(source, tmp_path / "one.html")
+    page = tmp_path / "one.html"  # a page without analysis (the CLI's pages always have one)
+    doc = json.loads(CliRunner().invoke(cli, ["replay", str(source), "--format", "json"]).stdout)
+    page.write_text(replay_page(doc), encoding="utf-8")
     open_page(browser, page)
     assert browser.execute_script("return document.getElementById('analysis-panel').hidden") is True
     game = game_of(source)
@@ -563,6 +566,48 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
     # viewed from another seat, S1's analysis is not shown while its hand is hidden
     browser.execute_script("TenhouReplay.setView(2, false); TenhouReplay.go(0, arguments[0])", index + 1)
     assert "hidden from this seat" in browser.find_element("id", "analysis").text
+
+
+def panel_text(browser, position: int, step: int) -> str:
+    browser.execute_script("TenhouReplay.go(arguments[0], arguments[1])", position, step)
+    return browser.find_element("id", "analysis").text
+
+
+def test_the_pages_analysis_is_the_games(browser, tmp_path):
+    """The CLI's page carries the game's analysis (what --format json --analysis prints) and the
+    panel shows it: S1's 7z in the one-hand fixture kept 21 tiles where 8s kept 22, and dealt
+    into the dealer's 9p-7z shanpon."""
+    source = FIXTURES / "one_hand.xml"
+    page, _ = write_page(source, tmp_path / "one.html", "--seat", "1", with_doc=False)
+    doc = json.loads(CliRunner().invoke(cli, ["replay", str(source), "--format", "json", "--analysis"]).stdout)
+    open_page(browser, page)
+    assert browser.execute_script("return TenhouReplay.document.analysis") == doc["analysis"]
+    assert browser.execute_script("return document.getElementById('analysis-panel').hidden") is False
+    entry = next(e for e in doc["analysis"]["discards"] if e["seat"] == 1)
+    text = panel_text(browser, 0, entry["event_index"] + 1)
+    assert f"shanten {entry['shanten_before']} → {entry['shanten_after']}" in text
+    assert f"{entry['chosen']['total']} tiles" in text and f"{entry['best'][0]['total']} tiles" in text
+    assert "Efficiency loss: 21 accepted tiles instead of 22." in text
+    assert "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)" in text
+    # S0's discard is S0's secret from S1's seat; all hands shows it
+    s0 = next(e for e in doc["analysis"]["discards"] if e["seat"] == 0)
+    assert "hidden from this seat" in panel_text(browser, 0, s0["event_index"] + 1)
+    browser.execute_script("TenhouReplay.setView(1, true)")
+    assert "No efficiency loss" in panel_text(browser, 0, s0["event_index"] + 1)
+
+
+def test_a_double_ron_shows_both_deal_ins(browser, corpus, tmp_path):
+    source = corpus_game("double ron")
+    page, _ = write_page(source, tmp_path / "ron2.html", with_doc=False)
+    doc = json.loads(CliRunner().invoke(cli, ["replay", str(source), "--format", "json", "--analysis"]).stdout)
+    entry = next(e for e in doc["analysis"]["discards"] if len(e["deal_ins"]) == 2)
+    position = next(i for i, h in enumerate(doc["hands"]) if h["index"] == entry["hand"])
+    open_page(browser, page)
+    text = panel_text(browser, position, entry["event_index"] + 1)
+    for deal in entry["deal_ins"]:
+        assert deal["text"] in text
+    assert [d["winner"] for d in entry["deal_ins"]] == [
+        e["who"] for e in doc["hands"][position]["events"][entry["event_index"] + 1:] if e["type"] == "agari"]
 
 
 # -- the page's board at every step of a corpus sample ---------------------------------------------

@@ -6,16 +6,22 @@ a seat's view); the replay's board supplies those. Shanten and acceptance themse
 """
 
 from .discard import DiscardAnalysis, EfficiencyLoss, LossKind, analyze_discard
+from .game import DiscardNote, GameAnalysis, analyze_game, meld_count, unseen_from
 from .waits import DealIn, RiichiSummary, deal_in, riichi_summary, waits_text
 
 __all__ = [
     "DealIn",
     "DiscardAnalysis",
+    "DiscardNote",
     "EfficiencyLoss",
+    "GameAnalysis",
     "LossKind",
     "RiichiSummary",
     "analyze_discard",
+    "analyze_game",
     "deal_in",
+    "meld_count",
     "riichi_summary",
+    "unseen_from",
     "waits_text",
 ]

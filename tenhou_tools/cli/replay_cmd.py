@@ -7,10 +7,12 @@ from pathlib import Path
 
 import click
 
+from ..analysis import analyze_game
 from ..errors import InputError
+from ..events import Game
 from ..replay.engine import replay_game
 from ..sources.http import LogFetcher
-from . import EXIT_FINDINGS, EXIT_OK, replay_render
+from . import EXIT_FINDINGS, EXIT_OK, board_render, replay_render
 from .common import incomplete_notes, load_source, stdout_console
 from .options import fetch_options, refresh_option
 from .term import glyphs_by_default, render_lines
@@ -32,11 +34,17 @@ from .term import glyphs_by_default, render_lines
 @click.option("--html", "html_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the replay as one self-contained HTML page to FILE (atomically; - for stdout) "
               "instead of the view: step through the game in a browser, offline.")
+@click.option("--at", "at", metavar="HAND:STEP",
+              help="Show the table at one moment instead: HAND as the view labels it (E2-1), STEP the "
+              "number of the hand's events played (0 = the deal). --format json: {\"board\": ...}.")
+@click.option("--analysis", is_flag=True,
+              help="Add the discard analysis: shanten before and after each discard, the tiles it "
+              "accepts against the best discard's, efficiency losses, riichi waits, deal-ins.")
 @fetch_options
 @refresh_option
 def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | None, fmt: str,
-           ascii_tiles: bool | None, html_file: str | None, cache_dir: Path | None, base_url: str | None,
-           offline: bool, refresh: bool) -> None:
+           ascii_tiles: bool | None, html_file: str | None, at: str | None, analysis: bool,
+           cache_dir: Path | None, base_url: str | None, offline: bool, refresh: bool) -> None:
     """Replay one game hand by hand and show what the engine says about each hand.
 
     The game is a game id (2014102312gm-00a9-0000-afb21fa5), a tenhou.net viewer URL
@@ -50,16 +58,23 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     For each hand: round, honba, dealer and dora; each seat's starting hand; the play, a row per
     go-around; the result and the score changes; and the verdict: ✓ verified, or the findings
     with the value the rules give and the one the log has. Then the final standings with uma
-    and a chart of the scores.
+    and a chart of the scores. --analysis adds each hand's discard analysis (also to the JSON;
+    the --html page always has it).
+
+    --at HAND:STEP shows the table at one moment instead: each seat's hand (hidden per --seat),
+    melds, pond in rows of six, score, shanten and waits; the dora indicators, honba, sticks and
+    the tiles left in the wall. STEP counts the hand's events as `parse` lists them (0 = the
+    deal). With --format json it prints {"board": {...}} (docs/board.md), every seat complete.
 
     \b
-    Exit codes: 0 the engine verifies the game; 1 error findings, the log stops
-    before the game's end, or the log could not be read or downloaded; 2 bad id,
-    path or option.
+    Exit codes: 0 the engine verifies the game (--at: the board is shown); 1 error
+    findings, the log stops before the game's end, or the log could not be read or
+    downloaded; 2 bad id, path or option (--at: no such hand or step).
 
     \b
     Examples:
       tenhou-tools replay fixtures/one_hand.xml --ascii
+      tenhou-tools replay fixtures/one_hand.xml --at E1-0:4 --seat 1 --analysis
       tenhou-tools replay 'https://tenhou.net/0/?log=2014102312gm-00a9-0000-afb21fa5&tw=2'
     """
     loaded = load_source(source, cache_dir=cache_dir, base_url=base_url, refresh=refresh,
@@ -75,29 +90,67 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     if ascii_tiles is None:
         ascii_tiles = not glyphs_by_default()
     view = replay_render.View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
-    report = replay_game(game)
     title = game.log_id or source
+    if at is not None:
+        _show_board(game, at, view, title, fmt, analysis, html_file, hand_label)
+        raise click.exceptions.Exit(EXIT_OK)
+    report = replay_game(game)
     try:
         if html_file is not None:
-            _write_html(html_file, replay_render.game_json(game, report, view, source, hand_label))
+            doc = replay_render.game_json(game, report, view, source, hand_label)
+            _write_html(html_file, doc, _analysis_json(game, doc))
         elif fmt == "json":
             doc = replay_render.game_json(game, report, view, source, hand_label)
+            if analysis:
+                doc["analysis"] = _analysis_json(game, doc)
             click.echo(json.dumps(doc, ensure_ascii=False, indent=1))
         else:
-            renderables = replay_render.game_view(game, report, view, title, hand_label)
+            game_analysis = analyze_game(game) if analysis else None
+            renderables = replay_render.game_view(game, report, view, title, hand_label, game_analysis)
             click.echo(render_lines(stdout_console(), renderables), nl=False)
     except InputError as exc:  # --hand names no hand of this game
         raise click.UsageError(str(exc)) from None
     raise click.exceptions.Exit(EXIT_OK if report.ok and complete else EXIT_FINDINGS)
 
 
-def _write_html(path: str, doc: dict) -> None:
+def _analysis_json(game: Game, doc: dict) -> dict:
+    """The analysis of the hands the document holds (all, or the one ``--hand`` keeps)."""
+    kept = {hand["index"] for hand in doc["hands"]}
+    notes = analyze_game(game).to_json()["discards"]
+    assert isinstance(notes, list)
+    return {"discards": [note for note in notes if note["hand"] in kept]}
+
+
+def _show_board(game: Game, at: str, view: replay_render.View, title: str, fmt: str, analysis: bool,
+                html_file: str | None, hand_label: str | None) -> None:
+    """``--at HAND:STEP``: the board at that moment, as text or ``{"board": ...}``."""
+    if html_file is not None:
+        raise click.UsageError("--at shows one moment in the terminal; --html writes the whole game: "
+                               "use one of them (the page opens at a moment from its address, FILE#E1-0:12)")
+    if hand_label is not None:
+        raise click.UsageError("--at names its hand (HAND:STEP): leave out --hand")
+    try:
+        moment = board_render.parse_moment(game, at)
+    except InputError as exc:
+        raise click.UsageError(str(exc)) from None
+    note = None
+    if analysis:
+        note = board_render.note_at(game, analyze_game(game), moment)
+    if fmt == "json":
+        doc = board_render.board_json(game, moment, note, with_analysis=analysis)
+        click.echo(json.dumps(doc, ensure_ascii=False, indent=1))
+    else:
+        renderables = board_render.board_view(game, moment, view, title, note, with_analysis=analysis)
+        click.echo(render_lines(stdout_console(), renderables), nl=False)
+
+
+def _write_html(path: str, doc: dict, analysis: dict) -> None:
     """``--html FILE``: the offline replay page (``views/html.py``) for the ``--format json``
     document, written atomically (``-``: stdout), and its size on stderr."""
     from ..views.html import replay_page
     from .common import AtomicOutput
 
-    page = replay_page(doc)
+    page = replay_page(doc, analysis=analysis)
     with AtomicOutput(None if path == "-" else path, announce=False) as out:
         out.write(page)
     if path != "-":

@@ -28,6 +28,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from ..analysis import GameAnalysis
 from ..check import label_findings
 from ..errors import InputError
 from ..events import (
@@ -611,13 +612,20 @@ def game_verdict(report: GameReport, game_level: Sequence[Finding], records: Seq
 
 
 def game_view(game: Game, report: GameReport, view: View, title: str,
-              hand_label: str | None = None) -> list[RenderableType]:
-    """The whole text view, as a list of renderables to print one after the other."""
+              hand_label: str | None = None, analysis: GameAnalysis | None = None) -> list[RenderableType]:
+    """The whole text view, as a list of renderables to print one after the other; with
+    ``analysis`` (``--analysis``), each hand's discard analysis after it (``board_render``)."""
+    from .board_render import hand_analysis_view  # it builds on this module
+
     records, game_level = hand_records(game, report)
     shown = select_hands(records, hand_label)
     out: list[RenderableType] = [header_view(game, view, title, game.warnings)]
-    for record in shown:
+    for position, record in enumerate(records):
+        if record not in shown:
+            continue
         out += [Text(), hand_view(game, record, view)]
+        if analysis is not None:
+            out.append(hand_analysis_view(game, position, analysis, view))
     if hand_label is None:
         out += [Text(), standings_view(game), Text(), progression_view(game, records)]
     out += [Text(), *game_verdict(report, game_level, records, shown, is_complete(game))]

@@ -60,6 +60,9 @@ class RunnerFailed(click.ClickException):
               show_default=True, help="text: tables for people; json: one object per player; csv: one row per player.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True),
               help="Write the report to FILE (atomically).")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report as one self-contained HTML page with charts to FILE instead "
+                   "(atomically; - for stdout): docs/stats-html.md.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Keep the counters in this SQLite file: logs are added once (by game id), and "
                    "`stats --db FILE` alone reports without reading logs again.")
@@ -83,7 +86,8 @@ class RunnerFailed(click.ClickException):
               help="Count every copy of a game found in PATHS (by default a game seen before, by its "
                    "id or else its bytes, is skipped). With --db a game is always counted once.")
 def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ...], since, until,
-          fmt: str, output: str | None, db_path: str | None, min_games: int, tables: int | None, brief: bool,
+          fmt: str, output: str | None, html_file: str | None, db_path: str | None, min_games: int,
+          tables: int | None, brief: bool,
           no_progress: bool, jobs: int | None, scheduler: str | None, batch_size: int | None,
           timeout: float, no_dedupe: bool) -> None:
     """Per-player statistics of the games in PATHS: placement, wins, deal-ins, riichi, calls,
@@ -102,9 +106,9 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     \b
     Exit codes: 0 done; 1 some logs could not be read (the report covers the
     others), or the report cannot be written; 2 bad input (no such path, no
-    logs found), option or database, -o in a folder that does not exist;
+    logs found), option or database, -o or --html in a folder that does not exist;
     3 internal error; 130 interrupted (the database keeps every batch
-    committed; the report so far goes to stdout, and a -o FILE is not written).
+    committed; the report so far goes to stdout, and a -o or --html FILE is not written).
 
     \b
     Examples:
@@ -121,7 +125,11 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     if games.since and games.until and games.since > games.until:
         raise click.BadParameter("--since is after --until", param_hint="'--since'")
     wanted = NameMatcher(names) if names else None
+    if html_file is not None and output is not None:
+        raise click.UsageError("--html FILE is the report: give it or -o FILE, not both")
     check_output_path(output)
+    if html_file != "-":
+        check_output_path(html_file)
     total = 0
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     if args:
@@ -171,6 +179,22 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     reports = _player_reports(totals, min_games, wanted)
     if store is not None:
         _check_sums(reports, db_path)
+    if html_file is not None:
+        _write_html(html_file, reports, interrupted)
+    else:
+        _write_report(output, fmt, reports, n_games, tables, brief, names, interrupted)
+    _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
+    if interrupted:
+        written = html_file if html_file not in (None, "-") else output
+        click.echo("Interrupted." + (f" {written} was not written." if written else "")
+                   + (" The database is consistent: it holds the games added above."
+                      if store is not None else ""), err=True)
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
+    raise click.exceptions.Exit(EXIT_FINDINGS if summary.unreadable else EXIT_OK)
+
+
+def _write_report(output: str | None, fmt: str, reports: list[PlayerReport], n_games: int,
+                  tables: int | None, brief: bool, names: tuple[str, ...], interrupted: bool) -> None:
     with AtomicOutput(output) as out:
         if fmt == "json":
             render_json(out, reports)
@@ -184,13 +208,21 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
             render_text(out, reports, n_games, tables=tables)
         if interrupted and output:
             out.abandon()  # a report of part of the games must not look like the whole one
-    _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
-    if interrupted:
-        click.echo("Interrupted." + (f" {output} was not written." if output else "")
-                   + (" The database is consistent: it holds the games added above."
-                      if store is not None else ""), err=True)
-        raise click.exceptions.Exit(EXIT_INTERRUPTED)
-    raise click.exceptions.Exit(EXIT_FINDINGS if summary.unreadable else EXIT_OK)
+
+
+def _write_html(path: str, reports: list[PlayerReport], interrupted: bool) -> None:
+    """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the reports,
+    written atomically (``-``: stdout), and its size on stderr. Not written when interrupted."""
+    from ..views.stats_html import page_document, stats_page
+
+    to_file = path != "-"
+    if interrupted and to_file:
+        return
+    page = stats_page(page_document([r.to_json() for r in reports]))
+    with AtomicOutput(path if to_file else None, announce=False) as out:
+        out.write(page)
+    if to_file:
+        click.echo(f"{path}: stats page, {len(page.encode()):,} bytes", err=True)
 
 
 def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: NameMatcher | None, *,

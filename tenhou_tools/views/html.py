@@ -57,7 +57,7 @@ def embed_json(value: Any) -> str:
 
 @cache
 def asset(name: str) -> str:
-    """One of the page's static files (``replay.html``, ``replay.css``, ``replay.js``)."""
+    """One of the pages' static files (``replay.html``, ``stats.css``, ...)."""
     return resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8")
 
 
@@ -90,19 +90,26 @@ def replay_page(doc: Mapping[str, Any], *, analysis: Any = None) -> str:
     game = dict(doc)
     if analysis is not None or "analysis" not in game:
         game["analysis"] = analysis
-    script, style = asset("replay.js"), asset("replay.css")
-    forbidden = (("replay.js", script, ("</script", "<script", "<!--")), ("replay.css", style, ("</style",)))
-    for name, text, bad in forbidden:
+    return inline_page("replay", page_title(doc), {"@@GAME@@": embed_json(game)})
+
+
+def inline_page(name: str, title: str, data: Mapping[str, str]) -> str:
+    """The page ``static/<name>.html`` with ``<name>.css`` and ``<name>.js`` inlined, its policy,
+    its (escaped) ``title`` and the ``data`` markers (``@@GAME@@``: already embedded JSON), in
+    the order the template has them: ``@@CSP@@``, ``@@TITLE@@``, ``@@STYLE@@``, the data
+    markers, ``@@SCRIPT@@``."""
+    script, style = asset(f"{name}.js"), asset(f"{name}.css")
+    forbidden = ((f"{name}.js", script, ("</script", "<script", "<!--")), (f"{name}.css", style, ("</style",)))
+    for file, text, bad in forbidden:
         if any(b in text.lower() for b in bad):  # a packaging mistake, not a user's input
-            raise ValueError(f"{name} contains one of {bad} and cannot be inlined")
-    title = html.escape(page_title(doc), quote=True)
+            raise ValueError(f"{file} contains one of {bad} and cannot be inlined")
     # One pass, left to right: an inserted value (a log's text) is never searched for markers.
-    page = asset("replay.html")
+    page = asset(f"{name}.html")
     parts = {
         "@@CSP@@": html.escape(content_security_policy(script, style), quote=True),
-        "@@TITLE@@": title,
+        "@@TITLE@@": html.escape(title, quote=True),
         "@@STYLE@@": style,
-        "@@GAME@@": embed_json(game),
+        **data,
         "@@SCRIPT@@": script,
     }
     out = []
@@ -110,7 +117,7 @@ def replay_page(doc: Mapping[str, Any], *, analysis: Any = None) -> str:
     for marker, value in parts.items():
         before, found, rest = rest.partition(marker)
         if not found:
-            raise ValueError(f"replay.html has no {marker} (or not in the expected order)")
+            raise ValueError(f"{name}.html has no {marker} (or not in the expected order)")
         out += [before, value]
     out.append(rest)
     return "".join(out)

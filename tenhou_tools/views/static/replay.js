@@ -1123,7 +1123,8 @@
 
   /* An entry: {hand, event_index, seat} with DiscardAnalysis.to_json() (tile, kind,
    * shanten_before, shanten_after, chosen, best, loss), and `riichi` (RiichiSummary.to_json())
-   * and `deal_in` (DealIn.to_json()) when the discard declared riichi or dealt in. */
+   * and `deal_in` (DealIn.to_json()) when the discard declared riichi or dealt in; `deal_ins`, when
+   * given, lists every deal-in (two for a double ron) and is shown instead of `deal_in`. */
   function renderAnalysis(board) {
     var panel = document.getElementById("analysis-panel");
     var box = clear(document.getElementById("analysis"));
@@ -1164,10 +1165,10 @@
       if (entry.riichi.total !== undefined) w.appendChild(document.createTextNode(" (" + entry.riichi.total + " left)"));
       div.appendChild(w);
     }
-    if (entry.deal_in) {
-      var text = typeof entry.deal_in === "string" ? entry.deal_in : entry.deal_in.text;
-      div.appendChild(h("p", {"class": "deal-in"}, text));
-    }
+    var dealIns = Array.isArray(entry.deal_ins) && entry.deal_ins.length ? entry.deal_ins : (entry.deal_in ? [entry.deal_in] : []);
+    dealIns.forEach(function (d) {  // a double ron: two
+      div.appendChild(h("p", {"class": "deal-in"}, typeof d === "string" ? d : d.text));
+    });
     box.appendChild(div);
   }
 

@@ -1,0 +1,318 @@
+"""The offline HTML statistics page (``stats PATHS --html FILE``): the file, the CLI's writes and
+exit codes, and the page in a real headless Chromium (tests/browser.py).
+
+The browser tests load a page built from real ``stats --format json`` output over the logs of
+``tests/stats_page_games.py`` plus the per-game figures of ``views.stats_html.page_document``;
+what the page shows is compared with the planned games (ranks in date order, Ann's dan and rate
+at each game) and with the JSON objects.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tenhou_tools.cli import cli
+from tenhou_tools.formats import load_game
+from tenhou_tools.views import html as html_view
+from tenhou_tools.views.stats_html import page_document, set_averages, stats_page
+
+from .browser import browser, open_page, requests  # noqa: F401 - the fixture is found by name
+from .conftest import FIXTURES
+from .stats_page_games import ANN, HOSTILE, IMG, planned, write_logs
+
+DATA_RE = re.compile(r'<script type="application/json" id="tenhou-tools-stats">(.*?)</script>', re.S)
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def embedded(page: str) -> dict:
+    (text,) = DATA_RE.findall(page)
+    return json.loads(text)
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory) -> list[Path]:
+    """The planned games as files named by game id, and the 3-player fixture (no id: no date)."""
+    folder = tmp_path_factory.mktemp("stats-page")
+    paths = write_logs(folder / "logs")
+    shutil.copy(FIXTURES / "sanma_kita.xml", folder / "sanma_kita.xml")
+    return [*paths, folder / "sanma_kita.xml"]
+
+
+@pytest.fixture(scope="module")
+def players(logs) -> list[dict]:
+    result = run("stats", *map(str, logs), "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def document(logs, players) -> dict:
+    games = [load_game(p.read_bytes(), source=str(p), log_id=p.stem if p.stem[:4].isdigit() else None)
+             for p in logs]
+    return page_document(players, games)
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory, document) -> Path:
+    out = tmp_path_factory.mktemp("stats-html") / "stats.html"
+    out.write_text(stats_page(document), encoding="utf-8")
+    return out
+
+
+def row_index(document: dict, name: str, size: int) -> int:
+    (index,) = [i for i, p in enumerate(document["players"]) if p["name"] == name and p["players"] == size]
+    return index
+
+
+# -- the file and the CLI ------------------------------------------------------------------------------
+
+
+def test_cli_writes_the_page_of_the_json_report(logs, players, tmp_path):
+    out = tmp_path / "stats.html"
+    result = run("stats", *map(str, logs), "--html", str(out))
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    size = out.stat().st_size
+    written, summary = result.stderr.splitlines()
+    assert re.fullmatch(rf"stats: {len(logs)} logs read in [0-9.]+ s \([0-9]+ games/s\); 0 unreadable; "
+                        rf"{len(logs)} games and {len(players)} player rows reported\.", summary)
+    assert written == f"{out}: stats page, {size:,} bytes"
+    doc = embedded(out.read_text(encoding="utf-8"))
+    assert doc["players"] == players  # the very objects --format json prints
+    assert doc["set"] == page_document(players)["set"]
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_cli_html_with_player_lobby_and_db(logs, players, tmp_path):
+    out = tmp_path / "ann.html"
+    assert run("stats", *map(str, logs), "--player", "ann", "--lobby", "houou", "--html", str(out)).exit_code == 0
+    doc = embedded(out.read_text(encoding="utf-8"))
+    assert [(p["name"], p["players"]) for p in doc["players"]] == [(ANN, 4), (ANN, 3)]
+    db = tmp_path / "stats.sqlite"
+    assert run("stats", *map(str, logs), "--db", str(db), "--format", "json").exit_code == 0
+    assert run("stats", "--db", str(db), "--html", str(out)).exit_code == 0
+    assert embedded(out.read_text(encoding="utf-8"))["players"] == players
+
+
+def test_cli_html_refuses_a_missing_folder_and_keeps_files_on_error(logs, tmp_path):
+    missing = tmp_path / "no" / "stats.html"
+    result = run("stats", *map(str, logs), "--html", str(missing))
+    other = run("stats", *map(str, logs), "-o", str(tmp_path / "no" / "stats.txt"))
+    assert result.exit_code == 2 and other.exit_code == 2
+    assert result.stderr == f"Error: cannot write '{missing}': the folder '{missing.parent}' does not exist\n"
+    assert not missing.parent.exists()
+    out = tmp_path / "stats.html"
+    out.write_text("old")
+    result = run("stats", str(tmp_path / "nothing-here"), "--html", str(out))
+    assert result.exit_code == 2 and out.read_text() == "old"
+    result = run("stats", *map(str, logs), "--html", str(out), "-o", str(tmp_path / "r.txt"))
+    assert result.exit_code == 2 and "--html FILE is the report" in result.stderr
+    assert out.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["stats.html"]
+
+
+def test_cli_html_to_stdout(logs):
+    result = run("stats", *map(str, logs[:2]), "--html", "-")
+    assert result.exit_code == 0 and result.stdout.startswith("<!DOCTYPE html>")
+    assert [p["games"] for p in embedded(result.stdout)["players"]] == [2, 2, 2, 2]
+
+
+def test_page_policy_and_no_address_to_load_from(page):
+    text = page.read_text(encoding="utf-8")
+    (policy,) = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', text)
+    directives = dict(d.strip().split(" ", 1) for d in policy.replace("&#x27;", "'").split(";"))
+    assert directives["default-src"] == "'none'" and directives["connect-src"] == "'none'"
+    scripts = re.findall(r"<script>(.*?)</script>", text, re.S)
+    styles = re.findall(r"<style>(.*?)</style>", text, re.S)
+    assert len(scripts) == 1 and len(styles) == 1
+    assert directives["script-src"] == html_view._sha256(scripts[0])
+    assert directives["style-src"] == html_view._sha256(styles[0])
+    # The only http(s) addresses are the SVG namespace (a name, never fetched) and the one in a
+    # player's name, which is inside the JSON, escaped.
+    outside_data = DATA_RE.sub("", text)
+    assert re.findall(r"https?://[^\s'\"]*", outside_data) == ["http://www.w3.org/2000/svg"]
+    assert "https://example.com/x.png" in DATA_RE.findall(text)[0]
+    assert not re.search(r"(src|href)=\"(https?:)?//", outside_data)
+    assert "@import" not in styles[0] and "url(" not in styles[0]
+
+
+def test_hostile_names_cannot_end_the_data_element(page, document):
+    text = page.read_text(encoding="utf-8")
+    assert text.count("</script>") == 2 and text.lower().count("<script") == 2
+    assert "<!--" not in text and "<img" not in text and "<b>" not in text
+    assert embedded(text) == json.loads(json.dumps(document))
+
+
+def test_static_files_cannot_break_out_of_their_elements():
+    script = html_view.asset("stats.js").lower()
+    assert "</script" not in script and "<script" not in script and "<!--" not in script
+    assert "</style" not in html_view.asset("stats.css").lower()
+    for marker in ("@@CSP@@", "@@TITLE@@", "@@STYLE@@", "@@STATS@@", "@@SCRIPT@@"):
+        assert html_view.asset("stats.html").count(marker) == 1
+
+
+def test_set_averages_pool_numerators_and_denominators():
+    rows = [
+        {"games": 3, "hands": 20, "rank_counts": [1, 1, 0, 1], "wins": 5, "deal_in_hands": 2, "riichi": 4, "calls": 6},
+        {"games": 1, "hands": 10, "rank_counts": [0, 0, 1], "wins": 1, "deal_in_hands": 3, "riichi": 0, "calls": 2,
+         "play_quality": {"discards": 50, "efficient": 40}},
+    ]
+    got = set_averages(rows)
+    assert got["games"] == 4 and got["rows"] == 2
+    assert got["rank_rates"] == [0.25, 0.25, 0.25, 0.25]
+    assert got["avg_rank"] == round((1 + 2 + 4 + 3) / 4, 4)
+    assert got["win_rate"] == 0.2 and got["deal_in_rate"] == round(5 / 30, 4)
+    assert got["riichi_rate"] == round(4 / 30, 4) and got["call_rate"] == round(8 / 30, 4)
+    assert got["play_quality_share"] == 0.8
+    assert set_averages([])["win_rate"] is None
+
+
+def test_provisional_figures_follow_the_planned_games(document):
+    ann = document["players"][row_index(document, ANN, 4)]
+    plan = sorted((g for g in planned() if g.players == 4), key=lambda g: g.log_id)
+    assert [h["rank"] for h in ann["history"]] == [g.ann_rank for g in plan]
+    assert [h["dan"] for h in ann["history"]] == [g.dan for g in plan]
+    assert [h["rate"] for h in ann["history"]] == [g.rate for g in plan]
+    assert sum(t["games"] for t in ann["tables"]) == ann["games"] == len(plan)
+    assert ann["latest"]["game"] == plan[-1].log_id and ann["latest"]["date"] == "2023-01-15"
+
+
+# -- in the browser ------------------------------------------------------------------------------------
+
+DOM = r"""
+const q = (sel) => [...document.querySelectorAll(sel)];
+const chart = (key) => document.querySelector('#player [data-chart="' + key + '"]');
+const out = {name: document.getElementById('player-name').textContent,
+             player: document.body.getAttribute('data-player'), charts: {}};
+for (const c of q('#player [data-chart]')) out.charts[c.dataset.chart] = {missing: c.dataset.missing === '1',
+  text: c.textContent};
+out.bars = q('#player [data-chart="rank-distribution"] rect.bar').map((b) => [Number(b.dataset.rank),
+  Number(b.dataset.count)]);
+out.dots = q('#player [data-chart="rank-history"] circle.game').map((c) => Number(c.dataset.rank));
+const line = (key) => {
+  const p = chart(key) && chart(key).querySelector('path');
+  return p ? Number(p.dataset.points) : 0;
+};
+out.rate_points = line('rate-history');
+out.dan_points = line('dan-history');
+out.rates = q('#player g.rate-row').map((g) => g.dataset.key);
+out.kinds = q('#player g.kind-row').map((g) => [g.dataset.kind, Number(g.dataset.games),
+  g.querySelector('rect') ? Number(g.querySelector('rect').dataset.value) : null]);
+out.options = q('#player-select option').map((o) => o.textContent);
+out.markup = q('#player b, #player img, header b, header img, img').length;
+out.scroll = [document.documentElement.scrollWidth, document.documentElement.clientWidth];
+return out;
+"""
+
+
+def shown(driver) -> dict:
+    return driver.execute_script(DOM)
+
+
+def check_player(driver, row: dict) -> dict:
+    """What every player's page must show from its JSON object."""
+    got = shown(driver)
+    assert got["name"] == (row["name"] or "(no name)")
+    assert got["bars"] == [[r, n] for r, n in enumerate(row["rank_counts"], 1)]
+    assert len(got["bars"]) == row["players"]
+    history = row.get("history")
+    if history:
+        assert got["dots"] == [h["rank"] for h in history]
+        assert got["rate_points"] == sum(1 for h in history if h["rate"] is not None)
+        assert got["dan_points"] == sum(1 for h in history if h["dan"] is not None)
+    else:
+        for key in ("rank-history", "rate-history", "dan-history"):
+            assert got["charts"][key]["missing"] and "not in this report" in got["charts"][key]["text"]
+    tables = row.get("tables")
+    if tables:
+        assert [k[1] for k in got["kinds"]] == [t["games"] for t in tables]
+        assert [k[2] for k in got["kinds"]] == [t["stable_dan"] for t in tables]
+    else:
+        assert got["charts"]["stable-dan"]["missing"]
+    last = f"rank{row['players']}_rate"
+    assert got["rates"] == ["win_rate", "deal_in_rate", "riichi_rate", "call_rate", "rank1_rate", last]
+    assert not got["charts"]["rank-distribution"]["missing"] and not got["charts"]["rates"]["missing"]
+    assert got["markup"] == 0
+    return got
+
+
+@pytest.mark.parametrize("size", [4, 3])
+def test_a_players_charts(browser, page, document, size):
+    index = row_index(document, ANN, size)
+    open_page(browser, page, f"player={index}")
+    row = document["players"][index]
+    got = check_player(browser, row)
+    plan = sorted((g for g in planned() if g.players == size), key=lambda g: g.log_id)
+    assert got["dots"] == [g.ann_rank for g in plan]
+    assert got["player"] == str(index)
+    if size == 3:  # no confirmed three-player pt table: the stable dan is undefined, and said so
+        assert [k[2] for k in got["kinds"]] == [None]
+        assert "undefined" in got["charts"]["stable-dan"]["text"]
+    else:
+        assert [k[0] for k in got["kinds"]] == ["4p houou East-South", "4p houou East"]
+
+
+def test_the_picker_switches_players(browser, page, document):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    open_page(browser, page)
+    names = [p["name"] or "(no name)" for p in document["players"]]
+    got = shown(browser)
+    assert [o.split(" · ")[0] for o in got["options"]] == names
+    select = Select(browser.find_element(By.ID, "player-select"))
+    for index in (row_index(document, ANN, 3), row_index(document, "Alice", 3), 0):
+        select.select_by_value(str(index))
+        check_player(browser, document["players"][index])
+        assert browser.execute_script("return location.hash") == f"#player={index}"
+    # the filter narrows the list and shows the first row that matches
+    box = browser.find_element(By.ID, "player-filter")
+    box.send_keys("ＡＮＮ")  # full width: matched as the text report's --player matches
+    got = shown(browser)
+    assert got["options"] == [o for o in got["options"] if o.startswith("Ann ·")] and len(got["options"]) == 2
+    assert got["name"] == ANN
+
+
+def test_hostile_names_render_as_text(browser, page, document):
+    for name in (HOSTILE, IMG):
+        index = row_index(document, name, 4)
+        open_page(browser, page, f"player={index}")
+        got = check_player(browser, document["players"][index])
+        assert got["name"] == name
+        assert any(o.startswith(name + " · ") for o in got["options"])
+        assert browser.execute_script("return document.scripts.length") == 2
+        assert browser.execute_script("return window.pwned") is None
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_no_horizontal_scroll(browser, page, document, width):
+    for index in range(len(document["players"])):
+        open_page(browser, page, f"player={index}", width=width)
+        scroll, client = shown(browser)["scroll"]
+        assert scroll <= client, (width, index, scroll, client)
+
+
+def test_no_request_leaves_the_page(browser, page, document):
+    open_page(browser, page)
+    browser.execute_script("TenhouStats.show(1); TenhouStats.show(2)")
+    assert requests(browser) == [page.resolve().as_uri()]
+    assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
+
+
+def test_a_report_without_the_figures_degrades(browser, players, tmp_path):
+    """The page of today's ``stats --html`` (no per-game figures): the charts of the counters,
+    and a line in place of each chart whose members are absent."""
+    out = tmp_path / "plain.html"
+    out.write_text(stats_page(page_document(players)), encoding="utf-8")
+    for index in (0, len(players) - 1):
+        open_page(browser, out, f"player={index}", width=375)
+        got = check_player(browser, players[index])
+        assert got["scroll"][0] <= got["scroll"][1]
