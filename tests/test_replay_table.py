@@ -1,5 +1,5 @@
 """The replay's parts: check kinds and their counts (``replay.checks``) and the board snapshot
-(``replay.table``, ``replay.engine.board_at``)."""
+(``replay._table``, ``replay.engine.board_at``)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ Draws and discards are nine events in ten: their handlers (``HandReplay.draw`` a
 counters kept at hand (``Check``), and build a message only when a check fails. Calls, riichi,
 kan dora, wins and draws are rarer and ask the pure rule functions of ``tenhou_tools.rules``
 (``calls``, ``riichi``, ``draws``, ``furiten``...); wins and draws are checked by
-``replay.wins`` and ``replay.ryuukyoku``.
+``replay._wins`` and ``replay._ryuukyoku``.
 """
 
 from __future__ import annotations

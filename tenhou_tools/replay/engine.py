@@ -1,8 +1,8 @@
 """The replay engine: re-execute every hand of a ``Game`` and check what the log claims.
 
 The driver walks the game hand by hand: each INIT against the hand before (``replay._flow``),
-the hand's wall regenerated from the seed, its events on a fresh ``Table`` (``replay.hand``,
-with wins in ``replay.wins`` and draws in ``replay.ryuukyoku``), then whether the game should
+the hand's wall regenerated from the seed, its events on a fresh ``Table`` (``replay._hand``,
+with wins in ``replay._wins`` and draws in ``replay._ryuukyoku``), then whether the game should
 end there. At every point where the log states a fact, the fact is recomputed under the Tenhou
 rules (pure functions in ``tenhou_tools.rules``) and compared.
 
