@@ -31,6 +31,10 @@ COMPILED: tuple[str, ...] = (
     "tenhou_tools.replay._ryuukyoku",
     "tenhou_tools.replay._table",
     "tenhou_tools.replay._wins",
+    "tenhou_tools.rules._calls",
+    "tenhou_tools.rules._counts",
+    "tenhou_tools.rules._draws",
+    "tenhou_tools.rules._furiten",
     "tenhou_tools.rules._valuation",
 )
 """The modules compiled with mypyc, by import name (all private)."""

@@ -30,7 +30,7 @@ from ..events import (
     Unknown,
 )
 from ..findings import FindingCode as F
-from ..rules.calls import (
+from ..rules._calls import (
     CALLS_ON_A_DISCARD,
     KAN_LIMIT,
     allowed_in_riichi,
@@ -42,9 +42,10 @@ from ..rules.calls import (
     kuikae_forbidden,
     opens_a_set,
 )
-from ..rules.draws import four_kans_abort, four_riichi, four_winds
+from ..rules._counts import counts34
+from ..rules._draws import four_kans_abort, four_riichi, four_winds
 from ..rules.furiten import HeldOver
-from ..rules.hand import counts34, waits
+from ..rules.hand import waits
 from ..rules.riichi import (
     RIICHI_COST,
     can_afford_riichi,
@@ -89,9 +90,33 @@ _K_WALL_DRAW: Final = K.WALL_DRAW
 
 _NO_KINDS: frozenset[int] = frozenset()
 
+# The event classes the loop dispatches on, bound once for the same reason: an imported name is
+# a dictionary lookup in compiled code each time it is read, a ``Final`` one a C global.
+_AGARI: Final = Agari
+_BYE: Final = Bye
+_CALL: Final = Call
+_DISCARD: Final = Discard
+_DRAW: Final = Draw
+_NEW_DORA: Final = NewDora
+_RECONNECT: Final = Reconnect
+_RIICHI: Final = Riichi
+_RYUUKYOKU: Final = Ryuukyoku
+_UNKNOWN: Final = Unknown
+
 
 def _seat_or_none(seat: int) -> int | None:
     return None if seat == NOBODY else seat
+
+
+def _remove_tile(hand: list[int], tile: int) -> bool:
+    """Remove the first ``tile`` from ``hand``; whether it was there. (``list.remove`` compares
+    through the generic protocol and raises when it is missing; compiled, this loop compares
+    machine integers.)"""
+    for i in range(len(hand)):
+        if hand[i] == tile:
+            del hand[i]
+            return True
+    return False
 
 
 class HandReplay:
@@ -163,29 +188,29 @@ class HandReplay:
             rec.event_index = index
             cls = type(event)
             if self.pending:
-                if cls is Bye or cls is Reconnect or cls is Unknown:
+                if cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
                     continue
-                if table.ended and cls is not Agari:
+                if table.ended and cls is not _AGARI:
                     rec.find(F.EVENT_AFTER_END, f"{cls.__name__} after the hand ended")
                     continue
                 self.pending_rules(event)
                 self.update_pending()
-            if cls is Draw:
+            if cls is _DRAW:
                 self.draw(cast(Draw, event))
-            elif cls is Discard:
+            elif cls is _DISCARD:
                 self.discard(cast(Discard, event))
-            elif cls is Bye or cls is Reconnect or cls is Unknown:
+            elif cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
                 continue
             else:
-                if cls is Call:
+                if cls is _CALL:
                     self.call(cast(Call, event))
-                elif cls is Riichi:
+                elif cls is _RIICHI:
                     self.riichi(cast(Riichi, event))
-                elif cls is NewDora:
+                elif cls is _NEW_DORA:
                     self.new_dora(cast(NewDora, event))
-                elif cls is Agari:
+                elif cls is _AGARI:
                     check_agari(rec, table, cast(Agari, event), self.scoring, self.chips)
-                elif cls is Ryuukyoku:
+                elif cls is _RYUUKYOKU:
                     self.outcome = check_ryuukyoku(rec, table, cast(Ryuukyoku, event))
                 self.update_pending()
         if len(table.wins) >= 3 and until < 0:
@@ -203,12 +228,12 @@ class HandReplay:
         """What must happen right after a kan or kita (ippatsu ends unless its tile is robbed), a
         riichi discard (REACH step 2 unless it is ronned) or a mandatory abortive draw."""
         t, rec = self.table, self.rec
-        is_agari = type(event) is Agari
+        is_agari = type(event) is _AGARI
         if t.ippatsu_cancel_pending and not is_agari:
             for seat in t.seats:
                 seat.ippatsu = False
             t.ippatsu_cancel_pending = False
-        if t.step2_due != NOBODY and not (type(event) is Riichi or is_agari):
+        if t.step2_due != NOBODY and not (type(event) is _RIICHI or is_agari):
             rec.check(_K_RIICHI_ACCEPTED, False)
             rec.find(F.RIICHI_STEP, f"S{t.step2_due}'s riichi discard passed but the riichi was "
                      "not accepted (no REACH step 2)")
@@ -278,11 +303,7 @@ class HandReplay:
         s = t.seats[seat]
         hand = s.concealed
         held = len(hand)
-        in_hand = True
-        try:  # one scan of the hand, not a membership test and then a removal
-            hand.remove(tile)
-        except ValueError:
-            in_hand = False
+        in_hand = _remove_tile(hand, tile)
         if not self.tiles.check(in_hand and held == 14 - 3 * s.open_sets):
             self.wrong_discard(seat, tile, held, in_hand)
         if t.kuikae:
@@ -328,11 +349,7 @@ class HandReplay:
 
     def take(self, seat: int, tile: int) -> bool:
         """Remove a tile from the seat's hand; whether it was there."""
-        try:
-            self.table.seats[seat].concealed.remove(tile)
-        except ValueError:
-            return False
-        return True
+        return _remove_tile(self.table.seats[seat].concealed, tile)
 
     def wrong_discard(self, seat: int, tile: int, held: int, in_hand: bool) -> None:
         size = 14 - 3 * self.table.seats[seat].open_sets

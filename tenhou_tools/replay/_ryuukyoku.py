@@ -12,7 +12,7 @@ from typing import Final
 from .._values import build
 from ..events import CallKind, DrawKind, Ryuukyoku
 from ..findings import FindingCode as F
-from ..rules.draws import (
+from ..rules._draws import (
     four_kans_abort,
     four_riichi,
     four_winds,

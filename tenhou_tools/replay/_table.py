@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._values import build
 from ..events import Agari, Call, CallKind, Discard, Draw, DrawKind, Init, Meld
-from ..rules.furiten import Furiten, HeldOver, Passing, furiten
+from ..rules._furiten import Passing, furiten_kinds
+from ..rules.furiten import Furiten, HeldOver
 from ..rules.wall import HandWall
 from .board import Board, PondTile, SeatBoard
 
@@ -63,6 +65,9 @@ class Seat:
         self.after_reverse_call = False
         """This seat made a reverse-order call and has not discarded since: that discard does
         not lift same-turn furiten."""
+
+
+_NOT_FURITEN: Final = Furiten()
 
 
 class Table:
@@ -134,8 +139,9 @@ class Table:
         s = self.seats[seat]
         end = len(self.passes) - (1 if skip_last and self.passes else 0)
         riichi = self.passes[s.riichi_start:end] if s.riichi == 2 else None
-        return furiten(seat, s.concealed if concealed is None else concealed, s.pond,
-                       self.passes[s.turn_start:end], s.held_over, riichi)
+        kinds = furiten_kinds(seat, s.concealed if concealed is None else concealed, s.pond,
+                              self.passes[s.turn_start:end], s.held_over, riichi)
+        return _NOT_FURITEN if kinds is None else build(Furiten, *kinds)
 
     def on_offer(self) -> bool:
         """A tile others may win on has just gone out (a discard, an added kan's tile, a kita)."""

@@ -26,7 +26,7 @@ from typing import Final, NamedTuple, Protocol
 from .._values import build
 from ..events import CallKind
 from ..tiles import dora_kind
-from .hand import counts34
+from ._counts import counts34
 from .payments import Limit, base_points, hand_points, limit_for
 from .scoring import RefusalReason, ScoredHand, ScoringRefusal, WinContext
 from .yaku import YakuId

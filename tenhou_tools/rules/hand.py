@@ -7,19 +7,13 @@ pair, or is seven distinct pairs (chiitoitsu, closed 14-tile hands only), or is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache
+
+from ._counts import counts34 as counts34  # its public name (compiled in ``rules._counts``)
 
 _KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _KOKUSHI_SET = frozenset(_KOKUSHI)
-
-
-def counts34(tiles: Iterable[int]) -> list[int]:
-    """Counts per kind (0-33) of tile ids."""
-    counts = [0] * 34
-    for t in tiles:
-        counts[t >> 2] += 1
-    return counts
 
 
 @cache
