@@ -4,7 +4,8 @@ Two kinds of native code sit behind private names, each with the Python it was b
 Python reference beside it:
 
 - ``COMPILED``: modules compiled with mypyc from their own ``.py`` files (the parser, the hand
-  replay and the valuation, where ``validate`` spends its time);
+  replay, the valuation and the rule helpers the replay asks on every event, where ``validate``
+  spends its time);
 - ``SPEEDUPS``: ``tenhou_tools._speedups``, a small C extension (``_speedups.c``) whose callers
   import it with ``try: ... except ImportError:`` and fall back to the Python reference.
 
