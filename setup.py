@@ -1,14 +1,12 @@
-"""Build step: compile the hot modules with mypyc, and the native core in C (everything else is
-in pyproject.toml).
+"""Build step: the private compiled modules (mypyc) and the C extension ``_speedups`` (the rest
+of the package's metadata is in pyproject.toml).
 
-The parser, the replay engine and the rules it calls on every event are compiled from the same
-``.py`` files that run when they are not (``tenhou_tools/native.py`` lists them and decides at
-import which build runs). Two kernels, the wall generator and the reader of Tenhou's XML subset,
-are also written in C (``tenhou_tools/_core.c``, the native core), built and chosen together
-with the compiled modules. ``TENHOU_TOOLS_PURE=1`` at install time skips the compilation; a
-machine without a C compiler gets the plain Python package and a warning instead of a failed
-install. The build writes the sources' SHA-256 to ``tenhou_tools/_native_build.json`` so that a
-source edited after the build is noticed and run as plain Python.
+What is built is listed once, in ``tenhou_tools/_build.py`` (``COMPILED``, ``SPEEDUPS``), which
+this file executes. ``TENHOU_TOOLS_PURE=1`` at install time skips the compilation; a machine
+without a C compiler gets the plain Python package and a warning instead of a failed install.
+The build writes each built source's SHA-256 to ``tenhou_tools/_build_record.json``:
+``tests/test_build.py`` fails when a source changed after the build (nothing checks it at run
+time).
 """
 
 from __future__ import annotations
@@ -23,31 +21,14 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-MODULES = [  # keep in step with tenhou_tools.native.COMPILED_MODULES (a test compares them)
-    "tenhou_tools/events.py",
-    "tenhou_tools/mjlog/meld.py",
-    "tenhou_tools/mjlog/parse.py",
-    "tenhou_tools/mjlog/scan.py",
-    "tenhou_tools/replay/checks.py",
-    "tenhou_tools/replay/engine.py",
-    "tenhou_tools/replay/flow.py",
-    "tenhou_tools/replay/hand.py",
-    "tenhou_tools/replay/ryuukyoku.py",
-    "tenhou_tools/replay/table.py",
-    "tenhou_tools/replay/wins.py",
-    "tenhou_tools/rules/calls.py",
-    "tenhou_tools/rules/draws.py",
-    "tenhou_tools/rules/furiten.py",
-    "tenhou_tools/rules/hand.py",
-    "tenhou_tools/rules/pao.py",
-    "tenhou_tools/rules/riichi.py",
-    "tenhou_tools/rules/scoring.py",
-    "tenhou_tools/rules/valuation.py",
-    "tenhou_tools/rules/wall.py",
-    "tenhou_tools/tiles.py",
-]
-CORE_SOURCE = "tenhou_tools/_core.c"  # the native core: tenhou_tools.native.NATIVE_CORE_SOURCE
-RECORD = "_native_build.json"
+_BUILD: dict = {"__name__": "tenhou_tools_build_list", "__file__": str(ROOT / "tenhou_tools" / "_build.py")}
+exec(compile((ROOT / "tenhou_tools" / "_build.py").read_text(encoding="utf-8"), "tenhou_tools/_build.py", "exec"),
+     _BUILD)
+COMPILED: tuple[str, ...] = _BUILD["COMPILED"]
+SPEEDUPS: str = _BUILD["SPEEDUPS"]
+RECORD: str = _BUILD["RECORD"]
+MODULES = [m.replace(".", "/") + ".py" for m in COMPILED]
+SPEEDUPS_SOURCE = "tenhou_tools/" + _BUILD["SPEEDUPS_SOURCE"]
 
 
 def _pure_requested() -> bool:
@@ -55,21 +36,21 @@ def _pure_requested() -> bool:
 
 
 def _fallback(exc: BaseException) -> None:
-    print(f"tenhou-tools: compiling the hot modules failed ({exc}); installing plain Python", file=sys.stderr)
+    print(f"tenhou-tools: compiling failed ({exc}); installing plain Python", file=sys.stderr)
 
 
 class BuildNative(build_ext):
-    """Compiles with mypyc only when an extension build really runs (not for metadata), records
-    what it compiled, and falls back to plain Python if it cannot compile."""
+    """Compiles only when an extension build really runs (not for metadata), records what it
+    compiled, and falls back to plain Python if it cannot compile."""
 
     def finalize_options(self) -> None:
         if self.distribution.ext_modules == EXTENSIONS and EXTENSIONS:
             try:
                 from mypyc.build import mypycify
 
-                core = Extension("tenhou_tools._core", sources=[CORE_SOURCE], extra_compile_args=["-O3"])
+                speedups = Extension(SPEEDUPS, sources=[SPEEDUPS_SOURCE], extra_compile_args=["-O3"])
                 self.distribution.ext_modules = [
-                    *mypycify(["--ignore-missing-imports", *MODULES], opt_level="3"), core]
+                    *mypycify(["--ignore-missing-imports", *MODULES], opt_level="3"), speedups]
             except BaseException as exc:  # no mypyc, or it refused a module: still install
                 self.distribution.ext_modules = []
                 _fallback(exc)
@@ -87,8 +68,8 @@ class BuildNative(build_ext):
         if self.inplace:
             self._remove_stale_extensions()
         record = {
-            path.rsplit(".", 1)[0].replace("/", "."): hashlib.sha256((ROOT / path).read_bytes()).hexdigest()
-            for path in [*MODULES, CORE_SOURCE]
+            module: hashlib.sha256((ROOT / path).read_bytes()).hexdigest()
+            for module, path in [*zip(COMPILED, MODULES), (SPEEDUPS, SPEEDUPS_SOURCE)]
         }
         target = Path(ROOT if self.inplace else self.build_lib) / "tenhou_tools" / RECORD
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -115,7 +96,7 @@ class BuildNative(build_ext):
 
 
 # One stand-in extension tells setuptools that there is something to build (a platform wheel,
-# build_ext runs); BuildNative replaces it with mypyc's extensions when it runs.
+# build_ext runs); BuildNative replaces it with the real extensions when it runs.
 EXTENSIONS = [] if _pure_requested() else [Extension("tenhou_tools._native_stand_in", sources=[])]
 
 setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": BuildNative})

@@ -8,8 +8,8 @@ wall generation alone, the replay with every check on and the part of it spent v
 (with what the ``mahjong`` library would take instead), and the whole check (parse + replay),
 plus games/s.
 Timings are wall-clock medians of three passes on one core; run it on a quiet machine. It times
-whichever build runs (``tenhou_tools.native``: compiled or plain Python) and says which;
-``TENHOU_TOOLS_PURE=1`` times the plain Python build.
+whichever build is installed (``tenhou-tools --version``: compiled or plain Python) and says which;
+an install made with ``TENHOU_TOOLS_PURE=1`` times the plain Python.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from tenhou_tools import native
+from tenhou_tools import _build
 from tenhou_tools.check import check_log
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.replay import engine
@@ -85,7 +85,7 @@ def main() -> None:
         own = timed(score_win, contexts) * len(contexts) / len(games)
         library = timed(library_score_win, contexts) * len(contexts) / len(games)
     check = timed(lambda b: check_log(b, path="x"), raw, passes=1)
-    print(f"build: {native.status().line()}")
+    print(f"build: {_build.status()}")
     print(f"games: {len(files)}")
     print(f"parse (gzip bytes -> Game): {parse_gz:.3f} ms/game")
     print(f"parse (xml bytes -> Game):  {parse_xml:.3f} ms/game")

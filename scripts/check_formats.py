@@ -39,8 +39,7 @@ from tenhou_tools.findings import Severity  # noqa: E402
 from tenhou_tools.formats import dumps  # noqa: E402
 from tenhou_tools.formats.mjai import read_mjai, validate_mjai_event, write_mjai  # noqa: E402
 from tenhou_tools.formats.tenhou6 import read_tenhou6, write_tenhou6  # noqa: E402
-from tenhou_tools.mjlog import parse_file  # noqa: E402
-from tenhou_tools.mjlog.parse import log_id_from_name  # noqa: E402
+from tenhou_tools.mjlog import log_id_from_name, parse_file  # noqa: E402
 from tenhou_tools.replay.engine import replay_game  # noqa: E402
 from tests.formats_support import corpus_pairs, json_stream, mjlog_as_json_sees_it, stream  # noqa: E402
 from tests.test_formats_mjai import carried  # noqa: E402

@@ -188,7 +188,7 @@ def main() -> int:
     parser.add_argument("paths", nargs="*")
     parser.add_argument("--show", type=int, default=20, help="mismatches to print (default 20)")
     parser.add_argument("--scorer", choices=sorted(SCORERS), default="own",
-                        help="own: rules/valuation.py (the engine's); library: the mahjong library "
+                        help="own: rules/_valuation.py (the engine's); library: the mahjong library "
                              "adapter in tests/scoring_library.py")
     opts = parser.parse_args()
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from . import native
-
 
 class CallKind(Enum):
     """What a meld (``N`` tag) is."""
@@ -197,7 +195,7 @@ class Header:
         return dict(self.go_extra).get("csrule")
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Meld:
     """A decoded ``m`` bitfield: one chi, pon, kan or kita.
 
@@ -216,24 +214,8 @@ class Meld:
     code: int
     """The raw ``m`` value."""
 
-    def __init__(
-        self,
-        kind: CallKind,
-        tiles: tuple[int, ...],
-        called: int | None,
-        from_seat: int | None,
-        added: int | None,
-        code: int,
-    ) -> None:
-        self.kind = kind  # type: ignore[misc]  # set once: native.hand_written_inits
-        self.tiles = tiles  # type: ignore[misc]
-        self.called = called  # type: ignore[misc]
-        self.from_seat = from_seat  # type: ignore[misc]
-        self.added = added  # type: ignore[misc]
-        self.code = code  # type: ignore[misc]
 
-
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Init:
     """``INIT``: the start of a hand."""
 
@@ -255,30 +237,6 @@ class Init:
     """Early 2009 logs: the per-hand ``shuffle`` seed attribute."""
     chips: tuple[int, ...] | None = None
     """Chip tables: each seat's chip balance."""
-
-    def __init__(
-        self,
-        round: int,
-        honba: int,
-        sticks: int,
-        dice: tuple[int, int],
-        dora_indicator: int,
-        scores: tuple[int, ...],
-        dealer: int,
-        hands: tuple[tuple[int, ...], ...],
-        shuffle: str | None = None,
-        chips: tuple[int, ...] | None = None,
-    ) -> None:
-        self.round = round  # type: ignore[misc]  # set once: native.hand_written_inits
-        self.honba = honba  # type: ignore[misc]
-        self.sticks = sticks  # type: ignore[misc]
-        self.dice = dice  # type: ignore[misc]
-        self.dora_indicator = dora_indicator  # type: ignore[misc]
-        self.scores = scores  # type: ignore[misc]
-        self.dealer = dealer  # type: ignore[misc]
-        self.hands = hands  # type: ignore[misc]
-        self.shuffle = shuffle  # type: ignore[misc]
-        self.chips = chips  # type: ignore[misc]
 
     @property
     def wind(self) -> int:
@@ -314,19 +272,15 @@ class Discard:
     """The tile just drawn was discarded (derived: the log does not mark it)."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Call:
     """``N``: a meld call (chi, pon, kan) or a kita."""
 
     seat: int
     meld: Meld
 
-    def __init__(self, seat: int, meld: Meld) -> None:
-        self.seat = seat  # type: ignore[misc]  # set once: native.hand_written_inits
-        self.meld = meld  # type: ignore[misc]
 
-
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Riichi:
     """``REACH``: step 1 is the declaration, step 2 the accepted riichi (stick paid)."""
 
@@ -334,11 +288,6 @@ class Riichi:
     step: int
     scores: tuple[int, ...] | None = None
     """Step 2: every seat's points after the stick was paid (absent in 2009-2010 logs)."""
-
-    def __init__(self, seat: int, step: int, scores: tuple[int, ...] | None = None) -> None:
-        self.seat = seat  # type: ignore[misc]  # set once: native.hand_written_inits
-        self.step = step  # type: ignore[misc]
-        self.scores = scores  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,7 +310,7 @@ class Owari:
     chip_points: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Agari:
     """``AGARI``: a win (one tag per winner; a double ron gives two)."""
 
@@ -399,52 +348,6 @@ class Agari:
     extra: tuple[tuple[str, str], ...] = ()
     """Attributes with no agreed meaning yet (``chip``, ``ratio``)."""
     owari: Owari | None = None
-
-    def __init__(
-        self,
-        who: int,
-        from_who: int,
-        hand: tuple[int, ...],
-        melds: tuple[Meld, ...],
-        win_tile: int,
-        fu: int | None,
-        points: int,
-        limit: int,
-        yaku: tuple[tuple[int, int], ...],
-        yakuman: tuple[int, ...],
-        dora_indicators: tuple[int, ...],
-        ura_indicators: tuple[int, ...],
-        honba: int,
-        sticks: int,
-        scores_before: tuple[int, ...],
-        deltas: tuple[int, ...],
-        pao_who: int | None = None,
-        chips_before: tuple[int, ...] | None = None,
-        chip_deltas: tuple[int, ...] | None = None,
-        extra: tuple[tuple[str, str], ...] = (),
-        owari: Owari | None = None,
-    ) -> None:
-        self.who = who  # type: ignore[misc]  # set once: native.hand_written_inits
-        self.from_who = from_who  # type: ignore[misc]
-        self.hand = hand  # type: ignore[misc]
-        self.melds = melds  # type: ignore[misc]
-        self.win_tile = win_tile  # type: ignore[misc]
-        self.fu = fu  # type: ignore[misc]
-        self.points = points  # type: ignore[misc]
-        self.limit = limit  # type: ignore[misc]
-        self.yaku = yaku  # type: ignore[misc]
-        self.yakuman = yakuman  # type: ignore[misc]
-        self.dora_indicators = dora_indicators  # type: ignore[misc]
-        self.ura_indicators = ura_indicators  # type: ignore[misc]
-        self.honba = honba  # type: ignore[misc]
-        self.sticks = sticks  # type: ignore[misc]
-        self.scores_before = scores_before  # type: ignore[misc]
-        self.deltas = deltas  # type: ignore[misc]
-        self.pao_who = pao_who  # type: ignore[misc]
-        self.chips_before = chips_before  # type: ignore[misc]
-        self.chip_deltas = chip_deltas  # type: ignore[misc]
-        self.extra = extra  # type: ignore[misc]
-        self.owari = owari  # type: ignore[misc]
 
     @property
     def is_tsumo(self) -> bool:
@@ -510,18 +413,13 @@ Event = (
 )
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One hand (kyoku): its ``Init`` and the events up to the next ``INIT``."""
 
     index: int
     init: Init
     events: tuple[Event, ...]
-
-    def __init__(self, index: int, init: Init, events: tuple[Event, ...]) -> None:
-        self.index = index  # type: ignore[misc]  # set once: native.hand_written_inits
-        self.init = init  # type: ignore[misc]
-        self.events = events  # type: ignore[misc]
 
     @property
     def endings(self) -> tuple[Agari | Ryuukyoku, ...]:
@@ -548,6 +446,3 @@ class Game:
                 if isinstance(event, (Agari, Ryuukyoku)) and event.owari is not None:
                     return event.owari
         return None
-
-
-native.hand_written_inits(Meld, Init, Call, Riichi, Agari, Hand)

@@ -8,10 +8,8 @@ fields; enums become their values and tuples lists. ``from_json`` is the exact i
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
-import sys
 import types
 import typing
 from collections.abc import Iterator
@@ -20,7 +18,6 @@ from functools import cache
 from typing import Any
 
 from . import events as ev
-from . import native
 
 _RECORD_CLASSES: tuple[type, ...] = (
     ev.Draw,
@@ -50,30 +47,8 @@ _BY_NAME = {type_name(c): c for c in _RECORD_CLASSES}
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    """Each field's declared type, read from the class's source file.
-
-    Not ``typing.get_type_hints``: when the events module is compiled (``tenhou_tools.native``),
-    mypyc keeps only the erased runtime types (``tuple``, ``type``) in ``__annotations__``; the
-    source text is the same in both builds. The annotation text is evaluated in the module's own
-    namespace, as ``get_type_hints`` does, so the types are the module's real classes."""
-    module = sys.modules[cls.__module__]
-    texts = _source_annotations(cls.__module__)[cls.__qualname__]
-    return {name: eval(text, vars(module)) for name, text in texts.items()}  # noqa: S307 (own source)
-
-
-@cache
-def _source_annotations(module_name: str) -> dict[str, dict[str, str]]:
-    """Class name -> field name -> annotation text, for the module's top-level classes."""
-    tree = ast.parse(native.source_path(module_name).read_text(encoding="utf-8"))
-    return {
-        node.name: {
-            stmt.target.id: ast.unparse(stmt.annotation)
-            for stmt in node.body
-            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
-        }
-        for node in tree.body
-        if isinstance(node, ast.ClassDef)
-    }
+    """Each field's declared type (the annotations evaluated in the class's module)."""
+    return typing.get_type_hints(cls)
 
 
 def to_json(value: Any) -> Any:
@@ -118,7 +93,7 @@ def _decode(data: Any, tp: Any) -> Any:
         return tuple(_decode(v, a) for v, a in zip(data, args, strict=True))
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(data)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
         kwargs = {
             f.name: _decode(data[f.name], hints[f.name])

@@ -11,7 +11,7 @@ string names "a free copy of this kind" (``take``) or, for discards, the copy in
 from __future__ import annotations
 
 from tenhou_tools.events import CallKind, Meld
-from tenhou_tools.mjlog.meld import encode_meld
+from tenhou_tools.mjlog import encode_meld
 from tenhou_tools.tiles import format_tiles, parse_tiles
 
 DRAW = "TUVW"

@@ -20,7 +20,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from tenhou_tools.events import CallKind, Meld
-from tenhou_tools.mjlog.meld import encode_meld
+from tenhou_tools.mjlog import encode_meld
 from tenhou_tools.tiles import parse_tiles
 
 _FILLER = [k for k in range(27) if k % 9 not in (0, 8)]  # 2-8 of each suit: never yaochuu

@@ -15,8 +15,7 @@ from tenhou_tools.findings import Severity
 from tenhou_tools.formats import detect_format, dumps, load_game
 from tenhou_tools.formats.common import TileIds, code_kind, code_of, code_sort_key
 from tenhou_tools.formats.tenhou6 import _tsumo_split, read_tenhou6, write_tenhou6
-from tenhou_tools.mjlog import parse_file, parse_game
-from tenhou_tools.mjlog.parse import log_id_from_name
+from tenhou_tools.mjlog import log_id_from_name, parse_file, parse_game
 from tenhou_tools.replay.engine import replay_game
 
 from .conftest import FIXTURES, corpus_files, corpus_root
@@ -304,7 +303,7 @@ def test_corpus_sample_round_trips_through_json(corpus):
 
 def every_meld_kind() -> bytes:
     """A hand with a closed kan, a chi, a pon made an added kan, an open kan and their dora."""
-    from tenhou_tools.mjlog.meld import decode_meld
+    from tenhou_tools.mjlog import decode_meld
 
     b = Scenario(["1111m234p567s99p5z", "78p1s2345m678s12z6p", "11s2345p567m4z6z7z8m", "999s12345678p3z4z"],
                  dora="5s").begin()

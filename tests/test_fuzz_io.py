@@ -462,7 +462,7 @@ def test_the_fuzz_script_covers_every_path_and_reports_peak_memory(tmp_path, no_
 def test_scores_beyond_any_real_game_are_not_counted(tmp_path):
     """A log whose scores run to 30 or 400 digits: counting it made the report's floats overflow
     (an internal error, exit 3) and, with --db, left a row the database could not be read back
-    with. In an mjlog such scores are now a parse error (``mjlog/parse.py`` bounds ``sc`` and
+    with. In an mjlog such scores are now a parse error (``mjlog/_parse.py`` bounds ``sc`` and
     ``ten``); a tenhou.net/6 JSON's result deltas are not bounded by its reader, so stats refuses
     the game itself."""
     from tenhou_tools.formats.tenhou6 import write_tenhou6

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from tenhou_tools.mjlog.parse import ruleset_from_type
+from tenhou_tools.mjlog import ruleset_from_type
 from tenhou_tools.rules.game_end import decide_end, final_scores, owari_points, ranking, rounding_methods, uma
 
 HANCHAN = ruleset_from_type(169)  # four-player East-South (Houou)

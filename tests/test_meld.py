@@ -5,7 +5,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from tenhou_tools.events import CallKind
-from tenhou_tools.mjlog.meld import MeldError, decode_meld, encode_meld
+from tenhou_tools.mjlog import MeldError, decode_meld, encode_meld
 
 
 def test_pon_from_shimocha():

@@ -266,7 +266,7 @@ def test_header_oddities_are_warnings():
 def test_player_names_decode_as_unquote_does(text):
     from urllib.parse import unquote
 
-    from tenhou_tools.mjlog.parse import player_name
+    from tenhou_tools.mjlog import player_name
 
     assert player_name(text) == unquote(text, errors="replace")
 

@@ -1,5 +1,5 @@
 """The replay's parts: check kinds and their counts (``replay.checks``) and the board snapshot
-(``replay.table``, ``replay.engine.board_at``)."""
+(``replay._table``, ``replay.engine.board_at``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import pytest
 
 from tenhou_tools.events import CallKind, Discard
 from tenhou_tools.mjlog import parse_game
-from tenhou_tools.replay.checks import CheckKind, Recorder
+from tenhou_tools.replay._recorder import Recorder
+from tenhou_tools.replay.checks import CheckKind
 from tenhou_tools.replay.engine import board_at, replay_game
 from tenhou_tools.tiles import format_tiles
 

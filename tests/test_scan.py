@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tenhou_tools.errors import ParseError
-from tenhou_tools.mjlog.parse import parse_xml_game
+from tenhou_tools.mjlog._parse import parse_xml_game
 from tenhou_tools.mjlog.read import decompress
 from tenhou_tools.mjlog.scan import scan
 
@@ -182,7 +182,7 @@ def test_fuzz_mutated_logs_parse_the_same_both_ways(corpus):
 
 
 def test_gzip_input_goes_through_the_same_reader():
-    from tenhou_tools.mjlog.parse import parse_game
+    from tenhou_tools.mjlog import parse_game
 
     assert parse_game(gzip.compress(ONE_HAND)) == parse_game(ONE_HAND)
 

@@ -21,8 +21,7 @@ from tenhou_tools.events import (
     Ryuukyoku,
     Unknown,
 )
-from tenhou_tools.mjlog import decode_meld, parse_file
-from tenhou_tools.mjlog.meld import MeldError
+from tenhou_tools.mjlog import MeldError, decode_meld, parse_file
 from tenhou_tools.serialize import from_json, game_records, to_json
 
 seat = st.integers(0, 3)

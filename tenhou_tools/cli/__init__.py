@@ -13,7 +13,7 @@ from typing import NoReturn
 
 import click
 
-from .. import __version__, native
+from .. import __version__
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -81,9 +81,19 @@ class _Group(click.Group):
         raise click.exceptions.Exit(EXIT_INTERNAL) from None
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the version and which build runs (looked at only here, never at import)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from .._build import status
+
+    click.echo(f"tenhou-tools {__version__}\nbuild: {status()}")
+    ctx.exit()
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="tenhou-tools",
-                      message=f"%(prog)s %(version)s\nbuild: {native.status().line()}")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version and the build (compiled or plain Python), and exit.")
 def cli() -> None:
     """Parse, replay and verify Tenhou (tenhou.net) mahjong logs."""
 

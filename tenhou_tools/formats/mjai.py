@@ -40,8 +40,7 @@ from ..events import (
     Ruleset,
     Ryuukyoku,
 )
-from ..mjlog.meld import encode_meld
-from ..mjlog.parse import ruleset_from_type
+from ..mjlog import encode_meld, ruleset_from_type
 from .common import TileIds, is_mjai_tile, mjai_kind, mjai_name
 
 __all__ = ["looks_like_mjai", "read_mjai", "validate_mjai_event", "write_mjai"]

@@ -17,18 +17,18 @@ or non-empty elements, text between elements, very long names. The caller then p
 which reports the errors of a malformed document. A test compares both paths over the corpus,
 the fixtures and fuzz-mutated logs.
 
-In the compiled build the native core (``_core.c``) reads first, and only the exact form Tenhou
-writes: one space before each attribute, double quotes, whitespace only between elements. For
-anything else it answers ``None`` and the Python reader here (``scan_python``, also the plain
-build's reader and the reference the core is tested against) takes the whole document.
+When the private extension ``tenhou_tools._speedups`` is built, its ``scan`` reads first, and
+only the exact form Tenhou writes: one space before each attribute, double quotes, whitespace
+only between elements. For anything else it answers ``None`` and the Python reader here
+(``scan_python``, the reference it is tested against, and all there is without the extension)
+takes the whole document.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Final
-
-from .. import native
+from collections.abc import Callable
+from typing import Final
 
 Item = tuple[str, dict[str, str]]
 """One child element of the root: its tag and its attributes in document order."""
@@ -57,8 +57,7 @@ _TILE_PIECES: dict[str, Item] = {
 """The pieces of the draw and discard tags as Tenhou writes them (nine in ten of all elements),
 each read once here and shared: the dictionaries are empty and nobody writes to them."""
 _TILE_ITEMS: Final = tuple(_TILE_PIECES.values())
-"""The same items in the native core's order: letters ``TUVWDEFG``, then ids 0..135."""
-_CORE: Final[Any] = native.core()
+"""The same items in the extension's order: letters ``TUVWDEFG``, then ids 0..135."""
 
 
 def simple_element(piece: str) -> Item | None:
@@ -109,8 +108,8 @@ def attributes(text: str) -> dict[str, str] | None:
 
 def scan(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
     """The root's attributes and its child elements, or ``None`` to leave the document to lxml."""
-    if _CORE is not None:
-        found: tuple[dict[str, str], list[Item]] | None = _CORE.scan(xml, _TILE_ITEMS)
+    if _scan_tenhou_form is not None:
+        found = _scan_tenhou_form(xml, _TILE_ITEMS)
         if found is not None:
             return found
     return scan_python(xml)
@@ -146,3 +145,12 @@ def scan_python(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
             item = (m.group(1), attrs)
         items.append(item)
     return root_attrs, items
+
+
+_ScanC = Callable[[bytes, tuple[Item, ...]], "tuple[dict[str, str], list[Item]] | None"]
+try:
+    from .._speedups import scan as _scan_c
+
+    _scan_tenhou_form: _ScanC | None = _scan_c
+except ImportError:  # not built: scan_python reads every document
+    _scan_tenhou_form = None

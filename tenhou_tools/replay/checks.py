@@ -1,8 +1,9 @@
 """What a replay checked and what it found: check kinds, their counts, and the findings.
 
 Every check the engine makes is counted where it is made, by ``Check.check`` (one kind) or
-``Recorder.check`` (any kind): the call counts one run of the check and returns its verdict,
-and the caller reports a failure, building the message only then::
+``Recorder.check`` (any kind; both in ``replay._recorder``): the call counts one run of the
+check and returns its verdict, and the caller reports a failure, building the message only
+then::
 
     if not rec.check(CheckKind.BA, ok):
         rec.find(FindingCode.BA, "...", expected, actual)
@@ -17,9 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final
 
-from ..findings import Finding, FindingCode, Severity
+from ..findings import Finding, Severity
 
 
 class CheckKind(Enum):
@@ -103,20 +103,6 @@ class CheckKind(Enum):
 
 
 ALL_KINDS: tuple[CheckKind, ...] = tuple(CheckKind)
-_KEYS: tuple[str, ...] = tuple(kind.value for kind in ALL_KINDS)
-
-
-class Check:
-    """One kind of check and how many times it ran in this game."""
-
-    def __init__(self, kind: CheckKind) -> None:
-        self.kind = kind
-        self.runs = 0
-
-    def check(self, ok: bool) -> bool:
-        """Count one run of this check and return its verdict (the caller reports a failure)."""
-        self.runs += 1
-        return ok
 
 
 @dataclass
@@ -131,45 +117,3 @@ class GameReport:
     @property
     def ok(self) -> bool:
         return not any(f.severity is Severity.ERROR for f in self.findings)
-
-
-NO_INDEX: Final = -1
-"""``Recorder.hand_index`` / ``event_index`` when there is none (the game as a whole, the INIT)."""
-
-
-class Recorder:
-    """Counts one game's checks and collects its findings, each placed at the hand and event
-    being replayed."""
-
-    def __init__(self) -> None:
-        self.by_kind: dict[CheckKind, Check] = {kind: Check(kind) for kind in ALL_KINDS}
-        self.findings: list[Finding] = []
-        self.hand_index = NO_INDEX
-        self.event_index = NO_INDEX
-
-    def of(self, kind: CheckKind) -> Check:
-        """The counter of one kind, to keep at hand where that check runs on every event."""
-        return self.by_kind[kind]
-
-    def check(self, kind: CheckKind, ok: bool) -> bool:
-        """Count one check of ``kind`` and return its verdict."""
-        return self.by_kind[kind].check(ok)
-
-    def not_checkable(self, kind: CheckKind) -> None:
-        """Count a check that could not run (a ``*_not_checkable`` kind)."""
-        assert not kind.checkable, kind
-        self.by_kind[kind].runs += 1
-
-    def find(self, code: FindingCode, message: str, expected: Any = None, actual: Any = None,
-             severity: Severity = Severity.ERROR, detail: str | None = None) -> None:
-        """Report a finding at the current hand and event."""
-        hand = None if self.hand_index == NO_INDEX else self.hand_index
-        event = None if self.event_index == NO_INDEX else self.event_index
-        self.findings.append(Finding(code, severity, message, hand, event, expected, actual, detail))
-
-    def counts(self) -> Counter:
-        """The checks that ran, by kind value (kinds that never ran are left out)."""
-        return Counter({key: c.runs for key, c in zip(_KEYS, self.by_kind.values(), strict=True) if c.runs})
-
-    def report(self, log_id: str | None, hands: int) -> GameReport:
-        return GameReport(log_id, hands, self.counts(), self.findings)

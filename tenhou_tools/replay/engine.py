@@ -1,8 +1,8 @@
 """The replay engine: re-execute every hand of a ``Game`` and check what the log claims.
 
-The driver walks the game hand by hand: each INIT against the hand before (``replay.flow``),
-the hand's wall regenerated from the seed, its events on a fresh ``Table`` (``replay.hand``,
-with wins in ``replay.wins`` and draws in ``replay.ryuukyoku``), then whether the game should
+The driver walks the game hand by hand: each INIT against the hand before (``replay._flow``),
+the hand's wall regenerated from the seed, its events on a fresh ``Table`` (``replay._hand``,
+with wins in ``replay._wins`` and draws in ``replay._ryuukyoku``), then whether the game should
 end there. At every point where the log states a fact, the fact is recomputed under the Tenhou
 rules (pure functions in ``tenhou_tools.rules``) and compared.
 
@@ -25,11 +25,13 @@ from ..rules.wall import (
     WallSeedError,
     hand_wall_from_init_shuffle,
 )
-from .checks import NO_INDEX, GameReport, Recorder
+from ._flow import GameFlow, Outcome
+from ._hand import HandReplay
+from ._recorder import NO_INDEX, Recorder
+from ._table import Table
+from .board import Board
 from .checks import CheckKind as K
-from .flow import GameFlow, Outcome
-from .hand import HandReplay
-from .table import Board, Table
+from .checks import GameReport
 
 __all__ = ["GameReport", "board_at", "replay_game"]
 

@@ -2,80 +2,34 @@
 
 Pure functions over explicit values; the replay decides when to ask. Sources: GAME_RULES.md §6.8
 (kuikae), §6.9 (kans), §6.11 (three-player), and the rule list's 「喰い替えなし」, 「海底牌は鳴けない」,
-「チーなし（三人麻雀）」, 「ポン直後の北抜きなし」.
+「チーなし（三人麻雀）」, 「ポン直後の北抜きなし」. Defined in the private ``rules._calls``, which a
+compiled install compiles (docs/development.md); this is their public name.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from ._calls import (
+    CALLS_ON_A_DISCARD,
+    KAN_LIMIT,
+    allowed_in_riichi,
+    chi_allowed,
+    discard_callable,
+    is_reverse_order_call,
+    kan_allowed,
+    kita_allowed,
+    kuikae_forbidden,
+    opens_a_set,
+)
 
-from ..events import CallKind, Meld
-
-KAN_LIMIT: Final = 4
-"""At most four kans in one hand: a fifth is never offered (四槓子 needs four by one player)."""
-
-CALLS_ON_A_DISCARD = (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN)
-"""The calls that take another player's discard; the others (closed kan, added kan, kita) are
-made on one's own turn, right after one's own draw."""
-
-
-def kuikae_forbidden(meld: Meld) -> frozenset[int]:
-    """Kinds the caller may not discard right after a chi or pon (kuikae, forbidden since 2007).
-
-    The called tile's kind; for a chi called on an end of the run, also the kind that would
-    extend the two held tiles on the other side (called 3 with 45 -> 6; called 6 with 45 -> 3).
-    """
-    if meld.kind not in (CallKind.CHI, CallKind.PON) or meld.called is None:
-        return frozenset()
-    called = meld.called >> 2
-    forbidden = {called}
-    if meld.kind is CallKind.CHI:
-        kinds = sorted(t >> 2 for t in meld.tiles)
-        number = kinds[0] % 9
-        if called == kinds[0] and number + 3 <= 8:
-            forbidden.add(kinds[0] + 3)
-        elif called == kinds[2] and number >= 1:
-            forbidden.add(kinds[0] - 1)
-    return frozenset(forbidden)
-
-
-def chi_allowed(caller: int, from_seat: int | None, players: int) -> bool:
-    """Chi only from the player on the left (kamicha), and never in three-player games (nor
-    from no seat at all)."""
-    return players == 4 and from_seat == (caller - 1) % 4
-
-
-def is_reverse_order_call(caller: int, from_seat: int | None, players: int) -> bool:
-    """A call made in reverse order (逆巡副露): a pon or open kan of a discard by anyone but the
-    player on the left (kamicha): the toimen or the shimocha (in three-player, the shimocha).
-    The turn then jumps back or skips ahead to the caller instead of reaching them in order;
-    a chi is always in order. Same-turn furiten is not lifted by the discard after such a call
-    (``rules.furiten``)."""
-    return from_seat is not None and from_seat != (caller - 1) % players
-
-
-def discard_callable(live_remaining: int) -> bool:
-    """The last discard of a hand (houtei, when the live wall is empty) cannot be called."""
-    return live_remaining > 0
-
-
-def kan_allowed(live_remaining: int) -> bool:
-    """A closed or added kan needs a tile left in the live wall (none on the last draw)."""
-    return live_remaining > 0
-
-
-def kita_allowed(players: int) -> bool:
-    """Kita (setting a North aside as a dora) exists only in three-player games."""
-    return players == 3
-
-
-def allowed_in_riichi(kind: CallKind) -> bool:
-    """In riichi only closed kans (under ``rules.riichi.is_ankan_allowed_in_riichi``) and kita
-    may be declared: chi, pon, open and added kans would change the hand."""
-    return kind is CallKind.CLOSED_KAN or kind is CallKind.KITA
-
-
-def opens_a_set(kind: CallKind) -> bool:
-    """Whether the call takes three tiles out of the hand's 3n + 1 count (every call but kita,
-    and the added kan, which only adds a tile to a pon already counted)."""
-    return kind is not CallKind.KITA and kind is not CallKind.ADDED_KAN
+__all__ = [
+    "CALLS_ON_A_DISCARD",
+    "KAN_LIMIT",
+    "allowed_in_riichi",
+    "chi_allowed",
+    "discard_callable",
+    "is_reverse_order_call",
+    "kan_allowed",
+    "kita_allowed",
+    "kuikae_forbidden",
+    "opens_a_set",
+]

@@ -26,27 +26,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..events import Call, CallKind, Discard, Draw
-from .hand import counts34, waits
+from ..events import Discard
+from ._furiten import (
+    Passing,
+    discard_furiten,
+    furiten_kinds,
+    passed_kind,
+    riichi_furiten,
+    same_turn_furiten,
+)
 
-Passing = Draw | Discard | Call
-"""An event that moves a tile past the other players: a draw (seen only by the drawer), a
-discard, or an added kan or kita call (its tile can be robbed)."""
-
-
-def passed_kind(event: Passing) -> int:
-    """The kind of the tile an event moves: the drawn or discarded tile, the tile added to a
-    kan, or the North set aside."""
-    if isinstance(event, Call):
-        meld = event.meld
-        tile = meld.added if meld.kind is CallKind.ADDED_KAN and meld.added is not None else meld.tiles[0]
-        return tile >> 2
-    return event.tile >> 2
-
-
-def discard_furiten(wait_kinds: frozenset[int], own_discards: Iterable[Discard]) -> tuple[int, ...]:
-    """Winning kinds among the player's own discards (called-away ones included)."""
-    return tuple(sorted({d.tile >> 2 for d in own_discards} & wait_kinds))
+__all__ = [
+    "Furiten",
+    "HeldOver",
+    "Passing",
+    "discard_furiten",
+    "furiten",
+    "passed_kind",
+    "riichi_furiten",
+    "same_turn_furiten",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,36 +57,6 @@ class HeldOver:
 
     hand: tuple[int, ...]
     passed: tuple[Passing, ...]
-
-
-def same_turn_furiten(seat: int, wait_kinds: frozenset[int], passed: Iterable[Passing],
-                      held_over: Sequence[HeldOver] = ()) -> tuple[int, ...]:
-    """Kinds that make ``seat`` same-turn furiten: winning kinds among the tiles other players
-    moved past since ``seat``'s own last discard (their draws are hidden and do not count),
-    and, for each ``HeldOver`` since a reverse-order call, the kinds that were winning for the
-    hand before that call."""
-    found = {k for k in _others_tiles(seat, passed) if k in wait_kinds}
-    for held in held_over:
-        before = waits(counts34(held.hand))
-        found.update(k for k in _others_tiles(seat, held.passed) if k in before)
-    return tuple(sorted(found))
-
-
-def riichi_furiten(seat: int, wait_kinds: frozenset[int], passed_since_riichi: Iterable[Passing]) -> tuple[int, ...]:
-    """Winning kinds that went past since ``seat``'s riichi was accepted: other players'
-    discards, added-kan tiles and kita, and ``seat``'s own draws that were not won on."""
-    found = set()
-    for event in passed_since_riichi:
-        own_draw = type(event) is Draw
-        if (event.seat == seat) == own_draw:
-            k = passed_kind(event)
-            if k in wait_kinds:
-                found.add(k)
-    return tuple(sorted(found))
-
-
-def _others_tiles(seat: int, passed: Iterable[Passing]) -> list[int]:
-    return [passed_kind(e) for e in passed if e.seat != seat and type(e) is not Draw]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,12 +78,7 @@ def furiten(seat: int, concealed: Sequence[int], own_discards: Iterable[Discard]
             passed_since_discard: Iterable[Passing], held_over: Sequence[HeldOver] = (),
             passed_since_riichi: Iterable[Passing] | None = None) -> Furiten:
     """All three kinds of furiten for a ``3n + 1`` concealed hand (``passed_since_riichi`` is
-    ``None`` when the player is not in riichi). A hand that is not tenpai is never furiten."""
-    wait_kinds = waits(counts34(concealed))
-    if not wait_kinds:
-        return Furiten()
-    return Furiten(
-        discard_furiten(wait_kinds, own_discards),
-        same_turn_furiten(seat, wait_kinds, passed_since_discard, held_over),
-        () if passed_since_riichi is None else riichi_furiten(seat, wait_kinds, passed_since_riichi),
-    )
+    ``None`` when the player is not in riichi). A hand that is not tenpai is never furiten.
+    (Computed by ``rules._furiten``, compiled in a compiled install.)"""
+    kinds = furiten_kinds(seat, concealed, own_discards, passed_since_discard, held_over, passed_since_riichi)
+    return Furiten() if kinds is None else Furiten(*kinds)

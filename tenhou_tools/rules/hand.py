@@ -7,19 +7,13 @@ pair, or is seven distinct pairs (chiitoitsu, closed 14-tile hands only), or is 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable
 from functools import cache
+
+from ._counts import counts34 as counts34  # its public name (compiled in ``rules._counts``)
 
 _KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _KOKUSHI_SET = frozenset(_KOKUSHI)
-
-
-def counts34(tiles: Iterable[int]) -> list[int]:
-    """Counts per kind (0-33) of tile ids."""
-    counts = [0] * 34
-    for t in tiles:
-        counts[t >> 2] += 1
-    return counts
 
 
 @cache
@@ -137,6 +131,17 @@ _GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def waits(counts: list[int]) -> frozenset[int]:
+    """Kinds that complete a ``3n + 1`` concealed part, by shape (yaku and furiten ignored);
+    ``waits_python`` says how. The private extension ``tenhou_tools._speedups`` computes it when
+    it is built (the replay asks on every discard), for counts of a real hand (0-4 each)."""
+    if _waits_c is not None:
+        found = _waits_c(counts)
+        if found is not None:
+            return found
+    return waits_python(counts)
+
+
+def waits_python(counts: list[int]) -> frozenset[int]:
     """Kinds that complete a ``3n + 1`` concealed part, by shape (yaku and furiten ignored).
 
     A kind of which the hand already holds all four copies is not a wait: Tenhou does not count
@@ -183,6 +188,13 @@ def _seven_pairs_and_orphans_waits(counts: list[int]) -> list[int]:
         elif len(held) == 12 and max(counts[k] for k in _KOKUSHI) == 2:
             found.extend(k for k in _KOKUSHI if counts[k] == 0)
     return found
+
+
+_waits_c: Callable[[list[int]], frozenset[int] | None] | None
+try:
+    from .._speedups import waits as _waits_c
+except ImportError:  # not built: waits_python answers
+    _waits_c = None
 
 
 def is_tenpai(counts: list[int]) -> bool:

@@ -6,8 +6,9 @@ them, yakuman ids as ``AGARI yakuman`` lists them, fu, ``ten[1]`` points and the
 code — or a ``ScoringRefusal`` with a reason when the hand cannot be won. Payments (honba,
 sticks, pao, double ron) are in ``rules/payments.py``.
 
-The readings, yaku and fu are our own (``rules/valuation.py``); this module checks the tiles
-and the situation, adds the dora entries and turns the chosen reading into Tenhou's values. The
+The readings, yaku and fu are our own (``rules/_valuation.py``, which also checks the tiles
+and the situation, adds the dora entries and turns the chosen reading into Tenhou's values;
+this module holds the values). The
 ``mahjong`` library is a second, independent valuation behind the same types
 (``tests/scoring_library.py``); both agree with Tenhou on every AGARI of the 4,150-game corpus
 (``scripts/check_scoring.py [--scorer library]``) and with each other on generated hands
@@ -44,11 +45,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .. import native
-from ..events import CallKind, Meld, Ruleset
-from .hand import counts34
-from .payments import Limit, base_points, hand_points, limit_for
-from .valuation import SEQUENCE, TRIPLET, Group, best_reading, indicated
+from ..events import Meld, Ruleset
+from .payments import Limit
 from .yaku import YakuId
 
 __all__ = [
@@ -63,20 +61,6 @@ __all__ = [
     "YakuId",
     "score_win",
 ]
-
-
-# A canonical order close to Tenhou's own listing (Tenhou orders yakuhai by where the set sits
-# in the hand, so compare yaku as a multiset, not as a sequence).
-_TENHOU_ORDER: dict[int, int] = {
-    yaku_id: position
-    for position, yaku_id in enumerate(
-        (1, 21, 2, 4, 0, 3, 5, 6, 7, 9, 22, 8, 24, 25, 30, 29, 28)
-        + (10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20)
-        + (23, 26, 27, 31, 32, 33, 34, 35, 36)
-        + (37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51)
-        + (52, 54, 53)
-    )
-}
 
 
 class RefusalReason(Enum):
@@ -134,7 +118,7 @@ TENHOU_3P = ScoringRules(players=3)
 """Three-player ranked Tenhou."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class WinContext:
     """Everything that decides a win's value (和了の状況).
 
@@ -174,46 +158,6 @@ class WinContext:
     ura_indicators: tuple[int, ...] = ()
     rules: ScoringRules = TENHOU_4P
 
-    def __init__(
-        self,
-        concealed: tuple[int, ...],
-        melds: tuple[Meld, ...],
-        win_tile: int,
-        tsumo: bool,
-        seat_wind: int,
-        round_wind: int,
-        riichi: bool = False,
-        double_riichi: bool = False,
-        ippatsu: bool = False,
-        haitei: bool = False,
-        houtei: bool = False,
-        rinshan: bool = False,
-        chankan: bool = False,
-        tenhou: bool = False,
-        chiihou: bool = False,
-        dora_indicators: tuple[int, ...] = (),
-        ura_indicators: tuple[int, ...] = (),
-        rules: ScoringRules = TENHOU_4P,
-    ) -> None:
-        self.concealed = concealed  # type: ignore[misc]  # set once: native.hand_written_inits
-        self.melds = melds  # type: ignore[misc]
-        self.win_tile = win_tile  # type: ignore[misc]
-        self.tsumo = tsumo  # type: ignore[misc]
-        self.seat_wind = seat_wind  # type: ignore[misc]
-        self.round_wind = round_wind  # type: ignore[misc]
-        self.riichi = riichi  # type: ignore[misc]
-        self.double_riichi = double_riichi  # type: ignore[misc]
-        self.ippatsu = ippatsu  # type: ignore[misc]
-        self.haitei = haitei  # type: ignore[misc]
-        self.houtei = houtei  # type: ignore[misc]
-        self.rinshan = rinshan  # type: ignore[misc]
-        self.chankan = chankan  # type: ignore[misc]
-        self.tenhou = tenhou  # type: ignore[misc]
-        self.chiihou = chiihou  # type: ignore[misc]
-        self.dora_indicators = dora_indicators  # type: ignore[misc]
-        self.ura_indicators = ura_indicators  # type: ignore[misc]
-        self.rules = rules  # type: ignore[misc]
-
     @property
     def dealer(self) -> bool:
         """Oya (親)."""
@@ -224,7 +168,7 @@ class WinContext:
         return self.riichi or self.double_riichi
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class ScoredHand:
     """A win's value as Tenhou states it in ``AGARI``."""
 
@@ -248,30 +192,6 @@ class ScoredHand:
     fu_details: tuple[tuple[str, int], ...] = ()
     """Fu components (reason, fu) of the chosen reading, largest first."""
 
-    def __init__(
-        self,
-        yaku: tuple[tuple[int, int], ...],
-        yakuman: tuple[int, ...],
-        han: int,
-        fu: int,
-        points: int,
-        limit: Limit,
-        base: int,
-        dealer: bool,
-        tsumo: bool,
-        fu_details: tuple[tuple[str, int], ...] = (),
-    ) -> None:
-        self.yaku = yaku  # type: ignore[misc]  # set once: native.hand_written_inits
-        self.yakuman = yakuman  # type: ignore[misc]
-        self.han = han  # type: ignore[misc]
-        self.fu = fu  # type: ignore[misc]
-        self.points = points  # type: ignore[misc]
-        self.limit = limit  # type: ignore[misc]
-        self.base = base  # type: ignore[misc]
-        self.dealer = dealer  # type: ignore[misc]
-        self.tsumo = tsumo  # type: ignore[misc]
-        self.fu_details = fu_details  # type: ignore[misc]
-
     @property
     def yakuman_count(self) -> int:
         """Number of yakuman: len(yakuman), or 1 for kazoe (数え役満), else 0."""
@@ -291,142 +211,9 @@ class ScoringRefusal:
     message: str
 
 
-def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
-    return ScoringRefusal(reason, message)
-
-
-def _conflict(ctx: WinContext, called: bool) -> str | None:
-    """A situation no win can have (the same list the ``mahjong`` library refuses)."""
-    tsumo = ctx.tsumo
-    checks = (
-        (called and ctx.riichi, "riichi with an open hand"),
-        (called and ctx.double_riichi, "double riichi with an open hand"),
-        (ctx.ippatsu and not ctx.in_riichi, "ippatsu without riichi"),
-        (ctx.chankan and tsumo, "chankan on a tsumo"),
-        (ctx.rinshan and not tsumo, "rinshan without a tsumo"),
-        (ctx.haitei and not tsumo, "haitei without a tsumo"),
-        (ctx.houtei and tsumo, "houtei on a tsumo"),
-        (ctx.haitei and ctx.rinshan, "haitei on a replacement draw"),
-        (ctx.houtei and ctx.chankan, "houtei on a robbed kan"),
-        (ctx.tenhou and not ctx.dealer, "tenhou by a non-dealer"),
-        (ctx.tenhou and not tsumo, "tenhou without a tsumo"),
-        (ctx.chiihou and ctx.dealer, "chiihou by the dealer"),
-        (ctx.chiihou and not tsumo, "chiihou without a tsumo"),
-        ((ctx.tenhou or ctx.chiihou) and bool(ctx.melds) and not all(
-            m.kind is CallKind.KITA for m in ctx.melds), "tenhou or chiihou after a call"),
-    )
-    for bad, message in checks:
-        if bad:
-            return message
-    return None
-
-
-_OPEN_KINDS = (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN, CallKind.ADDED_KAN)
-
-
 def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
-    """Value a win the way Tenhou does (see the module docstring and ``rules/valuation.py``)."""
-    rules = ctx.rules
-    tiles = list(ctx.concealed)
-    groups: list[Group] = []
-    kita = 0
-    called = False
-    for meld in ctx.melds:
-        kind = meld.kind
-        if kind is CallKind.KITA:
-            kita += 1
-            continue
-        first = min(meld.tiles) >> 2
-        if kind is CallKind.CHI:
-            groups.append(Group(SEQUENCE, first, concealed=False))
-        else:
-            groups.append(Group(TRIPLET, first, kan=kind is not CallKind.PON,
-                                concealed=kind is CallKind.CLOSED_KAN))
-        called = called or kind in _OPEN_KINDS
-        tiles.extend(meld.tiles)
-    problem = _tile_problem(ctx, tiles, len(groups), kita)
-    if problem is not None:
-        return problem
-    conflict = _conflict(ctx, called)
-    if conflict is not None:
-        return _refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict)
+    """Value a win the way Tenhou does (see the module docstring; the valuation itself is in
+    ``rules/_valuation.py``)."""
+    from ._valuation import score_win as value  # here: _valuation imports this module's values
 
-    sanma = rules.sanma
-    every = counts34(tiles)
-    dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
-    aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
-    ura = indicated(every, ctx.ura_indicators, kita, sanma) if ctx.in_riichi else 0
-    reading = best_reading(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx,
-                           closed=not called, dora_han=dora + aka + ura,
-                           open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)
-    if reading is None:
-        return _refuse(RefusalReason.NOT_WINNING, "the tiles are not a winning hand (和了形でない)")
-    if not reading.yaku and not reading.yakuman:
-        return _refuse(RefusalReason.NO_YAKU, "the hand is complete but has no yaku (役なし)")
-    yaku = list(reading.yaku)
-    if not reading.yakuman:
-        for yid, count in ((YakuId.DORA, dora), (YakuId.AKA_DORA, aka), (YakuId.URA_DORA, ura)):
-            if count:
-                yaku.append((int(yid), count))
-    return assemble(ctx, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
-
-
-_RED_IDS = frozenset({16, 52, 88})
-
-
-def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], fu: int,
-             details: tuple[tuple[str, int], ...]) -> ScoredHand:
-    """A ``ScoredHand`` from a reading in Tenhou ids: the ura entry of a riichi win, Tenhou's
-    order, and the value (base points, ``ten[1]``, limit) from ``rules/payments.py``."""
-    rules = ctx.rules
-    if yakuman:
-        yaku = []
-        han = 0
-        base = base_points(0, fu, yakuman=len(yakuman))
-        limit = Limit.YAKUMAN
-        yakuman.sort(key=_TENHOU_ORDER.__getitem__)
-    else:
-        if ctx.in_riichi and all(y != YakuId.URA_DORA for y, _ in yaku):
-            yaku.append((int(YakuId.URA_DORA), 0))
-        yaku.sort(key=lambda pair: _TENHOU_ORDER[pair[0]])
-        han = sum(h for _, h in yaku)
-        base = base_points(han, fu, kiriage=rules.kiriage)
-        limit = limit_for(han, fu)
-    points = hand_points(base, dealer=ctx.dealer, tsumo=ctx.tsumo, players=rules.players)
-    return ScoredHand(
-        yaku=tuple(yaku),
-        yakuman=tuple(yakuman),
-        han=han,
-        fu=fu,
-        points=points,
-        limit=limit,
-        base=base,
-        dealer=ctx.dealer,
-        tsumo=ctx.tsumo,
-        fu_details=details,
-    )
-
-
-def _tile_problem(
-    ctx: WinContext, tiles: list[int], sets: int, kita: int
-) -> ScoringRefusal | None:
-    if not 0 <= ctx.seat_wind < ctx.rules.players or not 0 <= ctx.round_wind <= 3:
-        return _refuse(
-            RefusalReason.CONFLICTING_CONDITIONS,
-            f"seat wind {ctx.seat_wind} / round wind {ctx.round_wind} out of range",
-        )
-    if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
-        return _refuse(RefusalReason.INVALID_TILES, "a tile id is repeated or outside 0-135")
-    if len(ctx.concealed) + 3 * sets != 14:
-        return _refuse(
-            RefusalReason.INVALID_TILES,
-            f"{len(ctx.concealed)} concealed tiles and {sets} melds do not make a 14-tile hand",
-        )
-    if kita and not ctx.rules.sanma:
-        return _refuse(RefusalReason.INVALID_TILES, "kita melds in a four-player game")
-    if ctx.win_tile not in ctx.concealed:
-        return _refuse(RefusalReason.WIN_TILE_NOT_IN_HAND, "the winning tile is not in the hand")
-    return None
-
-
-native.hand_written_inits(WinContext, ScoredHand)
+    return value(ctx)

@@ -21,10 +21,10 @@ three-player the values ``0..107`` are mapped to the real tile ids (1m, 9m, then
 Everything here is pure: ``HandWall`` values are frozen, and a ``WallGenerator`` only carries
 the MT19937 state between hands of one game.
 
-In the compiled build a ``WallGenerator`` draws, hashes and shuffles in the native core
-(``_core.c``: ``Twister``), and ``hand_wall_from_init_shuffle`` takes its raw draws from it; the
-Python functions here (``mt19937``, ``sha512_words``, ``shuffle_order``) are the reference it is
-tested against and what the plain build runs.
+The generator is the standard library's: ``random.Random`` (CPython's MT19937 is ``mt19937ar.c``)
+put in the state ``init_by_array`` gives, and ``hashlib.sha512``. The one loop left in Python,
+the shuffle of a hand's array, runs in the private extension ``tenhou_tools._speedups`` when it
+is built (``shuffle``); ``_shuffle`` here is its reference and what runs without it.
 """
 
 from __future__ import annotations
@@ -39,9 +39,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
-from typing import Any, Final
 
-from .. import native
+from .._values import build
 
 __all__ = [
     "FORMAT_BASE64",
@@ -74,8 +73,6 @@ _HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}\Z")
 _N = 624
 _MASK = 0xFFFFFFFF
 
-_CORE: Final[Any] = native.core()
-"""The native core (compiled build) or ``None`` (plain build: the Python code below)."""
 
 
 class WallSeedError(ValueError):
@@ -159,7 +156,9 @@ def _mt19937_from_bytes(raw: bytes) -> random.Random:
 
 _RND_UNPACK = struct.Struct("<144I").unpack
 _BLOCK_BYTES = _BLOCK_WORDS * 4
-_BLOCK_STARTS = range(0, _WORDS_PER_HAND * 4, _BLOCK_BYTES)
+_BLOCK_STARTS = tuple(range(0, _WORDS_PER_HAND * 4, _BLOCK_BYTES))
+_RAW_BITS = _WORDS_PER_HAND * 32
+_RAW_BYTES = _WORDS_PER_HAND * 4
 
 
 def sha512_words(rng: random.Random) -> tuple[int, ...]:
@@ -168,19 +167,23 @@ def sha512_words(rng: random.Random) -> tuple[int, ...]:
     Block ``i`` of 32 words (128 bytes, little-endian) gives the 16 little-endian words of its
     SHA-512 digest as ``rnd[16i .. 16i+15]``.
     """
-    raw = memoryview(rng.getrandbits(_WORDS_PER_HAND * 32).to_bytes(_WORDS_PER_HAND * 4, "little"))
+    return _RND_UNPACK(_sha512_bytes(rng))
+
+
+def _sha512_bytes(rng: random.Random) -> bytes:
+    """``sha512_words`` as the 576 bytes of the nine digests, as the shuffle takes them."""
+    raw = memoryview(rng.getrandbits(_RAW_BITS).to_bytes(_RAW_BYTES, "little"))
     sha = hashlib.sha512
-    return _RND_UNPACK(b"".join([sha(raw[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS]))
+    return b"".join([sha(raw[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS])
 
 
 def shuffle_order(rnd: Sequence[int], n: int) -> list[int]:
     """``w = [0 .. n-1]`` shuffled with ``rnd[0 .. n-2]`` (swap ``w[i]``, ``w[i + rnd[i] % (n-i)]``)."""
-    return _shuffle(tuple(rnd), tuple(range(n)))
+    return _swapped(tuple(rnd), tuple(range(n)))
 
 
-def _shuffle(rnd: tuple[int, ...], start: tuple[int, ...]) -> list[int]:
-    # typed tuples and list: compiled, the loop indexes and swaps without generic calls
-    w: list[int] = list(start)
+def _swapped(rnd: Sequence[int], start: Sequence[int]) -> list[int]:
+    w = list(start)
     n = len(w)
     for i in range(n - 1):
         j = i + rnd[i] % (n - i)
@@ -188,12 +191,29 @@ def _shuffle(rnd: tuple[int, ...], start: tuple[int, ...]) -> list[int]:
     return w
 
 
+def _shuffle(rnd: bytes, start: tuple[int, ...], dice_at: int) -> tuple[list[int], int, int]:
+    """One hand's shuffle from its random words (``rnd``: little-endian 32-bit words): ``start``
+    shuffled with ``rnd[0 .. N-2]``, and the two dice words ``rnd[dice_at]``, ``rnd[dice_at + 1]``.
+
+    The reference of ``tenhou_tools._speedups.shuffle``, and what runs when it is not built."""
+    words = struct.unpack(f"<{len(rnd) // 4}I", rnd)
+    if not (len(start) <= len(words) + 1 and dice_at >= 0 and dice_at + 1 < len(words)):
+        raise ValueError("shuffle: too few random words for the array and the dice")
+    return _swapped(words, start), words[dice_at], words[dice_at + 1]
+
+
+try:
+    from .._speedups import shuffle as _shuffle_fast
+except ImportError:  # not built (a plain install): the reference above
+    _shuffle_fast = _shuffle
+
+
 _TILES_4P = tuple(range(136))
 _TILES_3P = tuple(v if v < 4 else v + 28 for v in range(108))
 """Three-player: array values 0-3 are 1m (ids 0-3), 4-7 are 9m (32-35), 8-107 are ids 36-135."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class HandWall:
     """One hand's wall as the players meet it.
 
@@ -213,22 +233,6 @@ class HandWall:
     rinshan: tuple[int, ...]
     dora_indicators: tuple[int, ...]
     ura_indicators: tuple[int, ...]
-
-    def __init__(
-        self,
-        dice: tuple[int, int],
-        deal: tuple[tuple[int, ...], ...],
-        live: tuple[int, ...],
-        rinshan: tuple[int, ...],
-        dora_indicators: tuple[int, ...],
-        ura_indicators: tuple[int, ...],
-    ) -> None:
-        self.dice = dice  # type: ignore[misc]  # set once: native.hand_written_inits
-        self.deal = deal  # type: ignore[misc]
-        self.live = live  # type: ignore[misc]
-        self.rinshan = rinshan  # type: ignore[misc]
-        self.dora_indicators = dora_indicators  # type: ignore[misc]
-        self.ura_indicators = ura_indicators  # type: ignore[misc]
 
     def live_count(self, replacements: int) -> int:
         """How many live draws the hand has after ``replacements`` replacement draws."""
@@ -287,22 +291,16 @@ def _start(players: int) -> tuple[int, ...]:
     return _TILES_4P if players == 4 else _TILES_3P
 
 
-def _hand_wall(rnd: tuple[int, ...], players: int, dealer: int, old: bool, dice_at: int) -> HandWall:
-    w = _shuffle(rnd, _start(players))
-    return _laid_out(w, rnd[dice_at], rnd[dice_at + 1], players, dealer, old)
+def _hand_wall(rnd: bytes, players: int, dealer: int, old: bool, dice_at: int) -> HandWall:
+    w, die1, die2 = _shuffle_fast(rnd, _start(players), dice_at)
+    return _laid_out(w, die1, die2, players, dealer, old)
 
 
 def _laid_out(w: Sequence[int], die1: int, die2: int, players: int, dealer: int, old: bool) -> HandWall:
     """The hand's wall from the shuffled array and the two dice words."""
     lay = _layout(players, dealer, old)
-    return HandWall(
-        dice=(die1 % 6 + 1, die2 % 6 + 1),
-        deal=tuple(g(w) for g in lay.deal),
-        live=lay.live(w),
-        rinshan=lay.rinshan(w),
-        dora_indicators=lay.dora(w),
-        ura_indicators=lay.ura(w),
-    )
+    return build(HandWall, (die1 % 6 + 1, die2 % 6 + 1), tuple([g(w) for g in lay.deal]), lay.live(w),
+                 lay.rinshan(w), lay.dora(w), lay.ura(w))
 
 
 def _check_table(players: int, dealer: int) -> None:
@@ -355,7 +353,7 @@ class WallGenerator:
     an unknown or damaged seed, ``ValueError`` for a player count other than 3 or 4.
     """
 
-    __slots__ = ("format", "players", "hands", "_rng", "_twister", "_old")
+    __slots__ = ("format", "players", "hands", "_rng", "_old")
 
     def __init__(self, seed: str, players: int) -> None:
         _check_table(players, 0)
@@ -377,21 +375,19 @@ class WallGenerator:
             raise WallSeedError(
                 f"{method}: a per-hand INIT shuffle seed, use hand_wall_from_init_shuffle"
             )
-        # one of the two generators, in the same state: init_by_array over the key's words
-        self._twister: Any = None if _CORE is None else _CORE.Twister(key)
-        self._rng: random.Random | None = _mt19937_from_bytes(key) if _CORE is None else None
+        self._rng = _mt19937_from_bytes(key)  # init_by_array over the key's words
         self.format = method
         self.players = players
         self.hands = 0
 
     def next_hand(self, dealer: int) -> HandWall:
         """The next hand's wall, dealt starting with seat ``dealer``."""
-        _check_table(self.players, dealer)
+        players = self.players
+        if not (type(dealer) is int and 0 <= dealer < players):
+            _check_table(players, dealer)
         self.hands += 1
-        if self._rng is None:
-            w, die1, die2 = self._twister.shuffled_hand(_start(self.players))
-            return _laid_out(w, die1, die2, self.players, dealer, self._old)
-        return _hand_wall(sha512_words(self._rng), self.players, dealer, self._old, 135)
+        w, die1, die2 = _shuffle_fast(_sha512_bytes(self._rng), _TILES_4P if players == 4 else _TILES_3P, 135)
+        return _laid_out(w, die1, die2, players, dealer, self._old)
 
 
 def walls(seed: str, players: int) -> WallGenerator:
@@ -413,12 +409,5 @@ def hand_wall_from_init_shuffle(shuffle: str, players: int, dealer: int) -> Hand
         raise WallSeedError(f"{method}: not an INIT shuffle seed (use WallGenerator)")
     words = _hex_words(body, method, None)
     n = 136 if players == 4 else 108
-    if _CORE is not None:
-        rnd: tuple[int, ...] = _CORE.Twister(struct.pack(f"<{len(words)}I", *words)).draw(n + 1)
-    else:
-        rng = mt19937(words)
-        rnd = struct.unpack(f"<{n + 1}I", rng.getrandbits(32 * (n + 1)).to_bytes(4 * (n + 1), "little"))
+    rnd = mt19937(words).getrandbits(32 * (n + 1)).to_bytes(4 * (n + 1), "little")
     return _hand_wall(rnd, players, dealer, True, n - 1)
-
-
-native.hand_written_inits(HandWall)

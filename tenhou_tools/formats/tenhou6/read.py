@@ -20,7 +20,7 @@ from ...events import (
     Ruleset,
     Ryuukyoku,
 )
-from ...mjlog.parse import MAX_POINTS, ruleset_from_type
+from ...mjlog import MAX_POINTS, ruleset_from_type
 from ...mjlog.read import decompress
 from .hand import _HandReader
 from .names import _ROOM_BITS, _ROOM_CHARS, DAN_NAMES

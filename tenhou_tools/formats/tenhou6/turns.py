@@ -21,7 +21,7 @@ from ...events import (
     Riichi,
     Ryuukyoku,
 )
-from ...mjlog.meld import encode_meld
+from ...mjlog import encode_meld
 from ...rules.hand import counts34, is_complete, waits
 from ..common import TileIds, code_kind, code_of
 from .names import (

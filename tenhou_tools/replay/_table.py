@@ -1,7 +1,7 @@
 """The table during one hand (kyoku): what the replay knows after each event, and its snapshot.
 
 ``Table`` and its ``Seat`` objects are mutable and belong to the replay of one hand
-(``replay.hand``), which changes them event by event; the rules they are judged by are pure
+(``replay._hand``), which changes them event by event; the rules they are judged by are pure
 functions in ``tenhou_tools.rules``. Seats are absolute (seat 0 is the first dealer).
 
 Each seat's discards are kept as the log's own ``Discard`` events (no copy per event), so a
@@ -13,12 +13,18 @@ live wall's remaining tiles.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
+from .._values import build
 from ..events import Agari, Call, CallKind, Discard, Draw, DrawKind, Init, Meld
-from ..rules.furiten import Furiten, HeldOver, Passing, furiten
+from ..rules._furiten import Passing, furiten_kinds
+from ..rules.furiten import Furiten, HeldOver
 from ..rules.wall import HandWall
+from .board import Board, PondTile, SeatBoard
+
+# Enum members used in the hot paths, bound once: as module constants they cost a C global
+# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
+_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
 
 NOBODY: Final = -1
 """No seat (``Table.next_draw`` while someone must discard, and so on)."""
@@ -59,6 +65,9 @@ class Seat:
         self.after_reverse_call = False
         """This seat made a reverse-order call and has not discarded since: that discard does
         not lift same-turn furiten."""
+
+
+_NOT_FURITEN: Final = Furiten()
 
 
 class Table:
@@ -130,13 +139,14 @@ class Table:
         s = self.seats[seat]
         end = len(self.passes) - (1 if skip_last and self.passes else 0)
         riichi = self.passes[s.riichi_start:end] if s.riichi == 2 else None
-        return furiten(seat, s.concealed if concealed is None else concealed, s.pond,
-                       self.passes[s.turn_start:end], s.held_over, riichi)
+        kinds = furiten_kinds(seat, s.concealed if concealed is None else concealed, s.pond,
+                              self.passes[s.turn_start:end], s.held_over, riichi)
+        return _NOT_FURITEN if kinds is None else build(Furiten, *kinds)
 
     def on_offer(self) -> bool:
         """A tile others may win on has just gone out (a discard, an added kan's tile, a kita)."""
         call = self.last_call
-        return self.last_discard is not None or (call is not None and call.meld.kind is not CallKind.CLOSED_KAN)
+        return self.last_discard is not None or (call is not None and call.meld.kind is not _CALL_CLOSED_KAN)
 
     def board(self) -> Board:
         """A frozen snapshot of the table now. Furiten is judged as for a ron on the tile on offer
@@ -155,48 +165,3 @@ class Table:
         init = self.init
         return Board(init.round, init.dealer, self.honba, self.sticks, tuple(self.dora),
                      self.live_remaining(), tuple(seats))
-
-
-@dataclass(frozen=True, slots=True)
-class PondTile:
-    """One discard in a pond (kawa)."""
-
-    tile: int
-    tsumogiri: bool
-    """The tile just drawn was discarded."""
-    riichi: bool
-    """The riichi declaration discard (shown sideways)."""
-    called: bool
-    """Another player called it (it stays in the pond for furiten)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatBoard:
-    """One seat at one moment."""
-
-    seat: int
-    concealed: tuple[int, ...]
-    """The tiles in hand, in the order they came (a drawn tile last)."""
-    melds: tuple[Meld, ...]
-    pond: tuple[PondTile, ...]
-    score: int
-    """Points now (a riichi stick already paid is off the score)."""
-    riichi: bool
-    """In riichi (the stick is paid)."""
-    furiten: Furiten
-    """For a hand waiting on a tile (not between a draw and a discard); empty when not tenpai."""
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """The table at one moment of a hand (what ``replay --at HAND:STEP`` shows)."""
-
-    round: int
-    dealer: int
-    honba: int
-    sticks: int
-    dora_indicators: tuple[int, ...]
-    live_remaining: int
-    """Tiles left to draw from the live wall."""
-    seats: tuple[SeatBoard, ...]
-    """One per player (three in a three-player game)."""

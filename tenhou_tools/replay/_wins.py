@@ -7,8 +7,12 @@ The rules are pure functions in ``tenhou_tools.rules`` (``scoring``, ``payments`
 
 from __future__ import annotations
 
+from typing import Final
+
+from .._values import build
 from ..events import Agari, CallKind
 from ..findings import FindingCode as F
+from ..rules._valuation import score_win
 from ..rules.pao import pao_seat
 from ..rules.payments import win_deltas
 from ..rules.scoring import (
@@ -16,13 +20,31 @@ from ..rules.scoring import (
     ScoringRefusal,
     ScoringRules,
     WinContext,
-    score_win,
 )
 from ..rules.yaku import limit_name, yaku_difference, yakuman_names
 from ..tiles import format_tiles
+from ._recorder import Recorder
+from ._table import Table
 from .checks import CheckKind as K
-from .checks import Recorder
-from .table import Table
+
+# Enum members used in the hot paths, bound once: as module constants they cost a C global
+# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
+_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
+_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
+_K_AGARI: Final = K.AGARI
+_K_AGARI_DORA: Final = K.AGARI_DORA
+_K_AGARI_HAND: Final = K.AGARI_HAND
+_K_AGARI_ORDER: Final = K.AGARI_ORDER
+_K_AGARI_PAO: Final = K.AGARI_PAO
+_K_AGARI_VALUE: Final = K.AGARI_VALUE
+_K_BA: Final = K.BA
+_K_FURITEN: Final = K.FURITEN
+_K_FU_NOT_CHECKABLE: Final = K.FU_NOT_CHECKABLE
+_K_PAYMENT: Final = K.PAYMENT
+_K_PAYMENT_NOT_CHECKABLE: Final = K.PAYMENT_NOT_CHECKABLE
+_K_RIICHI_ACCEPTED: Final = K.RIICHI_ACCEPTED
+_K_SCORES_BEFORE: Final = K.SCORES_BEFORE
+_K_WALL_URA: Final = K.WALL_URA
 
 
 def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, chips: bool) -> None:
@@ -48,9 +70,9 @@ def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, ch
     else:
         call = table.last_call
         discard = table.last_discard
-        if call is not None and call.seat == from_who and call.meld.kind is not CallKind.CLOSED_KAN:
+        if call is not None and call.seat == from_who and call.meld.kind is not _CALL_CLOSED_KAN:
             added = call.meld.added
-            if call.meld.kind is CallKind.ADDED_KAN and added is not None:
+            if call.meld.kind is _CALL_ADDED_KAN and added is not None:
                 win_tile, chankan = added, True
             else:
                 win_tile, kita = call.meld.tiles[0], True
@@ -60,7 +82,7 @@ def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, ch
             problem = f"S{who} robs S{from_who}'s closed kan: Tenhou allows no ron on a closed kan"
         else:
             problem = f"S{who}'s ron names S{from_who}, who did not just discard"
-    if not rec.check(K.AGARI, not problem):
+    if not rec.check(_K_AGARI, not problem):
         rec.find(F.AGARI_WINNER, problem)
         apply_win(rec, table, a, first)
         return
@@ -72,12 +94,12 @@ def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, ch
         giver = table.seats[from_who]
         if not chankan and not kita and giver.riichi_discard == len(giver.pond) - 1:
             # 「リーチ宣言牌で放銃した場合は供託料は発生しない」: no stick for a won-on declaration
-            if not rec.check(K.RIICHI_ACCEPTED, giver.riichi != 2):
+            if not rec.check(_K_RIICHI_ACCEPTED, giver.riichi != 2):
                 rec.find(F.RIICHI_STEP, f"S{from_who}'s riichi is accepted (REACH step 2) although its "
                          "declaration discard is won on")
     if not first:
         prev = table.wins[-1]
-        if not rec.check(K.AGARI_ORDER, prev.from_who == from_who
+        if not rec.check(_K_AGARI_ORDER, prev.from_who == from_who
                          and (prev.who - from_who) % 4 < (who - from_who) % 4):
             rec.find(F.AGARI_ORDER, "the wins of a multiple ron are not in turn order from the discarder",
                      None, [prev.who, who])
@@ -85,7 +107,8 @@ def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, ch
     remaining = table.live_remaining()
     in_riichi = seat.riichi == 2
     first_turn = not seat.pond and not table.any_call
-    ctx = WinContext(
+    ctx = build(
+        WinContext,
         concealed=tuple(concealed),
         melds=tuple(seat.melds),
         win_tile=win_tile,
@@ -109,21 +132,21 @@ def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, ch
     pao = pao_seat(seat.melds, who)
     if isinstance(scored, ScoringRefusal):
         code = F.AGARI_NO_YAKU if scored.reason.name == "NO_YAKU" else F.AGARI_NOT_WINNING
-        rec.check(K.AGARI_VALUE, False)
+        rec.check(_K_AGARI_VALUE, False)
         rec.find(code, f"S{who}'s win cannot be scored: {scored.message}")
-        rec.not_checkable(K.PAYMENT_NOT_CHECKABLE)
+        rec.not_checkable(_K_PAYMENT_NOT_CHECKABLE)
     else:
         compare_value(rec, scored, a)
         if chips and table.honba:
             # Chip tables' honba payments disagree between lobbies in the corpus.
-            rec.not_checkable(K.PAYMENT_NOT_CHECKABLE)
+            rec.not_checkable(_K_PAYMENT_NOT_CHECKABLE)
         else:
             deltas = win_deltas(scored.base, winner=who, discarder=None if tsumo else from_who,
                                 dealer=init.dealer, players=n, honba=table.honba,
                                 sticks=table.sticks, collects_bonus=first, pao=pao)
-            if not rec.check(K.PAYMENT, tuple(deltas) == tuple(a.deltas)):
+            if not rec.check(_K_PAYMENT, tuple(deltas) == tuple(a.deltas)):
                 rec.find(F.PAYMENT, f"S{who}'s win: the score changes (sc) are wrong", list(deltas), list(a.deltas))
-    if not rec.check(K.AGARI_PAO, pao == a.pao_who):
+    if not rec.check(_K_AGARI_PAO, pao == a.pao_who):
         rec.find(F.AGARI_PAO, "the seat liable for the yakuman (paoWho) is wrong", pao, a.pao_who)
     apply_win(rec, table, a, first)
 
@@ -131,7 +154,7 @@ def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, ch
 def check_furiten(rec: Recorder, table: Table, who: int) -> None:
     """Furiten at a ron, judged once with the winner's waits at the ron (tsumo is allowed)."""
     found = table.furiten_of(who, skip_last=True)
-    if rec.check(K.FURITEN, not found.any):
+    if rec.check(_K_FURITEN, not found.any):
         return
     if found.discard:
         rec.find(F.FURITEN_DISCARD, f"S{who} rons while a winning tile is in their own river (furiten)",
@@ -149,31 +172,31 @@ def check_hand(rec: Recorder, table: Table, a: Agari, concealed: list[int], win_
     """The hand, the melds and the winning tile (three agari_hand checks), the dora and ura
     indicators (two agari_dora checks) and the ura indicators against the seed."""
     who = a.who
-    if not rec.check(K.AGARI_HAND, sorted(concealed) == sorted(a.hand)):
+    if not rec.check(_K_AGARI_HAND, sorted(concealed) == sorted(a.hand)):
         rec.find(F.AGARI_HAND, f"S{who}'s winning hand (hai) is not the replayed hand",
                  format_tiles(concealed), format_tiles(a.hand))
     my_melds = table.seats[who].melds
     same = len(my_melds) == len(a.melds) and (not my_melds or sorted(
         (m.kind.value, m.tiles) for m in my_melds) == sorted((m.kind.value, m.tiles) for m in a.melds))
-    if not rec.check(K.AGARI_HAND, same):
+    if not rec.check(_K_AGARI_HAND, same):
         ours = sorted((m.kind.value, m.tiles) for m in my_melds)
         theirs = sorted((m.kind.value, m.tiles) for m in a.melds)
         rec.find(F.AGARI_MELDS, f"S{who}'s melds (m) are not the replayed melds",
                  [list(t) for _, t in ours], [list(t) for _, t in theirs])
-    if not rec.check(K.AGARI_HAND, win_tile == a.win_tile):
+    if not rec.check(_K_AGARI_HAND, win_tile == a.win_tile):
         rec.find(F.AGARI_WIN_TILE, f"S{who}'s winning tile (machi) is not the tile won on", win_tile, a.win_tile)
     dora = table.dora
-    if not rec.check(K.AGARI_DORA, tuple(dora) == tuple(a.dora_indicators)):
+    if not rec.check(_K_AGARI_DORA, tuple(dora) == tuple(a.dora_indicators)):
         rec.find(F.AGARI_DORA, "the dora indicators (doraHai) are not the ones revealed",
                  list(dora), list(a.dora_indicators))
     expected_ura = len(dora) if table.seats[who].riichi == 2 else 0
-    if not rec.check(K.AGARI_DORA, len(a.ura_indicators) == expected_ura):
+    if not rec.check(_K_AGARI_DORA, len(a.ura_indicators) == expected_ura):
         rec.find(F.AGARI_URA, "the number of ura dora indicators (doraHaiUra) is wrong",
                  expected_ura, len(a.ura_indicators))
     wall = table.wall
     if wall is not None and a.ura_indicators:
         k = len(a.ura_indicators)
-        if not rec.check(K.WALL_URA, tuple(a.ura_indicators) == wall.ura_indicators[:k]):
+        if not rec.check(_K_WALL_URA, tuple(a.ura_indicators) == wall.ura_indicators[:k]):
             rec.find(F.WALL_URA, "the ura dora indicators are not the seed's",
                      list(wall.ura_indicators[:k]), list(a.ura_indicators))
 
@@ -181,7 +204,7 @@ def check_hand(rec: Recorder, table: Table, a: Agari, concealed: list[int], win_
 def compare_value(rec: Recorder, scored: ScoredHand, a: Agari) -> None:
     """Yaku (or yakuman), fu, points and limit: one agari_value check, a finding per part that
     differs."""
-    rec.check(K.AGARI_VALUE, True)
+    rec.check(_K_AGARI_VALUE, True)
     who = f"S{a.who}"
     if scored.yakuman or a.yakuman:
         if sorted(scored.yakuman) != sorted(a.yakuman):
@@ -192,7 +215,7 @@ def compare_value(rec: Recorder, scored: ScoredHand, a: Agari) -> None:
         rec.find(F.AGARI_YAKU, f"{who}'s yaku are wrong: {yaku_difference(scored.yaku, a.yaku)}",
                  sorted(map(list, scored.yaku)), sorted(map(list, a.yaku)))
     if a.fu is None:
-        rec.not_checkable(K.FU_NOT_CHECKABLE)
+        rec.not_checkable(_K_FU_NOT_CHECKABLE)
     elif scored.fu != a.fu:
         rec.find(F.AGARI_FU, f"{who}'s fu are wrong", scored.fu, a.fu)
     if scored.points != a.points:
@@ -204,12 +227,12 @@ def compare_value(rec: Recorder, scored: ScoredHand, a: Agari) -> None:
 
 def apply_win(rec: Recorder, table: Table, a: Agari, first: bool) -> None:
     """Check ``sc`` before and ``ba``, then apply the log's deltas."""
-    before_ok = rec.check(K.SCORES_BEFORE, list(a.scores_before) == table.scores)
+    before_ok = rec.check(_K_SCORES_BEFORE, list(a.scores_before) == table.scores)
     if not before_ok:
         rec.find(F.SCORES_BEFORE, "the scores before the win (sc) are not the running scores",
                  list(table.scores), list(a.scores_before))
     sticks = table.sticks if first else 0
-    if not rec.check(K.BA, a.honba == table.honba and a.sticks == sticks):
+    if not rec.check(_K_BA, a.honba == table.honba and a.sticks == sticks):
         rec.find(F.BA, "honba and riichi sticks (ba) are not the ones on the table",
                  [table.honba, sticks], [a.honba, a.sticks])
     base = table.scores if before_ok else list(a.scores_before)

@@ -9,9 +9,10 @@ final result) raises ``ParseError`` with a one-line message naming the file and 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 from urllib.parse import unquote
 
+from .._values import build
 from ..errors import ParseError
 from ..events import (
     Agari,
@@ -38,9 +39,17 @@ from ..events import (
     Shuffle,
     Unknown,
 )
-from .meld import MeldError, decode_meld
+from ._meld import MeldError, decode_meld
 from .read import decompress, decompress_prefix, parse_xml
 from .scan import Item, scan
+
+# Enum members used in the hot paths, bound once: as module constants they cost a C global
+# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
+_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
+_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
+_CALL_KITA: Final = CallKind.KITA
+_CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
+_DRAW_EXHAUSTIVE: Final = DrawKind.EXHAUSTIVE
 
 Attrs = dict[str, str]
 """An element's attributes, as ``scan()`` or ``read_tree()`` give them."""
@@ -61,10 +70,8 @@ _TILE_TAGS: dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]] = {
 }
 """Tag name -> (is a draw, seat, tile, the plain event, the rinshan draw / tsumogiri discard)."""
 _TILE_TAG_LETTERS = frozenset("TUVWDEFG")
-_TILE_IDS = {str(tile): tile for tile in range(136)}
-"""Tile ids as Tenhou writes them (decimal, no sign or leading zero) -> the id."""
-_DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
-_KAN_OR_KITA = (CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
+_DRAW_KINDS = {k.value: k for k in DrawKind if k is not _DRAW_EXHAUSTIVE}
+_KAN_OR_KITA = (_CALL_ADDED_KAN, _CALL_OPEN_KAN, _CALL_CLOSED_KAN, _CALL_KITA)
 
 _AGARI_ATTRS = frozenset(
     ["ba", "hai", "m", "machi", "ten", "yaku", "yakuman", "doraHai", "doraHaiUra", "who", "fromWho", "paoWho", "sc",
@@ -220,6 +227,38 @@ def read_tree(root: Any) -> tuple[dict[str, str], list[Item]]:
     return dict(root.attrib), items
 
 
+_LARGEST = 10**18 - 1
+"""The widest range ``numbers`` is asked for (18 digits)."""
+
+
+def numbers_python(text: str, lo: int, hi: int) -> tuple[int, ...] | None:
+    """Comma-separated decimal integers as Tenhou writes them (an optional ``-``, then 1-18 ASCII
+    digits), each within ``lo``..``hi``; ``""`` gives ``()``. ``None`` for anything else: the
+    caller then parses with ``int()`` and says what is wrong.
+
+    The reference of ``tenhou_tools._speedups.numbers``, and what runs when it is not built."""
+    if not text:
+        return ()
+    if not text.isascii():
+        return None
+    values = []
+    for part in text.split(","):
+        digits = part[1:] if part[:1] == "-" else part
+        if not (0 < len(digits) <= 18 and digits.isdigit()):
+            return None
+        value = int(part)
+        if not lo <= value <= hi:
+            return None
+        values.append(value)
+    return tuple(values)
+
+
+try:
+    from .._speedups import numbers as _numbers
+except ImportError:  # not built: the reference above
+    _numbers = numbers_python
+
+
 class _Parser:
     def __init__(self, source: str, require_complete: bool):
         self.source = source
@@ -244,8 +283,9 @@ class _Parser:
         return value
 
     def ints(self, text: str, name: str, count: int | None = None) -> tuple[int, ...]:
+        found = _numbers(text, -_LARGEST, _LARGEST)  # the form Tenhou writes; else int() decides
         try:
-            values = tuple([int(part) for part in text.split(",")]) if text else ()
+            values = found if found is not None else tuple([int(part) for part in text.split(",")])
         except ValueError:
             raise self.fail(f"attribute {name!r} is not a list of integers: {text[:60]!r}") from None
         if count is not None and len(values) != count:
@@ -276,11 +316,9 @@ class _Parser:
     def tiles(self, text: str | None, name: str) -> tuple[int, ...]:
         if not text:
             return ()
-        ids = _TILE_IDS
-        try:  # the usual case, one lookup a tile; anything else gets the checks and messages below
-            return tuple([ids[t] for t in text.split(",")])
-        except KeyError:
-            pass
+        found = _numbers(text, 0, 135)  # the usual case; anything else gets the checks and messages below
+        if found is not None:
+            return found
         values = self.ints(text, name)
         if min(values) < 0 or max(values) > 135:
             bad = next(t for t in values if not 0 <= t <= 135)
@@ -354,7 +392,7 @@ class _Parser:
                 self.unknown_attrs(el, _N_ATTRS)
                 who = self.seat(el, "who")
                 meld = self.meld(self.int1(el, "m", 0, 0xFFFF), who)
-                current.append(Call(who, meld))
+                current.append(build(Call, who, meld))
                 if meld.kind in _KAN_OR_KITA:
                     kan_pending[who] = True
                 else:
@@ -368,13 +406,13 @@ class _Parser:
                 step = self.int1(el, "step", 1, 2)
                 ten = el.get("ten")
                 scores = self.scores(ten, "ten", 4) if ten else None
-                current.append(Riichi(who, step, scores))
+                current.append(build(Riichi, who, step, scores))
                 continue
             if tag == "DORA":
                 if current is None:
                     raise self.fail("a DORA before the first INIT")
                 self.unknown_attrs(el, _DORA_ATTRS)
-                current.append(NewDora(self.int1(el, "hai", 0, 135)))
+                current.append(build(NewDora, self.int1(el, "hai", 0, 135)))
                 continue
             if tag == "INIT":
                 if ruleset is None:
@@ -476,7 +514,7 @@ class _Parser:
         if not has_end and not last:
             self.warnings.append(f"incomplete game: hand {len(hands) + 1} ({init.label()}) has no "
                                  f"AGARI or RYUUKYOKU (element {self.index} <{self.tag}> starts the next)")
-        hands.append(Hand(len(hands), init, tuple(events)))
+        hands.append(build(Hand, len(hands), init, tuple(events)))
 
     def meld(self, code: int, who: int) -> Meld:
         try:
@@ -522,7 +560,8 @@ class _Parser:
         dealer = self.int1(el, "oya", 0, ruleset.players - 1)
         hands = tuple(self.tiles(el.get(f"hai{s}"), f"hai{s}") for s in range(4))
         chip = el.get("chip")
-        return Init(
+        return build(
+            Init,
             round=rnd,
             honba=honba,
             sticks=sticks,
@@ -572,7 +611,7 @@ class _Parser:
             raise self.fail(f"attribute 'owari' is not scores and points: {text[:60]!r}") from None
         if not all(abs(p) <= MAX_POINTS for p in points + (chip_points or ())):  # also inf, nan
             raise self.fail(f"attribute 'owari' has points outside ±{MAX_POINTS}: {text[:60]!r}")
-        return Owari(scores, points, chips, chip_points)
+        return build(Owari, scores, points, chips, chip_points)
 
     def agari(self, el: Attrs) -> Agari:
         self.unknown_attrs(el, _AGARI_ATTRS | _AGARI_OPAQUE)
@@ -592,7 +631,8 @@ class _Parser:
         m_text = el.get("m")
         melds = tuple(self.meld(code, who) for code in self.ints(m_text, "m")) if m_text else ()
         before, deltas, chips_before, chip_deltas = self.score_pairs(el)
-        return Agari(
+        return build(
+            Agari,
             who=who,
             from_who=from_who,
             hand=self.tiles(self.req(el, "hai"), "hai"),
@@ -620,7 +660,7 @@ class _Parser:
         self.unknown_attrs(el, _RYUU_ATTRS | _RYUU_OPAQUE)
         kind_text = el.get("type")
         if kind_text is None:
-            kind = DrawKind.EXHAUSTIVE
+            kind = _DRAW_EXHAUSTIVE
         else:
             named = _DRAW_KINDS.get(kind_text)
             if named is None:
@@ -632,7 +672,8 @@ class _Parser:
             self.tiles(el.get(f"hai{s}"), f"hai{s}") if el.get(f"hai{s}") is not None else None
             for s in range(4)
         )
-        return Ryuukyoku(
+        return build(
+            Ryuukyoku,
             kind=kind,
             honba=honba,
             sticks=sticks,

@@ -4,7 +4,8 @@
 situation, tries every reading of it — every split of the concealed tiles into four sets and a
 pair (or seven pairs, or thirteen orphans) with the winning tile in every place it can sit — and
 returns the reading Tenhou scores: the highest base points (a yakuman before a kazoe yakuman),
-then the most han, then the most fu. ``rules/scoring.py`` turns it into a ``ScoredHand`` (points, limit, payments).
+then the most han, then the most fu. ``score_win`` (below; public as ``rules.scoring.score_win``)
+checks the tiles and the situation and turns the reading into a ``ScoredHand`` (points, limit).
 
 The rules are Tenhou's (each one checked on every AGARI of the corpus, see
 ``rules/scoring.py``): kuitan as the table says; open "pinfu" shapes are 30 fu on a ron; a
@@ -20,11 +21,77 @@ the same suit patterns come back in hand after hand.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
+from .._values import build
+from ..events import CallKind
 from ..tiles import dora_kind
-from .payments import base_points
+from ._counts import counts34
+from .payments import Limit, base_points, hand_points, limit_for
+from .scoring import RefusalReason, ScoredHand, ScoringRefusal, WinContext
+from .yaku import YakuId
 from .yaku import YakuId as Y
+
+# Enum members used in the hot paths, bound once: as module constants they cost a C global
+# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
+_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
+_CALL_CHI: Final = CallKind.CHI
+_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
+_CALL_KITA: Final = CallKind.KITA
+_CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
+_CALL_PON: Final = CallKind.PON
+_LIMIT_YAKUMAN: Final = Limit.YAKUMAN
+_REFUSE_CONFLICTING_CONDITIONS: Final = RefusalReason.CONFLICTING_CONDITIONS
+_REFUSE_INVALID_TILES: Final = RefusalReason.INVALID_TILES
+_REFUSE_NOT_WINNING: Final = RefusalReason.NOT_WINNING
+_REFUSE_NO_YAKU: Final = RefusalReason.NO_YAKU
+_REFUSE_WIN_TILE_NOT_IN_HAND: Final = RefusalReason.WIN_TILE_NOT_IN_HAND
+_Y_AKA_DORA: Final = YakuId.AKA_DORA
+_Y_CHANKAN: Final = Y.CHANKAN
+_Y_CHANTA: Final = Y.CHANTA
+_Y_CHIIHOU: Final = Y.CHIIHOU
+_Y_CHIITOITSU: Final = Y.CHIITOITSU
+_Y_CHINITSU: Final = Y.CHINITSU
+_Y_CHINROUTOU: Final = Y.CHINROUTOU
+_Y_CHUUREN: Final = Y.CHUUREN
+_Y_DAISANGEN: Final = Y.DAISANGEN
+_Y_DAISUUSHII: Final = Y.DAISUUSHII
+_Y_DORA: Final = YakuId.DORA
+_Y_DOUBLE_RIICHI: Final = Y.DOUBLE_RIICHI
+_Y_HAITEI: Final = Y.HAITEI
+_Y_HAKU: Final = Y.HAKU
+_Y_HONITSU: Final = Y.HONITSU
+_Y_HONROUTOU: Final = Y.HONROUTOU
+_Y_HOUTEI: Final = Y.HOUTEI
+_Y_IIPEIKOU: Final = Y.IIPEIKOU
+_Y_IPPATSU: Final = Y.IPPATSU
+_Y_ITTSU: Final = Y.ITTSU
+_Y_JUNCHAN: Final = Y.JUNCHAN
+_Y_JUNSEI_CHUUREN: Final = Y.JUNSEI_CHUUREN
+_Y_KOKUSHI: Final = Y.KOKUSHI
+_Y_KOKUSHI_13: Final = Y.KOKUSHI_13
+_Y_MENZEN_TSUMO: Final = Y.MENZEN_TSUMO
+_Y_PINFU: Final = Y.PINFU
+_Y_RIICHI: Final = Y.RIICHI
+_Y_RINSHAN: Final = Y.RINSHAN
+_Y_ROUND_EAST: Final = Y.ROUND_EAST
+_Y_RYANPEIKOU: Final = Y.RYANPEIKOU
+_Y_RYUUIISOU: Final = Y.RYUUIISOU
+_Y_SANANKOU: Final = Y.SANANKOU
+_Y_SANKANTSU: Final = Y.SANKANTSU
+_Y_SANSHOKU: Final = Y.SANSHOKU
+_Y_SANSHOKU_DOUKOU: Final = Y.SANSHOKU_DOUKOU
+_Y_SEAT_EAST: Final = Y.SEAT_EAST
+_Y_SHOUSANGEN: Final = Y.SHOUSANGEN
+_Y_SHOUSUUSHII: Final = Y.SHOUSUUSHII
+_Y_SUUANKOU: Final = Y.SUUANKOU
+_Y_SUUANKOU_TANKI: Final = Y.SUUANKOU_TANKI
+_Y_SUUKANTSU: Final = Y.SUUKANTSU
+_Y_TANYAO: Final = Y.TANYAO
+_Y_TENHOU: Final = Y.TENHOU
+_Y_TOITOI: Final = Y.TOITOI
+_Y_TSUUIISOU: Final = Y.TSUUIISOU
+_Y_URA_DORA: Final = YakuId.URA_DORA
 
 _DRAGONS = (31, 32, 33)
 _WINDS = (27, 28, 29, 30)
@@ -290,50 +357,50 @@ class _HandFacts:
                 self.chuuren_suit = base // 9
         yaku: list[tuple[int, int]] = []
         if closed and sit.tsumo:
-            yaku.append((Y.MENZEN_TSUMO, 1))
+            yaku.append((_Y_MENZEN_TSUMO, 1))
         if sit.double_riichi:
-            yaku.append((Y.DOUBLE_RIICHI, 2))
+            yaku.append((_Y_DOUBLE_RIICHI, 2))
         elif sit.riichi:
-            yaku.append((Y.RIICHI, 1))
-        for flag, yid in ((sit.ippatsu, Y.IPPATSU), (sit.chankan, Y.CHANKAN), (sit.rinshan, Y.RINSHAN),
-                          (sit.haitei, Y.HAITEI), (sit.houtei, Y.HOUTEI)):
+            yaku.append((_Y_RIICHI, 1))
+        for flag, yid in ((sit.ippatsu, _Y_IPPATSU), (sit.chankan, _Y_CHANKAN), (sit.rinshan, _Y_RINSHAN),
+                          (sit.haitei, _Y_HAITEI), (sit.houtei, _Y_HOUTEI)):
             if flag:
                 yaku.append((yid, 1))
         if not honors and not terminals and (closed or open_tanyao):
-            yaku.append((Y.TANYAO, 1))
+            yaku.append((_Y_TANYAO, 1))
         if len(suits) == 1:
             if honors:
-                yaku.append((Y.HONITSU, 3 if closed else 2))
+                yaku.append((_Y_HONITSU, 3 if closed else 2))
             else:
-                yaku.append((Y.CHINITSU, 6 if closed else 5))
+                yaku.append((_Y_CHINITSU, 6 if closed else 5))
         self.yaku_fixed = yaku
         yakuman: list[int] = []
         if sit.tenhou:
-            yakuman.append(Y.TENHOU)
+            yakuman.append(_Y_TENHOU)
         if sit.chiihou:
-            yakuman.append(Y.CHIIHOU)
+            yakuman.append(_Y_CHIIHOU)
         if not suits:
-            yakuman.append(Y.TSUUIISOU)
+            yakuman.append(_Y_TSUUIISOU)
         if green:
-            yakuman.append(Y.RYUUIISOU)
+            yakuman.append(_Y_RYUUIISOU)
         if terminals and not simples and not honors:
-            yakuman.append(Y.CHINROUTOU)
+            yakuman.append(_Y_CHINROUTOU)
         self.yakuman_fixed = yakuman
 
     # -- the three shapes ---------------------------------------------------------------------
 
     def kokushi(self, concealed: list[int], win_kind: int, dora_han: int) -> Reading:
         thirteen = concealed[win_kind] == 2  # all 13 kinds were there before the winning tile
-        ids = (*self.yakuman_fixed, Y.KOKUSHI_13 if thirteen else Y.KOKUSHI)
+        ids = (*self.yakuman_fixed, _Y_KOKUSHI_13 if thirteen else _Y_KOKUSHI)
         return Reading((), tuple(map(int, ids)), 0, (), 0)
 
     def seven_pairs(self, dora_han: int) -> Reading:
         details = (("seven_pairs", 25),)
         if self.yakuman_fixed:
             return Reading((), tuple(map(int, self.yakuman_fixed)), 25, details, 0)
-        yaku = [*self.yaku_fixed, (Y.CHIITOITSU, 2)]
+        yaku = [*self.yaku_fixed, (_Y_CHIITOITSU, 2)]
         if self.all_terminal_honor:
-            yaku.append((Y.HONROUTOU, 2))
+            yaku.append((_Y_HONROUTOU, 2))
         return self._finish(yaku, 25, details, dora_han)
 
     def standard(self, pair: int, split: tuple[tuple[int, int], ...], at: int, win_kind: int,
@@ -380,20 +447,20 @@ class _HandFacts:
         # yakuman of this reading
         yakuman = list(self.yakuman_fixed)
         if concealed_triplets == 4:
-            yakuman.append(Y.SUUANKOU_TANKI if wait == "pair_wait" else Y.SUUANKOU)
+            yakuman.append(_Y_SUUANKOU_TANKI if wait == "pair_wait" else _Y_SUUANKOU)
         if dragon_sets == 3:
-            yakuman.append(Y.DAISANGEN)
+            yakuman.append(_Y_DAISANGEN)
         if wind_sets == 4:
-            yakuman.append(Y.DAISUUSHII)
+            yakuman.append(_Y_DAISUUSHII)
         elif wind_sets == 3 and 27 <= pair <= 30:
-            yakuman.append(Y.SHOUSUUSHII)
+            yakuman.append(_Y_SHOUSUUSHII)
         if kans == 4:
-            yakuman.append(Y.SUUKANTSU)
+            yakuman.append(_Y_SUUKANTSU)
         if self.chuuren_suit >= 0:
             base = 9 * self.chuuren_suit
             before = self.kinds[base:base + 9]
             before[win_kind - base] -= 1
-            yakuman.append(Y.JUNSEI_CHUUREN if tuple(before) == _CHUUREN else Y.CHUUREN)
+            yakuman.append(_Y_JUNSEI_CHUUREN if tuple(before) == _CHUUREN else _Y_CHUUREN)
 
         # fu (符)
         details: list[tuple[str, int]] = [("base", 20)]
@@ -429,7 +496,7 @@ class _HandFacts:
         # yaku of this reading
         yaku = list(self.yaku_fixed)
         if pinfu:
-            yaku.append((Y.PINFU, 1))
+            yaku.append((_Y_PINFU, 1))
         if closed and len(concealed_seq) >= 2:
             concealed_seq.sort()
             twice = 0
@@ -441,20 +508,20 @@ class _HandFacts:
                 else:
                     i += 1
             if twice == 2:
-                yaku.append((Y.RYANPEIKOU, 3))
+                yaku.append((_Y_RYANPEIKOU, 3))
             elif twice == 1:
-                yaku.append((Y.IIPEIKOU, 1))
+                yaku.append((_Y_IIPEIKOU, 1))
         numbers = set()
         outside = pair in _TERMINAL_HONOR_SET
         for g in triplets:
             k = g.kind
             if k >= 31:
-                yaku.append((Y.HAKU + (k - 31), 1))
+                yaku.append((_Y_HAKU + (k - 31), 1))
             elif k >= 27:
                 if k == seat_kind:
-                    yaku.append((Y.SEAT_EAST + sit.seat_wind, 1))
+                    yaku.append((_Y_SEAT_EAST + sit.seat_wind, 1))
                 if k == round_kind:
-                    yaku.append((Y.ROUND_EAST + sit.round_wind, 1))
+                    yaku.append((_Y_ROUND_EAST + sit.round_wind, 1))
             else:
                 numbers.add(k)
             if outside and k not in _TERMINAL_HONOR_SET:
@@ -464,11 +531,11 @@ class _HandFacts:
                 seq_set = set(sequences)
                 for n in sequences:
                     if n < 9 and n + 9 in seq_set and n + 18 in seq_set:
-                        yaku.append((Y.SANSHOKU, 2 if closed else 1))
+                        yaku.append((_Y_SANSHOKU, 2 if closed else 1))
                         break
                 for base in (0, 9, 18):
                     if base in seq_set and base + 3 in seq_set and base + 6 in seq_set:
-                        yaku.append((Y.ITTSU, 2 if closed else 1))
+                        yaku.append((_Y_ITTSU, 2 if closed else 1))
                         break
             if outside:
                 for k in sequences:
@@ -477,24 +544,24 @@ class _HandFacts:
                         break
             if outside:
                 if self.honors:
-                    yaku.append((Y.CHANTA, 2 if closed else 1))
+                    yaku.append((_Y_CHANTA, 2 if closed else 1))
                 else:
-                    yaku.append((Y.JUNCHAN, 3 if closed else 2))
+                    yaku.append((_Y_JUNCHAN, 3 if closed else 2))
         else:
-            yaku.append((Y.TOITOI, 2))
+            yaku.append((_Y_TOITOI, 2))
             if self.all_terminal_honor:
-                yaku.append((Y.HONROUTOU, 2))
+                yaku.append((_Y_HONROUTOU, 2))
         if concealed_triplets == 3:
-            yaku.append((Y.SANANKOU, 2))
+            yaku.append((_Y_SANANKOU, 2))
         if kans == 3:
-            yaku.append((Y.SANKANTSU, 2))
+            yaku.append((_Y_SANKANTSU, 2))
         if len(numbers) >= 3:
             for n in numbers:
                 if n < 9 and n + 9 in numbers and n + 18 in numbers:
-                    yaku.append((Y.SANSHOKU_DOUKOU, 2))
+                    yaku.append((_Y_SANSHOKU_DOUKOU, 2))
                     break
         if dragon_sets == 2 and pair >= 31:
-            yaku.append((Y.SHOUSANGEN, 2))
+            yaku.append((_Y_SHOUSANGEN, 2))
         return self._finish(yaku, fu, tuple(details), dora_han)
 
     @staticmethod
@@ -504,3 +571,159 @@ class _HandFacts:
             return Reading((), (), fu, details, 0)
         han = sum(h for _, h in yaku) + dora_han
         return Reading(tuple((int(y), h) for y, h in yaku), (), fu, details, han)
+
+
+# --------------------------------------------------------------------------------------------
+# The win's value in Tenhou's terms (rules.scoring.score_win)
+
+# A canonical order close to Tenhou's own listing (Tenhou orders yakuhai by where the set sits
+# in the hand, so compare yaku as a multiset, not as a sequence).
+_TENHOU_ORDER: dict[int, int] = {
+    yaku_id: position
+    for position, yaku_id in enumerate(
+        (1, 21, 2, 4, 0, 3, 5, 6, 7, 9, 22, 8, 24, 25, 30, 29, 28)
+        + (10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20)
+        + (23, 26, 27, 31, 32, 33, 34, 35, 36)
+        + (37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51)
+        + (52, 54, 53)
+    )
+}
+
+
+def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
+    return ScoringRefusal(reason, message)
+
+
+def _conflict(ctx: WinContext, called: bool) -> str | None:
+    """A situation no win can have (the same list the ``mahjong`` library refuses)."""
+    tsumo = ctx.tsumo
+    checks = (
+        (called and ctx.riichi, "riichi with an open hand"),
+        (called and ctx.double_riichi, "double riichi with an open hand"),
+        (ctx.ippatsu and not (ctx.riichi or ctx.double_riichi), "ippatsu without riichi"),
+        (ctx.chankan and tsumo, "chankan on a tsumo"),
+        (ctx.rinshan and not tsumo, "rinshan without a tsumo"),
+        (ctx.haitei and not tsumo, "haitei without a tsumo"),
+        (ctx.houtei and tsumo, "houtei on a tsumo"),
+        (ctx.haitei and ctx.rinshan, "haitei on a replacement draw"),
+        (ctx.houtei and ctx.chankan, "houtei on a robbed kan"),
+        (ctx.tenhou and ctx.seat_wind != 0, "tenhou by a non-dealer"),
+        (ctx.tenhou and not tsumo, "tenhou without a tsumo"),
+        (ctx.chiihou and ctx.seat_wind == 0, "chiihou by the dealer"),
+        (ctx.chiihou and not tsumo, "chiihou without a tsumo"),
+        ((ctx.tenhou or ctx.chiihou) and bool(ctx.melds) and not all(
+            m.kind is _CALL_KITA for m in ctx.melds), "tenhou or chiihou after a call"),
+    )
+    for bad, message in checks:
+        if bad:
+            return message
+    return None
+
+
+_OPEN_KINDS = (_CALL_CHI, _CALL_PON, _CALL_OPEN_KAN, _CALL_ADDED_KAN)
+
+
+def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
+    """Value a win the way Tenhou does (``rules.scoring.score_win``; see that module's docstring)."""
+    rules = ctx.rules
+    tiles = list(ctx.concealed)
+    groups: list[Group] = []
+    kita = 0
+    called = False
+    for meld in ctx.melds:
+        kind = meld.kind
+        if kind is _CALL_KITA:
+            kita += 1
+            continue
+        first = min(meld.tiles) >> 2
+        if kind is _CALL_CHI:
+            groups.append(Group(SEQUENCE, first, concealed=False))
+        else:
+            groups.append(Group(TRIPLET, first, kan=kind is not _CALL_PON,
+                                concealed=kind is _CALL_CLOSED_KAN))
+        called = called or kind in _OPEN_KINDS
+        tiles.extend(meld.tiles)
+    problem = _tile_problem(ctx, tiles, len(groups), kita)
+    if problem is not None:
+        return problem
+    conflict = _conflict(ctx, called)
+    if conflict is not None:
+        return _refuse(_REFUSE_CONFLICTING_CONDITIONS, conflict)
+
+    sanma = rules.sanma
+    every = counts34(tiles)
+    dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
+    aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
+    ura = indicated(every, ctx.ura_indicators, kita, sanma) if (ctx.riichi or ctx.double_riichi) else 0
+    reading = best_reading(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx,
+                           closed=not called, dora_han=dora + aka + ura,
+                           open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)
+    if reading is None:
+        return _refuse(_REFUSE_NOT_WINNING, "the tiles are not a winning hand (和了形でない)")
+    if not reading.yaku and not reading.yakuman:
+        return _refuse(_REFUSE_NO_YAKU, "the hand is complete but has no yaku (役なし)")
+    yaku = list(reading.yaku)
+    if not reading.yakuman:
+        for yid, count in ((_Y_DORA, dora), (_Y_AKA_DORA, aka), (_Y_URA_DORA, ura)):
+            if count:
+                yaku.append((int(yid), count))
+    return assemble(ctx, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
+
+
+_RED_IDS = frozenset({16, 52, 88})
+
+
+def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], fu: int,
+             details: tuple[tuple[str, int], ...]) -> ScoredHand:
+    """A ``ScoredHand`` from a reading in Tenhou ids: the ura entry of a riichi win, Tenhou's
+    order, and the value (base points, ``ten[1]``, limit) from ``rules/payments.py``."""
+    rules = ctx.rules
+    if yakuman:
+        yaku = []
+        han = 0
+        base = base_points(0, fu, yakuman=len(yakuman))
+        limit = _LIMIT_YAKUMAN
+        yakuman.sort(key=_TENHOU_ORDER.__getitem__)
+    else:
+        if (ctx.riichi or ctx.double_riichi) and all(y != _Y_URA_DORA for y, _ in yaku):
+            yaku.append((int(_Y_URA_DORA), 0))
+        yaku.sort(key=lambda pair: _TENHOU_ORDER[pair[0]])
+        han = sum(h for _, h in yaku)
+        base = base_points(han, fu, kiriage=rules.kiriage)
+        limit = limit_for(han, fu)
+    points = hand_points(base, dealer=ctx.seat_wind == 0, tsumo=ctx.tsumo, players=rules.players)
+    return build(
+        ScoredHand,
+        yaku=tuple(yaku),
+        yakuman=tuple(yakuman),
+        han=han,
+        fu=fu,
+        points=points,
+        limit=limit,
+        base=base,
+        dealer=ctx.seat_wind == 0,
+        tsumo=ctx.tsumo,
+        fu_details=details,
+    )
+
+
+def _tile_problem(
+    ctx: WinContext, tiles: list[int], sets: int, kita: int
+) -> ScoringRefusal | None:
+    if not 0 <= ctx.seat_wind < ctx.rules.players or not 0 <= ctx.round_wind <= 3:
+        return _refuse(
+            _REFUSE_CONFLICTING_CONDITIONS,
+            f"seat wind {ctx.seat_wind} / round wind {ctx.round_wind} out of range",
+        )
+    if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
+        return _refuse(_REFUSE_INVALID_TILES, "a tile id is repeated or outside 0-135")
+    if len(ctx.concealed) + 3 * sets != 14:
+        return _refuse(
+            _REFUSE_INVALID_TILES,
+            f"{len(ctx.concealed)} concealed tiles and {sets} melds do not make a 14-tile hand",
+        )
+    if kita and not ctx.rules.sanma:
+        return _refuse(_REFUSE_INVALID_TILES, "kita melds in a four-player game")
+    if ctx.win_tile not in ctx.concealed:
+        return _refuse(_REFUSE_WIN_TILE_NOT_IN_HAND, "the winning tile is not in the hand")
+    return None

@@ -5,13 +5,14 @@ Draws and discards are nine events in ten: their handlers (``HandReplay.draw`` a
 counters kept at hand (``Check``), and build a message only when a check fails. Calls, riichi,
 kan dora, wins and draws are rarer and ask the pure rule functions of ``tenhou_tools.rules``
 (``calls``, ``riichi``, ``draws``, ``furiten``...); wins and draws are checked by
-``replay.wins`` and ``replay.ryuukyoku``.
+``replay._wins`` and ``replay._ryuukyoku``.
 """
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
+from .._values import build
 from ..events import (
     Agari,
     Bye,
@@ -29,7 +30,7 @@ from ..events import (
     Unknown,
 )
 from ..findings import FindingCode as F
-from ..rules.calls import (
+from ..rules._calls import (
     CALLS_ON_A_DISCARD,
     KAN_LIMIT,
     allowed_in_riichi,
@@ -41,9 +42,10 @@ from ..rules.calls import (
     kuikae_forbidden,
     opens_a_set,
 )
-from ..rules.draws import four_kans_abort, four_riichi, four_winds
+from ..rules._counts import counts34
+from ..rules._draws import four_kans_abort, four_riichi, four_winds
 from ..rules.furiten import HeldOver
-from ..rules.hand import counts34, waits
+from ..rules.hand import waits
 from ..rules.riichi import (
     RIICHI_COST,
     can_afford_riichi,
@@ -54,18 +56,67 @@ from ..rules.riichi import (
 )
 from ..rules.scoring import ScoringRules
 from ..tiles import format_tiles
+from ._flow import Outcome
+from ._recorder import Recorder
+from ._ryuukyoku import check_ryuukyoku
+from ._table import NOBODY, Seat, Table
+from ._wins import check_agari
 from .checks import CheckKind as K
-from .checks import Recorder
-from .flow import Outcome
-from .ryuukyoku import check_ryuukyoku
-from .table import NOBODY, Seat, Table
-from .wins import check_agari
+
+# Enum members used in the hot paths, bound once: as module constants they cost a C global
+# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
+_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
+_CALL_CHI: Final = CallKind.CHI
+_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
+_CALL_KITA: Final = CallKind.KITA
+_CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
+_CALL_PON: Final = CallKind.PON
+_DRAW_FOUR_KANS: Final = DrawKind.FOUR_KANS
+_DRAW_FOUR_RIICHI: Final = DrawKind.FOUR_RIICHI
+_DRAW_FOUR_WINDS: Final = DrawKind.FOUR_WINDS
+_K_ABORT_REQUIRED: Final = K.ABORT_REQUIRED
+_K_CALL: Final = K.CALL
+_K_DORA_TIMING: Final = K.DORA_TIMING
+_K_DRAW_ORDER: Final = K.DRAW_ORDER
+_K_RIICHI: Final = K.RIICHI
+_K_RIICHI_ACCEPTED: Final = K.RIICHI_ACCEPTED
+_K_RIICHI_DECLARED: Final = K.RIICHI_DECLARED
+_K_TILES: Final = K.TILES
+_K_TURN: Final = K.TURN
+_K_WALL_DEAL: Final = K.WALL_DEAL
+_K_WALL_DICE: Final = K.WALL_DICE
+_K_WALL_DORA: Final = K.WALL_DORA
+_K_WALL_DRAW: Final = K.WALL_DRAW
 
 _NO_KINDS: frozenset[int] = frozenset()
+
+# The event classes the loop dispatches on, bound once for the same reason: an imported name is
+# a dictionary lookup in compiled code each time it is read, a ``Final`` one a C global.
+_AGARI: Final = Agari
+_BYE: Final = Bye
+_CALL: Final = Call
+_DISCARD: Final = Discard
+_DRAW: Final = Draw
+_NEW_DORA: Final = NewDora
+_RECONNECT: Final = Reconnect
+_RIICHI: Final = Riichi
+_RYUUKYOKU: Final = Ryuukyoku
+_UNKNOWN: Final = Unknown
 
 
 def _seat_or_none(seat: int) -> int | None:
     return None if seat == NOBODY else seat
+
+
+def _remove_tile(hand: list[int], tile: int) -> bool:
+    """Remove the first ``tile`` from ``hand``; whether it was there. (``list.remove`` compares
+    through the generic protocol and raises when it is missing; compiled, this loop compares
+    machine integers.)"""
+    for i in range(len(hand)):
+        if hand[i] == tile:
+            del hand[i]
+            return True
+    return False
 
 
 class HandReplay:
@@ -82,10 +133,10 @@ class HandReplay:
         self.live_wall: tuple[int, ...] = wall.live if wall is not None else ()
         self.rinshan_wall: tuple[int, ...] = wall.rinshan if wall is not None else ()
         # the checks of every draw and discard, kept at hand
-        self.draw_order = rec.of(K.DRAW_ORDER)
-        self.turn = rec.of(K.TURN)
-        self.tiles = rec.of(K.TILES)
-        self.wall_draw = rec.of(K.WALL_DRAW)
+        self.draw_order = rec.of(_K_DRAW_ORDER)
+        self.turn = rec.of(_K_TURN)
+        self.tiles = rec.of(_K_TILES)
+        self.wall_draw = rec.of(_K_WALL_DRAW)
         self.pending = False
         """The hand has ended, or a rule is due at the next event (``pending_rules``)."""
         self.outcome: Outcome | None = None
@@ -97,13 +148,13 @@ class HandReplay:
         rec, table = self.rec, self.table
         init, wall, n = table.init, table.wall, table.players
         if wall is not None:
-            if not rec.check(K.WALL_DICE, wall.dice == init.dice):
+            if not rec.check(_K_WALL_DICE, wall.dice == init.dice):
                 rec.find(F.WALL_DICE, f"{init.label()}: the dice are not the seed's", list(wall.dice), list(init.dice))
-            if not rec.check(K.WALL_DORA, wall.dora_indicators[0] == init.dora_indicator):
+            if not rec.check(_K_WALL_DORA, wall.dora_indicators[0] == init.dora_indicator):
                 rec.find(F.WALL_DORA, f"{init.label()}: the dora indicator is not the seed's",
                          wall.dora_indicators[0], init.dora_indicator)
             for seat in range(n):
-                if not rec.check(K.WALL_DEAL, wall.deal[seat] == init.hands[seat]):
+                if not rec.check(_K_WALL_DEAL, wall.deal[seat] == init.hands[seat]):
                     rec.find(F.WALL_DEAL, f"{init.label()}: S{seat}'s dealt tiles are not the seed's",
                              list(wall.deal[seat]), list(init.hands[seat]))
         tiles = [t for h in init.hands for t in h] + [init.dora_indicator]
@@ -137,33 +188,33 @@ class HandReplay:
             rec.event_index = index
             cls = type(event)
             if self.pending:
-                if cls is Bye or cls is Reconnect or cls is Unknown:
+                if cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
                     continue
-                if table.ended and cls is not Agari:
+                if table.ended and cls is not _AGARI:
                     rec.find(F.EVENT_AFTER_END, f"{cls.__name__} after the hand ended")
                     continue
                 self.pending_rules(event)
                 self.update_pending()
-            if cls is Draw:
+            if cls is _DRAW:
                 self.draw(cast(Draw, event))
-            elif cls is Discard:
+            elif cls is _DISCARD:
                 self.discard(cast(Discard, event))
-            elif cls is Bye or cls is Reconnect or cls is Unknown:
+            elif cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
                 continue
             else:
-                if cls is Call:
+                if cls is _CALL:
                     self.call(cast(Call, event))
-                elif cls is Riichi:
+                elif cls is _RIICHI:
                     self.riichi(cast(Riichi, event))
-                elif cls is NewDora:
+                elif cls is _NEW_DORA:
                     self.new_dora(cast(NewDora, event))
-                elif cls is Agari:
+                elif cls is _AGARI:
                     check_agari(rec, table, cast(Agari, event), self.scoring, self.chips)
-                elif cls is Ryuukyoku:
+                elif cls is _RYUUKYOKU:
                     self.outcome = check_ryuukyoku(rec, table, cast(Ryuukyoku, event))
                 self.update_pending()
         if len(table.wins) >= 3 and until < 0:
-            rec.check(K.ABORT_REQUIRED, False)
+            rec.check(_K_ABORT_REQUIRED, False)
             rec.find(F.TRIPLE_RON, "three players won on one tile: Tenhou aborts a triple ron (ron3)",
                      "ron3", len(table.wins))
         return self.outcome if self.outcome is not None else self.win_outcome()
@@ -177,21 +228,21 @@ class HandReplay:
         """What must happen right after a kan or kita (ippatsu ends unless its tile is robbed), a
         riichi discard (REACH step 2 unless it is ronned) or a mandatory abortive draw."""
         t, rec = self.table, self.rec
-        is_agari = type(event) is Agari
+        is_agari = type(event) is _AGARI
         if t.ippatsu_cancel_pending and not is_agari:
             for seat in t.seats:
                 seat.ippatsu = False
             t.ippatsu_cancel_pending = False
-        if t.step2_due != NOBODY and not (type(event) is Riichi or is_agari):
-            rec.check(K.RIICHI_ACCEPTED, False)
+        if t.step2_due != NOBODY and not (type(event) is _RIICHI or is_agari):
+            rec.check(_K_RIICHI_ACCEPTED, False)
             rec.find(F.RIICHI_STEP, f"S{t.step2_due}'s riichi discard passed but the riichi was "
                      "not accepted (no REACH step 2)")
             t.step2_due = NOBODY
         due = t.abort_due
         if due is not None:
             t.abort_due = None
-            ok = (isinstance(event, Ryuukyoku) and event.kind is due) or (due is DrawKind.FOUR_KANS and is_agari)
-            if not rec.check(K.ABORT_REQUIRED, ok):
+            ok = (isinstance(event, Ryuukyoku) and event.kind is due) or (due is _DRAW_FOUR_KANS and is_agari)
+            if not rec.check(_K_ABORT_REQUIRED, ok):
                 rec.find(F.ABORT_MISSING, f"the hand had to end in an abortive draw ({due.value})",
                          due.value, type(event).__name__)
 
@@ -200,7 +251,7 @@ class HandReplay:
         init = t.init
         dealer_won = any(a.who == init.dealer for a in t.wins)
         owari = t.wins[-1].owari if t.wins else None
-        return Outcome(tuple(t.scores), 0 if t.wins else t.sticks, init.honba, init.round,
+        return build(Outcome, tuple(t.scores), 0 if t.wins else t.sticks, init.honba, init.round,
                        init.dealer, dealer_won, dealer_won, False, False, bool(t.wins), owari)
 
     # -- draws and discards: the hot path --------------------------------------------------
@@ -252,11 +303,7 @@ class HandReplay:
         s = t.seats[seat]
         hand = s.concealed
         held = len(hand)
-        in_hand = True
-        try:  # one scan of the hand, not a membership test and then a removal
-            hand.remove(tile)
-        except ValueError:
-            in_hand = False
+        in_hand = _remove_tile(hand, tile)
         if not self.tiles.check(in_hand and held == 14 - 3 * s.open_sets):
             self.wrong_discard(seat, tile, held, in_hand)
         if t.kuikae:
@@ -283,13 +330,13 @@ class HandReplay:
         t.must_discard = NOBODY
         t.next_draw = (seat + 1) % t.players
         if t.kan_total >= KAN_LIMIT and t.abort_due is None and four_kans_abort(t.kans_by_seat()):
-            t.abort_due = DrawKind.FOUR_KANS
+            t.abort_due = _DRAW_FOUR_KANS
             self.pending = True
 
     # -- the rare branches of draws and discards -------------------------------------------
 
     def dora_missing(self, message: str, due: int) -> None:
-        self.rec.check(K.DORA_TIMING, False)
+        self.rec.check(_K_DORA_TIMING, False)
         self.rec.find(F.DORA_TIMING, message, due, 0)
 
     def duplicate(self, tile: int) -> None:
@@ -302,11 +349,7 @@ class HandReplay:
 
     def take(self, seat: int, tile: int) -> bool:
         """Remove a tile from the seat's hand; whether it was there."""
-        try:
-            self.table.seats[seat].concealed.remove(tile)
-        except ValueError:
-            return False
-        return True
+        return _remove_tile(self.table.seats[seat].concealed, tile)
 
     def wrong_discard(self, seat: int, tile: int, held: int, in_hand: bool) -> None:
         size = 14 - 3 * self.table.seats[seat].open_sets
@@ -318,7 +361,7 @@ class HandReplay:
     def kuikae(self, seat: int, tile: int) -> None:
         """Right after a chi or pon: no discard of a forbidden kind (kuikae)."""
         forbidden = self.table.kuikae
-        if not self.rec.check(K.CALL, (tile >> 2) not in forbidden):
+        if not self.rec.check(_K_CALL, (tile >> 2) not in forbidden):
             self.rec.find(F.CALL_KUIKAE, f"S{seat} discards {format_tiles([tile])} right after calling for it "
                           "(kuikae)", sorted(forbidden), tile >> 2)
         self.table.kuikae = _NO_KINDS
@@ -328,13 +371,13 @@ class HandReplay:
         t = self.table
         t.first_discards.append(tile)
         if t.players == 4 and four_winds(t.first_discards):
-            t.abort_due = DrawKind.FOUR_WINDS
+            t.abort_due = _DRAW_FOUR_WINDS
             self.pending = True
 
     def riichi_tsumogiri(self, s: Seat, seat: int, tile: int) -> None:
         """A discard in riichi (after the declaration discard) must be the tile just drawn."""
         drawn = self.table.last_draw
-        if not self.rec.check(K.RIICHI, drawn is not None and drawn.seat == seat and drawn.tile == tile):
+        if not self.rec.check(_K_RIICHI, drawn is not None and drawn.seat == seat and drawn.tile == tile):
             self.rec.find(F.RIICHI_TSUMOGIRI, f"S{seat} is in riichi but does not discard the drawn tile",
                           drawn.tile if drawn is not None else None, tile)
         if s.riichi == 2:
@@ -345,7 +388,7 @@ class HandReplay:
         t = self.table
         t.riichi_discard_due = NOBODY
         s.riichi_discard = len(s.pond)
-        if not self.rec.check(K.RIICHI, bool(waits(counts34(s.concealed)))):
+        if not self.rec.check(_K_RIICHI, bool(waits(counts34(s.concealed)))):
             self.rec.find(F.RIICHI_NOT_TENPAI, f"S{seat} declared riichi with a hand that is not tenpai",
                           True, format_tiles(s.concealed))
         t.step2_due = seat
@@ -362,46 +405,46 @@ class HandReplay:
         s = t.seats[seat]
         remaining = t.live_remaining()
         if kind in CALLS_ON_A_DISCARD:
-            if not rec.check(K.CALL, not s.riichi or allowed_in_riichi(kind)):
+            if not rec.check(_K_CALL, not s.riichi or allowed_in_riichi(kind)):
                 rec.find(F.RIICHI_CALL, f"S{seat} calls {kind.value} while in riichi")
-            if not rec.check(K.CALL, discard_callable(remaining)):
+            if not rec.check(_K_CALL, discard_callable(remaining)):
                 rec.find(F.CALL_HOUTEI, f"S{seat} calls the last discard (houtei), which cannot be called")
-            if kind is CallKind.CHI and not rec.check(K.CALL, chi_allowed(seat, meld.from_seat, t.players)):
+            if kind is _CALL_CHI and not rec.check(_K_CALL, chi_allowed(seat, meld.from_seat, t.players)):
                 rec.find(F.CALL_CHI_SEAT, f"S{seat} calls chi from S{meld.from_seat}: chi only from the left, "
                          "not in 3-player", (seat - 1) % 4, meld.from_seat)
-            if not rec.check(K.CALL, t.next_draw != NOBODY and t.last_discard is not None):
+            if not rec.check(_K_CALL, t.next_draw != NOBODY and t.last_discard is not None):
                 rec.find(F.CALL_TIMING, f"S{seat} calls when there is no discard to call")
         else:
             # closed kan, added kan, kita: only on one's own turn, after one's own draw
             last = t.last_draw
-            if not rec.check(K.CALL, last is not None and last.seat == seat):
+            if not rec.check(_K_CALL, last is not None and last.seat == seat):
                 rec.find(F.CALL_TIMING, f"S{seat} makes a {kind.value} without having just drawn")
-            if kind is CallKind.KITA:
-                if not rec.check(K.CALL, kita_allowed(t.players)):
+            if kind is _CALL_KITA:
+                if not rec.check(_K_CALL, kita_allowed(t.players)):
                     rec.find(F.CALL_KITA, f"S{seat} sets a North aside (kita) in a 4-player game")
-            elif not rec.check(K.CALL, kan_allowed(remaining)):
+            elif not rec.check(_K_CALL, kan_allowed(remaining)):
                 rec.find(F.CALL_HOUTEI, f"S{seat} declares a kan when the live wall is empty")
-        if kind.is_kan:
-            if not rec.check(K.CALL, t.kan_total < KAN_LIMIT):
+        if kind is _CALL_ADDED_KAN or kind is _CALL_OPEN_KAN or kind is _CALL_CLOSED_KAN:  # is_kan
+            if not rec.check(_K_CALL, t.kan_total < KAN_LIMIT):
                 rec.find(F.KAN_LIMIT, "a fifth kan in one hand", KAN_LIMIT, t.kan_total + 1)
             s.kans += 1
             t.kan_total += 1
         if opens_a_set(kind):
             s.open_sets += 1
-        if kind is not CallKind.KITA:
+        if kind is not _CALL_KITA:
             t.first_discards.clear()
         t.any_call = True
-        if kind is CallKind.ADDED_KAN:
+        if kind is _CALL_ADDED_KAN:
             self.added_kan(ev, s)
-        elif kind is CallKind.KITA:
+        elif kind is _CALL_KITA:
             self.kita(ev, s)
-        elif kind is CallKind.CLOSED_KAN:
+        elif kind is _CALL_CLOSED_KAN:
             self.closed_kan(ev, s)
         else:
             self.call_on_discard(ev, s)
         t.last_draw = None
         t.last_discard = None
-        if kind is CallKind.CHI or kind is CallKind.PON:
+        if kind is _CALL_CHI or kind is _CALL_PON:
             t.next_draw, t.must_discard = NOBODY, seat
         else:
             t.next_draw, t.must_discard = seat, NOBODY
@@ -409,21 +452,21 @@ class HandReplay:
     def added_kan(self, ev: Call, s: Seat) -> None:
         t, rec = self.table, self.rec
         seat, meld = ev.seat, ev.meld
-        if not rec.check(K.CALL, not s.riichi or allowed_in_riichi(meld.kind)):
+        if not rec.check(_K_CALL, not s.riichi or allowed_in_riichi(meld.kind)):
             rec.find(F.RIICHI_CALL, f"S{seat} makes an added kan while in riichi")
         added = meld.added
         assert added is not None, "decode_meld sets the added tile of every added kan"
         in_hand = self.take(seat, added)
         pon = -1
         for i, old in enumerate(s.melds):
-            if old.kind is CallKind.PON and (old.tiles[0] >> 2) == (meld.tiles[0] >> 2):
+            if old.kind is _CALL_PON and (old.tiles[0] >> 2) == (meld.tiles[0] >> 2):
                 pon = i
                 break
         if pon >= 0:
             s.melds[pon] = meld
         else:
             s.melds.append(meld)
-        if not rec.check(K.CALL, in_hand and pon >= 0):
+        if not rec.check(_K_CALL, in_hand and pon >= 0):
             if not in_hand:
                 self.not_in_hand(seat, added, "added to a kan")
             if pon < 0:
@@ -439,7 +482,7 @@ class HandReplay:
         # An open kan's dora still hidden is revealed before the kita's replacement draw.
         t.dora_due += t.open_kan_dora
         t.open_kan_dora = 0
-        if not self.rec.check(K.CALL, self.take(seat, tile)):
+        if not self.rec.check(_K_CALL, self.take(seat, tile)):
             self.not_in_hand(seat, tile, "set aside as kita")
         s.melds.append(ev.meld)
         t.last_call = ev
@@ -452,7 +495,7 @@ class HandReplay:
         if s.riichi:
             self.riichi_kan(seat, meld)
         missing = [tile for tile in meld.tiles if not self.take(seat, tile)]
-        if not self.rec.check(K.CALL, not missing):
+        if not self.rec.check(_K_CALL, not missing):
             for tile in missing:
                 self.not_in_hand(seat, tile, "used in a closed kan")
         s.melds.append(meld)
@@ -470,7 +513,7 @@ class HandReplay:
         discarded = t.last_discard
         right_tile = discarded is not None and discarded.tile == meld.called and discarded.seat == meld.from_seat
         missing = [tile for tile in meld.tiles if tile != meld.called and not self.take(seat, tile)]
-        if not rec.check(K.CALL, right_tile and not missing):
+        if not rec.check(_K_CALL, right_tile and not missing):
             if not right_tile:
                 called = format_tiles([meld.called]) if meld.called is not None else "no tile"
                 rec.find(F.CALL_TILE, f"S{seat} called {called} that is not the last discard",
@@ -484,13 +527,13 @@ class HandReplay:
         s.melds.append(meld)
         for other in t.seats:
             other.ippatsu = False
-        if meld.kind is CallKind.OPEN_KAN:
+        if meld.kind is _CALL_OPEN_KAN:
             self.kan_dora(opened=True)
         else:
             t.kuikae = kuikae_forbidden(meld)
         if reverse:
             # what went past before this call still makes the caller furiten after its discard
-            s.held_over.append(HeldOver(hand_before, tuple(t.passes[s.turn_start:])))
+            s.held_over.append(build(HeldOver, hand_before, tuple(t.passes[s.turn_start:])))
             s.after_reverse_call = True
 
     def riichi_kan(self, seat: int, meld: Meld) -> None:
@@ -505,7 +548,7 @@ class HandReplay:
         after = [tile for tile in hand if tile not in meld.tiles]
         ok = is_ankan_allowed_in_riichi(waits(counts34(before)), waits(counts34(after)),
                                         meld.tiles[0] >> 2, drawn_kind)
-        if not self.rec.check(K.RIICHI, ok):
+        if not self.rec.check(_K_RIICHI, ok):
             self.rec.find(F.RIICHI_KAN,
                           f"S{seat}'s closed kan in riichi changes the waits or does not use the drawn tile")
 
@@ -532,12 +575,12 @@ class HandReplay:
             due = True
         else:
             due = False
-        if not rec.check(K.DORA_TIMING, due):
+        if not rec.check(_K_DORA_TIMING, due):
             rec.find(F.DORA_TIMING, "a kan dora indicator was revealed with no kan to reveal it", 0, 1)
         wall = t.wall
         k = len(t.dora)
         if wall is not None and k < len(wall.dora_indicators):
-            if not rec.check(K.WALL_DORA, wall.dora_indicators[k] == ev.tile):
+            if not rec.check(_K_WALL_DORA, wall.dora_indicators[k] == ev.tile):
                 rec.find(F.WALL_DORA, "the kan dora indicator is not the seed's", wall.dora_indicators[k], ev.tile)
         t.dora.append(ev.tile)
 
@@ -548,25 +591,25 @@ class HandReplay:
         seat = ev.seat
         s = t.seats[seat]
         if ev.step == 1:
-            rec.check(K.RIICHI_DECLARED, True)
-            if not rec.check(K.RIICHI, not s.riichi):
+            rec.check(_K_RIICHI_DECLARED, True)
+            if not rec.check(_K_RIICHI, not s.riichi):
                 rec.find(F.RIICHI_TWICE, f"S{seat} declares riichi twice")
-            if not rec.check(K.RIICHI, t.must_discard == seat):
+            if not rec.check(_K_RIICHI, t.must_discard == seat):
                 rec.find(F.RIICHI_STEP, f"S{seat} declares riichi out of turn")
-            if not rec.check(K.RIICHI, is_closed(s.melds)):
+            if not rec.check(_K_RIICHI, is_closed(s.melds)):
                 rec.find(F.RIICHI_OPEN_HAND, f"S{seat} declares riichi with an open hand")
-            if not rec.check(K.RIICHI, can_afford_riichi(t.scores[seat])):
+            if not rec.check(_K_RIICHI, can_afford_riichi(t.scores[seat])):
                 rec.find(F.RIICHI_POINTS, f"S{seat} declares riichi with fewer than 1000 points",
                          RIICHI_COST, t.scores[seat])
             minimum = riichi_live_minimum(t.players)
-            if not rec.check(K.RIICHI, t.live_remaining() >= minimum):
+            if not rec.check(_K_RIICHI, t.live_remaining() >= minimum):
                 rec.find(F.RIICHI_LATE, f"S{seat} declares riichi with fewer than {minimum} tiles left "
                          "in the live wall", minimum, t.live_remaining())
             s.riichi = 1
             t.riichi_discard_due = seat
             s.double_riichi = is_double_riichi(len(s.pond), t.any_call)
             return
-        if not rec.check(K.RIICHI_ACCEPTED, t.step2_due == seat):
+        if not rec.check(_K_RIICHI_ACCEPTED, t.step2_due == seat):
             rec.find(F.RIICHI_STEP, f"S{seat}'s riichi is accepted without a declaration and its discard")
         t.step2_due = NOBODY
         s.riichi = 2
@@ -574,9 +617,9 @@ class HandReplay:
         s.ippatsu = True
         t.scores[seat] -= RIICHI_COST
         t.sticks += 1
-        if ev.scores is not None and not rec.check(K.RIICHI, list(ev.scores) == t.scores):
+        if ev.scores is not None and not rec.check(_K_RIICHI, list(ev.scores) == t.scores):
             rec.find(F.RIICHI_SCORES, f"S{seat}'s riichi: the scores after the stick are wrong",
                      list(t.scores), list(ev.scores))
             t.scores = list(ev.scores)
         if four_riichi([other.riichi == 2 for other in t.seats], t.players):
-            t.abort_due = DrawKind.FOUR_RIICHI
+            t.abort_due = _DRAW_FOUR_RIICHI

@@ -8,13 +8,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Final
 
 from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
 from ..game_id import game_start
 from ..rules import game_end
+from ._recorder import Recorder
 from .checks import CheckKind as K
-from .checks import Recorder
+
+# Enum members used in the hot paths, bound once: as module constants they cost a C global
+# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
+_K_CARRY: Final = K.CARRY
+_K_FRAGMENT_NOT_CHECKABLE: Final = K.FRAGMENT_NOT_CHECKABLE
+_K_GAME_END: Final = K.GAME_END
+_K_GAME_END_NOT_CHECKABLE: Final = K.GAME_END_NOT_CHECKABLE
+_K_OWARI: Final = K.OWARI
+_K_OWARI_POINTS_NOT_CHECKABLE: Final = K.OWARI_POINTS_NOT_CHECKABLE
+_K_ROTATION_NOT_CHECKABLE: Final = K.ROTATION_NOT_CHECKABLE
+_K_START_SCORES_NOT_CHECKABLE: Final = K.START_SCORES_NOT_CHECKABLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,42 +70,42 @@ class GameFlow:
     def carry_over(self, prev: Outcome | None, init: Init) -> None:
         """INIT's scores, honba, sticks, round and dealer follow from the previous hand."""
         rec = self.rec
-        if not rec.check(K.CARRY, init.dealer == init.round % 4):
+        if not rec.check(_K_CARRY, init.dealer == init.round % 4):
             rec.find(F.CARRY_ROUND, f"{init.label()}: the dealer is not the round's dealer",
                      init.round % 4, init.dealer)
         if prev is None and self.fragment:
-            rec.not_checkable(K.FRAGMENT_NOT_CHECKABLE)
+            rec.not_checkable(_K_FRAGMENT_NOT_CHECKABLE)
             return
         if prev is None:
             start = self.table.start
             if start is None:
-                rec.not_checkable(K.START_SCORES_NOT_CHECKABLE)
+                rec.not_checkable(_K_START_SCORES_NOT_CHECKABLE)
             else:
                 expected = [start] * self.n + [0] * (4 - self.n)
-                if not rec.check(K.CARRY, list(init.scores) == expected):
+                if not rec.check(_K_CARRY, list(init.scores) == expected):
                     rec.find(F.CARRY_SCORES, "the first hand does not start from the lobby's starting points",
                              expected, list(init.scores))
-            if not rec.check(K.CARRY, (init.round, init.honba, init.sticks) == (0, 0, 0)):
+            if not rec.check(_K_CARRY, (init.round, init.honba, init.sticks) == (0, 0, 0)):
                 rec.find(F.CARRY_ROUND, "the first hand is not East 1 with no honba and no sticks",
                          [0, 0, 0], [init.round, init.honba, init.sticks])
             return
-        if not rec.check(K.CARRY, list(init.scores) == list(prev.scores)):
+        if not rec.check(_K_CARRY, list(init.scores) == list(prev.scores)):
             rec.find(F.CARRY_SCORES, f"{init.label()}: scores do not carry over from the previous hand",
                      list(prev.scores), list(init.scores))
-        if not rec.check(K.CARRY, init.sticks == prev.sticks):
+        if not rec.check(_K_CARRY, init.sticks == prev.sticks):
             rec.find(F.CARRY_STICKS, f"{init.label()}: wrong riichi sticks after the previous hand",
                      prev.sticks, init.sticks)
         if not self.table.flow_known:
-            rec.not_checkable(K.ROTATION_NOT_CHECKABLE)
+            rec.not_checkable(_K_ROTATION_NOT_CHECKABLE)
             return
         exp_round = prev.round if prev.renchan else game_end.next_round(prev.round, self.n)
-        if not rec.check(K.CARRY, init.round == exp_round):
+        if not rec.check(_K_CARRY, init.round == exp_round):
             rec.find(F.CARRY_ROUND, f"{init.label()}: wrong round after the previous hand", exp_round, init.round)
         if prev.any_win:
             exp_honba = prev.honba + 1 if prev.dealer_won else 0
         else:
             exp_honba = prev.honba + 1
-        if not rec.check(K.CARRY, init.honba == exp_honba):
+        if not rec.check(_K_CARRY, init.honba == exp_honba):
             rec.find(F.CARRY_HONBA, f"{init.label()}: wrong honba after the previous hand", exp_honba, init.honba)
 
     def end_of_hand(self, out: Outcome, hand: Hand, is_last: bool) -> None:
@@ -102,9 +114,9 @@ class GameFlow:
         owari = out.owari
         ended = owari is not None
         if is_last and self.fragment:
-            rec.not_checkable(K.FRAGMENT_NOT_CHECKABLE)
+            rec.not_checkable(_K_FRAGMENT_NOT_CHECKABLE)
         elif not self.table.flow_known:
-            rec.not_checkable(K.GAME_END_NOT_CHECKABLE)
+            rec.not_checkable(_K_GAME_END_NOT_CHECKABLE)
         else:
             decision = game_end.decide_end(
                 self.rules,
@@ -118,8 +130,8 @@ class GameFlow:
                 first_dealer=self.game.header.first_dealer,
             )
             if decision.ends is None:
-                rec.not_checkable(K.GAME_END_NOT_CHECKABLE)
-            elif not rec.check(K.GAME_END, decision.ends == ended):
+                rec.not_checkable(_K_GAME_END_NOT_CHECKABLE)
+            elif not rec.check(_K_GAME_END, decision.ends == ended):
                 rec.find(F.GAME_END, f"{hand.init.label()}: the game "
                          f"{'should end' if decision.ends else 'should go on'} ({decision.reason})",
                          decision.ends, ended)
@@ -134,13 +146,13 @@ class GameFlow:
         rec, n = self.rec, self.n
         first_dealer = self.game.header.first_dealer
         final = game_end.final_scores(out.scores, out.sticks, n, first_dealer)
-        if not rec.check(K.OWARI, list(owari.scores[:n]) == final[:n]):
+        if not rec.check(_K_OWARI, list(owari.scores[:n]) == final[:n]):
             rec.find(F.OWARI_SCORES,
                      "final scores (owari) are not the last scores with the leftover sticks to first place",
                      final[:n], list(owari.scores[:n]))
         table = self.table
         if table.umas is None or table.back is None:
-            rec.not_checkable(K.OWARI_POINTS_NOT_CHECKABLE)
+            rec.not_checkable(_K_OWARI_POINTS_NOT_CHECKABLE)
             return
         candidates = {
             tuple(game_end.owari_points(owari.scores, n, table.umas, back=table.back,
@@ -148,10 +160,10 @@ class GameFlow:
             for rounded in game_end.rounding_methods(self.day)
         }
         if len(candidates) > 1:
-            rec.not_checkable(K.OWARI_POINTS_NOT_CHECKABLE)
+            rec.not_checkable(_K_OWARI_POINTS_NOT_CHECKABLE)
             return
         points = list(candidates.pop())
-        if not rec.check(K.OWARI, [round(p * 10) for p in points] == [round(p * 10) for p in owari.points[:n]]):
+        if not rec.check(_K_OWARI, [round(p * 10) for p in points] == [round(p * 10) for p in owari.points[:n]]):
             rec.find(F.OWARI_POINTS,
                      "the game points (owari) do not follow from the final scores, return and uma",
                      points, list(owari.points[:n]))

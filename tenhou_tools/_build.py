@@ -1,0 +1,110 @@
+"""What a compiled install builds, and how to tell whether it is in use (``tenhou-tools --version``).
+
+Two kinds of native code sit behind private names, each with the Python it was built from or a
+Python reference beside it:
+
+- ``COMPILED``: modules compiled with mypyc from their own ``.py`` files (the parser, the hand
+  replay, the valuation and the rule helpers the replay asks on every event, where ``validate``
+  spends its time);
+- ``SPEEDUPS``: ``tenhou_tools._speedups``, a small C extension (``_speedups.c``) whose callers
+  import it with ``try: ... except ImportError:`` and fall back to the Python reference.
+
+``setup.py`` reads these names from this file (it executes it: standard library only here), and
+writes the SHA-256 of each built source to ``RECORD`` in the package folder. Nothing checks the
+record at import; ``tests/test_build.py`` fails when a compiled source was edited after the
+build (run ``pip install -e .`` again), and ``status()`` reports it for ``--version``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.machinery
+import json
+from pathlib import Path
+
+COMPILED: tuple[str, ...] = (
+    "tenhou_tools.mjlog._meld",
+    "tenhou_tools.mjlog._parse",
+    "tenhou_tools.replay._flow",
+    "tenhou_tools.replay._hand",
+    "tenhou_tools.replay._recorder",
+    "tenhou_tools.replay._ryuukyoku",
+    "tenhou_tools.replay._table",
+    "tenhou_tools.replay._wins",
+    "tenhou_tools.rules._calls",
+    "tenhou_tools.rules._counts",
+    "tenhou_tools.rules._draws",
+    "tenhou_tools.rules._furiten",
+    "tenhou_tools.rules._valuation",
+)
+"""The modules compiled with mypyc, by import name (all private)."""
+
+SPEEDUPS = "tenhou_tools._speedups"
+"""The C extension; its source is ``_speedups.c`` in the package folder."""
+
+SPEEDUPS_SOURCE = "_speedups.c"
+
+RECORD = "_build_record.json"
+"""Written by the build into the package folder: import name -> SHA-256 of the source it was
+built from (git-ignored)."""
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def source_path(module: str, package_dir: Path = PACKAGE_DIR) -> Path:
+    """``tenhou_tools.replay._hand`` -> ``<package_dir>/replay/_hand.py`` (the C extension:
+    ``<package_dir>/_speedups.c``)."""
+    if module == SPEEDUPS:
+        return package_dir / SPEEDUPS_SOURCE
+    return package_dir.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
+def source_hashes(package_dir: Path = PACKAGE_DIR) -> dict[str, str]:
+    """SHA-256 of each built module's source as it is on disk now."""
+    return {m: hashlib.sha256(source_path(m, package_dir).read_bytes()).hexdigest()
+            for m in (*COMPILED, SPEEDUPS)}
+
+
+def read_record(package_dir: Path = PACKAGE_DIR) -> dict[str, str] | None:
+    """The build's record, or ``None`` when this install built nothing."""
+    try:
+        data = json.loads((package_dir / RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def loaded_natively(module: str) -> bool:
+    """Whether ``module`` imports as an extension module (compiled), not from its ``.py`` file."""
+    try:
+        found = importlib.import_module(module)
+    except ImportError:
+        return False
+    origin = getattr(found, "__file__", None) or ""
+    return any(origin.endswith(suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def stale(record: dict[str, str], current: dict[str, str]) -> list[str]:
+    """The built modules whose source changed since the build."""
+    return sorted(m for m in current if record.get(m) != current[m])
+
+
+def status() -> str:
+    """One line for ``--version``: what runs, and why when it is not the compiled build."""
+    compiled = [m for m in COMPILED if loaded_natively(m)]
+    speedups = loaded_natively(SPEEDUPS)
+    if not compiled and not speedups:
+        why = "this install built nothing (TENHOU_TOOLS_PURE=1, or no C compiler)"
+        if read_record() is not None:
+            why = "the built modules do not load"
+        return f"plain Python ({why})"
+    parts = [f"{len(compiled)} modules"] + (["_speedups"] if speedups else [])
+    line = f"compiled ({' + '.join(parts)})"
+    if len(compiled) < len(COMPILED):
+        line += f"; plain Python for {len(COMPILED) - len(compiled)} of the {len(COMPILED)} listed modules"
+    record = read_record()
+    changed = stale(record, source_hashes()) if record is not None else []
+    if changed:
+        line += f"; STALE: {', '.join(changed)} changed since the build (run pip install -e . again)"
+    return line

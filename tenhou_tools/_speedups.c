@@ -1,0 +1,880 @@
+/*
+ * tenhou_tools._speedups: the private C extension of tenhou_tools (see README, "Design").
+ *
+ * Five functions, each with a Python reference that runs when this module is not built and that
+ * tests/test_speedups.py holds it to:
+ *
+ *   build(cls, *args, **kw)     a frozen slotted dataclass built by setting its slots directly
+ *                               (reference: tenhou_tools._values.build_reference, cls(*args, **kw))
+ *   scan(xml, tile_items)       the reader of the exact XML form Tenhou writes
+ *                               (reference: tenhou_tools.mjlog.scan.scan_python)
+ *   numbers(text, lo, hi)       comma-separated decimal integers, all within lo..hi
+ *                               (reference: tenhou_tools.mjlog._parse.numbers_python)
+ *   shuffle(rnd, start, dice_at) one hand's wall shuffle over its random words
+ *                               (reference: tenhou_tools.rules.wall._shuffle)
+ *   waits(counts)               the kinds that complete a hand, from its 34 kind counts
+ *                               (reference: tenhou_tools.rules.hand.waits_python)
+ *
+ * Nothing here decides anything on its own: scan() and numbers() answer None for any input they
+ * do not fully understand, and build() hands every case it does not handle (a __post_init__, an
+ * unknown or repeated keyword, a missing argument) to the class itself. scan() and numbers()
+ * read untrusted bytes: tests/test_speedups.py fuzzes them under AddressSanitizer.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <stdint.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* scan: the reader of Tenhou's XML subset (mjlog/scan.py)                                     */
+
+/* Names repeat in every log (INIT, hai0, who, ...): each is made once, interned, and kept in a
+   small table, so an element costs no new string for its tag and attribute names. */
+#define NAMES_SLOTS 512
+#define NAMES_LONGEST 24
+#define NAMES_MOST 256
+
+typedef struct {
+    Py_ssize_t len;
+    char text[NAMES_LONGEST];
+    PyObject *str;
+} NameSlot;
+
+static NameSlot names[NAMES_SLOTS];
+static int names_used = 0;
+
+static PyObject *
+ascii_str(const unsigned char *p, Py_ssize_t len)
+{
+    PyObject *s = PyUnicode_New(len, 127);
+    if (s != NULL && len > 0)
+        memcpy(PyUnicode_1BYTE_DATA(s), p, (size_t)len);
+    return s;
+}
+
+static PyObject *
+name_str(const unsigned char *p, Py_ssize_t len)
+{
+    uint32_t h = 2166136261u;
+    unsigned int slot;
+    PyObject *s;
+    if (len > NAMES_LONGEST)
+        return ascii_str(p, len);
+    for (Py_ssize_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * 16777619u;
+    slot = h % NAMES_SLOTS;
+    while (names[slot].str != NULL) {
+        if (names[slot].len == len && memcmp(names[slot].text, p, (size_t)len) == 0) {
+            Py_INCREF(names[slot].str);
+            return names[slot].str;
+        }
+        slot = (slot + 1) % NAMES_SLOTS;
+    }
+    s = ascii_str(p, len);
+    if (s == NULL || names_used >= NAMES_MOST)
+        return s;
+    PyUnicode_InternInPlace(&s);
+    names[slot].len = len;
+    memcpy(names[slot].text, p, (size_t)len);
+    Py_INCREF(s);
+    names[slot].str = s;
+    names_used++;
+    return s;
+}
+
+static inline int
+is_space(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static inline int
+is_name_start(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+
+static inline int
+is_name_char(unsigned char c)
+{
+    return is_name_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Printable ASCII that XML keeps as it is inside a double-quoted value. */
+static inline int
+is_value_char(unsigned char c)
+{
+    return c >= 0x20 && c <= 0x7e && c != '"' && c != '&' && c != '<';
+}
+
+#define LONGEST_NAME 200
+
+/* Reads `( ' ' NAME '="' VALUE '"' )*` into `attrs`, then any spaces. 1: read, `*pp` after them;
+   0: not in the subset (a repeated name, a long name, another form); -1: a Python error. */
+static int
+read_attributes(const unsigned char **pp, const unsigned char *end, PyObject *attrs)
+{
+    const unsigned char *p = *pp;
+    for (;;) {
+        const unsigned char *name, *q, *value, *r;
+        PyObject *key, *val;
+        Py_ssize_t before;
+        int failed;
+        if (p >= end || *p != ' ')
+            break;
+        name = p + 1;
+        if (name >= end || !is_name_start(*name)) {
+            while (p < end && *p == ' ')
+                p++;
+            break;
+        }
+        for (q = name; q < end && is_name_char(*q); q++)
+            ;
+        if (q - name > LONGEST_NAME || end - q < 2 || q[0] != '=' || q[1] != '"')
+            return 0;
+        value = q + 2;
+        for (r = value; r < end && is_value_char(*r); r++)
+            ;
+        if (r >= end || *r != '"')
+            return 0;
+        key = name_str(name, q - name);
+        if (key == NULL)
+            return -1;
+        val = ascii_str(value, r - value);
+        if (val == NULL) {
+            Py_DECREF(key);
+            return -1;
+        }
+        before = PyDict_GET_SIZE(attrs);
+        failed = PyDict_SetItem(attrs, key, val);
+        Py_DECREF(key);
+        Py_DECREF(val);
+        if (failed < 0)
+            return -1;
+        if (PyDict_GET_SIZE(attrs) == before)
+            return 0;
+        p = r + 1;
+    }
+    *pp = p;
+    return 1;
+}
+
+static const char TILE_LETTERS[] = "TUVWDEFG";
+#define TILE_IDS 136
+
+/* A draw or discard tag as Tenhou writes it (`T52/>`, after the `<`): the shared item for it, or
+   -1. `*pp` moves past the `/>`. */
+static Py_ssize_t
+tile_item(const unsigned char **pp, const unsigned char *end)
+{
+    const unsigned char *p = *pp;
+    const char *letter;
+    long tile = 0;
+    int digits = 0;
+    if (end - p < 4 || p[0] == '\0' || (letter = strchr(TILE_LETTERS, p[0])) == NULL)
+        return -1;
+    p++;
+    while (p < end && *p >= '0' && *p <= '9' && digits < 3) {
+        tile = tile * 10 + (*p - '0');
+        p++;
+        digits++;
+    }
+    if (digits == 0 || (digits > 1 && (*pp)[1] == '0') || tile >= TILE_IDS)
+        return -1;
+    if (end - p < 2 || p[0] != '/' || p[1] != '>')
+        return -1;
+    *pp = p + 2;
+    return (Py_ssize_t)(letter - TILE_LETTERS) * TILE_IDS + tile;
+}
+
+static PyObject *
+speedups_scan(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer view;
+    PyObject *tile_items, *root = NULL, *items = NULL, *result = NULL;
+    const unsigned char *p, *end;
+    int ok;
+
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "scan() takes the document and the table of tile items");
+        return NULL;
+    }
+    tile_items = args[1];
+    if (!PyTuple_Check(tile_items) || PyTuple_GET_SIZE(tile_items) != 8 * TILE_IDS) {
+        PyErr_SetString(PyExc_TypeError, "scan(): the tile items must be a tuple of 8 * 136 items");
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    p = (const unsigned char *)view.buf;
+    end = p + view.len;
+
+    if (end - p < 8 || memcmp(p, "<mjloggm", 8) != 0)
+        goto decline;
+    p += 8;
+    root = PyDict_New();
+    if (root == NULL)
+        goto error;
+    ok = read_attributes(&p, end, root);
+    if (ok < 0)
+        goto error;
+    if (ok == 0 || p >= end || *p != '>')
+        goto decline;
+    p++;
+    items = PyList_New(0);
+    if (items == NULL)
+        goto error;
+    for (;;) {
+        const unsigned char *tag;
+        PyObject *name, *attrs, *item;
+        Py_ssize_t shared;
+        while (p < end && is_space(*p))
+            p++;
+        if (p >= end || *p != '<')
+            goto decline;
+        p++;
+        if (p < end && *p == '/') {
+            if (end - p < 8 || memcmp(p, "/mjloggm", 8) != 0)
+                goto decline;
+            p += 8;
+            while (p < end && is_space(*p))
+                p++;
+            if (p >= end || *p != '>')
+                goto decline;
+            p++;
+            while (p < end && is_space(*p))
+                p++;
+            if (p != end)
+                goto decline;
+            break;
+        }
+        shared = tile_item(&p, end);
+        if (shared >= 0) {
+            if (PyList_Append(items, PyTuple_GET_ITEM(tile_items, shared)) < 0)
+                goto error;
+            continue;
+        }
+        tag = p;
+        if (p >= end || !is_name_start(*p))
+            goto decline;
+        while (p < end && is_name_char(*p))
+            p++;
+        if (p - tag > LONGEST_NAME)
+            goto decline;
+        attrs = PyDict_New();
+        if (attrs == NULL)
+            goto error;
+        name = name_str(tag, p - tag);
+        if (name == NULL) {
+            Py_DECREF(attrs);
+            goto error;
+        }
+        ok = read_attributes(&p, end, attrs);
+        if (ok <= 0 || end - p < 2 || p[0] != '/' || p[1] != '>') {
+            Py_DECREF(attrs);
+            Py_DECREF(name);
+            if (ok < 0)
+                goto error;
+            goto decline;
+        }
+        p += 2;
+        item = PyTuple_Pack(2, name, attrs);
+        Py_DECREF(attrs);
+        Py_DECREF(name);
+        if (item == NULL)
+            goto error;
+        ok = PyList_Append(items, item);
+        Py_DECREF(item);
+        if (ok < 0)
+            goto error;
+    }
+    result = PyTuple_Pack(2, root, items);
+    goto done;
+decline:
+    result = Py_None;
+    Py_INCREF(result);
+    goto done;
+error:
+    result = NULL;
+done:
+    Py_XDECREF(root);
+    Py_XDECREF(items);
+    PyBuffer_Release(&view);
+    return result;
+}
+
+
+/* ------------------------------------------------------------------------------------------ */
+/* numbers: "12,-3,45" -> (12, -3, 45), each within lo..hi, or None                            */
+
+#define MOST_DIGITS 18
+
+static PyObject *
+speedups_numbers(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    const char *p, *end;
+    Py_ssize_t len, count = 1, i = 0;
+    long long lo, hi;
+    PyObject *out;
+
+    if (nargs != 3 || !PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "numbers() takes the text, the lowest and the highest value");
+        return NULL;
+    }
+    lo = PyLong_AsLongLong(args[1]);
+    if (lo == -1 && PyErr_Occurred())
+        return NULL;
+    hi = PyLong_AsLongLong(args[2]);
+    if (hi == -1 && PyErr_Occurred())
+        return NULL;
+    if (!PyUnicode_IS_ASCII(args[0]))
+        Py_RETURN_NONE;
+    len = PyUnicode_GET_LENGTH(args[0]);
+    if (len == 0)
+        return PyTuple_New(0);
+    p = (const char *)PyUnicode_1BYTE_DATA(args[0]);
+    end = p + len;
+    for (const char *q = p; q < end; q++)
+        count += (*q == ',');
+    out = PyTuple_New(count);
+    if (out == NULL)
+        return NULL;
+    while (i < count) {
+        int negative = 0, digits = 0;
+        long long value = 0;
+        PyObject *item;
+        if (p < end && *p == '-') {
+            negative = 1;
+            p++;
+        }
+        while (p < end && *p >= '0' && *p <= '9') {
+            if (++digits > MOST_DIGITS)
+                goto decline;
+            value = value * 10 + (*p - '0');
+            p++;
+        }
+        if (digits == 0)
+            goto decline;
+        if (negative)
+            value = -value;
+        if (value < lo || value > hi)
+            goto decline;
+        if (i < count - 1) {
+            if (p >= end || *p != ',')
+                goto decline;
+            p++;
+        } else if (p != end) {
+            goto decline;
+        }
+        item = PyLong_FromLongLong(value);
+        if (item == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, item);
+        i++;
+    }
+    return out;
+decline:
+    Py_DECREF(out);
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* shuffle: one hand's wall (rules/wall.py)                                                    */
+
+#define MOST_TILES 136
+
+static PyObject *
+speedups_shuffle(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer view;
+    PyObject *start, *w = NULL, *result = NULL, *items[MOST_TILES];
+    Py_ssize_t n, words, dice_at;
+    const unsigned char *rnd;
+
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "shuffle() takes the random bytes, the start array and the dice index");
+        return NULL;
+    }
+    start = args[1];
+    if (!PyTuple_Check(start) || PyTuple_GET_SIZE(start) > MOST_TILES) {
+        PyErr_SetString(PyExc_TypeError, "shuffle(): the start array must be a tuple of at most 136 items");
+        return NULL;
+    }
+    dice_at = PyLong_AsSsize_t(args[2]);
+    if (dice_at == -1 && PyErr_Occurred())
+        return NULL;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    n = PyTuple_GET_SIZE(start);
+    words = view.len / 4;
+    if (!(n <= words + 1 && dice_at >= 0 && dice_at + 1 < words)) {
+        PyErr_SetString(PyExc_ValueError, "shuffle: too few random words for the array and the dice");
+        goto done;
+    }
+    rnd = (const unsigned char *)view.buf;
+    for (Py_ssize_t i = 0; i < n; i++)
+        items[i] = PyTuple_GET_ITEM(start, i);
+    for (Py_ssize_t i = 0; i + 1 < n; i++) {
+        const unsigned char *b = rnd + 4 * i;
+        uint32_t r = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+        Py_ssize_t j = i + (Py_ssize_t)(r % (uint32_t)(n - i));
+        PyObject *t = items[i];
+        items[i] = items[j];
+        items[j] = t;
+    }
+    w = PyList_New(n);
+    if (w == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++)
+        PyList_SET_ITEM(w, i, Py_NewRef(items[i]));
+    {
+        const unsigned char *b1 = rnd + 4 * dice_at, *b2 = b1 + 4;
+        uint32_t d1 = (uint32_t)b1[0] | (uint32_t)b1[1] << 8 | (uint32_t)b1[2] << 16 | (uint32_t)b1[3] << 24;
+        uint32_t d2 = (uint32_t)b2[0] | (uint32_t)b2[1] << 8 | (uint32_t)b2[2] << 16 | (uint32_t)b2[3] << 24;
+        result = Py_BuildValue("(Nkk)", w, (unsigned long)d1, (unsigned long)d2);
+        w = NULL;
+    }
+done:
+    Py_XDECREF(w);
+    PyBuffer_Release(&view);
+    return result;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* build: a frozen slotted dataclass, its slots set directly                                   */
+
+/* Per class, made on first use: (names, offsets, defaults, factories), or None when the class is
+   not a plain frozen slotted dataclass (build() then calls the class). */
+static PyObject *specs = NULL;
+
+typedef struct {
+    Py_ssize_t n;
+    PyObject *names;      /* tuple of str */
+    PyObject *defaults;   /* tuple: a default, or NULL-marker `missing` */
+    PyObject *factories;  /* tuple: a default factory, or `missing` */
+    Py_ssize_t offsets[64];
+} Spec;
+
+static PyObject *missing = NULL;  /* dataclasses.MISSING */
+
+static void
+spec_free(PyObject *capsule)
+{
+    Spec *spec = (Spec *)PyCapsule_GetPointer(capsule, "tenhou_tools._speedups.spec");
+    if (spec == NULL)
+        return;
+    Py_XDECREF(spec->names);
+    Py_XDECREF(spec->defaults);
+    Py_XDECREF(spec->factories);
+    PyMem_Free(spec);
+}
+
+/* A new capsule holding the class's Spec, Py_None if build() should call the class, NULL on error. */
+static PyObject *
+make_spec(PyTypeObject *cls)
+{
+    PyObject *dataclasses = NULL, *fields = NULL, *params = NULL, *frozen = NULL, *post = NULL, *result = NULL;
+    Spec *spec = NULL;
+    Py_ssize_t n;
+
+    dataclasses = PyImport_ImportModule("dataclasses");
+    if (dataclasses == NULL)
+        return NULL;
+    if (missing == NULL) {
+        missing = PyObject_GetAttrString(dataclasses, "MISSING");
+        if (missing == NULL)
+            goto error;
+    }
+    params = PyObject_GetAttrString((PyObject *)cls, "__dataclass_params__");
+    if (params == NULL) {
+        PyErr_Clear();
+        goto plain;
+    }
+    frozen = PyObject_GetAttrString(params, "frozen");
+    if (frozen == NULL)
+        goto error;
+    if (frozen != Py_True || cls->tp_dictoffset != 0 || cls->tp_new != PyBaseObject_Type.tp_new
+            || cls->tp_init == PyBaseObject_Type.tp_init)
+        goto plain;
+    post = PyObject_GetAttrString((PyObject *)cls, "__post_init__");
+    if (post != NULL)
+        goto plain;
+    PyErr_Clear();
+    fields = PyObject_CallMethod(dataclasses, "fields", "O", (PyObject *)cls);
+    if (fields == NULL)
+        goto error;
+    n = PyTuple_GET_SIZE(fields);
+    if (n > 64)
+        goto plain;
+    spec = PyMem_Calloc(1, sizeof(Spec));
+    if (spec == NULL) {
+        PyErr_NoMemory();
+        goto error;
+    }
+    spec->n = n;
+    spec->names = PyTuple_New(n);
+    spec->defaults = PyTuple_New(n);
+    spec->factories = PyTuple_New(n);
+    if (spec->names == NULL || spec->defaults == NULL || spec->factories == NULL)
+        goto error;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *field = PyTuple_GET_ITEM(fields, i);
+        PyObject *name = PyObject_GetAttrString(field, "name");
+        PyObject *init = PyObject_GetAttrString(field, "init");
+        PyObject *deflt = PyObject_GetAttrString(field, "default");
+        PyObject *factory = PyObject_GetAttrString(field, "default_factory");
+        PyObject *descr = NULL;
+        int usable = name != NULL && init == Py_True && deflt != NULL && factory != NULL
+            && PyUnicode_Check(name);
+        if (usable) {
+            descr = PyDict_GetItemWithError(cls->tp_dict, name);  /* borrowed */
+            usable = descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type);
+        }
+        if (usable) {
+            PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+            usable = member->type == T_OBJECT_EX && !(member->flags & READONLY);
+            spec->offsets[i] = member->offset;
+        }
+        if (!usable) {
+            Py_XDECREF(name);
+            Py_XDECREF(init);
+            Py_XDECREF(deflt);
+            Py_XDECREF(factory);
+            if (PyErr_Occurred())
+                goto error;
+            goto plain;
+        }
+        Py_DECREF(init);
+        PyTuple_SET_ITEM(spec->names, i, name);
+        PyTuple_SET_ITEM(spec->defaults, i, deflt);
+        PyTuple_SET_ITEM(spec->factories, i, factory);
+    }
+    result = PyCapsule_New(spec, "tenhou_tools._speedups.spec", spec_free);
+    if (result == NULL)
+        goto error;
+    spec = NULL;
+    goto done;
+plain:
+    result = Py_NewRef(Py_None);
+    goto done;
+error:
+    result = NULL;
+done:
+    if (spec != NULL) {
+        Py_XDECREF(spec->names);
+        Py_XDECREF(spec->defaults);
+        Py_XDECREF(spec->factories);
+        PyMem_Free(spec);
+    }
+    Py_XDECREF(post);
+    Py_XDECREF(frozen);
+    Py_XDECREF(params);
+    Py_XDECREF(fields);
+    Py_DECREF(dataclasses);
+    return result;
+}
+
+static PyObject *
+speedups_build(PyObject *Py_UNUSED(module), PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf), nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    PyTypeObject *cls;
+    PyObject *capsule, *obj, *values[64];
+    Spec *spec;
+
+    if (nargs < 1 || !PyType_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "build() takes a class first");
+        return NULL;
+    }
+    cls = (PyTypeObject *)args[0];
+    capsule = PyDict_GetItemWithError(specs, (PyObject *)cls);  /* borrowed */
+    if (capsule == NULL) {
+        int failed;
+        if (PyErr_Occurred())
+            return NULL;
+        capsule = make_spec(cls);
+        if (capsule == NULL)
+            return NULL;
+        failed = PyDict_SetItem(specs, (PyObject *)cls, capsule);
+        Py_DECREF(capsule);  /* the dictionary holds it */
+        if (failed < 0)
+            return NULL;
+    }
+    if (capsule == Py_None)
+        goto call;
+    spec = (Spec *)PyCapsule_GetPointer(capsule, "tenhou_tools._speedups.spec");
+    if (spec == NULL)
+        return NULL;
+    nargs -= 1;
+    if (nargs > spec->n)
+        goto call;
+    for (Py_ssize_t i = 0; i < spec->n; i++)
+        values[i] = i < nargs ? args[1 + i] : NULL;
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, k);
+        Py_ssize_t at = -1;
+        for (Py_ssize_t i = nargs; i < spec->n; i++) {
+            if (PyTuple_GET_ITEM(spec->names, i) == key) {
+                at = i;
+                break;
+            }
+        }
+        if (at < 0) {
+            for (Py_ssize_t i = nargs; i < spec->n; i++) {
+                int same = PyUnicode_Compare(PyTuple_GET_ITEM(spec->names, i), key);
+                if (same == -1 && PyErr_Occurred())
+                    return NULL;
+                if (same == 0) {
+                    at = i;
+                    break;
+                }
+            }
+        }
+        if (at < 0 || values[at] != NULL)
+            goto call;  /* unknown or repeated: the class says what is wrong */
+        values[at] = args[1 + nargs + k];
+    }
+    for (Py_ssize_t i = 0; i < spec->n; i++) {
+        if (values[i] == NULL && PyTuple_GET_ITEM(spec->defaults, i) == missing
+                && PyTuple_GET_ITEM(spec->factories, i) == missing)
+            goto call;  /* a required argument is missing */
+    }
+    obj = cls->tp_alloc(cls, 0);
+    if (obj == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < spec->n; i++) {
+        PyObject *value = values[i], **slot = (PyObject **)((char *)obj + spec->offsets[i]);
+        if (value != NULL) {
+            value = Py_NewRef(value);
+        } else if (PyTuple_GET_ITEM(spec->defaults, i) != missing) {
+            value = Py_NewRef(PyTuple_GET_ITEM(spec->defaults, i));
+        } else {
+            value = PyObject_CallNoArgs(PyTuple_GET_ITEM(spec->factories, i));
+            if (value == NULL) {
+                Py_DECREF(obj);
+                return NULL;
+            }
+        }
+        *slot = value;
+    }
+    return obj;
+call:
+    return PyObject_Vectorcall((PyObject *)cls, args + 1, (size_t)(PyVectorcall_NARGS(nargsf) - 1), kwnames);
+}
+
+
+/* ------------------------------------------------------------------------------------------ */
+/* waits: the kinds that complete a hand (rules/hand.py)                                       */
+
+/* One suit's counts (9) split into runs and triplets only. */
+static int
+suit_sets(int c[9])
+{
+    int i = 0, ok = 0;
+    while (i < 9 && c[i] == 0)
+        i++;
+    if (i == 9)
+        return 1;
+    if (c[i] >= 3) {
+        c[i] -= 3;
+        ok = suit_sets(c);
+        c[i] += 3;
+        if (ok)
+            return 1;
+    }
+    if (i <= 6 && c[i + 1] && c[i + 2]) {
+        c[i]--, c[i + 1]--, c[i + 2]--;
+        ok = suit_sets(c);
+        c[i]++, c[i + 1]++, c[i + 2]++;
+    }
+    return ok;
+}
+
+/* One suit's counts split into sets and exactly one pair. */
+static int
+suit_sets_pair(int c[9])
+{
+    for (int i = 0; i < 9; i++) {
+        if (c[i] >= 2) {
+            int ok;
+            c[i] -= 2;
+            ok = suit_sets(c);
+            c[i] += 2;
+            if (ok)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* A group's status, as _group_status: 1 sets only, 2 sets and one pair, 0 neither. */
+static int
+group_status(int *counts, int lo, int hi)
+{
+    int sum = 0;
+    if (hi - lo == 7) {
+        int pairs = 0;
+        for (int k = lo; k < hi; k++) {
+            if (counts[k] == 2)
+                pairs++;
+            else if (counts[k] != 0 && counts[k] != 3)
+                return 0;
+        }
+        return pairs == 0 ? 1 : pairs == 1 ? 2 : 0;
+    }
+    for (int k = lo; k < hi; k++)
+        sum += counts[k];
+    if (sum % 3 == 0)
+        return suit_sets(counts + lo) ? 1 : 0;
+    if (sum % 3 == 2)
+        return suit_sets_pair(counts + lo) ? 2 : 0;
+    return 0;
+}
+
+static const int GROUP_LO[4] = {0, 9, 18, 27}, GROUP_HI[4] = {9, 18, 27, 34};
+static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+
+static PyObject *
+speedups_waits(PyObject *Py_UNUSED(module), PyObject *arg)
+{
+    int counts[34], status[4], total = 0, found[34 + 13], n = 0;
+    PyObject *kinds, *result;
+
+    if (!PyList_Check(arg) || PyList_GET_SIZE(arg) != 34)
+        Py_RETURN_NONE;
+    for (int k = 0; k < 34; k++) {
+        PyObject *item = PyList_GET_ITEM(arg, k);
+        long v;
+        if (!PyLong_CheckExact(item))
+            Py_RETURN_NONE;
+        v = PyLong_AsLong(item);
+        if (v == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            Py_RETURN_NONE;
+        }
+        if (v < 0 || v > 4)
+            Py_RETURN_NONE;  /* no real hand; the reference decides */
+        counts[k] = (int)v;
+        total += (int)v;
+    }
+    for (int g = 0; g < 4; g++)
+        status[g] = group_status(counts, GROUP_LO[g], GROUP_HI[g]);
+    for (int g = 0; g < 4; g++) {
+        int other_pairs = 0;
+        for (int h = 0; h < 4 && other_pairs <= 1; h++) {
+            if (h == g)
+                continue;
+            if (status[h] == 2)
+                other_pairs++;
+            else if (status[h] == 0)
+                other_pairs = 9;
+        }
+        if (other_pairs > 1)
+            continue;
+        for (int k = GROUP_LO[g]; k < GROUP_HI[g]; k++) {
+            int st;
+            if (counts[k] >= 4)
+                continue;
+            counts[k]++;
+            st = group_status(counts, GROUP_LO[g], GROUP_HI[g]);
+            counts[k]--;
+            if ((other_pairs == 0 && st == 2) || (other_pairs == 1 && st == 1))
+                found[n++] = k;
+        }
+    }
+    if (total == 13) {
+        int singles = 0, single = -1, pairs = 0, others = 0, held = 0, most = 0;
+        for (int k = 0; k < 34; k++) {
+            if (counts[k] == 1) {
+                singles++;
+                single = k;
+            } else if (counts[k] == 2) {
+                pairs++;
+            }
+        }
+        if (pairs == 6 && singles == 1)
+            found[n++] = single;
+        for (int k = 0; k < 34; k++)
+            others += counts[k];
+        for (int i = 0; i < 13; i++) {
+            others -= counts[ORPHANS[i]];
+            held += counts[ORPHANS[i]] != 0;
+            if (counts[ORPHANS[i]] > most)
+                most = counts[ORPHANS[i]];
+        }
+        if (others == 0) {
+            if (held == 13) {
+                for (int i = 0; i < 13; i++)
+                    found[n++] = ORPHANS[i];
+            } else if (held == 12 && most == 2) {
+                for (int i = 0; i < 13; i++)
+                    if (counts[ORPHANS[i]] == 0)
+                        found[n++] = ORPHANS[i];
+            }
+        }
+    }
+    kinds = PyList_New(n);
+    if (kinds == NULL)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *kind = PyLong_FromLong(found[i]);
+        if (kind == NULL) {
+            Py_DECREF(kinds);
+            return NULL;
+        }
+        PyList_SET_ITEM(kinds, i, kind);
+    }
+    result = PyFrozenSet_New(kinds);
+    Py_DECREF(kinds);
+    return result;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+static PyMethodDef speedups_methods[] = {
+    {"build", (PyCFunction)(void (*)(void))speedups_build, METH_FASTCALL | METH_KEYWORDS,
+     "build(cls, /, *args, **kw) -> cls(*args, **kw) for a frozen slotted dataclass, made by setting\n"
+     "its slots directly (the __init__ the dataclass decorator writes goes through\n"
+     "object.__setattr__ once a field). Any other class, or a call the fast path does not handle\n"
+     "(an unknown, repeated or missing argument), is handed to the class itself."},
+    {"scan", (PyCFunction)(void (*)(void))speedups_scan, METH_FASTCALL,
+     "scan(xml: bytes, tile_items: tuple) -> (root attributes, items) or None.\n\n"
+     "Reads a document only in the exact form Tenhou writes (see mjlog/scan.py): the root\n"
+     "<mjloggm ...>, self-closing children with double-quoted printable ASCII attributes, each\n"
+     "preceded by one space, and </mjloggm>; whitespace only between elements. Draw and discard\n"
+     "tags (<T52/>) give the shared items of tile_items, letters TUVWDEFG by ids 0..135. Anything\n"
+     "else, however legal, gives None: the caller's reader then takes the whole document."},
+    {"numbers", (PyCFunction)(void (*)(void))speedups_numbers, METH_FASTCALL,
+     "numbers(text: str, lo: int, hi: int) -> tuple[int, ...] | None: comma-separated decimal\n"
+     "integers (an optional '-', then 1-18 ASCII digits), each within lo..hi; '' gives ().\n"
+     "Anything else gives None (the caller then parses with int() and says what is wrong)."},
+    {"shuffle", (PyCFunction)(void (*)(void))speedups_shuffle, METH_FASTCALL,
+     "shuffle(rnd: bytes, start: tuple, dice_at: int) -> (list, int, int): start shuffled with\n"
+     "the little-endian 32-bit words of rnd (swap w[i], w[i + rnd[i] % (n - i)] for i < n - 1),\n"
+     "and the dice words rnd[dice_at], rnd[dice_at + 1]."},
+    {"waits", (PyCFunction)speedups_waits, METH_O,
+     "waits(counts: list[int]) -> frozenset[int] | None: the kinds that complete a hand of 34\n"
+     "kind counts (rules.hand.waits_python); None when a count is outside 0..4 (no real hand:\n"
+     "the reference then decides)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef speedups_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "tenhou_tools._speedups",
+    .m_doc = "Private C speed-ups of tenhou_tools; each function has a Python reference (see _speedups.c).",
+    .m_size = -1,
+    .m_methods = speedups_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__speedups(void)
+{
+    specs = PyDict_New();
+    if (specs == NULL)
+        return NULL;
+    return PyModule_Create(&speedups_module);
+}

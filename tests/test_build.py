@@ -1,0 +1,186 @@
+"""The build: what is compiled, that it matches the sources, and that it changes nothing.
+
+``tenhou_tools/_build.py`` lists what a compiled install builds; ``setup.py`` reads that list and
+records each built source's SHA-256. Nothing checks the record at run time: these tests do. A
+compiled source edited after the install fails ``test_the_build_is_from_the_sources_on_disk``
+(run ``pip install -e .`` again). With ``TENHOU_TOOLS_EXPECT_COMPILED=1`` (``.ci/run``) a plain
+install is a failure, not a skip.
+"""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tenhou_tools import _build
+from tenhou_tools.cli import cli
+
+from .conftest import REPO, corpus_files
+from .fuzzing.logs import MUTATIONS
+
+EXPECT_COMPILED = bool(os.environ.get("TENHOU_TOOLS_EXPECT_COMPILED"))
+COMPILED_LOADED = all(_build.loaded_natively(m) for m in (*_build.COMPILED, _build.SPEEDUPS))
+compiled_only = pytest.mark.skipif(not COMPILED_LOADED and not EXPECT_COMPILED,
+                                   reason="this install runs plain Python (TENHOU_TOOLS_PURE=1 or no compiler)")
+
+
+def test_ci_installs_the_compiled_build():
+    """The build falls back to plain Python when mypyc refuses a module or there is no compiler;
+    CI must notice that instead of testing the plain build only."""
+    if not EXPECT_COMPILED:
+        pytest.skip("TENHOU_TOOLS_EXPECT_COMPILED is not set (.ci/run sets it)")
+    missing = [m for m in (*_build.COMPILED, _build.SPEEDUPS) if not _build.loaded_natively(m)]
+    assert not missing, f"not compiled: {', '.join(missing)} ({_build.status()})"
+
+
+@compiled_only
+def test_the_build_is_from_the_sources_on_disk():
+    record = _build.read_record()
+    assert record is not None, "the compiled install has no build record: run pip install -e . again"
+    changed = _build.stale(record, _build.source_hashes())
+    assert not changed, f"{', '.join(changed)} changed since the build: run pip install -e . again"
+
+
+def test_stale_names_each_changed_source():
+    now = {"a": "1", "b": "2", "c": "3"}
+    assert _build.stale(dict(now), now) == []
+    assert _build.stale({"a": "1", "b": "old"}, now) == ["b", "c"]
+
+
+def test_setup_builds_the_list_in_build_py_and_no_other():
+    """setup.py executes _build.py for the list: it names no module of its own."""
+    tree = ast.parse((REPO / "setup.py").read_text(encoding="utf-8"))
+    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    assert "_build.py" in strings
+    built = {*_build.COMPILED, _build.SPEEDUPS}
+    named = {m.replace(".", "/") + ".py" for m in built} | built | {_build.SPEEDUPS_SOURCE}
+    assert not [s for s in strings if any(name in s for name in named)]
+    namespace: dict = {"__name__": "check", "__file__": str(REPO / "tenhou_tools" / "_build.py")}
+    exec(compile((REPO / "tenhou_tools" / "_build.py").read_text(encoding="utf-8"), "_build.py", "exec"), namespace)
+    assert namespace["COMPILED"] == _build.COMPILED and namespace["SPEEDUPS"] == _build.SPEEDUPS
+
+
+def test_what_is_compiled_is_private_and_exists():
+    for module in (*_build.COMPILED, _build.SPEEDUPS):
+        assert module.rsplit(".", 1)[1].startswith("_"), module
+        assert _build.source_path(module).is_file(), module
+    assert _build.source_path(_build.SPEEDUPS).name == "_speedups.c"
+
+
+def test_the_c_source_ships_with_the_package():
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"_speedups.c"' in pyproject and '"py.typed"' in pyproject and '"static/*.js"' in pyproject
+    assert "tenhou_tools/" + _build.RECORD in (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
+
+
+def test_version_names_the_build():
+    result = CliRunner().invoke(cli, ["--version"])
+    assert result.exit_code == 0
+    assert result.output == f"tenhou-tools 0.1.0\nbuild: {_build.status()}\n"
+    if COMPILED_LOADED:
+        assert _build.status() == f"compiled ({len(_build.COMPILED)} modules + _speedups)"
+    else:
+        assert _build.status().startswith("plain Python (")
+
+
+def test_importing_the_package_hashes_nothing():
+    """No import hook, no hashing at import: importing the CLI and the checks opens neither the
+    build record nor the C source (an audit hook sees every file opened)."""
+    code = ("import sys\n"
+            "opened = []\n"
+            "sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == 'open' else None)\n"
+            "import tenhou_tools.cli, tenhou_tools.check\n"
+            "print(sorted({p.rsplit('/', 1)[-1] for p in opened if p.endswith(('.json', '.c'))}))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120,
+                          check=True)
+    assert done.stdout == "[]\n"
+
+
+# -- the compiled install and the plain sources give the same answers ----------------------------
+
+
+PLAIN_STUB = 'raise ImportError("a plain copy of the sources: no C extension")\n'
+"""``_speedups.py`` in a plain copy: a module missing from the copy would be found in the
+checkout by the editable install's finder, which Python asks after ``PYTHONPATH``."""
+
+
+def plain_copy(folder: Path) -> Path:
+    """The package's ``.py`` sources only (no extension module), where ``PYTHONPATH`` finds them
+    before the install."""
+    package = Path(_build.__file__).parent
+    shutil.copytree(package, folder / "tenhou_tools",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "_build_record.json"))
+    (folder / "tenhou_tools" / "_speedups.py").write_text(PLAIN_STUB, encoding="utf-8")
+    return folder
+
+
+def run_validate(paths: list[Path], plain_root: Path | None) -> list[dict]:
+    env = dict(os.environ)
+    if plain_root is not None:
+        env["PYTHONPATH"] = str(plain_root)
+    done = subprocess.run([sys.executable, "-m", "tenhou_tools", "validate", "--format", "ndjson",
+                           "--no-progress", "--jobs", "2", *map(str, paths)],
+                          capture_output=True, text=True, env=env, cwd=plain_root or REPO, timeout=900)
+    assert done.returncode in (0, 1), done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    for record in records:
+        record.pop("elapsed_s", None)
+        record.pop("wall_s", None)
+    return records
+
+
+def mutants(folder: Path, seeds: list[Path], count: int) -> list[Path]:
+    """Broken variants of real logs (the fuzzer's mutations), written as files."""
+    rng = random.Random(20261121)
+    names = sorted(MUTATIONS)
+    out = []
+    for i in range(count):
+        xml = gzip.decompress(seeds[i % len(seeds)].read_bytes())
+        for _ in range(rng.randint(1, 3)):
+            xml = MUTATIONS[rng.choice(names)](xml, rng)
+        path = folder / f"mutant{i:03d}.xml"
+        path.write_bytes(xml)
+        out.append(path)
+    return out
+
+
+@compiled_only
+def test_the_plain_copy_runs_no_extension_module(tmp_path):
+    root = plain_copy(tmp_path)
+    code = ("import tenhou_tools._build as b, tenhou_tools.mjlog._parse as p; "
+            "print(p.__file__); print(b.status())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True,
+                          env={**os.environ, "PYTHONPATH": str(root)}, cwd=root)
+    where, status = done.stdout.splitlines()
+    assert where == str(root / "tenhou_tools" / "mjlog" / "_parse.py")
+    assert status.startswith("plain Python (")
+
+
+@compiled_only
+@pytest.mark.corpus
+def test_compiled_and_plain_give_the_same_report(corpus, tmp_path):
+    """Every finding (messages, expected and actual values) and every check count, over the
+    fixtures, a sample of real logs of every year and 300 broken variants of them: compiled code
+    checks its arguments' types at run time, so broken input is where the two could part."""
+    real = corpus_files()[::20]
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    paths = sorted(p for p in (REPO / "fixtures").rglob("*") if p.is_file()) + real
+    paths += mutants(inputs, real, 300)
+    compiled = run_validate(paths, None)
+    plain = run_validate(paths, plain_copy(tmp_path / "plain"))
+    assert len(compiled) > 500
+    assert compiled == plain
+    codes = {f["code"] for r in compiled for f in r.get("findings", [])}
+    assert "PARSE_ERROR" in codes and len(codes) > 5, codes
+    assert "INTERNAL_ERROR" not in codes

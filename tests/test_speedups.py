@@ -1,0 +1,442 @@
+"""The C extension ``tenhou_tools._speedups`` against the Python reference of each function.
+
+Without the extension every caller runs the reference (``build_reference``, ``scan_python``,
+``numbers_python``, ``wall._shuffle``); these tests hold the two to the same answers, on written
+cases, on the corpus and on generated input (hypothesis). They are skipped when the install did
+not build the extension, except under ``TENHOU_TOOLS_EXPECT_COMPILED=1`` (CI), where that is a
+failure. The C that reads untrusted bytes (``scan``, ``numbers``) is also fuzzed under
+AddressSanitizer (``test_scan_and_numbers_under_address_sanitizer``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import importlib
+import os
+import random
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tenhou_tools._values import build_reference
+from tenhou_tools.events import CallKind, Discard, Init, Meld, Riichi
+from tenhou_tools.mjlog._parse import numbers_python
+from tenhou_tools.mjlog.scan import _TILE_ITEMS, _TILE_PIECES, scan, scan_python
+from tenhou_tools.rules import hand, wall
+from tenhou_tools.rules.scoring import ScoredHand, WinContext
+
+from .conftest import FIXTURES, REPO, corpus_files
+from .fuzzing.logs import MUTATIONS
+
+try:
+    core = importlib.import_module("tenhou_tools._speedups")
+except ImportError:  # a plain install: nothing to compare
+    core = None
+
+pytestmark = pytest.mark.skipif(core is None and not os.environ.get("TENHOU_TOOLS_EXPECT_COMPILED"),
+                                reason="this install did not build tenhou_tools._speedups")
+
+ONE_HAND = (FIXTURES / "one_hand.xml").read_bytes()
+
+
+def test_the_extension_is_built_when_ci_expects_it():
+    assert core is not None, "TENHOU_TOOLS_EXPECT_COMPILED is set but tenhou_tools._speedups does not import"
+
+
+# -- build --------------------------------------------------------------------------------------
+
+
+MELD = (CallKind.PON, (0, 1, 2), 2, 1, None, 1234)
+
+
+@pytest.mark.parametrize("cls, args, kw", [
+    (Meld, MELD, {}),
+    (Meld, (), dict(zip(("kind", "tiles", "called", "from_seat", "added", "code"), MELD, strict=True))),
+    (Riichi, (1, 1), {}),
+    (Riichi, (1,), {"step": 2, "scores": (1, 2, 3, 4)}),
+    (Discard, (3, 17), {"tsumogiri": True}),
+    (Init, (0, 0, 0, (1, 2), 5, (25000,) * 4, 0, ((),) * 4), {"chips": (0,) * 4}),
+    (WinContext, ((0,) * 14, (), 0, True, 0, 0), {"ippatsu": True}),
+    (ScoredHand, ((), (), 0, 30, 1000, 0, 250, False, False), {}),
+])
+def test_build_makes_the_same_value_as_the_class(cls, args, kw):
+    built = core.build(cls, *args, **kw)
+    reference = build_reference(cls, *args, **kw)
+    assert type(built) is cls and built == reference and hash(built) == hash(reference)
+    for field in dataclasses.fields(cls):
+        assert getattr(built, field.name) is getattr(reference, field.name)
+
+
+def test_a_built_value_is_frozen():
+    meld = core.build(Meld, *MELD)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        meld.code = 7  # type: ignore[misc]
+    assert dataclasses.replace(meld, code=5) == Meld(*MELD[:-1], 5)
+
+
+@pytest.mark.parametrize("args, kw", [
+    ((), {}),                                   # nothing
+    (MELD[:5], {}),                             # a field missing
+    (MELD + (1,), {}),                          # one too many
+    (MELD, {"code": 1}),                        # twice
+    (MELD[:5], {"cod": 1}),                     # unknown
+])
+def test_build_refuses_what_the_class_refuses_with_its_message(args, kw):
+    with pytest.raises(TypeError) as reference:
+        build_reference(Meld, *args, **kw)
+    with pytest.raises(TypeError) as fast:
+        core.build(Meld, *args, **kw)
+    assert str(fast.value) == str(reference.value)
+
+
+def test_build_hands_other_classes_to_the_class():
+    @dataclasses.dataclass
+    class Mutable:
+        x: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        x: int
+
+        def __post_init__(self) -> None:
+            if self.x < 0:
+                raise ValueError("negative")
+
+    assert core.build(Mutable, 1) == Mutable(1)
+    assert core.build(Checked, 1) == Checked(1)
+    with pytest.raises(ValueError, match="negative"):
+        core.build(Checked, -1)
+    assert core.build(tuple, [1, 2]) == (1, 2)
+    with pytest.raises(TypeError):
+        core.build(5)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _WithFactory:
+    a: int
+    b: list = dataclasses.field(default_factory=list)
+    c: str = "c"
+
+
+@given(a=st.integers(), b=st.none() | st.lists(st.integers(), max_size=3), c=st.none() | st.text(max_size=3),
+       by_name=st.booleans())
+def test_build_fills_defaults_and_factories_as_the_class(a, b, c, by_name):
+    kw = {k: v for k, v in (("b", b), ("c", c)) if v is not None}
+    args = (a,) if not by_name else ()
+    if by_name:
+        kw["a"] = a
+    built = core.build(_WithFactory, *args, **kw)
+    assert built == build_reference(_WithFactory, *args, **kw)
+    if b is None:
+        assert built.b == [] and built.b is not core.build(_WithFactory, a).b
+
+
+# -- numbers -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, lo, hi", [
+    ("", 0, 1), ("0", 0, 0), ("1,2,3", 0, 3), ("-5,5", -5, 5), ("-0", 0, 0), ("007", 0, 9),
+    ("1,2,3", 0, 2), ("-6", -5, 5), ("1,,2", 0, 9), (",1", 0, 9), ("1,", 0, 9), ("-", 0, 9),
+    ("--1", -9, 9), ("+1", 0, 9), (" 1", 0, 9), ("1 ", 0, 9), ("1_0", 0, 99), ("١", 0, 9),
+    ("9" * 18, 0, 10**18 - 1), ("9" * 19, 0, 10**18 - 1), ("1e3", 0, 9999), ("0x10", 0, 99),
+])
+def test_numbers_is_the_reference(text, lo, hi):
+    assert core.numbers(text, lo, hi) == numbers_python(text, lo, hi)
+
+
+@given(st.text(alphabet="0123456789-,+ _a\u0661", max_size=40),
+       st.integers(-(10**18 - 1), 10**18 - 1), st.integers(-(10**18 - 1), 10**18 - 1))
+@settings(max_examples=3000)
+def test_numbers_is_the_reference_on_any_text(text, lo, hi):
+    assert core.numbers(text, lo, hi) == numbers_python(text, lo, hi)
+
+
+@given(st.lists(st.integers(-(10**18 - 1), 10**18 - 1), max_size=20))
+def test_numbers_reads_any_list_of_integers(values):
+    text = ",".join(map(str, values))
+    assert core.numbers(text, -(10**18 - 1), 10**18 - 1) == tuple(values)
+
+
+# -- shuffle -------------------------------------------------------------------------------------
+
+
+@given(st.binary(min_size=4 * 140, max_size=4 * 140), st.sampled_from([136, 108, 2, 1, 0]),
+       st.integers(0, 138))
+@settings(max_examples=500)
+def test_shuffle_is_the_reference(rnd, n, dice_at):
+    start = wall._start(4)[:n] if n != 108 else wall._start(3)
+    try:
+        expected = wall._shuffle(rnd, start, dice_at)
+    except ValueError as error:
+        with pytest.raises(ValueError, match=str(error)):
+            core.shuffle(rnd, start, dice_at)
+        return
+    assert core.shuffle(rnd, start, dice_at) == expected
+
+
+def test_shuffle_is_the_wall_of_the_seed():
+    """The walls of a real seed, hand after hand, the same either way."""
+    seed = "mt19937ar-sha512-n288-base64," + __import__("base64").b64encode(bytes(range(256)) * 9 + bytes(192)).decode()
+    fast, plain = wall.WallGenerator(seed, 4), wall.WallGenerator(seed, 4)
+    for index in range(5):
+        rnd = wall._sha512_bytes(plain._rng)
+        shuffled = wall._shuffle(rnd, wall._start(4), 135)
+        assert fast.next_hand(index % 4) == wall._laid_out(*shuffled, 4, index % 4, False)
+
+
+def test_shuffle_refuses_a_bad_start():
+    with pytest.raises(TypeError):
+        core.shuffle(bytes(600), list(range(136)), 135)
+    with pytest.raises(TypeError):
+        core.shuffle(bytes(600), tuple(range(137)), 135)
+    with pytest.raises(ValueError):
+        core.shuffle(bytes(8), tuple(range(136)), 0)
+
+
+# -- scan --------------------------------------------------------------------------------------
+
+
+def core_scan(xml: bytes):
+    return core.scan(xml, _TILE_ITEMS)
+
+
+def test_tenhou_form_is_read_to_the_reference_items():
+    found = core_scan(ONE_HAND)
+    assert found is not None
+    assert found == scan_python(ONE_HAND)
+
+
+def test_draw_and_discard_tags_are_the_shared_items():
+    _root, items = core_scan(ONE_HAND)
+    tiles = [item for item in items if item[0][0] in "TUVWDEFG" and item[0][1:].isdigit()]
+    assert tiles
+    assert all(item is _TILE_PIECES[f"{item[0]}/>"] for item in tiles)
+
+
+def test_names_are_interned_and_values_are_fresh():
+    _, first = core_scan(ONE_HAND)
+    _, second = core_scan(ONE_HAND)
+    go_1 = next(i for i in first if i[0] == "GO")
+    go_2 = next(i for i in second if i[0] == "GO")
+    assert go_1[0] is go_2[0] and next(iter(go_1[1])) is next(iter(go_2[1]))
+    assert go_1[1] == go_2[1] and go_1[1] is not go_2[1]
+
+
+GO = ONE_HAND[ONE_HAND.index(b"<GO "): ONE_HAND.index(b"/>", ONE_HAND.index(b"<GO ")) + 2]
+
+
+def edit(old: bytes, new: bytes) -> bytes:
+    assert old in ONE_HAND
+    return ONE_HAND.replace(old, new, 1)
+
+
+# (name, document, does the core read it?) - when it does, it must read what scan_python reads
+CORE_CASES = [
+    ("Tenhou's form", ONE_HAND, True),
+    ("spaces before '/>'", edit(GO, GO[:-2] + b"  />"), True),
+    ("line breaks between elements", ONE_HAND.replace(b"/><", b"/>\r\n\t<"), True),
+    ("whitespace after the root's end", ONE_HAND + b"\n", True),
+    ("an element with no attributes", edit(GO, b"<X/>" + GO), True),
+    ("'>' and an apostrophe in a value", edit(GO, GO[:-2] + b' x="it\'s > 1"/>'), True),
+    ("an empty value", edit(GO, GO[:-2] + b' x=""/>'), True),
+    ("a tile tag with a leading zero", edit(GO, b"<T052/>" + GO), True),
+    ("a tile tag beyond tile 135", edit(GO, b"<T136/><D200/>" + GO), True),
+    ("a tile tag with a space", edit(GO, b"<T52 />" + GO), True),
+    ("a tile tag with an attribute", edit(GO, b'<T52 x="1"/>' + GO), True),
+    ("a name of 200 characters", edit(GO, b"<" + b"X" * 200 + b"/>" + GO), True),
+    ("a name of 201 characters", edit(GO, b"<" + b"X" * 201 + b"/>" + GO), False),
+    ("an empty root", b'<mjloggm ver="2.3"></mjloggm>', True),
+    ("a line break inside a tag", edit(GO, GO.replace(b" ", b"\n", 1)), False),
+    ("two spaces before an attribute", edit(GO, GO.replace(b" ", b"  ", 1)), False),
+    ("single quotes", edit(GO, GO.replace(b'"', b"'")), False),
+    ("spaces around '='", edit(GO, GO.replace(b"=", b" = ", 1)), False),
+    ("a name with a dot", edit(GO, GO[:-2] + b' x.y="1"/>'), False),
+    ("a repeated attribute", edit(GO, GO[:-2] + b' type="9"/>'), False),
+    ("an entity", edit(GO, GO[:-2] + b' x="a&amp;b"/>'), False),
+    ("a tab in a value", edit(GO, GO[:-2] + b' x="a\tb"/>'), False),
+    ("a NUL byte", edit(GO, GO[:-2] + b' x="a\x00b"/>'), False),
+    ("non-ASCII", edit(GO, GO[:-2] + ' x="名"/>'.encode()), False),
+    ("a declaration", b'<?xml version="1.0"?>' + ONE_HAND, False),
+    ("leading whitespace", b" " + ONE_HAND, False),
+    ("a comment", edit(GO, b"<!-- x -->" + GO), False),
+    ("text between elements", edit(GO, b"x" + GO), False),
+    ("a nested element", edit(GO, b"<X><T5/></X>" + GO), False),
+    ("no end tag", ONE_HAND[: ONE_HAND.rindex(b"</mjloggm>")], False),
+    ("junk after the end tag", ONE_HAND + b"<T5/>", False),
+    ("another root", ONE_HAND.replace(b"mjloggm", b"mjloggmx"), False),
+    ("a self-closing root", b'<mjloggm ver="2.3"/>', False),
+    ("empty", b"", False),
+]
+
+
+@pytest.mark.parametrize("name,xml,read", CORE_CASES, ids=[c[0] for c in CORE_CASES])
+def test_core_reads_only_tenhou_form_and_reads_it_as_the_reference(name, xml, read):
+    found = core_scan(xml)
+    assert (found is not None) is read
+    if found is not None:
+        assert found == scan_python(xml)
+    assert scan(xml) == scan_python(xml)  # whoever reads it, scan() gives the reference answer
+
+
+def test_every_prefix_of_a_log_is_declined_or_read_as_the_reference():
+    for end in range(len(ONE_HAND) + 1):
+        found = core_scan(ONE_HAND[:end])
+        assert found is None or found == scan_python(ONE_HAND[:end]), end
+    assert core_scan(ONE_HAND) is not None
+
+
+def test_core_reads_the_corpus_as_the_reference(corpus):
+    read = 0
+    for path in corpus_files():
+        xml = gzip.decompress(path.read_bytes())
+        found = core_scan(xml)
+        if found is not None:
+            assert found == scan_python(xml), path.name
+            read += 1
+    assert read >= 0.99 * len(corpus_files())
+
+
+def test_fuzz_mutated_logs_are_declined_or_read_as_the_reference(corpus):
+    rng = random.Random(20261122)
+    seeds = [gzip.decompress(p.read_bytes()) for p in corpus_files()[::97]] + [ONE_HAND]
+    names = sorted(MUTATIONS)
+    read = 0
+    for i in range(1500):
+        xml = MUTATIONS[names[i % len(names)]](rng.choice(seeds), rng)
+        found = core_scan(xml)
+        if found is not None:
+            assert found == scan_python(xml), names[i % len(names)]
+            read += 1
+    assert read > 0
+
+
+def test_scan_refuses_a_wrong_tile_table():
+    with pytest.raises(TypeError):
+        core.scan(ONE_HAND, ())
+    with pytest.raises(TypeError):
+        core.scan("text", _TILE_ITEMS)
+
+
+# -- AddressSanitizer ----------------------------------------------------------------------------
+
+def asan_library() -> str | None:
+    found = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True, text=True).stdout.strip()
+    return found if found and Path(found).is_absolute() and Path(found).exists() else None
+
+
+FUZZ = r"""
+import gzip, random, sys
+from pathlib import Path
+
+import _speedups as c  # the ASan build, from the folder on PYTHONPATH
+
+from tenhou_tools.mjlog._parse import numbers_python
+from tenhou_tools.mjlog.scan import _TILE_ITEMS, scan_python
+from tests.fuzzing.logs import MUTATIONS
+
+seeds = [Path(p).read_bytes() for p in sys.argv[1:]]
+seeds = [gzip.decompress(s) if s[:2] == b"\x1f\x8b" else s for s in seeds]
+rng = random.Random(20261127)
+names = sorted(MUTATIONS)
+read = 0
+for i in range(3000):
+    xml = rng.choice(seeds)
+    if i % 3:
+        xml = MUTATIONS[names[i % len(names)]](xml, rng)
+    if i % 7 == 0:
+        xml = xml[: rng.randrange(len(xml) + 1)]
+    if i % 11 == 0:
+        xml = bytes(rng.getrandbits(8) for _ in range(rng.randrange(64)))
+    found = c.scan(xml, _TILE_ITEMS)
+    if found is not None:
+        assert found == scan_python(xml), i
+        read += 1
+alphabet = "0123456789-,+ x\u0661"
+for i in range(5000):
+    text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(30)))
+    if i % 2:
+        text = ",".join(str(rng.randint(-10**19, 10**19)) for _ in range(rng.randrange(6)))
+    lo, hi = sorted(rng.randint(-10**18 + 1, 10**18 - 1) for _ in range(2))
+    assert c.numbers(text, lo, hi) == numbers_python(text, lo, hi), (text, lo, hi)
+print("ok", read)
+"""
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+def test_scan_and_numbers_under_address_sanitizer(tmp_path):
+    """The C that reads untrusted bytes, built with -fsanitize=address and fed real logs, their
+    mutations, prefixes and random bytes, and random number lists: no out-of-bounds read or
+    write, and every answer the reference's. Objects come from malloc (PYTHONMALLOC=malloc), so a
+    read past a document's end is caught, not hidden inside a pymalloc arena."""
+    library = asan_library()
+    if library is None:
+        pytest.skip("gcc has no libasan")
+    target = tmp_path / f"_speedups{sysconfig.get_config_var('EXT_SUFFIX')}"
+    subprocess.run(["gcc", "-fsanitize=address", "-fno-omit-frame-pointer", "-g", "-O1", "-shared", "-fPIC",
+                    f"-I{sysconfig.get_paths()['include']}", str(REPO / "tenhou_tools" / "_speedups.c"),
+                    "-o", str(target)], check=True, capture_output=True, timeout=300)
+    seeds = [FIXTURES / "one_hand.xml", FIXTURES / "sanma_kita.xml", FIXTURES / "one_hand.mjlog"]
+    if corpus_files():
+        seeds += corpus_files()[::150]
+    env = {**os.environ, "LD_PRELOAD": library, "ASAN_OPTIONS": "detect_leaks=0", "PYTHONMALLOC": "malloc",
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), str(REPO)])}
+    done = subprocess.run([sys.executable, "-c", FUZZ, *map(str, seeds)], capture_output=True, text=True, env=env,
+                          cwd=tmp_path, timeout=900)
+    assert done.returncode == 0 and "AddressSanitizer" not in done.stderr, done.stderr[-3000:]
+    status, read = done.stdout.split()
+    assert status == "ok" and int(read) > 0
+
+
+# -- waits ---------------------------------------------------------------------------------------
+
+
+def kind_counts(tiles: int, seed: int) -> list[int]:
+    """Counts of ``tiles`` tiles drawn from the 136, often clustered (so that waits exist)."""
+    rng = random.Random(seed)
+    counts = [0] * 34
+    suit = rng.randrange(4)
+    while sum(counts) < tiles:
+        kind = rng.randrange(34) if rng.random() < 0.4 else min(33, suit * 9 + rng.randrange(9))
+        if counts[kind] < 4:
+            counts[kind] += 1
+    return counts
+
+
+@pytest.mark.parametrize("tiles", [1, 4, 7, 10, 13, 14, 2, 0])
+def test_waits_is_the_reference(tiles):
+    found = 0
+    for seed in range(1500):
+        counts = kind_counts(tiles, seed)
+        expected = hand.waits_python(counts)
+        assert core.waits(counts) == expected, counts
+        found += bool(expected)
+    assert tiles not in (1, 4, 7, 10, 13) or found
+
+
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34))
+@settings(max_examples=2000)
+def test_waits_is_the_reference_on_any_counts(counts):
+    assert core.waits(counts) == hand.waits_python(counts)
+
+
+@pytest.mark.parametrize("counts", [
+    [2, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 25,                                    # a pair and 1-9
+    [3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25,                                    # nine gates
+    [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7,                                  # thirteen orphans, 13-sided
+    [2, 0, 0, 0, 0, 0, 0, 0, 1] + [1, 0, 0, 0, 0, 0, 0, 0, 1] * 2 + [1] * 6 + [0],  # orphans, one missing
+    [2, 2, 2, 2, 2, 2, 1] + [0] * 27,                                          # seven pairs
+])
+def test_waits_of_known_shapes(counts):
+    assert core.waits(counts) == hand.waits_python(counts) != frozenset()
+
+
+@pytest.mark.parametrize("counts", [[0] * 33, [0] * 35, (0,) * 34, [5] + [0] * 33, [-1] + [0] * 33, [True] * 34])
+def test_waits_leaves_what_is_no_hand_to_the_reference(counts):
+    assert core.waits(counts) is None
