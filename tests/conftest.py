@@ -12,7 +12,9 @@ FIXTURES = REPO / "fixtures"
 
 
 def corpus_root() -> Path:
-    return Path(os.environ.get("TENHOU_CORPUS", REPO.parent / "shared" / "corpus"))
+    """The corpus folder, absolute: ``TENHOU_CORPUS`` may be relative (``.ci/run`` gives
+    ``../shared/corpus``), and tests hand its paths to processes run in other folders."""
+    return Path(os.environ.get("TENHOU_CORPUS", REPO.parent / "shared" / "corpus")).resolve()
 
 
 @pytest.fixture(scope="session")

@@ -35,7 +35,7 @@ from tenhou_tools.rules.wall import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = Path(os.environ.get("TENHOU_CORPUS") or ROOT / ".." / "shared" / "corpus")
+CORPUS = Path(os.environ.get("TENHOU_CORPUS") or ROOT / ".." / "shared" / "corpus").resolve()
 WORKED_GAME = "2010081709gm-00a9-0000-fe3371ad"
 
 # Syntactically valid seeds made up for the tests (not from any log).
