@@ -39,6 +39,8 @@ def main(argv: list[str]) -> int:
             'raise ImportError("a plain copy of the sources: no C extension")\n', encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k != "TENHOU_TOOLS_EXPECT_COMPILED"}
         env["PYTHONPATH"] = str(root)
+        # the copy is elsewhere: the corpus as the checkout's tests would find it, made absolute
+        env["TENHOU_CORPUS"] = str(Path(os.environ.get("TENHOU_CORPUS", REPO.parent / "shared" / "corpus")).resolve())
         check = subprocess.run([sys.executable, "-c", "import tenhou_tools._build as b; print(b.status())"],
                                cwd=root, env=env, capture_output=True, text=True, check=True)
         print(f"plain copy in {root}: {check.stdout.strip()}", flush=True)
