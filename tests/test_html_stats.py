@@ -300,3 +300,23 @@ def test_a_report_without_the_figures_degrades(browser, document, tmp_path):
         open_page(browser, out, f"player={index}", width=375)
         got = check_player(browser, players[index])
         assert got["scroll"][0] <= got["scroll"][1]
+
+
+def test_the_set_is_every_player_of_the_games_even_with_player(logs, tmp_path):
+    """``--player`` keeps one row, but the row is compared with every player of the games read:
+    over every four-player game each place is taken once, so the set's shares are a quarter each."""
+    for extra in ((), ("--db", str(tmp_path / "stats.sqlite"))):
+        out = tmp_path / "ann.html"
+        assert run("stats", *map(str, logs), "--player", "ann", *extra, "--html", str(out)).exit_code == 0
+        doc = embedded(out.read_text(encoding="utf-8"))
+        four = doc["set"]["by_players"]["4"]
+        assert four["over"] == "every player" and four["rows"] == 1
+        ann = next(p for p in doc["players"] if p["players"] == 4)
+        assert four["games"] > ann["games"]
+        assert four["rank_rates"] == [0.25, 0.25, 0.25, 0.25] and four["avg_rank"] == 2.5
+
+
+def test_the_page_says_what_the_set_is(browser, page):
+    open_page(browser, page)
+    summary = browser.find_element("id", "set-summary").text
+    assert summary.endswith(" · the set averages are over every player of the games read, per table size.")

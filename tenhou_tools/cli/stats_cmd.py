@@ -175,6 +175,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
                 show_progress=not no_progress and sys.stderr.isatty())
         summary, interrupted = collected.summary, collected.interrupted
         totals, entries, set_quality = collected.totals, collected.entries, collected.set_quality
+        everyone = collected.everyone
         elapsed = time.perf_counter() - started
         if paths and not interrupted and summary.found == 0:  # e.g. a tar archive with no log in it
             raise no_logs_found(args)
@@ -183,9 +184,12 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
                 totals = _store_totals(store, games, wanted)
                 entries = store.entries(games, None if wanted is None else wanted.matched())
                 n_games = store.game_count(games)
+                everyone = {}
+                for (_, size), counters in store.totals(games).items():
+                    everyone[size] = everyone[size] + counters if size in everyone else counters
                 if quality:
-                    everyone = sum(store.totals(games).values(), PlayerCounters())
-                    set_quality = (everyone.quality_discards, everyone.quality_efficient)
+                    judged = sum(everyone.values(), PlayerCounters())
+                    set_quality = (judged.quality_discards, judged.quality_efficient)
             except StoreError as exc:
                 raise StatsInputError(str(exc)) from None
         else:
@@ -198,7 +202,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     if store is not None:
         _check_sums(reports, db_path)
     if html_file is not None:
-        _write_html(html_file, reports, interrupted)
+        _write_html(html_file, reports, everyone, interrupted)
     else:
         _write_report(output, fmt, reports, n_games, tables, brief, wide, names, interrupted)
     _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
@@ -227,7 +231,8 @@ def _write_report(output: str | None, fmt: str, reports: list[PlayerReport], n_g
             out.abandon()  # a report of part of the games must not look like the whole one
 
 
-def _write_html(path: str, reports: list[PlayerReport], interrupted: bool) -> None:
+def _write_html(path: str, reports: list[PlayerReport], everyone: dict[int, PlayerCounters],
+                interrupted: bool) -> None:
     """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the reports'
     document (``stats.report.stats_document``), written atomically (``-``: stdout), and its size
     on stderr. Not written when interrupted."""
@@ -236,7 +241,7 @@ def _write_html(path: str, reports: list[PlayerReport], interrupted: bool) -> No
     to_file = path != "-"
     if interrupted and to_file:
         return
-    page = stats_page(stats_document(reports))
+    page = stats_page(stats_document(reports, everyone))
     with AtomicOutput(path if to_file else None, announce=False) as out:
         out.write(page)
     if to_file:

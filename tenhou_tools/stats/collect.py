@@ -71,6 +71,9 @@ class Collected:
     set_quality: tuple[int, int] = (0, 0)
     """With ``quality``: the discards judged and the efficient ones of every player of the games
     counted (whatever ``wanted`` keeps), for comparison; (0, 0) with a store."""
+    everyone: dict[int, PlayerCounters] = field(default_factory=dict)
+    """Every player's counters of the games counted, whatever ``wanted`` keeps, summed per table
+    size (4, 3): the whole set a row is compared with (empty with a store: it has them)."""
     summary: RunSummary = field(default_factory=RunSummary)
     interrupted: bool = False
     """Ctrl-C stopped the run (the store holds every batch committed before it)."""
@@ -108,6 +111,7 @@ def collect_stats(
     games = games if games is not None else GameFilter()
     summary = RunSummary()
     totals: dict[PlayerKey, PlayerCounters] = {}
+    everyone: dict[int, PlayerCounters] = {}
     entries: dict[PlayerKey, list[GameEntry]] = {}
     set_judged = set_efficient = 0
     sources = SourceStats()
@@ -157,6 +161,8 @@ def collect_stats(
                             summary.filtered += 1
                         else:
                             for key, counters in record.counters:
+                                size = key[1]
+                                everyone[size] = everyone[size] + counters if size in everyone else counters
                                 if quality:
                                     set_judged += counters.quality_discards
                                     set_efficient += counters.quality_efficient
@@ -177,7 +183,7 @@ def collect_stats(
     summary.known += skipped[0]
     summary.duplicates = sources.duplicates
     summary.found = sources.items
-    return Collected(totals, entries, (set_judged, set_efficient), summary, interrupted)
+    return Collected(totals, entries, (set_judged, set_efficient), everyone, summary, interrupted)
 
 
 @contextmanager

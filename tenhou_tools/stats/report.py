@@ -14,7 +14,7 @@ deviation ``s``. Both at 95 % (``z = 1.96``). Nothing here does I/O.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -374,19 +374,24 @@ SET_RATES = (("win_rate", "wins"), ("deal_in_rate", "deal_in_hands"), ("riichi_r
 """The per-hand rates of the set: (key, counter over hands)."""
 
 
-def set_averages(reports: Sequence[PlayerReport]) -> dict[str, Any]:
+def set_averages(reports: Sequence[PlayerReport], everyone: PlayerCounters | None = None,
+                 width: int | None = None) -> dict[str, Any]:
     """The averages of a set of rows, each pooled (the sum of the numerators over the sum of the
     denominators, so a row with more games or hands weighs more); ``None`` where nothing is
     counted. ``rows``, ``games``, ``avg_rank`` and ``rank_rates`` (as many entries as the most
     players at a table among the rows), the rates of ``SET_RATES`` (of hands), and
     ``play_quality_share``: over every player of the games selected when the run knows it
-    (``set_quality``), else over the rows' judged discards, ``None`` when nothing was judged."""
-    total = sum((r.counters for r in reports), PlayerCounters())
-    width = max((r.players for r in reports), default=0)
+    (``set_quality``), else over the rows' judged discards, ``None`` when nothing was judged.
+    ``everyone``: the counters of every player of the games selected (``--player`` keeps only some
+    rows): the averages are then theirs, of ``width`` players a table, and ``over`` says so."""
+    total = everyone if everyone is not None else sum((r.counters for r in reports), PlayerCounters())
+    if width is None:
+        width = max((r.players for r in reports), default=0)
     ranks = [total.rank1, total.rank2, total.rank3, total.rank4][:width]
     games = total.games
     out: dict[str, Any] = {
         "rows": len(reports),
+        "over": "every player" if everyone is not None else "rows",
         "games": games,
         "avg_rank": _ratio(sum(r * n for r, n in enumerate(ranks, 1)), games),
         "rank_rates": [_ratio(n, games) for n in ranks],
@@ -400,14 +405,25 @@ def set_averages(reports: Sequence[PlayerReport]) -> dict[str, Any]:
     return out
 
 
-def stats_document(reports: Sequence[PlayerReport]) -> dict[str, Any]:
+def stats_document(reports: Sequence[PlayerReport],
+                   everyone: Mapping[int, PlayerCounters] | None = None) -> dict[str, Any]:
     """The document the HTML page embeds (``docs/stats.md``, "The page document"):
-    ``{"players": [to_json() of each row], "set": set_averages(rows)}``, the set also holding
+    ``{"players": [to_json() of each row], "set": set_averages(...)}``, the set also holding
     ``by_players``: the same averages per table size (``"4"``, ``"3"``), since three-player
-    placements and rates are not four-player ones."""
-    averages = set_averages(reports)
+    placements and rates are not four-player ones. ``everyone``: every player's counters of the
+    games selected, per table size (``Collected.everyone``): the set is then every player of
+    those games (``"over": "every player"``), not only the rows ``--player``/``--min-games``
+    keep (``"over": "rows"``)."""
     sizes = sorted({r.players for r in reports}, reverse=True)
-    averages["by_players"] = {str(n): set_averages([r for r in reports if r.players == n]) for n in sizes}
+    if everyone:  # every player of the games selected, not only the rows kept
+        shown = {n: everyone[n] for n in sizes if n in everyone}
+        averages = set_averages(reports, sum(shown.values(), PlayerCounters()),
+                                max(shown, default=0))
+        averages["by_players"] = {str(n): set_averages([r for r in reports if r.players == n], shown[n], n)
+                                  for n in sizes if n in shown}
+    else:
+        averages = set_averages(reports)
+        averages["by_players"] = {str(n): set_averages([r for r in reports if r.players == n]) for n in sizes}
     return {"players": [r.to_json() for r in reports], "set": averages}
 
 

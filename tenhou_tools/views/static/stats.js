@@ -481,8 +481,10 @@
     const summary = whole.games !== undefined
       ? plural(players.length, 'player row') + ' · ' + plural(total, 'player-game')
       : plural(players.length, 'player row');
-    document.getElementById('set-summary').textContent = summary + ' · the set averages are over the rows in this report' +
-      (whole.by_players ? ', per table size.' : '.');
+    const over = whole.over === 'every player'
+      ? ' · the set averages are over every player of the games read'
+      : ' · the set averages are over the rows in this report';
+    document.getElementById('set-summary').textContent = summary + over + (whole.by_players ? ', per table size.' : '.');
     fillPicker('');
     const select = document.getElementById('player-select');
     select.addEventListener('change', () => { if (select.value !== '') show(select.value); });
