@@ -9,6 +9,7 @@ fields; enums become their values and tuples lists. ``from_json`` is the exact i
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import types
 import typing
@@ -18,6 +19,26 @@ from functools import cache
 from typing import Any
 
 from . import events as ev
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """``value`` as JSON text for the command line's machine outputs (NDJSON, JSON, the pages'
+    data): non-ASCII written as itself (``ensure_ascii=False``), except a lone surrogate, which is
+    written as its ``\\uXXXX`` escape. A file name that is not UTF-8 reaches Python as surrogate
+    escapes (``os.fsdecode``); written as itself it would make the output invalid UTF-8 (or fail
+    to encode), while the escape keeps the text valid and ``json.loads`` gives the same name back
+    (``os.fsencode`` then gives the file's bytes). ``options`` go to ``json.dumps``."""
+    text = json.dumps(value, ensure_ascii=False, **options)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def readable(text: str) -> str:
+    """``text`` for people (a page's title): a lone surrogate (a byte of a file name that is not
+    UTF-8) becomes U+FFFD, the replacement character."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
+
 
 _RECORD_CLASSES: tuple[type, ...] = (
     ev.Draw,

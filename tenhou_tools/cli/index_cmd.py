@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import sys
 import unicodedata
 from pathlib import Path
@@ -13,6 +12,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
 from ..errors import InputError
+from ..serialize import json_text
 from ..sources.http import LogFetcher
 from ..sources.index import IndexedGame, Selection
 from ..sources.index_fetch import IndexCache, IndexReport, collect_index
@@ -91,7 +91,7 @@ def write_games(out, games: list[IndexedGame], fmt: str) -> None:
     """The games in the chosen format."""
     if fmt == "ndjson":
         for game in games:
-            out.write(json.dumps(game_json(game), ensure_ascii=False) + "\n")
+            out.write(json_text(game_json(game)) + "\n")
     elif fmt == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")

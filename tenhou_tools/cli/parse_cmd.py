@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from ..serialize import game_records, to_json
+from ..serialize import game_records, json_text, to_json
 from .common import load_game
 
 
@@ -28,7 +26,7 @@ def parse(path: str, fmt: str) -> None:
     """
     game = load_game(path)
     if fmt == "json":
-        click.echo(json.dumps(to_json(game), ensure_ascii=False, indent=1))
+        click.echo(json_text(to_json(game), indent=1))
     else:
         for record in game_records(game):
-            click.echo(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+            click.echo(json_text(record, separators=(",", ":")))

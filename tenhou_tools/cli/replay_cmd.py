@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
@@ -11,6 +10,7 @@ from ..analysis import analyze_game
 from ..errors import InputError
 from ..events import Game
 from ..replay.engine import replay_game
+from ..serialize import json_text
 from ..sources.http import LogFetcher
 from . import EXIT_FINDINGS, EXIT_OK, board_render, replay_render
 from .common import incomplete_notes, load_source, stdout_console
@@ -104,7 +104,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
             doc = replay_render.game_json(game, report, view, source, hand_label)
             if analysis:
                 doc["analysis"] = _analysis_json(game, doc)
-            click.echo(json.dumps(doc, ensure_ascii=False, indent=1))
+            click.echo(json_text(doc, indent=1))
         else:
             game_analysis = analyze_game(game) if analysis else None
             renderables = replay_render.game_view(game, report, view, title, hand_label, game_analysis)
@@ -139,7 +139,7 @@ def _show_board(game: Game, at: str, view: replay_render.View, title: str, fmt: 
         note = board_render.note_at(game, analyze_game(game), moment)
     if fmt == "json":
         doc = board_render.board_json(game, moment, note, with_analysis=analysis)
-        click.echo(json.dumps(doc, ensure_ascii=False, indent=1))
+        click.echo(json_text(doc, indent=1))
     else:
         renderables = board_render.board_view(game, moment, view, title, note, with_analysis=analysis)
         click.echo(render_lines(stdout_console(), renderables), nl=False)

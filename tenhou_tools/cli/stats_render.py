@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import csv
-import json
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ..serialize import json_text
 from ..stats.games import TableRow, rate_change_summary, stable_dan_name, table_kinds
 from ..stats.report import Metric, PlayerReport, csv_columns
 from .term import make_console
@@ -20,7 +20,7 @@ WIDE_WIDTH = 400
 
 def render_json(out, reports: list[PlayerReport]) -> None:
     """A JSON array, one object per player and per line (the keys are in docs/stats.md)."""
-    lines = [json.dumps(r.to_json(), ensure_ascii=False) for r in reports]
+    lines = [json_text(r.to_json()) for r in reports]
     out.write("[\n" + ",\n".join(lines) + ("\n" if lines else "") + "]\n")
 
 

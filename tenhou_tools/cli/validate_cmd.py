@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from contextlib import closing
@@ -20,6 +19,7 @@ from rich.progress import (
 from ..batch import BatchError, SetupError
 from ..check import GameRecord
 from ..errors import InputError
+from ..serialize import json_text
 from ..validate import NoLogsFound, ValidateStart, ValidateSummary, validate_paths
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, validate_report
 from .common import AtomicOutput, expand_sources, no_logs_found
@@ -134,10 +134,10 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
                             break
                         assert isinstance(record, GameRecord)
                         if fmt == "ndjson":
-                            out.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
+                            out.write(json_text(record.to_json()) + "\n")
                         elif fmt == "json":
                             out.write(("[" if games == 0 else ",") + "\n"
-                                      + json.dumps(record.to_json(), ensure_ascii=False))
+                                      + json_text(record.to_json()))
                         games += 1
                         n_findings += len(record.findings)
                         failed.add(record, fails(record, fail_on))
@@ -153,9 +153,9 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
         assert isinstance(end, ValidateSummary)
         summary, elapsed, interrupted = end.summary, end.elapsed, end.interrupted
         if fmt == "ndjson":
-            out.write(json.dumps(end.to_json()) + "\n")
+            out.write(json_text(end.to_json()) + "\n")
         elif fmt == "json":
-            out.write(("[" if summary.games == 0 else ",") + "\n" + json.dumps(end.to_json()) + "\n]\n")
+            out.write(("[" if summary.games == 0 else ",") + "\n" + json_text(end.to_json()) + "\n]\n")
         else:
             validate_report.render(out, summary, failed, elapsed=elapsed, verbose=verbose,
                                    interrupted=interrupted)

@@ -72,15 +72,15 @@ SUFFIXES: dict[str, str] = {"tenhou6": ".json", "mjai": ".mjson"}
 def dumps(game: Game, to: Target) -> str:
     """The game as text in the ``to`` format: tenhou.net/6 JSON on one line (compact, as Tenhou
     writes it), or mjai with one event per line; both end with a newline."""
-    import json
+    from ..serialize import json_text
 
     if to == "tenhou6":
         from .tenhou6 import write_tenhou6
 
-        return json.dumps(write_tenhou6(game), ensure_ascii=False, separators=(",", ":")) + "\n"
+        return json_text(write_tenhou6(game), separators=(",", ":")) + "\n"
     if to == "mjai":
         from .mjai import write_mjai
 
-        return "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
+        return "".join(json_text(e, separators=(",", ":")) + "\n"
                        for e in write_mjai(game))
     raise ValueError(f"unknown format {to!r}")

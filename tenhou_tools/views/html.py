@@ -27,11 +27,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-import json
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from ..serialize import json_text, readable
 
 GAME_ELEMENT_ID = "tenhou-tools-game"
 """The ``id`` of the ``<script type="application/json">`` element that holds the game."""
@@ -49,7 +50,7 @@ def embed_json(value: Any) -> str:
     """``value`` as compact JSON that is safe inside a ``<script>`` element: no ``<``, ``>`` or
     ``&`` appears literally (each is a ``\\u`` escape, which JSON.parse reads back), so the text
     can neither close the element (``</script``) nor open a comment (``<!--``)."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    text = json_text(value, separators=(",", ":"), allow_nan=False)
     for raw, escaped in _JSON_ESCAPES.items():
         text = text.replace(raw, escaped)
     return text
@@ -107,7 +108,7 @@ def inline_page(name: str, title: str, data: Mapping[str, str]) -> str:
     page = asset(f"{name}.html")
     parts = {
         "@@CSP@@": html.escape(content_security_policy(script, style), quote=True),
-        "@@TITLE@@": html.escape(title, quote=True),
+        "@@TITLE@@": html.escape(readable(title), quote=True),
         "@@STYLE@@": style,
         **data,
         "@@SCRIPT@@": script,
