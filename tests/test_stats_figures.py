@@ -19,10 +19,11 @@ from click.testing import CliRunner
 from rich.cells import cell_len
 
 from tenhou_tools.cli import cli
-from tenhou_tools.events import CallKind
+from tenhou_tools.events import CallKind, Meld
 from tenhou_tools.mjlog import parse_game
+from tenhou_tools.rules.calls import kuikae_forbidden
 from tenhou_tools.stats.games import GameEntry, stable_dan_name, table_kinds
-from tenhou_tools.stats.quality import game_quality, kuikae_kinds
+from tenhou_tools.stats.quality import game_quality
 from tenhou_tools.stats.report import PlayerReport, stats_document
 from tenhou_tools.tiles import parse_tiles
 
@@ -305,10 +306,11 @@ def test_quality_option_reports_the_share_and_the_whole_set(tmp_path):
     (CallKind.CHI, "789s", "7s", {"7s"}),  # nothing above 9
     (CallKind.CLOSED_KAN, "555p", None, set()),
 ])
-def test_kuikae_kinds(kind, tiles, called, forbidden):
+def test_kuikae_kinds_the_quality_leaves_out(kind, tiles, called, forbidden):
     ids = parse_tiles(tiles)
     called_id = None if called is None else next(t for t in ids if t >> 2 == parse_tiles(called)[0] >> 2)
-    assert kuikae_kinds(kind, tuple(ids), called_id) == {parse_tiles(k)[0] >> 2 for k in forbidden}
+    meld = Meld(kind, tuple(ids), called_id, None, None, 0)
+    assert kuikae_forbidden(meld) == {parse_tiles(k)[0] >> 2 for k in forbidden}
 
 
 # --- pure functions -------------------------------------------------------------------------------

@@ -4,8 +4,9 @@ efficient by shanten and tile acceptance (``analysis.analyze_discard``).
 ``game_quality(game)`` follows each seat's concealed hand through the log's events (draws add,
 discards remove, calls take their tiles out), and judges every discard that was a choice: not
 the discards after a riichi (those are forced), and with the kinds that kuikae forbids after a
-call left out of the candidates. A discard is **efficient** when no allowed discard leaves a
-lower shanten, or the same shanten with more unseen accepted tiles (it is among the best).
+call (``rules.calls.kuikae_forbidden``) left out of the candidates. A discard is **efficient**
+when no allowed discard leaves a lower shanten, or the same shanten with more unseen accepted
+tiles (it is among the best).
 
 It costs the discard analysis (about 170 µs of CPU a discard, some 70 ms a game over the
 corpus), which is why the default ``stats`` run does not do it. Definitions: ``docs/stats.md``,
@@ -16,27 +17,9 @@ from __future__ import annotations
 
 from ..analysis import analyze_discard
 from ..events import Call, CallKind, Discard, Draw, Game, NewDora, Riichi
-from ..tiles import kind as tile_kind
+from ..rules.calls import kuikae_forbidden
 
-__all__ = ["game_quality", "kuikae_kinds"]
-
-
-def kuikae_kinds(kind: CallKind, tiles: tuple[int, ...], called: int | None) -> frozenset[int]:
-    """The kinds a player may not discard right after a chi or pon (喰い替え, Tenhou forbids
-    it): the called kind, and after a chi on an end of the run the kind that extends it on the
-    other side (chi 4-5 on 3 forbids 3 and 6)."""
-    if called is None or kind not in (CallKind.CHI, CallKind.PON):
-        return frozenset()
-    k = tile_kind(called)
-    out = {k}
-    if kind is CallKind.CHI:
-        kinds = sorted(tile_kind(t) for t in tiles)
-        number = k % 9
-        if k == kinds[0] and number <= 5:
-            out.add(k + 3)
-        elif k == kinds[2] and number >= 3:
-            out.add(k - 3)
-    return frozenset(out)
+__all__ = ["game_quality"]
 
 
 def game_quality(game: Game) -> list[tuple[int, int]]:
@@ -88,7 +71,7 @@ def game_quality(game: Game) -> list[tuple[int, int]]:
                     public[t >> 2] += 1
                 if ck not in (CallKind.ADDED_KAN, CallKind.KITA):
                     melds[event.seat] += 1
-                forbidden[event.seat] = kuikae_kinds(ck, meld.tiles, meld.called)
+                forbidden[event.seat] = kuikae_forbidden(meld)
             elif isinstance(event, Riichi):
                 if event.step == 1:
                     declared[event.seat] = True
