@@ -118,3 +118,17 @@ def test_format_beside_html_is_a_usage_error(tmp_path):
         assert not (tmp_path / "page.html").exists()
         assert run(*command, "--html", tmp_path / "page.html").exit_code == 0
         (tmp_path / "page.html").unlink()
+
+
+def test_the_page_gives_the_start_hour_as_the_terminal_does(browser, tmp_path):
+    """A game id names the hour a game started, not the minute: the page says 12:xx, as the
+    terminal view does, not an invented 12:00."""
+    path = tmp_path / f"{REAL_ID}.xml"
+    path.write_text(ONE_HAND)
+    page = tmp_path / "game.html"
+    assert run("replay", path, "--html", page).exit_code == 0
+    open_page(browser, page)
+    lobby = browser.find_element("id", "game-lobby").text
+    assert " · 2014-10-23 12:xx JST · 1 hand" in lobby
+    played = run("replay", path, "--ascii").stdout.splitlines()[2]
+    assert played.startswith("Played 2014-10-23 12:xx JST")

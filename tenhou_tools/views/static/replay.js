@@ -931,7 +931,10 @@
 
   function buildHeader() {
     document.getElementById("game-title").textContent = doc.log_id || doc.source || "Game";
-    var date = doc.date ? doc.date.replace("T", " ").slice(0, 16) + " JST" : "date unknown";
+    // a game id names the hour it started, not the minute (as the terminal view says: 12:xx)
+    var hourly = /^\d{10}gm-/.test(doc.log_id || "");
+    var date = !doc.date ? "date unknown"
+      : hourly ? doc.date.replace("T", " ").slice(0, 13) + ":xx JST" : doc.date.slice(0, 10) + " JST";
     document.getElementById("game-lobby").textContent = doc.lobby + " · " + date + " · " + HANDS.length + " hand" + (HANDS.length === 1 ? "" : "s");
     var players = document.getElementById("game-players");
     for (var seat = 0; seat < N; seat++) {
