@@ -134,9 +134,11 @@ Failed games (1):
 """
 
 
-def test_finding_messages_with_brackets_keep_their_tail(tmp_path):
+def test_finding_messages_with_brackets_keep_their_tail(tmp_path, monkeypatch):
     """A tenhou.net/6 JSON whose win details are ``[3, 3]``: the PARSE_ERROR message quotes them
-    and its rich-tag-like tail ``[who, from, ...]`` stays."""
+    and its rich-tag-like tail ``[who, from, ...]`` stays (on a terminal wide enough that the
+    message, after the temporary folder's long path, is not folded)."""
+    monkeypatch.setenv("COLUMNS", "400")
     converted = run("convert", FIXTURES / "one_hand.xml", "--to", "tenhou6").stdout
     details = '[0,1,0,"役満48000点","大三元(役満)"]'
     assert details in converted

@@ -356,3 +356,19 @@ def test_an_interrupted_stats_run_does_not_write_its_report_file(tmp_path, monke
     assert f"Interrupted. {out} was not written." in result.stderr
     assert out.read_text() == "the previous report\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.json"]
+
+
+def test_findings_fold_at_the_width_and_commands_stay_whole(tmp_path, monkeypatch):
+    """At 60 columns a finding's message folds under its own indent; the replay command that
+    shows it is never folded (it is copied whole), and a report written with -o is not folded."""
+    game = tmp_path / "g.xml"
+    game.write_text((FIXTURES / "one_hand.xml").read_text().replace('ten="50,48000,5"', 'ten="50,36000,5"'))
+    monkeypatch.setenv("COLUMNS", "60")
+    lines = CliRunner().invoke(cli, ["validate", str(game)]).stdout.splitlines()
+    start = lines.index("    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is")
+    assert lines[start + 1] == "      wrong"
+    assert lines[start + 2] == "      points (ten): 48000 by the rules, the log says 36000"
+    assert lines[start + 3] == f"      tenhou-tools replay {game} --hand E1-0"
+    out = tmp_path / "report.txt"
+    CliRunner().invoke(cli, ["validate", str(game), "-o", str(out)])
+    assert "    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is wrong\n" in out.read_text()

@@ -25,7 +25,7 @@ from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAG
 from .common import AtomicOutput, expand_sources, no_logs_found
 from .options import dedupe_option, output_option, paths_argument, progress_option, runner_options
 from .output import check_output_path
-from .term import make_console
+from .term import make_console, output_width
 
 
 class SetupFailed(click.ClickException):
@@ -158,7 +158,7 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
             out.write(("[" if summary.games == 0 else ",") + "\n" + json_text(end.to_json()) + "\n]\n")
         else:
             validate_report.render(out, summary, failed, elapsed=elapsed, verbose=verbose,
-                                   interrupted=interrupted)
+                                   interrupted=interrupted, width=None if output else output_width())
     if end.sources.duplicates:
         click.echo(f"{end.sources.duplicates} duplicate game(s) skipped.", err=True)
     if show_progress and not interrupted:

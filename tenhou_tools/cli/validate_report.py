@@ -13,6 +13,7 @@ Only records that fail are kept (at most ``MAX_GAMES``); nothing here reads a lo
 from __future__ import annotations
 
 import os
+import textwrap
 from dataclasses import dataclass, field
 
 from ..check import GameRecord, Summary
@@ -112,26 +113,38 @@ def _target(record: GameRecord) -> str | None:
     return None
 
 
-def finding_lines(finding: Finding, record: GameRecord, target: str | None) -> list[str]:
+def _fold(line: str, width: int | None) -> list[str]:
+    """``line`` folded at ``width`` under its own indent plus two; a word longer than the width
+    (a path) stays whole. ``None``: not folded (a report written to a file)."""
+    if width is None or len(line) <= width:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+    return textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+
+
+def finding_lines(finding: Finding, record: GameRecord, target: str | None,
+                  width: int | None = None) -> list[str]:
+    """A finding: its line and what its values are, folded at ``width``; then the command that
+    shows it, never folded (it is meant to be copied whole)."""
     where = f"{finding.label} " if finding.label else ""
     severity = " (warning)" if finding.severity is Severity.WARNING else ""
     # the step as ``replay --at HAND:STEP`` counts it (the event's 1-based place in its hand)
     event = f" (step {finding.event_index + 1})" if finding.event_index is not None else ""
-    lines = [f"    {where}{finding.code.value}{severity}{event}: {printable(finding.message)}"]
+    lines = _fold(f"    {where}{finding.code.value}{severity}{event}: {printable(finding.message)}", width)
     values = values_text(finding)
     if values:
-        lines.append(f"      {printable(values)}")
+        lines += _fold(f"      {printable(values)}", width)
     if target is not None and record.hands > 0:
         lines.append(f"      {printable(replay_command(target, finding.label))}")
     return lines
 
 
-def game_lines(record: GameRecord, fail_on: str) -> list[str]:
+def game_lines(record: GameRecord, fail_on: str, width: int | None = None) -> list[str]:
     lines = [f"  {printable(record.path)}"]
     relevant = [f for f in record.findings if _relevant(f, fail_on)]
     target = _target(record)
     for finding in relevant[:MAX_FINDINGS]:
-        lines += finding_lines(finding, record, target)
+        lines += finding_lines(finding, record, target, width)
     if len(relevant) > MAX_FINDINGS:
         lines.append(f"    … and {len(relevant) - MAX_FINDINGS:,} more in this game ({MORE})")
     below = len(record.findings) - len(relevant)
@@ -145,8 +158,8 @@ def game_lines(record: GameRecord, fail_on: str) -> list[str]:
 
 
 def render(out, summary: Summary, failed: FailedGames, *, elapsed: float, verbose: bool = False,
-           interrupted: bool = False) -> None:
-    """Write the report to ``out`` (anything with ``write``)."""
+           interrupted: bool = False, width: int | None = None) -> None:
+    """Write the report to ``out`` (anything with ``write``); findings folded at ``width``."""
     lines = []
     if interrupted:
         lines.append(f"Interrupted after {_plural(summary.games, 'game')}: this report covers only those.")
@@ -156,19 +169,19 @@ def render(out, summary: Summary, failed: FailedGames, *, elapsed: float, verbos
         lines.append(f"Checked in {elapsed:.1f} s ({rate:,.0f} games/s).")
     if summary.findings_by_code:
         lines += ["", "Findings by code:"]
-        width = max(len(code) for code in summary.findings_by_code)
+        column = max(len(code) for code in summary.findings_by_code)
         for code, n in sorted(summary.findings_by_code.items(), key=lambda kv: (-kv[1], kv[0])):
-            lines.append(f"  {code:<{width}}  {n:,}")
+            lines.append(f"  {code:<{column}}  {n:,}")
     if verbose:
         lines += ["", "Checks run:"]
-        width = max((len(kind) for kind in summary.checks), default=0)
+        column = max((len(kind) for kind in summary.checks), default=0)
         for kind, n in sorted(summary.checks.items()):
-            lines.append(f"  {kind:<{width}}  {n:,}")
+            lines.append(f"  {kind:<{column}}  {n:,}")
     if failed.failing:
         title = "Failed games" if failed.fail_on == "error" else "Games with findings"
         lines += ["", f"{title} ({failed.failing:,}):"]
         for record in failed.listed:
-            lines += game_lines(record, failed.fail_on)
+            lines += game_lines(record, failed.fail_on, width)
         more = failed.failing - len(failed.listed)
         if more:
             lines.append(f"  … and {_plural(more, 'more game')} ({MORE})")
