@@ -81,12 +81,16 @@ def logs(tmp_path_factory) -> list[str]:
 
 @pytest.fixture(scope="module")
 def in_process(logs) -> dict[str, str]:
-    """The --jobs 1 reports, the reference for every other runner."""
+    """The --jobs 1 reports, the reference for every other runner (at the width the tests pin:
+    the text report folds at the terminal's width, and a module's fixture runs before the
+    per-test ``COLUMNS`` of conftest)."""
     out = {}
-    for fmt in ("ndjson", "json", "text"):
-        result = run("validate", *logs, "--format", fmt, "--jobs", "1", "--no-progress")
-        assert result.exit_code == 1, result.output
-        out[fmt] = stable(result.stdout)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COLUMNS", "120")
+        for fmt in ("ndjson", "json", "text"):
+            result = run("validate", *logs, "--format", fmt, "--jobs", "1", "--no-progress")
+            assert result.exit_code == 1, result.output
+            out[fmt] = stable(result.stdout)
     return out
 
 
