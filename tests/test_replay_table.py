@@ -1,5 +1,5 @@
 """The replay's parts: check kinds and their counts (``replay.checks``) and the board snapshot
-(``replay._table``, ``replay.engine.board_at``)."""
+(``replay.state``, ``replay.fold.board_at``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from tenhou_tools.events import CallKind, Discard
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.replay._recorder import Recorder
 from tenhou_tools.replay.checks import CheckKind
-from tenhou_tools.replay.engine import board_at, replay_game
+from tenhou_tools.replay.engine import replay_game
+from tenhou_tools.replay.fold import board_at
 from tenhou_tools.tiles import format_tiles
 
 from .test_tamper_legality import _pon_after_a_pass, _riichi_furiten

@@ -1,6 +1,6 @@
 """The analysis of a whole game: every discard judged on the board the engine rebuilds.
 
-For each discard of each hand, the board just before it (``replay.engine.board_at``) gives the
+For each discard of each hand, the board just before it (``replay.fold.board_at``) gives the
 discarder's concealed tiles, its melds and what it can see; ``analyze_discard`` judges the
 discard on those. A riichi declaration discard also gets its waits (``riichi_summary``), and a
 discard that a player won on gets one deal-in per winner (``deal_in``: a double ron gives two).
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..events import Agari, Call, CallKind, Discard, Event, Game, Riichi
-from ..replay.engine import board_at
+from ..replay.fold import board_at
 from ..rules.calls import kuikae_forbidden
 from .discard import DiscardAnalysis, analyze_discard
 from .waits import DealIn, RiichiSummary, deal_in, riichi_summary

@@ -1,7 +1,7 @@
 """``replay --at HAND:STEP`` and ``replay --analysis``: the table at one moment and the discard
 analysis, as rich renderables or JSON.
 
-Nothing here reads files or prints. The board is the engine's (``replay.engine.board_at``); the
+Nothing here reads files or prints. The board is the engine's (``replay.fold.board_at``); the
 analysis is ``analysis.analyze_game``'s. The text follows the replay view's rules
 (``replay_render.View``): tiles as glyphs or in the ``123m`` notation, other seats' concealed
 tiles hidden when viewing from a seat (unless ``--all-hands``), log text (player names) as
@@ -21,8 +21,8 @@ from rich.text import Text
 
 from ..analysis import DiscardNote, GameAnalysis, meld_count, waits_text
 from ..errors import InputError
-from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, NewDora, Riichi, Ryuukyoku
-from ..replay.engine import board_at
+from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, NewDora, Riichi
+from ..replay.fold import board_at
 from ..rules.hand import counts34, waits
 from ..rules.shanten import shanten
 from ..serialize import to_json
@@ -82,25 +82,6 @@ def parse_moment(game: Game, text: str) -> Moment:
 # -- the board as facts --------------------------------------------------------------------------
 
 
-def sticks_on_table(game: Game, moment: Moment, board_sticks: int) -> int:
-    """The riichi sticks on the table: the engine's count, none once a win has taken them (the
-    engine keeps the hand's count to check a double ron's payments)."""
-    events = game.hands[moment.position].events[:moment.step]
-    return 0 if any(isinstance(e, Agari) for e in events) else board_sticks
-
-
-def scores_now(game: Game, moment: Moment, board_scores: Sequence[int]) -> list[int]:
-    """Each seat's points: the engine's, and after a result (a win or a draw) the result's as the
-    log states them (``sc``: before plus change; the engine's table does not apply a draw's
-    payments)."""
-    events = game.hands[moment.position].events[:moment.step]
-    endings = [e for e in events if isinstance(e, Agari | Ryuukyoku)]
-    if not endings:
-        return list(board_scores)
-    last = endings[-1]
-    return [last.scores_before[s] + last.deltas[s] for s in range(len(board_scores))]
-
-
 def seat_shanten(concealed: Sequence[int], melds: Sequence, *, sanma: bool) -> int | None:
     """Standard shanten (the lowest of regular, seven pairs, thirteen orphans) of the concealed
     tiles; ``None`` when their number does not fit the melds (a damaged log)."""
@@ -125,7 +106,6 @@ def board_json(game: Game, moment: Moment, note: DiscardNote | None = None,
     board = board_at(game, moment.position, moment.step)
     sanma = game.header.ruleset.players == 3
     event = hand.events[moment.step - 1] if moment.step else None
-    scores = scores_now(game, moment, [s.score for s in board.seats])
     seats = []
     for s in board.seats:
         furiten = s.furiten
@@ -136,7 +116,7 @@ def board_json(game: Game, moment: Moment, note: DiscardNote | None = None,
             "melds": [to_json(m) for m in s.melds],
             "discards": [{"tile": p.tile, "tsumogiri": p.tsumogiri, "riichi": p.riichi, "called": p.called}
                          for p in s.pond],
-            "score": scores[s.seat],
+            "score": s.score,
             "riichi": s.riichi,
             "shanten": seat_shanten(s.concealed, s.melds, sanma=sanma),
             "waits": seat_waits(s.concealed),
@@ -155,7 +135,7 @@ def board_json(game: Game, moment: Moment, note: DiscardNote | None = None,
         "round": board.round,
         "dealer": board.dealer,
         "honba": board.honba,
-        "sticks": sticks_on_table(game, moment, board.sticks),
+        "sticks": board.sticks,
         "dora_indicators": list(board.dora_indicators),
         "wall_remaining": board.live_remaining,
         "seats": seats,
@@ -285,7 +265,7 @@ def board_view(game: Game, moment: Moment, view: View, title: str,
     steps = len(hand.events)
     head = Text(f"{title} · {init.label()} step {moment.step} of {steps}: {moment_text(event, view, before)}",
                 style="bold")
-    on_table = sticks_on_table(game, moment, board.sticks)
+    on_table = board.sticks
     sticks = f"{on_table} riichi stick{'s' if on_table != 1 else ''}"
     facts = Text(f"{round_name(hand)}, {board.honba} honba, {sticks} · dealer S{board.dealer} · "
                  f"{board.live_remaining} tiles left in the wall")
@@ -295,11 +275,10 @@ def board_view(game: Game, moment: Moment, view: View, title: str,
     dora.append_text(tiles.apart(dora_kind(t >> 2, sanma=sanma) * 4 + 1 for t in board.dora_indicators))
     dora.append(")")
     out: list[RenderableType] = [head, facts, dora]
-    scores = scores_now(game, moment, [s.score for s in board.seats])
     for s in board.seats:
         seat_head = Text(f"S{s.seat} {seat_wind(s.seat, board.dealer, n)}  ")
         seat_head.append(player_name(game, s.seat))
-        seat_head.append(f"  {scores[s.seat]}")
+        seat_head.append(f"  {s.score}")
         if s.riichi:
             seat_head.append("  riichi", style=STYLE_RIICHI)
         if view.viewer == s.seat:

@@ -10,12 +10,15 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
+from .._values import build
 from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
 from ..game_id import game_start
 from ..rules import game_end
+from ..rules.draws import is_tenpai
 from ._recorder import Recorder
 from .checks import CheckKind as K
+from .state import TableState
 
 # Enum members used in the hot paths, bound once: as module constants they cost a C global
 # read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
@@ -47,6 +50,24 @@ class Outcome:
     any_win: bool
     owari: Owari | None = None
     """The final result written on the hand's last end tag, if any."""
+
+
+def hand_outcome(state: TableState) -> Outcome:
+    """How the hand on ``state`` ended (its last state): a draw, one or more wins, or no result
+    (a log that stops early)."""
+    init = state.init
+    draw = state.draw
+    if draw is not None:
+        abortive = draw.kind.is_abortive
+        dealer_tenpai = not abortive and is_tenpai(state.seats[init.dealer].concealed)
+        return build(Outcome, scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
+                     dealer=init.dealer, renchan=abortive or dealer_tenpai, dealer_won=False,
+                     dealer_tenpai=dealer_tenpai, abortive=abortive, any_win=False, owari=draw.owari)
+    wins = state.wins
+    dealer_won = any(a.who == init.dealer for a in wins)
+    return build(Outcome, scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
+                 dealer=init.dealer, renchan=dealer_won, dealer_won=dealer_won, dealer_tenpai=False,
+                 abortive=False, any_win=bool(wins), owari=wins[-1].owari if wins else None)
 
 
 class GameFlow:

@@ -1,7 +1,7 @@
 """A frozen snapshot of the table at one moment of a hand (what ``replay --at HAND:STEP`` shows).
 
-The replay's own table (``replay._table``) is mutable and private; ``Table.board()`` turns it into
-these values, cheaply and only when asked for.
+The table state (``replay.state.TableState``) is mutable and belongs to one walk over a hand;
+``TableState.board()`` turns it into these values, only when asked for (``replay.fold``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ class PondTile:
     """The riichi declaration discard (shown sideways)."""
     called: bool
     """Another player called it (it stays in the pond for furiten)."""
+    step: int
+    """The step of the hand at which it was discarded (1 + the discard's index in the hand's
+    events): discards of different seats compare by it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +41,10 @@ class SeatBoard:
     """Points now (a riichi stick already paid is off the score)."""
     riichi: bool
     """In riichi (the stick is paid)."""
+    declared: bool
+    """Riichi declared (REACH step 1), accepted or not yet."""
+    connected: bool
+    """False while the player is disconnected (after ``BYE``: the server plays for them)."""
     furiten: Furiten
     """For a hand waiting on a tile (not between a draw and a discard); empty when not tenpai."""
 
@@ -48,8 +55,11 @@ class Board:
 
     round: int
     dealer: int
+    step: int
+    """Events of the hand applied (0: just dealt)."""
     honba: int
     sticks: int
+    """Riichi sticks on the table (none once a win has taken them)."""
     dora_indicators: tuple[int, ...]
     live_remaining: int
     """Tiles left to draw from the live wall."""

@@ -1,13 +1,14 @@
 """The replay engine: re-execute every hand of a ``Game`` and check what the log claims.
 
 The driver walks the game hand by hand: each INIT against the hand before (``replay._flow``),
-the hand's wall regenerated from the seed, its events on a fresh ``Table`` (``replay._hand``,
-with wins in ``replay._wins`` and draws in ``replay._ryuukyoku``), then whether the game should
-end there. At every point where the log states a fact, the fact is recomputed under the Tenhou
-rules (pure functions in ``tenhou_tools.rules``) and compared.
+the hand's wall regenerated from the seed, then each event checked against the table state
+before it (``replay._hand_checks``, with wins in ``replay._win_checks`` and draws in
+``replay._draw_checks``) and applied to it by the one fold (``replay.state``), then whether the
+game should end there. At every point where the log states a fact, the fact is recomputed under
+the Tenhou rules (pure functions in ``tenhou_tools.rules``) and compared.
 
-A disagreement becomes a ``Finding``; after reporting it the engine continues from the log's
-own value (for example the log's score), so one wrong number gives one finding, not a cascade.
+A disagreement becomes a ``Finding``; the state follows the log's own value (for example the
+log's score), so one wrong number gives one finding, not a cascade.
 ``GameReport.checks`` counts every check that ran, by kind (``CheckKind``).
 """
 
@@ -25,15 +26,14 @@ from ..rules.wall import (
     WallSeedError,
     hand_wall_from_init_shuffle,
 )
-from ._flow import GameFlow, Outcome
-from ._hand import HandReplay
+from ._flow import GameFlow, Outcome, hand_outcome
+from ._hand_checks import HandChecks
 from ._recorder import NO_INDEX, Recorder
-from ._table import Table
-from .board import Board
 from .checks import CheckKind as K
 from .checks import GameReport
+from .state import TableState
 
-__all__ = ["GameReport", "board_at", "replay_game"]
+__all__ = ["GameReport", "replay_game"]
 
 
 def replay_game(game: Game) -> GameReport:
@@ -45,18 +45,6 @@ def replay_game(game: Game) -> GameReport:
         replay.rec.find(F.INTERNAL_ERROR, f"the replay engine failed: {type(exc).__name__}: {exc}",
                         severity=Severity.ERROR, detail=traceback.format_exc())
     return replay.rec.report(game.log_id, len(game.hands))
-
-
-def board_at(game: Game, hand: int, step: int) -> Board:
-    """The table of hand ``hand`` (0-based) after its first ``step`` events: a frozen snapshot
-    (``replay --at HAND:STEP``). Only that hand is replayed (its wall is not regenerated)."""
-    h = game.hands[hand]
-    rules = game.header.ruleset
-    table = Table(h.init, rules.players, None)
-    play = HandReplay(Recorder(), table, ScoringRules.from_ruleset(rules), bool(rules.chips))
-    play.deal()
-    play.play(h.events, until=step)
-    return table.board()
 
 
 class _Replay:
@@ -88,10 +76,14 @@ class _Replay:
             rec.hand_index = hand.index
             rec.event_index = NO_INDEX
             self.flow.carry_over(previous, hand.init)
-            table = Table(hand.init, self.n, self.hand_wall(hand.init))
-            play = HandReplay(rec, table, self.scoring, self.chips)
-            play.deal()
-            previous = play.play(hand.events)
+            state = TableState(hand.init, self.n, self.chips)
+            checks = HandChecks(rec, self.hand_wall(hand.init), self.scoring, self.chips)
+            checks.deal(state)
+            for index, event in enumerate(hand.events):
+                checks.before(state, index, event)
+                state.apply(event)
+            checks.end(state)
+            previous = hand_outcome(state)
             rec.event_index = NO_INDEX
             self.flow.end_of_hand(previous, hand, hand.index == len(hands) - 1)
 

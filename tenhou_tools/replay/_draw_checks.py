@@ -1,5 +1,6 @@
-"""A hand that ends without a win (``RYUUKYOKU``) against the replayed table: the exhaustive
-draw's tenpai hands, nagashi mangan and payments, and each abortive draw's condition.
+"""A hand that ends without a win (``RYUUKYOKU``) against the table state before it: the
+exhaustive draw's tenpai hands, nagashi mangan and payments, and each abortive draw's condition.
+The state applies the draw afterwards (``TableState.apply_ryuukyoku``).
 
 The rules are pure functions in ``rules.draws`` and ``rules.payments``; this module asks them
 and compares their answers with the log.
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._values import build
 from ..events import CallKind, DrawKind, Ryuukyoku
 from ..findings import FindingCode as F
 from ..rules._draws import (
@@ -23,10 +23,9 @@ from ..rules._draws import (
 )
 from ..rules.payments import exhaustive_draw_deltas, nagashi_deltas
 from ..tiles import format_tiles
-from ._flow import Outcome
 from ._recorder import Recorder
-from ._table import Table
 from .checks import CheckKind as K
+from .state import TableState
 
 # Enum members used in the hot paths, bound once: as module constants they cost a C global
 # read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
@@ -50,38 +49,25 @@ _K_RYUUKYOKU: Final = K.RYUUKYOKU
 _K_SCORES_BEFORE: Final = K.SCORES_BEFORE
 
 
-def check_ryuukyoku(rec: Recorder, table: Table, r: Ryuukyoku) -> Outcome:
-    """Check a draw, apply its score changes, and say how the hand ended."""
-    init = table.init
+def check_ryuukyoku(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
+    """Check a draw against the table before it."""
     rec.check(_K_RYUUKYOKU, True)
-    before_ok = rec.check(_K_SCORES_BEFORE, list(r.scores_before) == table.scores)
-    if not before_ok:
+    if not rec.check(_K_SCORES_BEFORE, list(r.scores_before) == table.scores):
         rec.find(F.SCORES_BEFORE, "the scores before the draw (sc) are not the running scores",
                  list(table.scores), list(r.scores_before))
     if not rec.check(_K_BA, (r.honba, r.sticks) == (table.honba, table.sticks)):
         rec.find(F.BA, "honba and riichi sticks (ba) are not the ones on the table",
                  [table.honba, table.sticks], [r.honba, r.sticks])
-    dealer_tenpai = False
     if r.kind is _DRAW_EXHAUSTIVE or r.kind is _DRAW_NAGASHI_MANGAN:
-        dealer_tenpai = exhaustive_draw(rec, table, r)
-        renchan = dealer_tenpai
-        abortive = False
+        exhaustive_draw(rec, table, r)
     else:
         if not rec.check(_K_DRAW_PAYMENT, not any(r.deltas)):
             rec.find(F.DRAW_PAYMENT, "an abortive draw moves points", [0, 0, 0, 0], list(r.deltas))
         abortive_condition(rec, table, r)
-        renchan = True
-        abortive = True
-    base = table.scores if before_ok else list(r.scores_before)
-    scores = tuple(base[s] + r.deltas[s] for s in range(4))
-    table.ended = True
-    return build(Outcome, scores, table.sticks, init.honba, init.round, init.dealer, renchan, False,
-                   dealer_tenpai, abortive, False, r.owari)
 
 
-def exhaustive_draw(rec: Recorder, table: Table, r: Ryuukyoku) -> bool:
-    """Tenpai hands shown, the wall empty, nagashi mangan and the payments. Returns whether the
-    dealer was tenpai."""
+def exhaustive_draw(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
+    """Tenpai hands shown, the wall empty, nagashi mangan and the payments."""
     n = table.players
     tenpai = [False] * 4
     for seat in range(n):
@@ -109,10 +95,9 @@ def exhaustive_draw(rec: Recorder, table: Table, r: Ryuukyoku) -> bool:
         deltas = exhaustive_draw_deltas(tenpai, players=n)
     if not rec.check(_K_DRAW_PAYMENT, list(deltas) == list(r.deltas)):
         rec.find(F.DRAW_PAYMENT, "the tenpai/noten or nagashi payments are wrong", list(deltas), list(r.deltas))
-    return tenpai[table.init.dealer]
 
 
-def abortive_condition(rec: Recorder, table: Table, r: Ryuukyoku) -> None:
+def abortive_condition(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
     """Each abortive draw only with its condition (tochuu ryuukyoku)."""
     kind = r.kind
     n = table.players
@@ -151,7 +136,7 @@ def abortive_condition(rec: Recorder, table: Table, r: Ryuukyoku) -> None:
                      "triple ron (ron3) declared without three players able to win on the tile", None, shown)
 
 
-def robbable_tile(table: Table) -> int | None:
+def robbable_tile(table: TableState) -> int | None:
     """The tile others could win on now: the last discard, added-kan tile or kita."""
     call = table.last_call
     if call is not None:
@@ -164,7 +149,7 @@ def robbable_tile(table: Table) -> int | None:
     return table.last_discard.tile if table.last_discard is not None else None
 
 
-def robbable_seat(table: Table) -> int | None:
+def robbable_seat(table: TableState) -> int | None:
     """The seat whose tile others could win on now (see ``robbable_tile``)."""
     if table.last_call is not None:
         return table.last_call.seat

@@ -1,5 +1,6 @@
-"""A win (``AGARI``) against the replayed table: the tile won on, furiten, the hand and melds, the
-dora, the value (yaku, han, fu, points, limit), pao and the payments.
+"""A win (``AGARI``) against the table state before it: the tile won on, furiten, the hand and
+melds, the dora, the value (yaku, han, fu, points, limit), pao, the scores before and the
+payments. The state applies the win afterwards (``TableState.apply_win``).
 
 The rules are pure functions in ``tenhou_tools.rules`` (``scoring``, ``payments``, ``furiten``,
 ``pao``); this module asks them and compares their answers with the log.
@@ -21,11 +22,12 @@ from ..rules.scoring import (
     ScoringRules,
     WinContext,
 )
+from ..rules.wall import HandWall
 from ..rules.yaku import limit_name, yaku_difference, yakuman_names
 from ..tiles import format_tiles
 from ._recorder import Recorder
-from ._table import Table
 from .checks import CheckKind as K
+from .state import TableState
 
 # Enum members used in the hot paths, bound once: as module constants they cost a C global
 # read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
@@ -47,8 +49,9 @@ _K_SCORES_BEFORE: Final = K.SCORES_BEFORE
 _K_WALL_URA: Final = K.WALL_URA
 
 
-def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, chips: bool) -> None:
-    """Check one win and apply its score changes to the table."""
+def check_agari(rec: Recorder, table: TableState, a: Agari, scoring: ScoringRules, chips: bool,
+                wall: HandWall | None) -> None:
+    """Check one win against the table before it."""
     init = table.init
     n = table.players
     who, from_who = a.who, a.from_who
@@ -84,7 +87,7 @@ def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, ch
             problem = f"S{who}'s ron names S{from_who}, who did not just discard"
     if not rec.check(_K_AGARI, not problem):
         rec.find(F.AGARI_WINNER, problem)
-        apply_win(rec, table, a, first)
+        check_scores(rec, table, a)
         return
     if tsumo:
         concealed = list(seat.concealed)
@@ -103,7 +106,7 @@ def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, ch
                          and (prev.who - from_who) % 4 < (who - from_who) % 4):
             rec.find(F.AGARI_ORDER, "the wins of a multiple ron are not in turn order from the discarder",
                      None, [prev.who, who])
-    check_hand(rec, table, a, concealed, win_tile)
+    check_hand(rec, table, a, concealed, win_tile, wall)
     remaining = table.live_remaining()
     in_riichi = seat.riichi == 2
     first_turn = not seat.pond and not table.any_call
@@ -148,10 +151,10 @@ def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, ch
                 rec.find(F.PAYMENT, f"S{who}'s win: the score changes (sc) are wrong", list(deltas), list(a.deltas))
     if not rec.check(_K_AGARI_PAO, pao == a.pao_who):
         rec.find(F.AGARI_PAO, "the seat liable for the yakuman (paoWho) is wrong", pao, a.pao_who)
-    apply_win(rec, table, a, first)
+    check_scores(rec, table, a)
 
 
-def check_furiten(rec: Recorder, table: Table, who: int) -> None:
+def check_furiten(rec: Recorder, table: TableState, who: int) -> None:
     """Furiten at a ron, judged once with the winner's waits at the ron (tsumo is allowed)."""
     found = table.furiten_of(who, skip_last=True)
     if rec.check(_K_FURITEN, not found.any):
@@ -168,7 +171,8 @@ def check_furiten(rec: Recorder, table: Table, who: int) -> None:
                  [], list(found.riichi))
 
 
-def check_hand(rec: Recorder, table: Table, a: Agari, concealed: list[int], win_tile: int) -> None:
+def check_hand(rec: Recorder, table: TableState, a: Agari, concealed: list[int], win_tile: int,
+               wall: HandWall | None) -> None:
     """The hand, the melds and the winning tile (three agari_hand checks), the dora and ura
     indicators (two agari_dora checks) and the ura indicators against the seed."""
     who = a.who
@@ -193,7 +197,6 @@ def check_hand(rec: Recorder, table: Table, a: Agari, concealed: list[int], win_
     if not rec.check(_K_AGARI_DORA, len(a.ura_indicators) == expected_ura):
         rec.find(F.AGARI_URA, "the number of ura dora indicators (doraHaiUra) is wrong",
                  expected_ura, len(a.ura_indicators))
-    wall = table.wall
     if wall is not None and a.ura_indicators:
         k = len(a.ura_indicators)
         if not rec.check(_K_WALL_URA, tuple(a.ura_indicators) == wall.ura_indicators[:k]):
@@ -225,17 +228,12 @@ def compare_value(rec: Recorder, scored: ScoredHand, a: Agari) -> None:
                  f"rules, the log says {limit_name(a.limit)}", int(scored.limit), a.limit)
 
 
-def apply_win(rec: Recorder, table: Table, a: Agari, first: bool) -> None:
-    """Check ``sc`` before and ``ba``, then apply the log's deltas."""
-    before_ok = rec.check(_K_SCORES_BEFORE, list(a.scores_before) == table.scores)
-    if not before_ok:
+def check_scores(rec: Recorder, table: TableState, a: Agari) -> None:
+    """``sc`` before the win and ``ba``: the running scores, the hand's honba and the sticks
+    still on the table (the first winner takes them)."""
+    if not rec.check(_K_SCORES_BEFORE, list(a.scores_before) == table.scores):
         rec.find(F.SCORES_BEFORE, "the scores before the win (sc) are not the running scores",
                  list(table.scores), list(a.scores_before))
-    sticks = table.sticks if first else 0
-    if not rec.check(_K_BA, a.honba == table.honba and a.sticks == sticks):
+    if not rec.check(_K_BA, a.honba == table.honba and a.sticks == table.sticks):
         rec.find(F.BA, "honba and riichi sticks (ba) are not the ones on the table",
-                 [table.honba, sticks], [a.honba, a.sticks])
-    base = table.scores if before_ok else list(a.scores_before)
-    table.scores = [base[s] + a.deltas[s] for s in range(4)]
-    table.wins.append(a)
-    table.ended = True
+                 [table.honba, table.sticks], [a.honba, a.sticks])

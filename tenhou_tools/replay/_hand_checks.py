@@ -1,0 +1,442 @@
+"""The checks of one hand (kyoku): an observer of the table state before each event.
+
+The state moves in one place (``replay.state.TableState.apply``); this module only reads it.
+Before each event, ``HandChecks.before`` asks the rules (pure functions in
+``tenhou_tools.rules``) whether the event may happen on the table as it stands, and counts each
+check by ``CheckKind`` where it runs; a failure becomes a ``Finding`` with the value the rules
+give and the log's. Draws and discards are nine events in ten: their checks keep to native
+attributes and counters kept at hand (``Check``), and build a message only when a check fails.
+Wins are checked by ``replay._win_checks`` and draws by ``replay._draw_checks``.
+"""
+
+from __future__ import annotations
+
+from typing import Final, cast
+
+from ..events import (
+    Agari,
+    Bye,
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    DrawKind,
+    Event,
+    Meld,
+    NewDora,
+    Reconnect,
+    Riichi,
+    Ryuukyoku,
+    Unknown,
+)
+from ..findings import FindingCode as F
+from ..rules.calls import (
+    CALLS_ON_A_DISCARD,
+    KAN_LIMIT,
+    allowed_in_riichi,
+    chi_allowed,
+    discard_callable,
+    kan_allowed,
+    kita_allowed,
+)
+from ..rules.hand import counts34, waits
+from ..rules.riichi import (
+    RIICHI_COST,
+    can_afford_riichi,
+    is_ankan_allowed_in_riichi,
+    is_closed,
+    riichi_live_minimum,
+)
+from ..rules.scoring import ScoringRules
+from ..rules.wall import HandWall
+from ..tiles import format_tiles
+from ._draw_checks import check_ryuukyoku
+from ._recorder import Recorder
+from ._win_checks import check_agari
+from .checks import CheckKind as K
+from .state import NOBODY, TableState
+
+# Enum members and event classes read on every event, bound once (a C global in compiled code).
+_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
+_CALL_CHI: Final = CallKind.CHI
+_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
+_CALL_KITA: Final = CallKind.KITA
+_CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
+_DRAW_FOUR_KANS: Final = DrawKind.FOUR_KANS
+_K_ABORT_REQUIRED: Final = K.ABORT_REQUIRED
+_K_CALL: Final = K.CALL
+_K_DORA_TIMING: Final = K.DORA_TIMING
+_K_DRAW_ORDER: Final = K.DRAW_ORDER
+_K_RIICHI: Final = K.RIICHI
+_K_RIICHI_ACCEPTED: Final = K.RIICHI_ACCEPTED
+_K_RIICHI_DECLARED: Final = K.RIICHI_DECLARED
+_K_TILES: Final = K.TILES
+_K_TURN: Final = K.TURN
+_K_WALL_DEAL: Final = K.WALL_DEAL
+_K_WALL_DICE: Final = K.WALL_DICE
+_K_WALL_DORA: Final = K.WALL_DORA
+_K_WALL_DRAW: Final = K.WALL_DRAW
+_AGARI: Final = Agari
+_BYE: Final = Bye
+_CALL: Final = Call
+_DISCARD: Final = Discard
+_DRAW: Final = Draw
+_NEW_DORA: Final = NewDora
+_RECONNECT: Final = Reconnect
+_RIICHI: Final = Riichi
+_RYUUKYOKU: Final = Ryuukyoku
+_UNKNOWN: Final = Unknown
+
+
+def _seat_or_none(seat: int) -> int | None:
+    return None if seat == NOBODY else seat
+
+
+class HandChecks:
+    """Checks one hand's events against the table state before each of them."""
+
+    def __init__(self, rec: Recorder, wall: HandWall | None, scoring: ScoringRules, chips: bool) -> None:
+        self.rec = rec
+        self.wall = wall
+        """The hand's wall regenerated from the seed, or ``None`` when the log has no usable seed."""
+        self.scoring = scoring
+        self.chips = chips
+        """A chip table (shuugi): honba payments unchecked."""
+        self.live_wall: tuple[int, ...] = wall.live if wall is not None else ()
+        self.rinshan_wall: tuple[int, ...] = wall.rinshan if wall is not None else ()
+        self.seen = [False] * 136
+        """Tile ids that have appeared in this hand (dealt, drawn or revealed)."""
+        self.three = False
+        # the checks of every draw and discard, kept at hand
+        self.draw_order = rec.of(_K_DRAW_ORDER)
+        self.turn = rec.of(_K_TURN)
+        self.tiles = rec.of(_K_TILES)
+        self.wall_draw = rec.of(_K_WALL_DRAW)
+
+    # -- the deal ----------------------------------------------------------------------------
+
+    def deal(self, state: TableState) -> None:
+        """The dealt hands against the seed's wall, and tile accounting of the deal."""
+        rec, wall = self.rec, self.wall
+        init, n = state.init, state.players
+        self.three = n == 3
+        if wall is not None:
+            if not rec.check(_K_WALL_DICE, wall.dice == init.dice):
+                rec.find(F.WALL_DICE, f"{init.label()}: the dice are not the seed's", list(wall.dice), list(init.dice))
+            if not rec.check(_K_WALL_DORA, wall.dora_indicators[0] == init.dora_indicator):
+                rec.find(F.WALL_DORA, f"{init.label()}: the dora indicator is not the seed's",
+                         wall.dora_indicators[0], init.dora_indicator)
+            for seat in range(n):
+                if not rec.check(_K_WALL_DEAL, wall.deal[seat] == init.hands[seat]):
+                    rec.find(F.WALL_DEAL, f"{init.label()}: S{seat}'s dealt tiles are not the seed's",
+                             list(wall.deal[seat]), list(init.hands[seat]))
+        tiles = [t for h in init.hands for t in h] + [init.dora_indicator]
+        sizes = [len(h) for h in init.hands]
+        expected_sizes = [13] * n + [0] * (4 - n)
+        unique = len(set(tiles)) == len(tiles) and not (self.three and any(4 <= t < 32 for t in tiles))
+        if not self.tiles.check(sizes == expected_sizes and unique):
+            if sizes != expected_sizes:
+                rec.find(F.HAND_SIZE, f"{init.label()}: the dealt hands do not have 13 tiles each",
+                         expected_sizes, sizes)
+            if not unique:
+                seen = [False] * 136
+                for t in tiles:
+                    if seen[t] or (self.three and 4 <= t < 32):
+                        self.duplicate(t)
+                    seen[t] = True
+        seen = self.seen
+        for t in tiles:
+            seen[t] = True
+
+    # -- each event --------------------------------------------------------------------------
+
+    def before(self, state: TableState, index: int, event: Event) -> None:
+        """Check ``event`` (the hand's ``index``-th) against the state it is about to move."""
+        rec = self.rec
+        rec.event_index = index
+        cls = type(event)
+        if cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
+            return
+        if state.pending:
+            if state.ended and cls is not _AGARI:
+                rec.find(F.EVENT_AFTER_END, f"{cls.__name__} after the hand ended")
+                return
+            self.pending_rules(state, event)
+        if cls is _DRAW:
+            self.draw(state, cast(Draw, event))
+        elif cls is _DISCARD:
+            self.discard(state, cast(Discard, event))
+        elif cls is _CALL:
+            self.call(state, cast(Call, event))
+        elif cls is _RIICHI:
+            self.riichi(state, cast(Riichi, event))
+        elif cls is _NEW_DORA:
+            self.new_dora(state, cast(NewDora, event))
+        elif cls is _AGARI:
+            check_agari(rec, state, cast(Agari, event), self.scoring, self.chips, self.wall)
+        elif cls is _RYUUKYOKU:
+            check_ryuukyoku(rec, state, cast(Ryuukyoku, event))
+
+    def end(self, state: TableState) -> None:
+        """After the hand's last event: a third ron on one tile aborts the hand instead."""
+        if len(state.wins) >= 3:
+            self.rec.check(_K_ABORT_REQUIRED, False)
+            self.rec.find(F.TRIPLE_RON, "three players won on one tile: Tenhou aborts a triple ron (ron3)",
+                          "ron3", len(state.wins))
+
+    def pending_rules(self, state: TableState, event: Event) -> None:
+        """What must happen right after a riichi discard (REACH step 2 unless it is won on) or
+        when the rules make an abortive draw happen now."""
+        rec = self.rec
+        is_agari = type(event) is _AGARI
+        if state.step2_due != NOBODY and not (type(event) is _RIICHI or is_agari):
+            rec.check(_K_RIICHI_ACCEPTED, False)
+            rec.find(F.RIICHI_STEP, f"S{state.step2_due}'s riichi discard passed but the riichi was "
+                     "not accepted (no REACH step 2)")
+        due = state.abort_due
+        if due is not None:
+            ok = (isinstance(event, Ryuukyoku) and event.kind is due) or (due is _DRAW_FOUR_KANS and is_agari)
+            if not rec.check(_K_ABORT_REQUIRED, ok):
+                rec.find(F.ABORT_MISSING, f"the hand had to end in an abortive draw ({due.value})",
+                         due.value, type(event).__name__)
+
+    # -- draws and discards: the hot path ----------------------------------------------------
+
+    def draw(self, t: TableState, ev: Draw) -> None:
+        seat, tile, rinshan = ev.seat, ev.tile, ev.rinshan
+        if t.dora_due:
+            self.dora_missing("a kan dora indicator was not revealed before the next draw", t.dora_due)
+        remaining = t.live_total - t.live_drawn - t.rinshan_drawn
+        if not self.draw_order.check(t.next_draw == seat and (rinshan or remaining > 0)):
+            if t.next_draw != seat:
+                self.rec.find(F.DRAW_ORDER, f"S{seat} draws out of turn", _seat_or_none(t.next_draw), seat)
+            if not rinshan and remaining <= 0:
+                self.rec.find(F.DRAW_ORDER, f"S{seat} draws from an empty live wall")
+        seen = self.seen
+        if not self.tiles.check(not seen[tile] and not (self.three and 4 <= tile < 32)):
+            self.duplicate(tile)
+        seen[tile] = True
+        if rinshan:
+            drawn = t.rinshan_drawn
+            if drawn < len(self.rinshan_wall) and not self.wall_draw.check(self.rinshan_wall[drawn] == tile):
+                self.rec.find(F.WALL_DRAW, f"S{seat}'s replacement draw is not the seed's",
+                              self.rinshan_wall[drawn], tile)
+        else:
+            drawn = t.live_drawn
+            if drawn < len(self.live_wall) and not self.wall_draw.check(self.live_wall[drawn] == tile):
+                self.rec.find(F.WALL_DRAW, f"S{seat}'s draw is not the seed's", self.live_wall[drawn], tile)
+
+    def discard(self, t: TableState, ev: Discard) -> None:
+        seat, tile = ev.seat, ev.tile
+        if t.dora_due or t.open_kan_dora:
+            self.dora_missing("a kan dora indicator was not revealed before the discard",
+                              t.dora_due + t.open_kan_dora)
+        if not self.turn.check(t.must_discard == seat):
+            self.rec.find(F.DRAW_ORDER, f"S{seat} discards out of turn", _seat_or_none(t.must_discard), seat)
+        s = t.seats[seat]
+        hand = s.concealed
+        held = len(hand)
+        in_hand = tile in hand
+        if not self.tiles.check(in_hand and held == 14 - 3 * s.open_sets):
+            self.wrong_discard(t, seat, tile, held, in_hand)
+        if t.kuikae:
+            self.kuikae(t, seat, tile)
+        if s.riichi:
+            if t.riichi_discard_due == seat:
+                self.riichi_discard(t, seat, tile)
+            else:
+                self.riichi_tsumogiri(t, seat, tile)
+
+    # -- the rare branches of draws and discards ---------------------------------------------
+
+    def dora_missing(self, message: str, due: int) -> None:
+        self.rec.check(_K_DORA_TIMING, False)
+        self.rec.find(F.DORA_TIMING, message, due, 0)
+
+    def duplicate(self, tile: int) -> None:
+        self.rec.find(F.TILE_DUPLICATE, f"tile id {tile} ({format_tiles([tile])}) appears twice or "
+                      "does not exist in this game", None, tile)
+
+    def not_in_hand(self, seat: int, tile: int, what: str) -> None:
+        self.rec.find(F.TILE_NOT_IN_HAND,
+                      f"S{seat} {what} {format_tiles([tile])} (id {tile}), which is not in the hand", None, tile)
+
+    def wrong_discard(self, t: TableState, seat: int, tile: int, held: int, in_hand: bool) -> None:
+        size = 14 - 3 * t.seats[seat].open_sets
+        if held != size:
+            self.rec.find(F.HAND_SIZE, f"S{seat} holds {held} tiles before discarding, not {size}", size, held)
+        if not in_hand:
+            self.not_in_hand(seat, tile, "discarded")
+
+    def kuikae(self, t: TableState, seat: int, tile: int) -> None:
+        """Right after a chi or pon: no discard of a forbidden kind (kuikae)."""
+        forbidden = t.kuikae
+        if not self.rec.check(_K_CALL, (tile >> 2) not in forbidden):
+            self.rec.find(F.CALL_KUIKAE, f"S{seat} discards {format_tiles([tile])} right after calling for it "
+                          "(kuikae)", sorted(forbidden), tile >> 2)
+
+    def riichi_tsumogiri(self, t: TableState, seat: int, tile: int) -> None:
+        """A discard in riichi (after the declaration discard) must be the tile just drawn."""
+        drawn = t.last_draw
+        if not self.rec.check(_K_RIICHI, drawn is not None and drawn.seat == seat and drawn.tile == tile):
+            self.rec.find(F.RIICHI_TSUMOGIRI, f"S{seat} is in riichi but does not discard the drawn tile",
+                          drawn.tile if drawn is not None else None, tile)
+
+    def riichi_discard(self, t: TableState, seat: int, tile: int) -> None:
+        """The declaration discard (between REACH step 1 and 2): the hand left must be tenpai."""
+        after = list(t.seats[seat].concealed)
+        if tile in after:
+            after.remove(tile)
+        if not self.rec.check(_K_RIICHI, bool(waits(counts34(after)))):
+            self.rec.find(F.RIICHI_NOT_TENPAI, f"S{seat} declared riichi with a hand that is not tenpai",
+                          True, format_tiles(after))
+
+    # -- calls -------------------------------------------------------------------------------
+
+    def call(self, t: TableState, ev: Call) -> None:
+        """A chi, pon, kan or kita: each rule of the call is one ``call`` check."""
+        rec = self.rec
+        seat, meld = ev.seat, ev.meld
+        kind = meld.kind
+        s = t.seats[seat]
+        remaining = t.live_remaining()
+        if kind in CALLS_ON_A_DISCARD:
+            if not rec.check(_K_CALL, not s.riichi or allowed_in_riichi(kind)):
+                rec.find(F.RIICHI_CALL, f"S{seat} calls {kind.value} while in riichi")
+            if not rec.check(_K_CALL, discard_callable(remaining)):
+                rec.find(F.CALL_HOUTEI, f"S{seat} calls the last discard (houtei), which cannot be called")
+            if kind is _CALL_CHI and not rec.check(_K_CALL, chi_allowed(seat, meld.from_seat, t.players)):
+                rec.find(F.CALL_CHI_SEAT, f"S{seat} calls chi from S{meld.from_seat}: chi only from the left, "
+                         "not in 3-player", (seat - 1) % 4, meld.from_seat)
+            if not rec.check(_K_CALL, t.next_draw != NOBODY and t.last_discard is not None):
+                rec.find(F.CALL_TIMING, f"S{seat} calls when there is no discard to call")
+        else:
+            # closed kan, added kan, kita: only on one's own turn, after one's own draw
+            last = t.last_draw
+            if not rec.check(_K_CALL, last is not None and last.seat == seat):
+                rec.find(F.CALL_TIMING, f"S{seat} makes a {kind.value} without having just drawn")
+            if kind is _CALL_KITA:
+                if not rec.check(_K_CALL, kita_allowed(t.players)):
+                    rec.find(F.CALL_KITA, f"S{seat} sets a North aside (kita) in a 4-player game")
+            elif not rec.check(_K_CALL, kan_allowed(remaining)):
+                rec.find(F.CALL_HOUTEI, f"S{seat} declares a kan when the live wall is empty")
+        if kind is _CALL_ADDED_KAN or kind is _CALL_OPEN_KAN or kind is _CALL_CLOSED_KAN:  # is_kan
+            if not rec.check(_K_CALL, t.kan_total < KAN_LIMIT):
+                rec.find(F.KAN_LIMIT, "a fifth kan in one hand", KAN_LIMIT, t.kan_total + 1)
+        if kind is _CALL_ADDED_KAN:
+            self.added_kan(t, ev)
+        elif kind is _CALL_KITA:
+            tile = meld.tiles[0]
+            if not rec.check(_K_CALL, tile in s.concealed):
+                self.not_in_hand(seat, tile, "set aside as kita")
+        elif kind is _CALL_CLOSED_KAN:
+            if s.riichi:
+                self.riichi_kan(t, seat, meld)
+            missing = _missing(s.concealed, meld.tiles, None)
+            if not rec.check(_K_CALL, not missing):
+                for tile in missing:
+                    self.not_in_hand(seat, tile, "used in a closed kan")
+        else:
+            self.call_on_discard(t, ev)
+
+    def added_kan(self, t: TableState, ev: Call) -> None:
+        rec = self.rec
+        seat, meld = ev.seat, ev.meld
+        s = t.seats[seat]
+        if not rec.check(_K_CALL, not s.riichi or allowed_in_riichi(meld.kind)):
+            rec.find(F.RIICHI_CALL, f"S{seat} makes an added kan while in riichi")
+        added = meld.added
+        assert added is not None, "decode_meld sets the added tile of every added kan"
+        in_hand = added in s.concealed
+        pon = t.pon_of(s, meld)
+        if not rec.check(_K_CALL, in_hand and pon >= 0):
+            if not in_hand:
+                self.not_in_hand(seat, added, "added to a kan")
+            if pon < 0:
+                rec.find(F.CALL_TILE, f"S{seat} made an added kan without a pon of that tile")
+
+    def call_on_discard(self, t: TableState, ev: Call) -> None:
+        """Chi, pon or open kan of the last discard."""
+        rec = self.rec
+        seat, meld = ev.seat, ev.meld
+        right_tile = t.called_discard(meld)
+        missing = _missing(t.seats[seat].concealed, meld.tiles, meld.called)
+        if not rec.check(_K_CALL, right_tile and not missing):
+            if not right_tile:
+                discarded = t.last_discard
+                called = format_tiles([meld.called]) if meld.called is not None else "no tile"
+                rec.find(F.CALL_TILE, f"S{seat} called {called} that is not the last discard",
+                         [discarded.seat, discarded.tile] if discarded is not None else None,
+                         [meld.from_seat, meld.called])
+            for tile in missing:
+                self.not_in_hand(seat, tile, "used in a call")
+
+    def riichi_kan(self, t: TableState, seat: int, meld: Meld) -> None:
+        """A closed kan in riichi: on the tile just drawn, and the waits must not change."""
+        last = t.last_draw
+        drawn_kind = last.tile >> 2 if last is not None and last.seat == seat else None
+        hand = list(t.seats[seat].concealed)
+        before = list(hand)
+        if last is not None and last.tile in before:
+            before.remove(last.tile)
+        after = [tile for tile in hand if tile not in meld.tiles]
+        ok = is_ankan_allowed_in_riichi(waits(counts34(before)), waits(counts34(after)),
+                                        meld.tiles[0] >> 2, drawn_kind)
+        if not self.rec.check(_K_RIICHI, ok):
+            self.rec.find(F.RIICHI_KAN,
+                          f"S{seat}'s closed kan in riichi changes the waits or does not use the drawn tile")
+
+    def new_dora(self, t: TableState, ev: NewDora) -> None:
+        rec = self.rec
+        due = bool(t.dora_due) or bool(t.open_kan_dora and t.last_draw is not None)
+        if not rec.check(_K_DORA_TIMING, due):
+            rec.find(F.DORA_TIMING, "a kan dora indicator was revealed with no kan to reveal it", 0, 1)
+        wall = self.wall
+        k = len(t.dora)
+        if wall is not None and k < len(wall.dora_indicators):
+            if not rec.check(_K_WALL_DORA, wall.dora_indicators[k] == ev.tile):
+                rec.find(F.WALL_DORA, "the kan dora indicator is not the seed's", wall.dora_indicators[k], ev.tile)
+
+    # -- riichi ------------------------------------------------------------------------------
+
+    def riichi(self, t: TableState, ev: Riichi) -> None:
+        rec = self.rec
+        seat = ev.seat
+        s = t.seats[seat]
+        if ev.step == 1:
+            rec.check(_K_RIICHI_DECLARED, True)
+            if not rec.check(_K_RIICHI, not s.riichi):
+                rec.find(F.RIICHI_TWICE, f"S{seat} declares riichi twice")
+            if not rec.check(_K_RIICHI, t.must_discard == seat):
+                rec.find(F.RIICHI_STEP, f"S{seat} declares riichi out of turn")
+            if not rec.check(_K_RIICHI, is_closed(s.melds)):
+                rec.find(F.RIICHI_OPEN_HAND, f"S{seat} declares riichi with an open hand")
+            if not rec.check(_K_RIICHI, can_afford_riichi(t.scores[seat])):
+                rec.find(F.RIICHI_POINTS, f"S{seat} declares riichi with fewer than 1000 points",
+                         RIICHI_COST, t.scores[seat])
+            minimum = riichi_live_minimum(t.players)
+            if not rec.check(_K_RIICHI, t.live_remaining() >= minimum):
+                rec.find(F.RIICHI_LATE, f"S{seat} declares riichi with fewer than {minimum} tiles left "
+                         "in the live wall", minimum, t.live_remaining())
+            return
+        if not rec.check(_K_RIICHI_ACCEPTED, t.step2_due == seat):
+            rec.find(F.RIICHI_STEP, f"S{seat}'s riichi is accepted without a declaration and its discard")
+        if ev.scores is not None:
+            expected = list(t.scores)
+            expected[seat] -= RIICHI_COST
+            if not rec.check(_K_RIICHI, list(ev.scores) == expected):
+                rec.find(F.RIICHI_SCORES, f"S{seat}'s riichi: the scores after the stick are wrong",
+                         expected, list(ev.scores))
+
+
+def _missing(hand: list[int], tiles: tuple[int, ...], called: int | None) -> list[int]:
+    """The tiles of a meld (all but the called one) that ``hand`` does not hold."""
+    left = list(hand)
+    missing = []
+    for tile in tiles:
+        if tile != called:
+            if tile in left:
+                left.remove(tile)
+            else:
+                missing.append(tile)
+    return missing
