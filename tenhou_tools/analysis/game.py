@@ -1,9 +1,11 @@
-"""The analysis of a whole game: every discard judged on the board the engine rebuilds.
+"""The analysis of a whole game: every discard judged on the table the one fold keeps.
 
-For each discard of each hand, the board just before it (``replay.fold.board_at``) gives the
-discarder's concealed tiles, its melds and what it can see; ``analyze_discard`` judges the
-discard on those. A riichi declaration discard also gets its waits (``riichi_summary``), and a
-discard that a player won on gets one deal-in per winner (``deal_in``: a double ron gives two).
+Each hand is walked once through the fold (``replay.fold.walk_hand``); an observer reads the
+table state just before each event: before a discard, the discarder's concealed tiles, its
+melds, the kinds kuikae forbids and what it can see, and ``analyze_discard`` judges the
+discard on those; a riichi declaration discard also gets its waits (``riichi_summary``); a ron
+on that discard gives one deal-in per winner (``deal_in``: a double ron gives two). The cost is
+linear in the hand: the state is never rebuilt.
 
 A hand the engine cannot follow (a damaged or altered log: a discard of a tile the hand does
 not hold, a hand of the wrong size) keeps the entries before the point where it stops making
@@ -16,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..events import Agari, Call, CallKind, Discard, Event, Game, Riichi
-from ..replay.fold import board_at
-from ..rules.calls import kuikae_forbidden
+from ..events import Agari, CallKind, Discard, Event, Game
+from ..replay.fold import walk_hand
+from ..replay.state import TableState
 from .discard import DiscardAnalysis, analyze_discard
 from .waits import DealIn, RiichiSummary, deal_in, riichi_summary
 
@@ -93,6 +95,26 @@ def unseen_from(board_seats: Sequence, dora_indicators: Sequence[int], seat: int
         for pond_tile in s.pond:
             if not pond_tile.called:
                 seen[pond_tile.tile >> 2] += 1
+    return _unseen(seen, dora_indicators, sanma)
+
+
+def unseen_in(state: TableState, seat: int) -> list[int]:
+    """``unseen_from`` on the table state itself (the same counts, without taking a board)."""
+    seen = [0] * 34
+    for tile in state.seats[seat].concealed:
+        seen[tile >> 2] += 1
+    for s in state.seats[:state.players]:
+        for meld in s.melds:
+            for tile in meld.tiles:
+                seen[tile >> 2] += 1
+        called = s.called_away
+        for i, discard in enumerate(s.pond):
+            if i not in called:
+                seen[discard.tile >> 2] += 1
+    return _unseen(seen, state.dora, state.players == 3)
+
+
+def _unseen(seen: list[int], dora_indicators: Sequence[int], sanma: bool) -> list[int]:
     for tile in dora_indicators:
         seen[tile >> 2] += 1
     unseen = [max(0, 4 - c) for c in seen]
@@ -112,62 +134,80 @@ def analyze_game(game: Game) -> GameAnalysis:
     sanma = game.header.ruleset.players == 3
     notes: list[DiscardNote] = []
     for position, hand in enumerate(game.hands):
+        observer = _HandNotes(hand.index, sanma)
         try:
-            notes += _hand_notes(game, position, hand.index, hand.events, sanma)
+            walk_hand(game, position, observer)
+        except _Stop:
+            pass
         except Exception:  # noqa: BLE001 - a log the engine cannot follow gets no more notes for that hand
-            continue
+            pass
+        notes += observer.notes()
     return GameAnalysis(tuple(notes))
 
 
-def _hand_notes(game: Game, position: int, index: int, events: Sequence[Event], sanma: bool) -> list[DiscardNote]:
-    notes: list[DiscardNote] = []
-    for i, event in enumerate(events):
-        if not isinstance(event, Discard):
-            continue
-        board = board_at(game, position, i)
-        me = board.seats[event.seat]
-        previous = events[i - 1] if i else None
-        forbidden: frozenset[int] = frozenset()
-        if isinstance(previous, Call) and previous.seat == event.seat:
-            forbidden = kuikae_forbidden(previous.meld)
-        declaring = isinstance(previous, Riichi) and previous.step == 1 and previous.seat == event.seat
-        unseen = unseen_from(board.seats, board.dora_indicators, event.seat, sanma=sanma)
+class _Stop(Exception):
+    """The log stops making sense in this hand: no more notes from here."""
+
+
+class _Pending:
+    """A discard's note while the rons on it are still to come."""
+
+    __slots__ = ("deal_ins", "event_index", "riichi", "seat", "analysis")
+
+    def __init__(self, event_index: int, seat: int, analysis: DiscardAnalysis, riichi: RiichiSummary | None) -> None:
+        self.event_index = event_index
+        self.seat = seat
+        self.analysis = analysis
+        self.riichi = riichi
+        self.deal_ins: list[DealIn] = []
+
+
+class _HandNotes:
+    """The observer that judges each discard of one hand on the state before it."""
+
+    def __init__(self, hand_index: int, sanma: bool) -> None:
+        self.hand_index = hand_index
+        self.sanma = sanma
+        self.pending: list[_Pending] = []
+        self.open = False
+        """The last note's discard is the last event: a ron now is made on it."""
+
+    def before(self, state: TableState, index: int, event: Event) -> None:
+        if isinstance(event, Discard):
+            self.discard(state, index, event)
+            return
+        if isinstance(event, Agari):
+            if self.open and not event.is_tsumo:
+                self.pending[-1].deal_ins.append(self.deal_in(state, event))
+            return
+        self.open = False
+
+    def discard(self, state: TableState, index: int, event: Discard) -> None:
+        seat = event.seat
+        me = state.seats[seat]
+        unseen = unseen_in(state, seat)
         try:
-            analysis = analyze_discard(me.concealed, meld_count(me.melds), event.tile, unseen, sanma=sanma,
-                                       forbidden=forbidden, in_riichi=me.riichi)
+            analysis = analyze_discard(me.concealed, meld_count(me.melds), event.tile, unseen, sanma=self.sanma,
+                                       forbidden=state.kuikae, in_riichi=me.riichi == 2)
         except ValueError:  # the log does not hold together here: no notes from this point on
-            break
+            raise _Stop from None
         riichi = None
-        if declaring:
+        if state.riichi_discard_due == seat:  # the riichi declaration discard
             after = list(me.concealed)
             after.remove(event.tile)
             riichi = riichi_summary(after, unseen)
-        wins = _rons_on(events, i)
-        deals = tuple(_deal_in(game, position, events, j, event) for j in wins)
-        notes.append(DiscardNote(index, i, event.seat, analysis, riichi, deals))
-    return notes
+        self.pending.append(_Pending(index, seat, analysis, riichi))
+        self.open = True
 
+    @staticmethod
+    def deal_in(state: TableState, win: Agari) -> DealIn:
+        winner = state.seats[win.who]
+        concealed = list(win.hand)
+        concealed.remove(win.win_tile)
+        open_hand = any(m.kind not in (CallKind.CLOSED_KAN, CallKind.KITA) for m in winner.melds)
+        return deal_in(win.from_who, win.who, win.win_tile, concealed, riichi=winner.riichi == 2,
+                       open_hand=open_hand, points=win.points)
 
-def _rons_on(events: Sequence[Event], i: int) -> list[int]:
-    """Indexes of the AGARI events that are rons on the discard at ``i`` (right after it)."""
-    found = []
-    for j in range(i + 1, len(events)):
-        event = events[j]
-        if isinstance(event, Agari):
-            if not event.is_tsumo:
-                found.append(j)
-            continue
-        break
-    return found
-
-
-def _deal_in(game: Game, position: int, events: Sequence[Event], j: int, discard: Discard) -> DealIn:
-    win = events[j]
-    assert isinstance(win, Agari)
-    board = board_at(game, position, j)
-    winner = board.seats[win.who]
-    concealed = list(win.hand)
-    concealed.remove(win.win_tile)
-    open_hand = any(m.kind not in (CallKind.CLOSED_KAN, CallKind.KITA) for m in winner.melds)
-    return deal_in(discard.seat, win.who, discard.tile, concealed, riichi=winner.riichi,
-                   open_hand=open_hand, points=win.points)
+    def notes(self) -> list[DiscardNote]:
+        return [DiscardNote(self.hand_index, p.event_index, p.seat, p.analysis, p.riichi, tuple(p.deal_ins))
+                for p in self.pending]
