@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..rules.hand import counts34
-from ..rules.shanten import Acceptance, DiscardOption, best_discards, discard_options, shanten
+from ..rules.shanten import Acceptance, DiscardOption, acceptance, best_discards, discard_options, shanten
 from ..tiles import kind as tile_kind
 
 
@@ -65,7 +65,10 @@ class DiscardAnalysis:
     loss: EfficiencyLoss | None
     """Set when the chosen discard was worse than the best, and the discard was a choice."""
     options: tuple[DiscardOption, ...]
-    """Every discard the hand had (one per kind held), allowed or not."""
+    """Every discard the hand had (one per kind held), allowed or not; only the chosen one when
+    the discard was forced."""
+    forced: bool = False
+    """The discard after the seat's own riichi: the drawn tile, not a choice (no alternatives)."""
 
     @property
     def kind(self) -> int:
@@ -104,20 +107,27 @@ def analyze_discard(
 
     ``unseen``: per kind 0-33, 4 minus the copies this seat can see (its own hand, every pond,
     every meld, the dora indicators). ``sanma``: a three-player game. ``forbidden``: kinds the
-    seat may not discard now (kuikae after a call, ``rules.legality.kuikae_forbidden``); they
-    are not candidates for the best. ``in_riichi``: the seat declared riichi before this
-    discard, so the discard was not a choice and no loss is flagged (the best is still given).
+    seat may not discard now (kuikae after a call, ``rules.calls.kuikae_forbidden``); they
+    are not candidates for the best. ``in_riichi``: the seat's riichi is accepted, so the
+    discard is forced (``forced``): only the chosen discard is judged (``best`` holds it alone)
+    and no loss is flagged.
     Raises ``ValueError`` when the tile is not in the hand or the hand is not a 3n+2 hand.
     """
     if discarded not in concealed:
         raise ValueError(f"tile {discarded} is not in the concealed hand")
     counts = counts34(concealed)
+    if in_riichi:
+        after = list(counts)
+        after[tile_kind(discarded)] -= 1
+        only = DiscardOption(tile_kind(discarded), acceptance(after, melds, unseen, sanma=sanma))
+        return DiscardAnalysis(discarded, shanten(counts, melds, sanma=sanma), only.acceptance, (only,), None,
+                               (only,), forced=True)
     options = discard_options(counts, melds, unseen, sanma=sanma)
     chosen = next(o for o in options if o.kind == tile_kind(discarded))
     allowed = [o for o in options if o.kind not in forbidden] or list(options)
     best = best_discards(allowed)
     loss = None
-    if not in_riichi and chosen not in best:
+    if chosen not in best:
         top = best[0].acceptance
         worse_shanten = chosen.shanten > top.shanten
         loss = EfficiencyLoss(
