@@ -1,7 +1,8 @@
 """Additive per-player counters, and their extraction from one parsed game.
 
-``game_counters(game)`` reads a ``Game`` (no replay: every statistic is read off the events the
-log records) and returns one ``PlayerCounters`` per player, keyed by ``(name, players)`` so that
+``game_counters(game)`` reads a ``Game`` through the one fold (``replay.fold``: each hand's table
+state after its last event, without the replay's checks; every statistic is a fact of that
+state or of the results the log records) and returns one ``PlayerCounters`` per player, keyed by ``(name, players)`` so that
 four-player and three-player games never meet in one row. Counters hold integers only and add up
 (``a + b``, ``sum(counters)``), so one game, a batch from a worker process, a Dask task and the
 rows of the SQLite store all merge the same way; rates and averages are computed at report time
@@ -34,9 +35,11 @@ from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Any
 
-from ..events import Agari, Call, CallKind, Discard, Draw, DrawKind, Game, Hand, Riichi, Ryuukyoku
+from ..events import Agari, CallKind, DrawKind, Game, Ryuukyoku
+from ..replay.fold import game_states
+from ..replay.state import NOBODY, TableState
+from ..rules.draws import nagashi_mangan
 from ..rules.yaku import DORA_IDS
-from ..tiles import TERMINAL_HONOR_KINDS
 
 __all__ = ["COUNTER_FIELDS", "COUNTERS_VERSION", "PlayerCounters", "PlayerKey", "game_counters"]
 
@@ -269,8 +272,10 @@ class _Tally:
         return PlayerCounters(*_get_ints(self), yaku=tuple(sorted(self.yaku_map.items())))
 
 
-_OPEN_CALLS = (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN)
-_TERMINAL_HONOR_TILES = frozenset(t for t in range(136) if t >> 2 in TERMINAL_HONOR_KINDS)
+_OPEN_CALLS = (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN, CallKind.ADDED_KAN)
+"""Melds made by calling another player's tile (an added kan is the pon it grew from)."""
+_ROBBABLE = (CallKind.ADDED_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
+"""Calls made from one's own hand: a ron right after one is dealt in by its maker, in that turn."""
 
 
 def game_counters(game: Game) -> dict[PlayerKey, PlayerCounters]:
@@ -299,8 +304,8 @@ def game_counters(game: Game) -> dict[PlayerKey, PlayerCounters]:
         t.final_points_sq = tenths * tenths
         t.final_score = owari.scores[seat]
 
-    for hand in game.hands:
-        _count_hand(hand, n, tallies)
+    for position, state in game_states(game):
+        _count_hand(state, n, tallies)
 
     out: dict[PlayerKey, PlayerCounters] = {}
     for seat in seats:
@@ -310,54 +315,28 @@ def game_counters(game: Game) -> dict[PlayerKey, PlayerCounters]:
     return out
 
 
-def _count_hand(hand: Hand, n: int, tallies: list[_Tally]) -> None:
-    dealer = hand.init.dealer
-    discards = [0, 0, 0, 0]
-    robbed = -1  # the seat whose kan or kita is the latest action: a ron now robs it, in that turn
+def _count_hand(state: TableState, n: int, tallies: list[_Tally]) -> None:
+    """Add one hand to each seat's tallies, from the table state after its last event."""
+    dealer = state.init.dealer
+    seats = state.seats
+    discards = [len(seat.pond) for seat in seats]
+    call = state.last_call
+    robbed = call.seat if call is not None and call.meld.kind in _ROBBABLE else -1
     riichi_turn = [0, 0, 0, 0]  # 0: no riichi declared
-    stick_paid = [False] * 4
-    chased = [False] * 4
-    chasing = [False] * 4
-    declared: list[int] = []
-    open_calls = [0, 0, 0, 0]
-    river_ok = [True] * 4  # nagashi mangan still possible
-    endings: list[Agari | Ryuukyoku] = []
-
-    for ev in hand.events:
-        kind = ev.__class__
-        if kind is Draw:
-            continue
-        if kind is Discard:
-            s = ev.seat
-            discards[s] += 1
-            if river_ok[s] and ev.tile not in _TERMINAL_HONOR_TILES:
-                river_ok[s] = False
-            robbed = -1
-        elif kind is Call:
-            s = ev.seat
-            meld = ev.meld
-            if meld.kind in _OPEN_CALLS:
-                open_calls[s] += 1
-                if meld.from_seat is not None:
-                    river_ok[meld.from_seat] = False
-                robbed = -1
-            else:  # kans from the hand and kita: a ron on them is dealt in this turn
-                robbed = s
-        elif kind is Riichi:
-            s = ev.seat
-            if ev.step == 1:
-                if riichi_turn[s]:
-                    continue
-                riichi_turn[s] = discards[s] + 1
-                if declared:
-                    chasing[s] = True
-                    for other in declared:
-                        chased[other] = True
-                declared.append(s)
-            elif ev.step == 2:
-                stick_paid[s] = True
-        elif kind is Agari or kind is Ryuukyoku:
-            endings.append(ev)
+    declared_at = [0, 0, 0, 0]  # the step of each declaration discard, for who chased whom
+    for s, seat in enumerate(seats):
+        if seat.riichi:
+            declared = seat.riichi_discard
+            riichi_turn[s] = declared + 1 if declared != NOBODY else discards[s] + 1
+            declared_at[s] = seat.pond_steps[declared] if declared != NOBODY else state.step + 1
+    stick_paid = [seat.riichi == 2 for seat in seats]
+    chasing = [bool(declared_at[s]) and any(0 < declared_at[o] < declared_at[s] for o in range(4)) for s in range(4)]
+    chased = [bool(declared_at[s]) and any(declared_at[o] > declared_at[s] for o in range(4)) for s in range(4)]
+    open_calls = [sum(1 for m in seat.melds if m.kind in _OPEN_CALLS) for seat in seats]
+    nagashi = [nagashi_mangan([d.tile for d in seat.pond], len(seat.called_away)) for seat in seats]
+    endings: list[Agari | Ryuukyoku] = [*state.wins]
+    if state.draw is not None:
+        endings.append(state.draw)
 
     # The hand's outcome for everyone.
     balance = [-RIICHI_STICK if stick_paid[s] else 0 for s in range(4)]
@@ -431,7 +410,7 @@ def _count_hand(hand: Hand, n: int, tallies: list[_Tally]) -> None:
             t.draw_balance += b
             if draw.hands[s] is not None:
                 t.tenpai_at_draw += 1
-            if draw.kind is DrawKind.NAGASHI_MANGAN and river_ok[s] and discards[s]:
+            if draw.kind is DrawKind.NAGASHI_MANGAN and nagashi[s]:
                 t.nagashi_mangan += 1
         elif abortive:
             t.abortive_draws += 1
