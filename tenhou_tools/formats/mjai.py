@@ -17,7 +17,7 @@ by the replacement ``tsumo``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from ..errors import ParseError
@@ -41,6 +41,8 @@ from ..events import (
     Ryuukyoku,
 )
 from ..mjlog import encode_meld, ruleset_from_type
+from ..replay.fold import walk_hand
+from ..replay.state import TableState
 from .common import TileIds, is_mjai_tile, mjai_kind, mjai_name
 
 __all__ = ["looks_like_mjai", "read_mjai", "validate_mjai_event", "write_mjai"]
@@ -80,8 +82,11 @@ def write_mjai(game: Game) -> list[dict[str, Any]]:
         "aka_flag": red,
         EXTENSION: {"log_id": game.log_id, "type": rules.type_code, "lobby": game.header.lobby},
     }]
-    for hand in game.hands:
-        out.extend(_write_hand(hand, rules, name))
+    for position, hand in enumerate(game.hands):
+        writer = _HandWriter(hand, rules, name)
+        walk_hand(game, position, writer)
+        out.extend(writer.out)
+        out.append({"type": "end_kyoku"})
     end: dict[str, Any] = {"type": "end_game"}
     owari = game.owari
     if owari is not None:
@@ -90,32 +95,35 @@ def write_mjai(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def _write_hand(hand: Hand, rules: Ruleset, name) -> list[dict[str, Any]]:
-    init = hand.init
-    tehais = [[name(t) for t in init.hands[s]] if s < rules.players else [UNKNOWN] * 13 for s in range(4)]
-    out: list[dict[str, Any]] = [{
-        "type": "start_kyoku",
-        "bakaze": WINDS[init.wind % 4],
-        "dora_marker": name(init.dora_indicator),
-        "kyoku": init.hand_number,
-        "honba": init.honba,
-        "kyotaku": init.sticks,
-        "oya": init.dealer,
-        "scores": list(init.scores),
-        "tehais": tehais,
-    }]
-    concealed = [list(h) for h in init.hands]
-    for event in hand.events:
+class _HandWriter:
+    """One hand's mjai events, written from each event and the table state before it (the one
+    fold, ``replay.fold.walk_hand``: a noten seat's hidden hand at a draw is its size there)."""
+
+    def __init__(self, hand: Hand, rules: Ruleset, name: Callable[[int], str]) -> None:
+        self.name = name
+        init = hand.init
+        tehais = [[name(t) for t in init.hands[s]] if s < rules.players else [UNKNOWN] * 13 for s in range(4)]
+        self.out: list[dict[str, Any]] = [{
+            "type": "start_kyoku",
+            "bakaze": WINDS[init.wind % 4],
+            "dora_marker": name(init.dora_indicator),
+            "kyoku": init.hand_number,
+            "honba": init.honba,
+            "kyotaku": init.sticks,
+            "oya": init.dealer,
+            "scores": list(init.scores),
+            "tehais": tehais,
+        }]
+
+    def before(self, state: TableState, index: int, event: Event) -> None:
+        name, out = self.name, self.out
         if isinstance(event, Draw):
-            concealed[event.seat].append(event.tile)
             out.append({"type": "tsumo", "actor": event.seat, "pai": name(event.tile)})
         elif isinstance(event, Discard):
-            if event.tile in concealed[event.seat]:
-                concealed[event.seat].remove(event.tile)
             out.append({"type": "dahai", "actor": event.seat, "pai": name(event.tile),
                         "tsumogiri": event.tsumogiri})
         elif isinstance(event, Call):
-            out.append(_write_call(event, name, concealed))
+            out.append(_write_call(event, name))
         elif isinstance(event, Riichi):
             if event.step == 1:
                 out.append({"type": "reach", "actor": event.seat})
@@ -138,30 +146,26 @@ def _write_hand(hand: Hand, rules: Ruleset, name) -> list[dict[str, Any]]:
                 "reason": REASONS[event.kind],
                 "deltas": list(event.deltas),
                 "tenpais": shown,
-                "tehais": [[name(t) for t in h] if h is not None else [UNKNOWN] * len(concealed[s])
+                "tehais": [[name(t) for t in h] if h is not None else [UNKNOWN] * len(state.seats[s].concealed)
                            for s, h in enumerate(event.hands)],
             })
         # Bye, Reconnect and Unknown have no mjai event: a disconnected seat's auto-play is
         # just its tsumo/dahai events.
-    out.append({"type": "end_kyoku"})
-    return out
 
 
-def _write_call(event: Call, name, concealed: list[list[int]]) -> dict[str, Any]:
+def _write_call(event: Call, name: Callable[[int], str]) -> dict[str, Any]:
     seat, meld = event.seat, event.meld
     kind = meld.kind
-    hand = concealed[seat]
-    for t in meld.tiles:
-        if t in hand and t != meld.called:
-            hand.remove(t)
     if kind is CallKind.KITA:
         return {"type": "nukidora", "actor": seat, "pai": name(meld.tiles[0])}
     if kind is CallKind.CLOSED_KAN:
         return {"type": "ankan", "actor": seat, "consumed": [name(t) for t in meld.tiles]}
     if kind is CallKind.ADDED_KAN:
+        assert meld.added is not None
         return {"type": "kakan", "actor": seat, "pai": name(meld.added),
                 "consumed": [name(t) for t in meld.tiles if t != meld.added]}
     letter = {CallKind.CHI: "chi", CallKind.PON: "pon", CallKind.OPEN_KAN: "daiminkan"}[kind]
+    assert meld.called is not None
     return {"type": letter, "actor": seat, "target": meld.from_seat, "pai": name(meld.called),
             "consumed": [name(t) for t in meld.tiles if t != meld.called]}
 
