@@ -22,6 +22,7 @@ from tenhou_tools.cli import cli
 from tenhou_tools.events import Agari, Call, CallKind, Discard, Draw, Game, Riichi, Ryuukyoku
 from tenhou_tools.formats import load_game
 from tenhou_tools.mjlog import parse_file
+from tenhou_tools.replay.fold import hand_boards
 from tenhou_tools.views.html import replay_page
 
 from .board_tracker import board_at, check_against_log
@@ -626,14 +627,13 @@ return out;
 """
 
 
-def tracker_boards(hand, players: int) -> list:
-    out = []
-    for step in range(len(hand.events) + 1):
-        b = board_at(hand, players, step)
-        out.append([b.wall, b.honba, b.sticks, b.dora,
-                    [[sorted(s.hand), s.score, [[p.tile, p.tsumogiri, p.riichi, p.called] for p in s.pond],
-                      [[k, list(t)] for k, t in s.melds]] for s in b.seats]])
-    return out
+def fold_boards(game: Game, position: int) -> list:
+    """The one fold's board after every step of a hand (``replay.fold.hand_boards``), in the
+    shape ``BOARDS_OF_HAND`` gives the page's."""
+    return [[b.live_remaining, b.honba, b.sticks, list(b.dora_indicators),
+             [[sorted(s.concealed), s.score, [[p.tile, p.tsumogiri, p.riichi, p.called] for p in s.pond],
+               [[m.kind.value, list(m.tiles)] for m in s.melds]] for s in b.seats]]
+            for b in hand_boards(game, position)]
 
 
 @functools.cache
@@ -665,16 +665,18 @@ def board_sample() -> tuple[Path, ...]:
 
 
 @pytest.mark.corpus
-def test_page_board_equals_the_tracker_over_a_corpus_sample(browser, corpus, tmp_path):
+def test_page_board_equals_the_fold_over_a_corpus_sample(browser, corpus, tmp_path):
+    """The page draws its board from the document's events in its own script: at every step of
+    every hand of the sample it must be the one fold's board (hands, ponds with their marks,
+    melds, scores, sticks, honba, dora, the wall)."""
     sample = board_sample()
     assert len(sample) >= 20
     for path in sample:
         page, _ = write_page(path, tmp_path / "page.html", with_doc=False)
         game = game_of(path)
-        n = game.header.ruleset.players
         open_page(browser, page)
         for position, hand in enumerate(game.hands):
             shown = browser.execute_script(BOARDS_OF_HAND, position)
-            expected = tracker_boards(hand, n)
+            expected = fold_boards(game, position)
             wrong = next((step for step, (a, b) in enumerate(zip(shown, expected, strict=True)) if a != b), None)
             assert wrong is None, (path.name, hand.init.label(), wrong, shown[wrong], expected[wrong])

@@ -10,7 +10,8 @@ holding the very document ``replay --format json`` prints (``hands`` with each h
 and ``events`` in the ``parse`` format, results, findings, verdicts, scores, ``progression``,
 ``final``) plus one member of its own, ``analysis``: ``None`` until the discard analysis fills
 it (``docs/replay-html.md`` gives the shape the page reads). The page's JS computes the board at
-every step from the ``init`` and the events.
+every step from the ``init`` and the events; ``tests/test_html_replay.py`` holds it equal to the
+one fold's board (``replay.fold.hand_boards``) at every step of a sample of corpus games.
 
 No request of any kind: a Content-Security-Policy ``<meta>`` allows nothing (``default-src
 'none'``) but the page's own inline script and style, each named by its SHA-256 hash, so even a
