@@ -6,22 +6,23 @@ The rules are pure functions in ``rules.game_end``; this module compares them wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
 from .._values import build
-from ..events import Game, Hand, Init, Owari
+from ..events import DrawKind, Game, Hand, Init, Owari
 from ..findings import FindingCode as F
 from ..game_id import game_start
 from ..rules import game_end
-from ..rules.draws import is_tenpai
 from ._recorder import Recorder
+from .board import Outcome
 from .checks import CheckKind as K
 from .state import TableState
 
 # Enum members used in the hot paths, bound once: as module constants they cost a C global
 # read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
+_DRAW_EXHAUSTIVE: Final = DrawKind.EXHAUSTIVE
+_DRAW_NAGASHI_MANGAN: Final = DrawKind.NAGASHI_MANGAN
 _K_CARRY: Final = K.CARRY
 _K_FRAGMENT_NOT_CHECKABLE: Final = K.FRAGMENT_NOT_CHECKABLE
 _K_GAME_END: Final = K.GAME_END
@@ -32,42 +33,25 @@ _K_ROTATION_NOT_CHECKABLE: Final = K.ROTATION_NOT_CHECKABLE
 _K_START_SCORES_NOT_CHECKABLE: Final = K.START_SCORES_NOT_CHECKABLE
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a hand ended, for the carry-over into the next and the end of the game."""
-
-    scores: tuple[int, ...]
-    sticks: int
-    """Riichi sticks left on the table for the next hand."""
-    honba: int
-    round: int
-    dealer: int
-    renchan: bool
-    """The dealer keeps the seat (renchan)."""
-    dealer_won: bool
-    dealer_tenpai: bool
-    abortive: bool
-    any_win: bool
-    owari: Owari | None = None
-    """The final result written on the hand's last end tag, if any."""
-
-
 def hand_outcome(state: TableState) -> Outcome:
     """How the hand on ``state`` ended (its last state): a draw, one or more wins, or no result
     (a log that stops early)."""
     init = state.init
     draw = state.draw
     if draw is not None:
-        abortive = draw.kind.is_abortive
-        dealer_tenpai = not abortive and is_tenpai(state.seats[init.dealer].concealed)
+        abortive = draw.kind is not _DRAW_EXHAUSTIVE and draw.kind is not _DRAW_NAGASHI_MANGAN  # DrawKind.is_abortive
+        # the log's shown hands say who was tenpai (each is checked against the rules: draw_tenpai)
+        dealer_tenpai = not abortive and draw.hands[init.dealer] is not None
         return build(Outcome, scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
-                     dealer=init.dealer, renchan=abortive or dealer_tenpai, dealer_won=False,
-                     dealer_tenpai=dealer_tenpai, abortive=abortive, any_win=False, owari=draw.owari)
+                       dealer=init.dealer, renchan=abortive or dealer_tenpai, dealer_won=False,
+                       dealer_tenpai=dealer_tenpai, abortive=abortive, any_win=False, owari=draw.owari)
     wins = state.wins
-    dealer_won = any(a.who == init.dealer for a in wins)
+    dealer_won = False
+    for win in wins:
+        dealer_won = dealer_won or win.who == init.dealer
     return build(Outcome, scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
-                 dealer=init.dealer, renchan=dealer_won, dealer_won=dealer_won, dealer_tenpai=False,
-                 abortive=False, any_win=bool(wins), owari=wins[-1].owari if wins else None)
+                   dealer=init.dealer, renchan=dealer_won, dealer_won=dealer_won, dealer_tenpai=False,
+                   abortive=False, any_win=bool(wins), owari=wins[-1].owari if wins else None)
 
 
 class GameFlow:

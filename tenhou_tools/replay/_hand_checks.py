@@ -54,7 +54,7 @@ from ._draw_checks import check_ryuukyoku
 from ._recorder import Recorder
 from ._win_checks import check_agari
 from .checks import CheckKind as K
-from .state import NOBODY, TableState
+from .state import NOBODY, TableState, holds
 
 # Enum members and event classes read on every event, bound once (a C global in compiled code).
 _CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
@@ -86,6 +86,17 @@ _RECONNECT: Final = Reconnect
 _RIICHI: Final = Riichi
 _RYUUKYOKU: Final = Ryuukyoku
 _UNKNOWN: Final = Unknown
+
+
+def check_hand(checks: HandChecks, state: TableState, events: tuple[Event, ...]) -> None:
+    """Check a whole hand: the deal, then each event against the state before it, the state
+    moved by the one fold after it, and what the hand's end requires. (The walk is here, in a
+    compiled module, rather than in the engine: it runs once per event.)"""
+    checks.deal(state)
+    for index, event in enumerate(events):
+        checks.before(state, index, event)
+        state.apply(event)
+    checks.end(state)
 
 
 def _seat_or_none(seat: int) -> int | None:
@@ -236,7 +247,7 @@ class HandChecks:
         s = t.seats[seat]
         hand = s.concealed
         held = len(hand)
-        in_hand = tile in hand
+        in_hand = holds(hand, tile)
         if not self.tiles.check(in_hand and held == 14 - 3 * s.open_sets):
             self.wrong_discard(t, seat, tile, held, in_hand)
         if t.kuikae:
@@ -327,7 +338,7 @@ class HandChecks:
             self.added_kan(t, ev)
         elif kind is _CALL_KITA:
             tile = meld.tiles[0]
-            if not rec.check(_K_CALL, tile in s.concealed):
+            if not rec.check(_K_CALL, holds(s.concealed, tile)):
                 self.not_in_hand(seat, tile, "set aside as kita")
         elif kind is _CALL_CLOSED_KAN:
             if s.riichi:
@@ -347,7 +358,7 @@ class HandChecks:
             rec.find(F.RIICHI_CALL, f"S{seat} makes an added kan while in riichi")
         added = meld.added
         assert added is not None, "decode_meld sets the added tile of every added kan"
-        in_hand = added in s.concealed
+        in_hand = holds(s.concealed, added)
         pon = t.pon_of(s, meld)
         if not rec.check(_K_CALL, in_hand and pon >= 0):
             if not in_hand:

@@ -1,4 +1,5 @@
-"""A frozen snapshot of the table at one moment of a hand (what ``replay --at HAND:STEP`` shows).
+"""A frozen snapshot of the table at one moment of a hand (what ``replay --at HAND:STEP`` shows),
+and how a hand ended (``Outcome``): the values read off the table state.
 
 The table state (``replay.state.TableState``) is mutable and belongs to one walk over a hand;
 ``TableState.board()`` turns it into these values, only when asked for (``replay.fold``).
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..events import Meld
+from ..events import Meld, Owari
 from ..rules.furiten import Furiten
 
 
@@ -65,3 +66,23 @@ class Board:
     """Tiles left to draw from the live wall."""
     seats: tuple[SeatBoard, ...]
     """One per player (three in a three-player game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a hand ended, for the carry-over into the next and the end of the game."""
+
+    scores: tuple[int, ...]
+    sticks: int
+    """Riichi sticks left on the table for the next hand."""
+    honba: int
+    round: int
+    dealer: int
+    renchan: bool
+    """The dealer keeps the seat (renchan)."""
+    dealer_won: bool
+    dealer_tenpai: bool
+    abortive: bool
+    any_win: bool
+    owari: Owari | None = None
+    """The final result written on the hand's last end tag, if any."""

@@ -26,9 +26,10 @@ from ..rules.wall import (
     WallSeedError,
     hand_wall_from_init_shuffle,
 )
-from ._flow import GameFlow, Outcome, hand_outcome
-from ._hand_checks import HandChecks
+from ._flow import GameFlow, hand_outcome
+from ._hand_checks import HandChecks, check_hand
 from ._recorder import NO_INDEX, Recorder
+from .board import Outcome
 from .checks import CheckKind as K
 from .checks import GameReport
 from .state import TableState
@@ -77,12 +78,7 @@ class _Replay:
             rec.event_index = NO_INDEX
             self.flow.carry_over(previous, hand.init)
             state = TableState(hand.init, self.n, self.chips)
-            checks = HandChecks(rec, self.hand_wall(hand.init), self.scoring, self.chips)
-            checks.deal(state)
-            for index, event in enumerate(hand.events):
-                checks.before(state, index, event)
-                state.apply(event)
-            checks.end(state)
+            check_hand(HandChecks(rec, self.hand_wall(hand.init), self.scoring, self.chips), state, hand.events)
             previous = hand_outcome(state)
             rec.event_index = NO_INDEX
             self.flow.end_of_hand(previous, hand, hand.index == len(hands) - 1)

@@ -76,9 +76,15 @@ def remove_tile(hand: list[int], tile: int) -> bool:
     compares machine integers; ``list.remove`` raises when the tile is missing.)"""
     for i in range(len(hand)):
         if hand[i] == tile:
-            del hand[i]
+            hand.pop(i)
             return True
     return False
+
+
+def holds(hand: list[int], tile: int) -> bool:
+    """Whether ``tile`` is in ``hand`` (compiled, a loop over machine integers, where ``in``
+    compares through the generic protocol)."""
+    return any(held == tile for held in hand)
 
 
 class SeatState:
