@@ -15,7 +15,7 @@ from ..sources.local import SourceStats, iter_logs
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
 from .common import expand_sources, no_logs_found
 from .options import dedupe_option, paths_argument
-from .output import make_output_folder
+from .output import make_output_folder, refuse_inputs_in_folder
 
 _NAME_ENDINGS = re.compile(r"(\.(xml|mjlog|json|gz|mjson))+$", re.IGNORECASE)
 
@@ -56,6 +56,7 @@ def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe:
     except InputError as exc:
         raise click.UsageError(str(exc)) from None
     if out_dir is not None:
+        refuse_inputs_in_folder(out_dir, SUFFIXES[to], (*args, *paths))
         make_output_folder(out_dir)
     used: set[str] = set()
     converted = failed = 0

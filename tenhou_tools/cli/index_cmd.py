@@ -26,6 +26,7 @@ from .options import (
     progress_option,
     selection_options,
 )
+from .output import refuse_input_as_output
 from .term import make_console
 
 EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
@@ -70,6 +71,7 @@ def index(since, until, lobbies, players, length, player_names, archives, cache_
       tenhou-tools index --since 2019-01-01 --until 2019-01-31 --archive scraw2019.zip --format csv
     """
     selection = build_selection(since, until, lobbies, players, length, player_names)
+    refuse_input_as_output(output, [str(archive) for archive in archives])  # -o onto an --archive
     try:
         fetcher = LogFetcher(cache_dir, base_url, offline=offline, **fetcher_options(delay, user_agent))
     except InputError as exc:

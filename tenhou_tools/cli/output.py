@@ -1,6 +1,7 @@
 """Where a command's output goes, and what happens when it cannot be written.
 
 - :class:`AtomicOutput`: stdout, or a ``-o FILE`` written atomically.
+- :func:`refuse_input_as_output`: an output file that is one of the inputs is refused.
 - :func:`guarded_stdout`: while the command line runs (its ``--help`` and ``--version`` too),
   ``sys.stdout`` is wrapped so that a write that fails (a full disk, a stdout closed before the
   command started) is one line, ``Error: cannot write to stdout: ...``, and exit code 1 — never
@@ -10,7 +11,7 @@
   failing.
 
 Exit codes (DESIGN.md): output that cannot be written is 1; ``-o`` into a folder that does not
-exist is 2 (a usage error: the path is wrong); a closed pipe is 141.
+exist, or onto one of the inputs, is 2 (a usage error: the path is wrong); a closed pipe is 141.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
@@ -221,6 +222,43 @@ def check_output_path(path: str | None) -> None:
     if not parent.is_dir():
         what = "is not a folder" if parent.exists() else "does not exist"
         raise OutputPathError(f"cannot write {str(path)!r}: the folder {str(parent)!r} {what}")
+
+
+def refuse_input_as_output(output: str | os.PathLike[str] | None, sources: Iterable[str], *,
+                           option: str = "-o") -> None:
+    """Refuse, before any work, an output file that is one of the inputs (exit 2): the same
+    file as a log, archive, database or ``@FILE`` list the command reads (``sources``: its
+    command-line arguments, and what they expand to), also through a symlink or a second name
+    (``sources.overlap``). Writing the report there would replace what it is a report of."""
+    if output is None or os.fspath(output) in ("", "-"):
+        return
+    from ..sources.overlap import inputs_among
+
+    target = os.fspath(output)
+    held = inputs_among([target], sources).get(target)
+    if held is not None:
+        same = "" if held == target else f" (the same file as {held!r})"
+        raise OutputPathError(f"{option} {target!r} is one of the inputs{same}: writing there would "
+                              "replace it; nothing was written")
+
+
+def refuse_inputs_in_folder(folder: Path, suffix: str, sources: Iterable[str], *, option: str = "--out") -> None:
+    """Refuse (exit 2, before any work) a folder to write ``*suffix`` files into that already
+    holds such a file the command reads: a file written there could replace an input."""
+    try:
+        names = [name for name in os.listdir(folder) if name.lower().endswith(suffix)]
+    except OSError:  # not there yet (it is made later), or unreadable: nothing in it to replace
+        return
+    if not names:
+        return
+    from ..sources.overlap import inputs_among
+
+    held = inputs_among([os.path.join(folder, name) for name in sorted(names)], sources)
+    if held:
+        target, source = next(iter(held.items()))
+        same = "" if source == target else f" (the same file as {source!r})"
+        raise OutputPathError(f"{option} {str(folder)!r} holds {target!r}, one of the inputs{same}: a "
+                              f"{suffix} file written there could replace it; choose another folder")
 
 
 def make_output_folder(path: Path) -> None:

@@ -15,6 +15,7 @@ from ..sources.http import LogFetcher
 from . import EXIT_FINDINGS, EXIT_OK, board_render, replay_render
 from .common import incomplete_notes, load_source, stdout_console
 from .options import fetch_options, refresh_option, refuse_format_with_html
+from .output import refuse_input_as_output
 from .term import glyphs_by_default, render_lines
 
 
@@ -77,9 +78,11 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
       tenhou-tools replay fixtures/one_hand.xml --at E1-0:4 --seat 1 --analysis
       tenhou-tools replay 'https://tenhou.net/0/?log=2014102312gm-00a9-0000-afb21fa5&tw=2'
     """
+    raw_source = source
     loaded = load_source(source, cache_dir=cache_dir, base_url=base_url, refresh=refresh,
                          offline=offline, fetcher_class=LogFetcher)
     game, ref, source = loaded.game, loaded.ref, loaded.source
+    refuse_input_as_output(html_file, [raw_source, *([str(loaded.path)] if loaded.path else [])], option="--html")
     complete = not incomplete_notes(game)
 
     players = game.header.ruleset.players

@@ -35,7 +35,7 @@ from .options import (
     refuse_format_with_html,
     runner_options,
 )
-from .output import check_output_path
+from .output import check_output_path, refuse_input_as_output
 from .stats_render import render_csv, render_json, render_text
 from .term import make_console
 
@@ -144,6 +144,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
         check_output_path(html_file)
     total = 0
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
+    _refuse_inputs_as_outputs(output, html_file, (*args, *paths, *([db_path] if db_path else [])))
     if args:
         try:
             survey = survey_inputs(paths)
@@ -213,6 +214,12 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
                       if store is not None else ""), err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED)
     raise click.exceptions.Exit(EXIT_FINDINGS if summary.unreadable else EXIT_OK)
+
+
+def _refuse_inputs_as_outputs(output: str | None, html_file: str | None, inputs: tuple[str, ...]) -> None:
+    """``-o`` or ``--html`` onto a log, list or ``--db`` file the run reads: exit 2, nothing read."""
+    refuse_input_as_output(output, inputs)
+    refuse_input_as_output(html_file, inputs, option="--html")
 
 
 def _write_report(output: str | None, fmt: str, reports: list[PlayerReport], n_games: int,
