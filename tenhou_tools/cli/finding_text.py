@@ -13,7 +13,6 @@ A ``Finding`` carries the value the rules give (``expected``) and the one the lo
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +21,7 @@ from ..findings import Finding, FindingCode
 from ..rules.yaku import limit_name, yaku_list_text, yakuman_names
 from ..sources.ids import validate_log_id
 from ..tiles import format_tiles, kind_name
+from .term import shell_quote
 
 F = FindingCode
 VIEWER = "https://tenhou.net/0/?log={log_id}"
@@ -244,8 +244,9 @@ def viewer_url(log_id: str | None, **params: int) -> str | None:
 
 
 def replay_command(target: str, label: str | None = None) -> str:
-    """``tenhou-tools replay PATH --hand E2-1``, the path quoted for a POSIX shell when needed."""
-    command = f"tenhou-tools replay {shlex.quote(target)}"
+    """``tenhou-tools replay PATH --hand E2-1``, the path quoted for the shell when needed
+    (``term.shell_quote``: ``$'a\\nb.xml'`` for a name with a line break), ready to paste."""
+    command = f"tenhou-tools replay {shell_quote(target)}"
     if label:
-        command += f" --hand {shlex.quote(label)}"
+        command += f" --hand {shell_quote(label)}"
     return command

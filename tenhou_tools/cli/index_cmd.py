@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import sys
-import unicodedata
 from pathlib import Path
 
 import click
@@ -27,7 +26,7 @@ from .options import (
     selection_options,
 )
 from .output import refuse_input_as_output
-from .term import make_console
+from .term import make_console, visible
 
 EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
 
@@ -111,9 +110,8 @@ def points_text(points: float) -> str:
     return "0.0" if points == 0 else f"{points:+.1f}"
 
 
-def _plain(text: str) -> str:
-    """A name safe on one terminal line: control and format characters become U+FFFD."""
-    return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text)
+_plain = visible
+"""A name safe on one terminal line: control and format characters shown as escapes."""
 
 
 def game_line(game: IndexedGame) -> str:

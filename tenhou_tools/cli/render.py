@@ -8,6 +8,7 @@ from rich.text import Text
 from ..events import Agari, DrawKind, Game, Init, Player, Ruleset, Ryuukyoku
 from ..rules.yaku import LIMIT_NAMES as YAKU_LIMIT_NAMES
 from ..rules.yaku import YAKU, yaku_name
+from .term import visible
 
 DAN_NAMES = (
     "新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
@@ -37,7 +38,7 @@ def seats(ruleset: Ruleset) -> range:
 def lobby_line(game: Game) -> str:
     rules = game.header.ruleset
     text = f"{rules.name_en()} ({rules.name_ja()})"
-    if game.header.lobby:
+    if game.header.lobby:  # a number
         text += f", lobby {game.header.lobby}"
     return text
 
@@ -50,7 +51,7 @@ def players_table(game: Game, *, viewer: int | None = None) -> Table:
     table.add_column("Rate", justify="right")
     for p in game.header.players[: game.header.ruleset.players]:
         mark = " (you)" if viewer == p.seat else ""
-        table.add_row(f"S{p.seat}{mark}", Text(p.name or "-"), dan_name(p.dan), _rate(p))
+        table.add_row(f"S{p.seat}{mark}", Text(visible(p.name) or "-"), dan_name(p.dan), _rate(p))
     return table
 
 
@@ -159,7 +160,7 @@ def final_text(game: Game) -> Text | FinalResult:
     order = sorted(range(n), key=lambda s: (-owari.scores[s], (s - game.header.first_dealer) % 4))
     parts = []
     for rank, s in enumerate(order, 1):
-        name = game.header.players[s].name or f"S{s}"
+        name = visible(game.header.players[s].name) or f"S{s}"
         parts.append(f"{rank}. S{s} {name} {owari.scores[s]} ({owari.points[s]:+.1f})")
     return FinalResult(parts)
 

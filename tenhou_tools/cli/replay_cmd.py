@@ -16,7 +16,7 @@ from . import EXIT_FINDINGS, EXIT_OK, board_render, replay_render
 from .common import incomplete_notes, load_source, stdout_console
 from .options import fetch_options, refresh_option, refuse_format_with_html
 from .output import refuse_input_as_output
-from .term import glyphs_by_default, render_lines
+from .term import glyphs_by_default, render_lines, visible
 
 
 @click.command()
@@ -93,7 +93,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     if ascii_tiles is None:
         ascii_tiles = not glyphs_by_default()
     view = replay_render.View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
-    title = game.log_id or source
+    title = visible(game.log_id or source)  # the text views' title
     refuse_format_with_html(html_file)
     if at is not None:
         _show_board(game, at, view, title, fmt, analysis, html_file, hand_label)

@@ -37,7 +37,7 @@ from .options import (
 )
 from .output import check_output_path, refuse_input_as_output
 from .stats_render import render_csv, render_json, render_text
-from .term import make_console
+from .term import make_console, visible
 
 
 class StatsInputError(click.ClickException):
@@ -350,7 +350,7 @@ def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, wit
     parts.append(f"{_plural(n_games, 'game')} and {_plural(n_players, 'player row')} reported")
     click.echo("stats: " + "; ".join(parts) + ".", err=True)
     for message in summary.errors:
-        click.echo(f"  unreadable: {message}", err=True)
+        click.echo(f"  unreadable: {visible(message)}", err=True)
     if summary.unreadable > len(summary.errors):
         click.echo(f"  ... and {summary.unreadable - len(summary.errors)} more", err=True)
     if wanted is not None:

@@ -12,7 +12,7 @@ from rich.text import Text
 from ..serialize import json_text
 from ..stats.games import TableRow, rate_change_summary, stable_dan_name, table_kinds
 from ..stats.report import Metric, PlayerReport, csv_columns
-from .term import make_console
+from .term import make_console, visible
 
 WIDE_WIDTH = 400
 """The console width of ``--wide`` output: never folded (it is for wide terminals and files)."""
@@ -97,7 +97,7 @@ def overview_table(reports: list[PlayerReport], n_games: int) -> Table:
         m = {x.key: x for x in r.metrics()}
         ranks = [_pct0(m[f"rank{i}_rate"].value) if f"rank{i}_rate" in m else "" for i in range(1, 5)]
         latest = r.latest()
-        table.add_row(Text(r.name or "(no name)"), str(r.players), str(r.counters.games),
+        table.add_row(Text(_name(r)), str(r.players), str(r.counters.games),
                       (latest or {}).get("dan_name") or "–", _num(m["avg_rank"].value, 2), *ranks,
                       _pct0(m["win_rate"].value), _pct0(m["deal_in_rate"].value),
                       _pct0(m["riichi_rate"].value), _signed(r.dan_pt_per_game(), 1))
@@ -134,13 +134,13 @@ def wide_table(reports: list[PlayerReport], n_games: int) -> Table:
         if quality:
             q = r.play_quality()
             cells.append(_pct(q["share"]) if q else "–")
-        table.add_row(Text(r.name or "(no name)"), *cells)
+        table.add_row(Text(_name(r)), *cells)
     return table
 
 
 def kinds_table(report: PlayerReport, rows: list[TableRow]) -> Table:
     """The player's games per table kind: rank counts, dan points per game, stable dan."""
-    table = Table(title=Text(f"{report.name or '(no name)'} · {report.players}-player · by table kind"),
+    table = Table(title=Text(f"{_name(report)} · {report.players}-player · by table kind"),
                   title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0))
     table.add_column("Room", no_wrap=True)
     table.add_column("Length", no_wrap=True)
@@ -164,7 +164,7 @@ def _room_words(room: str, players: int) -> str:
 
 def player_table(report: PlayerReport) -> Table:
     c = report.counters
-    title = Text(f"{report.name or '(no name)'} · {report.players}-player · {_plural(c.games, 'game')}, "
+    title = Text(f"{_name(report)} · {report.players}-player · {_plural(c.games, 'game')}, "
                  f"{_plural(c.hands, 'hand')}")
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                   collapse_padding=True)
@@ -225,6 +225,11 @@ def _cells(m: Metric) -> tuple[str, str, str]:
     fmt = _signed if m.unit in ("pt",) or m.key.endswith("balance") else _num
     ci = "" if m.ci is None else f"{fmt(m.ci[0], digits)} – {fmt(m.ci[1], digits)}"
     return fmt(m.value, digits), f"n={m.den}", ci
+
+
+def _name(report: PlayerReport) -> str:
+    """The row's player name as the text shows it (``term.visible``)."""
+    return visible(report.name) or "(no name)"
 
 
 def _plural(n: int, word: str) -> str:
