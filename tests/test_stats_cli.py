@@ -79,9 +79,13 @@ def test_zip_archive_is_a_source(logs, tmp_path):
 def test_player_filter(logs):
     got = rows(run("stats", logs, "--format", "json", "--player", "Ann", "--player", "Eve"))
     assert set(got) == {("Ann", 4), ("Ann", 3), ("Eve", 3)}
-    result = run("stats", logs, "--format", "json", "--player", "Nobody")
-    assert result.exit_code == 0 and json.loads(result.stdout) == []
-    assert "no games of player 'Nobody'" in result.stderr
+    for fmt in ("json", "csv", "text"):  # not an empty report that exits 0
+        result = run("stats", logs, "--format", fmt, "--player", "Nobody")
+        assert (result.exit_code, result.stdout) == (2, ""), fmt
+        assert result.stderr.splitlines()[-1] == "stats: no games of player 'Nobody'."
+    out = logs.parent / "report.html"
+    result = run("stats", logs, "--html", out, "--player", "Nobody")
+    assert result.exit_code == 2 and not out.exists()
 
 
 @pytest.mark.parametrize("lobby,games", [

@@ -100,7 +100,8 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     houou-logs databases, `-` for a log on standard input, @FILE for a list of paths, game ids
     of cached logs), in parallel; the same game found twice (by game id, else by content)
     counts once. --player matches names whatever their case or width (Unicode NFKC and case
-    folding), and a name that matches nobody gets the closest names seen on stderr.
+    folding); a name that matches nobody is an error (exit 2, no report) that names the
+    closest names seen.
     Four-player and three-player games are kept apart: a player has a row per table size.
     With --db FILE the counters are also kept in a SQLite file, each game
     once; the report then covers every game in the file, and `stats --db FILE` with no PATHS
@@ -115,7 +116,8 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     \b
     Exit codes: 0 done; 1 some logs could not be read (the report covers the
     others), or the report cannot be written; 2 bad input (no such path, no
-    logs found), option or database, -o or --html in a folder that does not exist;
+    logs found, a --player that matches nobody: no report), option or database,
+    -o or --html in a folder that does not exist or onto an input;
     3 internal error; 130 interrupted (the database keeps every batch
     committed; the report so far goes to stdout, and a -o or --html FILE is not written).
 
@@ -202,6 +204,9 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
                               as_name=as_name)
     if store is not None:
         _check_sums(reports, db_path)
+    if wanted is not None and wanted.unmatched() and not interrupted:  # a name that matches nobody
+        _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
+        raise click.exceptions.Exit(EXIT_USAGE)  # no report: it would not be the one asked for
     if html_file is not None:
         _write_html(html_file, reports, everyone, interrupted)
     else:
