@@ -272,6 +272,47 @@ def test_ctrl_c_keeps_the_database_consistent(logs, tmp_path, monkeypatch, jobs)
     assert games[0] == 2 and seats == games[1]  # every game's players counted, nothing else
 
 
+def _ctrl_c_after_the_first_log(monkeypatch) -> None:
+    """Ctrl-C while the second log is being read (in this process: --jobs 1)."""
+    real = collect.iter_logs
+
+    def iter_logs_then_ctrl_c(*args, **kwargs):
+        items = real(*args, **kwargs)
+        yield next(items)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(collect, "iter_logs", iter_logs_then_ctrl_c)
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_ctrl_c_prints_no_json_or_csv_of_part_of_the_games(logs, monkeypatch, fmt):
+    """A JSON array or CSV table of the games read before Ctrl-C would look like the whole
+    report: none is printed (a file or page is not written either), and the exit code is 130."""
+    full = run("stats", logs, "--format", fmt, "--jobs", "1")
+    assert full.exit_code == 0 and full.stdout
+    _ctrl_c_after_the_first_log(monkeypatch)
+    result = run("stats", logs, "--format", fmt, "--jobs", "1")
+    assert (result.exit_code, result.stdout) == (130, "")
+    assert result.stderr.splitlines()[-1] == ("Interrupted. No report: one of part of the games would look like the "
+                                              "whole (the text report says so).")
+    page = run("stats", logs, "--html", "-", "--jobs", "1")
+    assert (page.exit_code, page.stdout) == (130, "")
+
+
+def test_ctrl_c_marks_the_text_report_as_validate_does(logs, monkeypatch):
+    _ctrl_c_after_the_first_log(monkeypatch)
+    result = run("stats", logs, "--brief", "--jobs", "1", env={"COLUMNS": "80"})
+    assert result.exit_code == 130
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["Interrupted after 1 game read: this report covers only those.",
+                         "4 player rows over 1 game"]
+    assert result.stderr.splitlines()[-1] == "Interrupted."
+    out = logs.parent / "report.txt"
+    to_file = run("stats", logs, "--jobs", "1", "-o", out)
+    assert to_file.exit_code == 130 and not out.exists()
+    assert to_file.stderr.splitlines()[-1] == f"Interrupted. {out} was not written."
+
+
 def test_sigint_during_a_transaction_waits_for_its_end():
     import os
     import signal

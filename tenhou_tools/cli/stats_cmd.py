@@ -119,7 +119,8 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     logs found, a --player that matches nobody: no report), option or database,
     -o or --html in a folder that does not exist or onto an input;
     3 internal error; 130 interrupted (the database keeps every batch
-    committed; the report so far goes to stdout, and a -o or --html FILE is not written).
+    committed; the text report so far goes to stdout and says so in its first
+    line; JSON, CSV, a page or a -o FILE of part of the games are not written).
 
     \b
     Examples:
@@ -207,16 +208,18 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     if wanted is not None and wanted.unmatched() and not interrupted:  # a name that matches nobody
         _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
         raise click.exceptions.Exit(EXIT_USAGE)  # no report: it would not be the one asked for
-    if html_file is not None:
-        _write_html(html_file, reports, everyone, interrupted)
-    else:
-        _write_report(output, fmt, reports, n_games, tables, brief, wide, names, interrupted)
+    marked = interrupted and html_file is None and output is None and fmt == "text"
+    if marked:
+        _write_report(None, fmt, reports, n_games, tables, brief, wide, names,
+                      mark=_interrupted_mark(summary.read, store is not None))
+    elif not interrupted:  # after Ctrl-C, a file, a page, JSON or CSV of part of the games: none
+        if html_file is not None:
+            _write_html(html_file, reports, everyone)
+        else:
+            _write_report(output, fmt, reports, n_games, tables, brief, wide, names)
     _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
     if interrupted:
-        written = html_file if html_file not in (None, "-") else output
-        click.echo("Interrupted." + (f" {written} was not written." if written else "")
-                   + (" The database is consistent: it holds the games added above."
-                      if store is not None else ""), err=True)
+        click.echo(_interrupted_note(html_file, output, marked, store is not None), err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED)
     raise click.exceptions.Exit(EXIT_FINDINGS if summary.unreadable else EXIT_OK)
 
@@ -229,8 +232,12 @@ def _refuse_inputs_as_outputs(output: str | None, html_file: str | None, inputs:
 
 def _write_report(output: str | None, fmt: str, reports: list[PlayerReport], n_games: int,
                   tables: int | None, brief: bool, wide: bool, names: tuple[str, ...],
-                  interrupted: bool) -> None:
+                  mark: str | None = None) -> None:
+    """The report in ``fmt`` to ``output`` (stdout when None); ``mark``: a first line saying it
+    covers part of the games (the text report after Ctrl-C)."""
     with AtomicOutput(output) as out:
+        if mark is not None:
+            out.write(mark + "\n")
         if fmt == "json":
             render_json(out, reports)
         elif fmt == "csv":
@@ -239,20 +246,35 @@ def _write_report(output: str | None, fmt: str, reports: list[PlayerReport], n_g
             if brief or (tables is None and not names):
                 tables = 0
             render_text(out, reports, n_games, tables=tables, wide=wide)
-        if interrupted and output:
-            out.abandon()  # a report of part of the games must not look like the whole one
 
 
-def _write_html(path: str, reports: list[PlayerReport], everyone: dict[int, PlayerCounters],
-                interrupted: bool) -> None:
+def _interrupted_mark(read: int, with_db: bool) -> str:
+    """The text report's first line after Ctrl-C (``validate``'s words)."""
+    covers = "the database with those added" if with_db else "only those"
+    return f"Interrupted after {_plural(read, 'game')} read: this report covers {covers}."
+
+
+def _interrupted_note(html_file: str | None, output: str | None, marked: bool, with_db: bool) -> str:
+    """What became of the report after Ctrl-C, on stderr: a report of part of the games is not
+    written (a file, a page, JSON or CSV would look complete); the text one says what it is."""
+    written = html_file if html_file not in (None, "-") else output
+    note = "Interrupted."
+    if written:
+        note += f" {written} was not written."
+    elif not marked:
+        note += " No report: one of part of the games would look like the whole (the text report says so)."
+    if with_db:
+        note += " The database is consistent: it holds the games added above."
+    return note
+
+
+def _write_html(path: str, reports: list[PlayerReport], everyone: dict[int, PlayerCounters]) -> None:
     """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the reports'
     document (``stats.report.stats_document``), written atomically (``-``: stdout), and its size
-    on stderr. Not written when interrupted."""
+    on stderr. Not written when interrupted (the caller's choice)."""
     from ..views.stats_html import stats_page
 
     to_file = path != "-"
-    if interrupted and to_file:
-        return
     page = stats_page(stats_document(reports, everyone))
     with AtomicOutput(path if to_file else None, announce=False) as out:
         out.write(page)
