@@ -31,7 +31,7 @@ from .term import glyphs_by_default, render_lines, visible
               help="text: the view for people; json: the replayed hands with their states and findings.")
 @click.option("--ascii/--glyphs", "ascii_tiles", default=None,
               help="Tiles in 123m456p789s1234567z notation (0 = red five), or as unicode glyphs. "
-              "Default: glyphs on a UTF-8 terminal, the notation anywhere else (a pipe, a file).")
+              "Default: glyphs on a UTF-8 terminal, the notation anywhere else (a pipe, a file, LANG=C).")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the replay as one self-contained HTML page to FILE (atomically; - for stdout) "
               "instead of the view: step through the game in a browser, offline.")

@@ -23,6 +23,7 @@ import os
 import shlex
 import sys
 import unicodedata
+from collections.abc import Mapping
 from typing import IO
 
 from rich.console import Console
@@ -66,15 +67,36 @@ def is_utf8(stream: IO[str] | None) -> bool:
     return encoding in ("utf8", "utf8sig")
 
 
+def locale_is_utf8(environ: Mapping[str, str] | None = None, utf8_mode: bool | None = None) -> bool:
+    """Whether the user's locale says the terminal takes UTF-8: the first of ``LC_ALL``,
+    ``LC_CTYPE`` and ``LANG`` that is set names a UTF-8 codeset (``en_US.UTF-8``, ``C.utf8``).
+    ``C``, ``POSIX`` or nothing set is the POSIX locale: ASCII.
+
+    The stream's encoding cannot tell: in the POSIX locale Python switches to UTF-8 (PEP 540's
+    UTF-8 mode, ``sys.flags.utf8_mode``) and sets ``LC_CTYPE=C.UTF-8`` in its own environment
+    (PEP 538), so stdout says ``utf-8`` whatever the terminal takes. An ``LC_CTYPE`` of
+    ``C.UTF-8`` under UTF-8 mode is that coercion, not the user's choice, and is passed over."""
+    env = os.environ if environ is None else environ
+    coerced = (sys.flags.utf8_mode if utf8_mode is None else utf8_mode) and env.get("LC_CTYPE") == "C.UTF-8"
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = env.get(name, "")
+        if not value or (name == "LC_CTYPE" and coerced):
+            continue
+        codeset = value.partition(".")[2].partition("@")[0]
+        return codeset.lower().replace("-", "").replace("_", "") == "utf8"
+    return False
+
+
 def glyphs_by_default(stream: IO[str] | None = None) -> bool:
-    """Tile glyphs (🀄) by default only on a terminal that takes UTF-8; elsewhere (a pipe, a
-    file, another encoding) the ``123m`` notation."""
+    """Tile glyphs (🀄) by default only on a terminal that takes UTF-8 (its stream's encoding
+    and the locale say so: ``locale_is_utf8``); elsewhere (a pipe, a file, another encoding,
+    ``LANG=C``) the ``123m`` notation."""
     stream = sys.stdout if stream is None else stream
     try:
         tty = bool(stream is not None and stream.isatty())
     except (OSError, ValueError, AttributeError):
         tty = False
-    return tty and is_utf8(stream)
+    return tty and is_utf8(stream) and locale_is_utf8()
 
 
 def render_lines(console: Console, renderables) -> str:
