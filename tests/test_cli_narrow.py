@@ -36,10 +36,10 @@ def test_stats_brief_at_64_columns_leaves_out_a_column_and_keeps_the_names():
 Player Seats Games  Dan rank 1st 3rd 4th Win    in Riichi  /game
 ────────────────────────────────────────────────────────────────
 Alice      4     1 七段 1.00 100   0   0 100     0      0  +90.0
-Alice      3     1 七段 1.00 100   0     100     0      0      –
+Alice      3     1 七段 1.00 100   0     100     0      0 +135.0
 Bob        4     1 六段 4.00   0   0 100   0   100      0 -120.0
-Bob        3     1 六段 3.00   0 100       0   100      0      –
-Carol      3     1 八段 2.00   0   0       0     0      0      –
+Bob        3     1 六段 3.00   0 100       0   100      0 -120.0
+Carol      3     1 八段 2.00   0   0       0     0      0   +0.0
 Dan        4     1 五段 3.00   0 100   0   0     0      0   +0.0
 さくら     4     1 八段 2.00   0   0   0   0     0      0  +45.0
 Rates in %. Dan: at the latest game. Dan pt/game: Tenhou's dan
@@ -57,10 +57,10 @@ def test_stats_brief_at_40_columns():
 Player Seats Games rank 1st 4th  /game
 ──────────────────────────────────────
 Alice      4     1 1.00 100   0  +90.0
-Alice      3     1 1.00 100          –
+Alice      3     1 1.00 100     +135.0
 Bob        4     1 4.00   0 100 -120.0
-Bob        3     1 3.00   0          –
-Carol      3     1 2.00   0          –
+Bob        3     1 3.00   0     -120.0
+Carol      3     1 2.00   0       +0.0
 Dan        4     1 3.00   0   0   +0.0
 さくら     4     1 2.00   0   0  +45.0
 Rates in %. Dan: at the latest game. Dan

@@ -272,6 +272,22 @@ def test_ctrl_c_keeps_the_database_consistent(logs, tmp_path, monkeypatch, jobs)
     assert games[0] == 2 and seats == games[1]  # every game's players counted, nothing else
 
 
+def test_a_database_reports_dan_points_by_todays_tables(logs, tmp_path):
+    """The database keeps each game's placement, rank and kind; the dan points are worked out
+    again when it is read, so a file written when three-player games had no table (their
+    dan_pt NULL) reports them now: Eve, 3rd of three in game C at 初段 (Houou East-South),
+    loses 3·15 = 45."""
+    db = tmp_path / "s.sqlite"
+    assert run("stats", logs, "--db", db).exit_code == 0
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE player_games SET dan_pt = NULL WHERE players = 3")
+    conn.commit()
+    conn.close()
+    result = run("stats", "--db", db, "--player", "Eve", "--format", "json")
+    (eve,) = json.loads(result.stdout)
+    assert [h["dan_pt"] for h in eve["history"]] == [-45] and eve["tables"][0]["dan_pt_per_game"] == -45.0
+
+
 def _ctrl_c_after_the_first_log(monkeypatch) -> None:
     """Ctrl-C while the second log is being read (in this process: --jobs 1)."""
     real = collect.iter_logs
