@@ -11,6 +11,8 @@ joukyuu +60/+15, ippan +30/+15, last place -15 per rank above 3級; East-only tw
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
@@ -143,6 +145,20 @@ def test_three_player_tables_have_three_ranks_and_their_own_dan_points(logs):
     assert [(h["rank"], h["dan_pt"], h["players"]) for h in history] == [(2, 0, 3), (1, 135, 3), (3, -135, 3)]
     # 2nd of three at a table of 2000s: 0.2 · (0 + 0) = 0.
     assert history[0]["rate_change"] == 0.0
+
+
+def test_the_csv_has_the_stable_dan_of_the_kind_played_most(logs):
+    """Ann (four-player) played Houou East-South most (4 games: 1st, 2nd, 3rd, 4th -> 7.0, 七段,
+    above); Cat's most-played kind has no last place (undefined: empty cells)."""
+    result = run("stats", logs, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    table = {(r["name"], r["players"]): r for r in csv.DictReader(io.StringIO(result.stdout))}
+    ann = table[("Ann", "4")]
+    assert (ann["stable_dan_kind"], ann["stable_dan"], ann["stable_dan_name"]) == ("houou south", "7.0", "七段")
+    cat = table[("Cat", "4")]
+    assert (cat["stable_dan_kind"], cat["stable_dan"], cat["stable_dan_name"]) == ("houou south", "", "")
+    header = result.stdout.splitlines()[0].split(",")
+    assert header.index("stable_dan") == header.index("dan_pt_per_game") + 2
 
 
 def test_latest_and_history_in_date_order(logs):
