@@ -3,10 +3,16 @@ rules table in docs/rules.md; test_tamper_legality.py has the first ones)."""
 
 from __future__ import annotations
 
+from tenhou_tools.check import check_log
 from tenhou_tools.events import CallKind
 
 from .scenario import Scenario
-from .test_tamper_legality import S0, S1, S2, base, codes
+from .test_tamper_legality import S0, S1, S2, S3, base, codes
+
+
+def codes_on(xml: bytes, log_id: str) -> set[str]:
+    """The findings of a hand-made log played at the time its game id says."""
+    return {f.code.value for f in check_log(xml, path="scenario.xml", log_id=log_id).findings}
 
 # -- abortive draws the rules require -------------------------------------------------------
 
@@ -266,3 +272,57 @@ def test_no_ippatsu_on_the_second_of_two_kans():
     # 「連続する加槓の２回目には一発は付かない」: the first kan's replacement draw ends ippatsu
     assert "AGARI_YAKU" in codes(_chankan_after_kans(first="8s"))
     assert not {"AGARI_YAKU", "AGARI_WINNER", "FURITEN_SAME_TURN"} & codes(_chankan_after_kans(first="4p"))
+
+
+# -- the end of the game --------------------------------------------------------------------
+
+LATE_2015 = "2015010112gm-00a9-0000-00000000"
+W4, S4 = 11, 7  # round indexes of West 4 and South 4: seat 3 deals both
+
+
+def _dealer_wins_the_last_round(dealer_score: int, *, goes_on: bool) -> bytes:
+    """West 4 of an East-South game, the last possible round since 2009-07-04: the dealer S3,
+    top with ``dealer_score`` (hundreds), wins by tsumo. The log ends the game there, or deals
+    West 4 again, where S0 wins by tsumo and the game ends."""
+    scores = [270, 220, 1000 - 270 - 220 - dealer_score, dealer_score]
+    b = Scenario([S1, S2, S3, S0], scores=scores, round_index=W4).begin()
+    b.draw(3, "1p")
+    if not goes_on:
+        return b.agari(3, 3)
+    b.next_hand(b.agari_tag(3, 3, owari=False), [S0, S1, S2, S3], round_index=W4, honba=1)
+    b.turn(3, "5z")
+    b.draw(0, "1p")
+    return b.agari(0, 0)
+
+
+def test_the_top_dealer_below_30000_plays_on_in_the_last_round():
+    # 「サドンデスルールは、30000点(供託未収)以上になった時点で終了、ただし親の連荘がある場合は連荘を
+    # 優先する」: the renchan goes first in West 4 too; only the dealer's agari-yame (top with
+    # 30,000) ends the game there (28 genuine hands, in the corpus's flagged/ games)
+    assert "GAME_END" not in codes_on(_dealer_wins_the_last_round(290, goes_on=True), LATE_2015)
+    assert "GAME_END" in codes_on(_dealer_wins_the_last_round(290, goes_on=False), LATE_2015)
+    # with 30,000 the dealer's win ends the game, on any date
+    assert "GAME_END" not in codes(_dealer_wins_the_last_round(310, goes_on=False))
+    assert "GAME_END" in codes(_dealer_wins_the_last_round(310, goes_on=True))
+
+
+def _dealer_tenpai_at_south_4(log_id: str, *, goes_on: bool) -> set[str]:
+    """South 4: the dealer S3, top with 31,000, is tenpai at the draw (the wall is not drained:
+    only the end of the game is read here). The log ends the game there or deals South 4 again."""
+    b = Scenario([S1, S2, "2468m5678p1357s6z", S0], scores=[270, 220, 200, 310], round_index=S4).begin()
+    shown = {3: list(b.hands[3])}
+    if not goes_on:
+        return codes_on(b.ryuukyoku(shown=shown), log_id)
+    b.next_hand(b.ryuukyoku_tag(shown=shown, owari=False), [S1, S2, S3, S0], round_index=S4, honba=1)
+    b.draw(3, "1p")
+    return codes_on(b.agari(3, 3), log_id)
+
+
+def test_tenpai_yame_came_during_2010_06_01():
+    # 2010060106gm-00a9-0000-30d6de3b played on after the top dealer's tenpai; the first game to
+    # stop there started at 22:xx that day (2010060122gm-0029-0000-64c7f112): the id's hour decides
+    before, after = "2010060106gm-00a9-0000-00000000", "2010060122gm-0029-0000-00000000"
+    assert "GAME_END" not in _dealer_tenpai_at_south_4(before, goes_on=True)
+    assert "GAME_END" in _dealer_tenpai_at_south_4(before, goes_on=False)
+    assert "GAME_END" not in _dealer_tenpai_at_south_4(after, goes_on=False)
+    assert "GAME_END" in _dealer_tenpai_at_south_4(after, goes_on=True)
