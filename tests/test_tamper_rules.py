@@ -274,6 +274,37 @@ def test_no_ippatsu_on_the_second_of_two_kans():
     assert not {"AGARI_YAKU", "AGARI_WINNER", "FURITEN_SAME_TURN"} & codes(_chankan_after_kans(first="4p"))
 
 
+# -- pao ------------------------------------------------------------------------------------
+
+def _daisangen_ron(discarder: int, pao: int | None) -> set[str]:
+    """S0 pons 5z from S1, 6z from S2 and the third dragon, 7z, from S3 (liable), then rons a 4p
+    tanki from ``discarder``; the log writes ``paoWho=pao``."""
+    b = base("55z66z77z123m4p9s1s2s")
+    b.turn(0, "8s")
+    for seat, dragon, junk in ((1, "5z", "9s"), (2, "6z", "1s"), (3, "7z", "2s")):
+        for other in range(1, seat):
+            b.turn(other, "4s" if other == 1 else "5m")
+        t = b.draw(seat, dragon)
+        b.discard(seat, tile=t)
+        b.pon(0, seat, t)
+        b.discard(0, junk)
+    for other in range(1, discarder):
+        b.turn(other, "6s")
+    t = b.draw(discarder, "4p")
+    b.discard(discarder, tile=t)
+    return codes(b.agari(0, discarder, t, pao=pao))
+
+
+def test_no_pao_when_the_liable_player_deals_in():
+    # Tenhou writes no paoWho when the liable S3 deals in the winning tile himself (7 genuine
+    # games in flagged/): the ordinary ron
+    assert "AGARI_PAO" not in _daisangen_ron(discarder=3, pao=None)
+    assert "AGARI_PAO" in _daisangen_ron(discarder=3, pao=3)
+    # another discarder: the liable S3 still shares the payment, and paoWho must name it
+    assert "AGARI_PAO" in _daisangen_ron(discarder=1, pao=None)
+    assert "AGARI_PAO" not in _daisangen_ron(discarder=1, pao=3)
+
+
 # -- the end of the game --------------------------------------------------------------------
 
 LATE_2015 = "2015010112gm-00a9-0000-00000000"

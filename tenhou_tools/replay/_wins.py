@@ -129,7 +129,7 @@ def check_agari(rec: Recorder, table: Table, a: Agari, scoring: ScoringRules, ch
         rules=scoring,
     )
     scored = score_win(ctx)
-    pao = pao_seat(seat.melds, who)
+    pao = pao_seat(seat.melds, who, None if tsumo else from_who)
     if isinstance(scored, ScoringRefusal):
         code = F.AGARI_NO_YAKU if scored.reason.name == "NO_YAKU" else F.AGARI_NOT_WINNING
         rec.check(_K_AGARI_VALUE, False)
