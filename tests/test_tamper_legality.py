@@ -418,6 +418,27 @@ def test_triple_ron_needs_three_winning_hands():
     assert "ABORT_CONDITION" in codes(b.ryuukyoku("ron3", shown))
 
 
+# S1, S2 and S3 all wait on 6p (S3 on 3p too), each with a yaku: two suuankou tanki, and East
+# (the round wind) with sanankou
+RON3 = ("111s222s333s444s6p", "555s666s777s888s6p", "999s111z222z33z45p")
+
+
+def _triple_ron(s3: str = RON3[2], *, s3_threw: str = "9p") -> bytes:
+    """S0's 6p taken by S1, S2 and S3 at once (RYUUKYOKU ron3); S3 discarded ``s3_threw`` before."""
+    b = base(S0, RON3[0], RON3[1], s3)
+    for seat, tile in ((0, "5z"), (1, "6z"), (2, "7z"), (3, s3_threw)):
+        b.turn(seat, tile)
+    b.turn(0, "6p")
+    return b.ryuukyoku("ron3", {s: list(b.hands[s]) for s in (1, 2, 3)})
+
+
+def test_triple_ron_needs_three_legal_rons():
+    # 三家和了 aborts only when three players may each ron the tile: a yaku and no furiten
+    assert "ABORT_CONDITION" not in codes(_triple_ron())
+    assert "ABORT_CONDITION" in codes(_triple_ron(s3_threw="3p"))  # S3 threw its other wait away
+    assert "ABORT_CONDITION" in codes(_triple_ron("234s567s111m999m6p"))  # S3's tanki has no yaku
+
+
 def test_three_wins_on_one_tile_are_a_triple_ron():
     b = base(S0, "111m222m333m444s4p", "555m666m777m888s4p", "999m111s222s333s4p")
     t = b.draw(0, "4p")

@@ -7,7 +7,7 @@ from tenhou_tools.check import check_log
 from tenhou_tools.events import CallKind
 
 from .scenario import Scenario
-from .test_tamper_legality import S0, S1, S2, S3, base, codes
+from .test_tamper_legality import RON3, S0, S1, S2, S3, base, codes
 
 
 def codes_on(xml: bytes, log_id: str) -> set[str]:
@@ -82,6 +82,29 @@ def test_no_stick_for_a_won_on_declaration():
     # 「リーチ宣言牌で放銃した場合は供託料は発生しない」
     assert "RIICHI_STEP" in codes(_ron_on_the_declaration(stick_paid=True))
     assert "RIICHI_STEP" not in codes(_ron_on_the_declaration(stick_paid=False))
+
+
+def _triple_ron_on_the_declaration(stick_paid: bool, next_sticks: int | None = None) -> set[str]:
+    """S0 declares riichi with a 6p that S1, S2 and S3 all win on: a triple ron, an abortive draw;
+    the log pays the stick (REACH step 2) or not, and may deal the next hand with ``next_sticks``."""
+    b = base(S0, *RON3)
+    b.draw(0, "6p")
+    b.riichi(0, "6p", accept=stick_paid)
+    shown = {s: list(b.hands[s]) for s in (1, 2, 3)}
+    if next_sticks is None:
+        return codes(b.ryuukyoku("ron3", shown))
+    b.next_hand(b.ryuukyoku_tag("ron3", shown, owari=False), [S0, S1, S2, S3], honba=1, sticks=next_sticks)
+    b.turn(0, "5z")
+    return codes(b.ryuukyoku())
+
+
+def test_no_stick_for_a_declaration_taken_by_a_triple_ron():
+    # as for a ron on it: no stick, and the next hand's sticks are those before (2 genuine games
+    # of flagged/)
+    assert not {"RIICHI_STEP", "ABORT_CONDITION"} & _triple_ron_on_the_declaration(stick_paid=False)
+    assert "RIICHI_STEP" in _triple_ron_on_the_declaration(stick_paid=True)
+    assert "CARRY_STICKS" not in _triple_ron_on_the_declaration(stick_paid=False, next_sticks=0)
+    assert "CARRY_STICKS" in _triple_ron_on_the_declaration(stick_paid=False, next_sticks=1)
 
 
 def test_riichi_in_furiten_is_allowed():

@@ -74,6 +74,7 @@ _CALL_PON: Final = CallKind.PON
 _DRAW_FOUR_KANS: Final = DrawKind.FOUR_KANS
 _DRAW_FOUR_RIICHI: Final = DrawKind.FOUR_RIICHI
 _DRAW_FOUR_WINDS: Final = DrawKind.FOUR_WINDS
+_DRAW_TRIPLE_RON: Final = DrawKind.TRIPLE_RON
 _K_ABORT_REQUIRED: Final = K.ABORT_REQUIRED
 _K_CALL: Final = K.CALL
 _K_DORA_TIMING: Final = K.DORA_TIMING
@@ -211,7 +212,7 @@ class HandReplay:
                 elif cls is _AGARI:
                     check_agari(rec, table, cast(Agari, event), self.scoring, self.chips)
                 elif cls is _RYUUKYOKU:
-                    self.outcome = check_ryuukyoku(rec, table, cast(Ryuukyoku, event))
+                    self.outcome = check_ryuukyoku(rec, table, cast(Ryuukyoku, event), self.scoring)
                 self.update_pending()
         if len(table.wins) >= 3 and until < 0:
             rec.check(_K_ABORT_REQUIRED, False)
@@ -234,9 +235,12 @@ class HandReplay:
                 seat.ippatsu = False
             t.ippatsu_cancel_pending = False
         if t.step2_due != NOBODY and not (type(event) is _RIICHI or is_agari):
-            rec.check(_K_RIICHI_ACCEPTED, False)
-            rec.find(F.RIICHI_STEP, f"S{t.step2_due}'s riichi discard passed but the riichi was "
-                     "not accepted (no REACH step 2)")
+            # a triple ron on the declaration discard (an abortive draw) takes it as a ron does:
+            # no stick (2 genuine games); ``abortive_condition`` checks that the three could win
+            won_on = type(event) is _RYUUKYOKU and cast(Ryuukyoku, event).kind is _DRAW_TRIPLE_RON
+            if not rec.check(_K_RIICHI_ACCEPTED, won_on):
+                rec.find(F.RIICHI_STEP, f"S{t.step2_due}'s riichi discard passed but the riichi was "
+                         "not accepted (no REACH step 2)")
             t.step2_due = NOBODY
         due = t.abort_due
         if due is not None:
