@@ -148,7 +148,8 @@ class Scenario:
         sc = ",".join(f"{v},0" for v in self.scores)
         machi = win_tile if win_tile is not None else hand[-1]
         return (f'<AGARI ba="{self.honba},{self.sticks}" hai="{",".join(map(str, hand))}"{m} machi="{machi}" '
-                f'ten="30,1000,0" yaku="{yaku}" doraHai="{self.dora}" who="{who}" fromWho="{from_who}"{liable} sc="{sc}"'
+                f'ten="30,1000,0" yaku="{yaku}" doraHai="{self.dora}" who="{who}" fromWho="{from_who}"{liable} '
+                f'sc="{sc}"'
                 + (f' owari="{self.owari()}"' if owari else "") + "/>")
 
     def agari(self, who: int, from_who: int, win_tile: int | None = None, *, owari: bool = True,

@@ -1,4 +1,4 @@
-"""rules.calls: kuikae, chi seats, reverse-order calls, houtei, kans and kita."""
+"""rules.calls: kuikae, chi seats, houtei, kans and kita."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from tenhou_tools.rules.calls import (
     allowed_in_riichi,
     chi_allowed,
     discard_callable,
-    is_reverse_order_call,
     kan_allowed,
     kita_allowed,
     kuikae_forbidden,
@@ -60,16 +59,6 @@ def test_chi_only_from_the_left_and_never_in_three_player():
     assert chi_allowed(0, 3, 4) and chi_allowed(2, 1, 4)
     assert not chi_allowed(0, 2, 4) and not chi_allowed(0, 1, 4) and not chi_allowed(0, None, 4)
     assert not chi_allowed(0, 2, 3)
-
-
-def test_reverse_order_calls():
-    assert not is_reverse_order_call(0, 3, 4)  # from the left (kamicha): in order
-    assert is_reverse_order_call(0, 2, 4)  # from across (toimen)
-    assert is_reverse_order_call(0, 1, 4)  # from the right (shimocha)
-    assert not is_reverse_order_call(1, 0, 4)
-    assert not is_reverse_order_call(0, 2, 3)  # three-player: seat 2 is seat 0's kamicha
-    assert is_reverse_order_call(0, 1, 3)
-    assert not is_reverse_order_call(0, None, 4)  # no discard called (closed kan, kita)
 
 
 def test_the_last_discard_and_kans_need_a_live_tile():

@@ -59,11 +59,14 @@ def test_same_turn_furiten():
     assert "FURITEN_SAME_TURN" not in codes(_same_turn("8s"))
 
 
-def _pon_after_a_pass(passed: str, caller_from: int, own_turn_between: bool = False) -> bytes:
-    """S0 (123789m 789s 55z 23p: waits 1p 4p) lets S1's ``passed`` go by, pons 5z from seat
-    ``caller_from`` and discards 2p (now waiting on 3p alone), then rons S1's next discard, a 3p;
-    with ``own_turn_between`` S0 draws and discards once in turn before that ron."""
-    b = base("123789m789s55z23p")
+# S0 holds 123m 789m 789s 55z 23p: a 1p wins with chanta, a 4p completes the hand with no yaku
+NO_YAKU_ON_4P = "123789m789s55z23p"
+
+
+def _pon_after_a_pass(passed: str, caller_from: int) -> bytes:
+    """S0 lets S1's ``passed`` go by, pons 5z from seat ``caller_from`` and discards 2p (now
+    waiting on 3p alone, with haku), then rons S1's next discard, a 3p."""
+    b = base(NO_YAKU_ON_4P)
     b.turn(0, "6z")
     b.turn(1, passed)  # S0 does not ron
     for seat in range(2, caller_from):
@@ -72,24 +75,36 @@ def _pon_after_a_pass(passed: str, caller_from: int, own_turn_between: bool = Fa
     b.discard(caller_from, tile=t)
     b.pon(0, caller_from, t)
     b.discard(0, "2p")
-    if own_turn_between:
-        for seat, tile in zip((1, 2, 3, 0), ("8s", "8s", "8s", "2s"), strict=True):
-            b.turn(seat, tile)
     t = b.draw(1, "3p")
     b.discard(1, tile=t)
     return b.agari(0, 1, t, yaku="18,1")
 
 
-def test_a_reverse_order_call_does_not_lift_same_turn_furiten():
-    # 「同巡振聴の解消は打牌時、逆巡副露では解消しない」: the pon from across (toimen) is out of
-    # turn order, so the discard after it does not lift the furiten of the 4p S0 let pass
-    assert "FURITEN_SAME_TURN" in codes(_pon_after_a_pass("4p", caller_from=2))
-    # legal twins: the same pon from the left (kamicha) is in turn order and its discard lifts
-    # the furiten; with no winning tile passed there is nothing to lift; and S0's next discard
-    # in turn lifts it
+def test_the_discard_after_a_reverse_order_call_lifts_same_turn_furiten():
+    # 「同巡振聴の解消は打牌時、逆巡副露では解消しない」: the call lifts nothing, its discard does,
+    # after a pon from across (toimen) as from the left: 3 genuine games of flagged/ won so, and
+    # 26 rons of the corpus on a kind that had gone past before such a pon
+    assert "FURITEN_SAME_TURN" not in codes(_pon_after_a_pass("4p", caller_from=2))
     assert "FURITEN_SAME_TURN" not in codes(_pon_after_a_pass("4p", caller_from=3))
-    assert "FURITEN_SAME_TURN" not in codes(_pon_after_a_pass("8p", caller_from=2))
-    assert "FURITEN_SAME_TURN" not in codes(_pon_after_a_pass("4p", caller_from=2, own_turn_between=True))
+    assert "FURITEN_SAME_TURN" not in codes(_pon_after_a_pass("1p", caller_from=2))
+
+
+def _pass_then_ron(passed: str) -> bytes:
+    """S0 lets S1's ``passed`` go by without calling, then rons S2's 1p (chanta) in the same
+    go-around."""
+    b = base(NO_YAKU_ON_4P)
+    b.turn(0, "6z")
+    b.turn(1, passed)
+    t = b.draw(2, "1p")
+    b.discard(2, tile=t)
+    return b.agari(0, 2, t, yaku="15,2")
+
+
+def test_a_winning_tile_without_a_yaku_still_makes_same_turn_furiten():
+    # the counterpart: with no call and discard between, the 4p that gave no yaku still counts
+    # (20 tiles with a yaku offered after such a pass in the corpus, none won on)
+    assert "FURITEN_SAME_TURN" in codes(_pass_then_ron("4p"))
+    assert "FURITEN_SAME_TURN" not in codes(_pass_then_ron("8p"))
 
 
 def _riichi_furiten(passed: str) -> bytes:

@@ -36,7 +36,6 @@ from ..rules._calls import (
     allowed_in_riichi,
     chi_allowed,
     discard_callable,
-    is_reverse_order_call,
     kan_allowed,
     kita_allowed,
     kuikae_forbidden,
@@ -44,7 +43,6 @@ from ..rules._calls import (
 )
 from ..rules._counts import counts34
 from ..rules._draws import four_kans_abort, four_riichi, four_winds
-from ..rules.furiten import HeldOver
 from ..rules.hand import waits
 from ..rules.riichi import (
     RIICHI_COST,
@@ -237,7 +235,7 @@ class HandReplay:
         if t.step2_due != NOBODY and not (type(event) is _RIICHI or is_agari):
             # a triple ron on the declaration discard (an abortive draw) takes it as a ron does:
             # no stick (2 genuine games); ``abortive_condition`` checks that the three could win
-            won_on = type(event) is _RYUUKYOKU and cast(Ryuukyoku, event).kind is _DRAW_TRIPLE_RON
+            won_on = type(event) is _RYUUKYOKU and event.kind is _DRAW_TRIPLE_RON
             if not rec.check(_K_RIICHI_ACCEPTED, won_on):
                 rec.find(F.RIICHI_STEP, f"S{t.step2_due}'s riichi discard passed but the riichi was "
                          "not accepted (no REACH step 2)")
@@ -323,11 +321,7 @@ class HandReplay:
         s.pond.append(ev)
         passes = t.passes
         passes.append(ev)
-        if s.after_reverse_call:  # 逆巡副露: this discard does not lift same-turn furiten
-            s.after_reverse_call = False
-        elif s.held_over:
-            s.held_over = []
-        s.turn_start = len(passes)
+        s.turn_start = len(passes)  # lifts same-turn furiten, after any call too
         t.last_discard = ev
         t.last_draw = None
         t.last_call = None
@@ -512,8 +506,6 @@ class HandReplay:
         """Chi, pon or open kan of the last discard."""
         t, rec = self.table, self.rec
         seat, meld = ev.seat, ev.meld
-        reverse = is_reverse_order_call(seat, meld.from_seat, t.players)
-        hand_before = tuple(s.concealed) if reverse else ()
         discarded = t.last_discard
         right_tile = discarded is not None and discarded.tile == meld.called and discarded.seat == meld.from_seat
         missing = [tile for tile in meld.tiles if tile != meld.called and not self.take(seat, tile)]
@@ -535,10 +527,6 @@ class HandReplay:
             self.kan_dora(opened=True)
         else:
             t.kuikae = kuikae_forbidden(meld)
-        if reverse:
-            # what went past before this call still makes the caller furiten after its discard
-            s.held_over.append(build(HeldOver, hand_before, tuple(t.passes[s.turn_start:])))
-            s.after_reverse_call = True
 
     def riichi_kan(self, seat: int, meld: Meld) -> None:
         """A closed kan in riichi: on the tile just drawn, and the waits must not change."""

@@ -56,15 +56,6 @@ def chi_allowed(caller: int, from_seat: int | None, players: int) -> bool:
     return players == 4 and from_seat == (caller - 1) % 4
 
 
-def is_reverse_order_call(caller: int, from_seat: int | None, players: int) -> bool:
-    """A call made in reverse order (逆巡副露): a pon or open kan of a discard by anyone but the
-    player on the left (kamicha): the toimen or the shimocha (in three-player, the shimocha).
-    The turn then jumps back or skips ahead to the caller instead of reaching them in order;
-    a chi is always in order. Same-turn furiten is not lifted by the discard after such a call
-    (``rules.furiten``)."""
-    return from_seat is not None and from_seat != (caller - 1) % players
-
-
 def discard_callable(live_remaining: int) -> bool:
     """The last discard of a hand (houtei, when the live wall is empty) cannot be called."""
     return live_remaining > 0
