@@ -1,4 +1,5 @@
-"""rules.calls: kuikae, chi seats, houtei, kans and kita."""
+"""rules.calls: kuikae, chi seats, houtei, kans and kita, and the server's discard for a player
+who is away."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tenhou_tools.rules.calls import (
     kita_allowed,
     kuikae_forbidden,
     opens_a_set,
+    server_discard,
 )
 from tenhou_tools.tiles import format_tiles, parse_tiles
 
@@ -48,6 +50,13 @@ def test_kuikae_after_chi(held, called, forbidden):
 
 def test_kuikae_after_pon_is_the_called_kind():
     assert kinds(kuikae_forbidden(pon("7z"))) == "7z"
+
+
+def test_the_server_discards_the_drawn_tile_else_the_last_one():
+    hand = parse_tiles("2388m1p")
+    assert server_discard(hand, None) == parse_tiles("1p")[0]  # after a call: the highest id
+    assert server_discard([*hand, parse_tiles("9s")[0]], parse_tiles("9s")[0]) == parse_tiles("9s")[0]
+    assert server_discard([*hand, parse_tiles("3m")[0]], parse_tiles("3m")[0]) == parse_tiles("3m")[0]
 
 
 def test_no_kuikae_after_a_kan():

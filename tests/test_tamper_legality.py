@@ -306,6 +306,33 @@ def test_kuikae():
     assert "CALL_KUIKAE" not in codes(_kuikae("9m"))
 
 
+def _kuikae_then_away(hand: str, *, bye: bool) -> bytes:
+    """S3 (``hand``, holding 23p) chis S2's 4p and discards 1p, the other end of the run; with
+    ``bye`` the server writes S3's BYE right after S0's next draw, as when a player's time runs out
+    (2014090920gm-0029-0000-d487ff80)."""
+    b = base(S0, S1, S2, hand)
+    b.turn(0, "5z")
+    b.turn(1, "6z")
+    t = b.draw(2, "4p")
+    b.discard(2, tile=t)
+    b.chi(3, 2, t, "23p")
+    b.discard(3, "1p")
+    b.draw(0, "7z")
+    if bye:
+        b.raw('<BYE who="3"/>')
+    b.discard(0, "7z")
+    return b.ryuukyoku()
+
+
+def test_the_server_discards_the_last_tile_for_a_player_who_is_away():
+    # the server's discard for a player out of time is the hand's last tile, kuikae or not
+    assert "CALL_KUIKAE" not in codes(_kuikae_then_away("333555777m4m123p", bye=True))
+    # counterparts: the same discard with no BYE is the player's own; and with a BYE, a 1p that
+    # is not the hand's last tile (a 9s is) was not the server's choice either
+    assert "CALL_KUIKAE" in codes(_kuikae_then_away("333555777m4m123p", bye=False))
+    assert "CALL_KUIKAE" in codes(_kuikae_then_away("333555777m9s123p", bye=True))
+
+
 def _call_last_discard(turns: int) -> bytes:
     b = base()
     _drain(b, turns)

@@ -40,6 +40,7 @@ from ..rules._calls import (
     kita_allowed,
     kuikae_forbidden,
     opens_a_set,
+    server_discard,
 )
 from ..rules._counts import counts34
 from ..rules._draws import four_kans_abort, four_riichi, four_winds
@@ -138,6 +139,8 @@ class HandReplay:
         self.wall_draw = rec.of(_K_WALL_DRAW)
         self.pending = False
         """The hand has ended, or a rule is due at the next event (``pending_rules``)."""
+        self.events: tuple[Event, ...] = ()
+        """The hand's events (``play``), for what follows the one being checked."""
         self.outcome: Outcome | None = None
 
     # -- the deal --------------------------------------------------------------------------
@@ -181,6 +184,7 @@ class HandReplay:
         how the hand ended."""
         rec = self.rec
         table = self.table
+        self.events = events
         for index, event in enumerate(events):
             if index == until:
                 break
@@ -188,6 +192,7 @@ class HandReplay:
             cls = type(event)
             if self.pending:
                 if cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
+                    self.presence(event)
                     continue
                 if table.ended and cls is not _AGARI:
                     rec.find(F.EVENT_AFTER_END, f"{cls.__name__} after the hand ended")
@@ -199,6 +204,7 @@ class HandReplay:
             elif cls is _DISCARD:
                 self.discard(cast(Discard, event))
             elif cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
+                self.presence(event)
                 continue
             else:
                 if cls is _CALL:
@@ -357,12 +363,38 @@ class HandReplay:
             self.not_in_hand(seat, tile, "discarded")
 
     def kuikae(self, seat: int, tile: int) -> None:
-        """Right after a chi or pon: no discard of a forbidden kind (kuikae)."""
+        """Right after a chi or pon: no discard of a forbidden kind (kuikae), unless the server
+        made it for a player who is away (``server_played``)."""
         forbidden = self.table.kuikae
-        if not self.rec.check(_K_CALL, (tile >> 2) not in forbidden):
+        ok = (tile >> 2) not in forbidden or (
+            tile == server_discard([*self.table.seats[seat].concealed, tile], None) and self.server_played(seat))
+        if not self.rec.check(_K_CALL, ok):
             self.rec.find(F.CALL_KUIKAE, f"S{seat} discards {format_tiles([tile])} right after calling for it "
                           "(kuikae)", sorted(forbidden), tile >> 2)
         self.table.kuikae = _NO_KINDS
+
+    def presence(self, event: Event) -> None:
+        """A seat leaves (``BYE``: the server plays for it) or comes back (``Reconnect``)."""
+        if type(event) is _BYE:
+            self.table.seats[event.seat].away = True
+        elif type(event) is _RECONNECT:
+            self.table.seats[event.seat].away = False
+
+    def server_played(self, seat: int) -> bool:
+        """Whether the server made ``seat``'s discard being checked: the seat is away, or its
+        ``BYE`` comes before the next discard or the hand's end (its time ran out: the server
+        discarded for it, then wrote that it left)."""
+        if self.table.seats[seat].away:
+            return True
+        events = self.events
+        for i in range(self.rec.event_index + 1, len(events)):
+            event = events[i]
+            cls = type(event)
+            if cls is _BYE and cast(Bye, event).seat == seat:
+                return True
+            if cls is _DISCARD or cls is _AGARI or cls is _RYUUKYOKU:
+                return False
+        return False
 
     def first_discard(self, tile: int) -> None:
         """The first go-around with no call: four identical wind discards abort (kaze4)."""

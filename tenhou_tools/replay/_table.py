@@ -58,6 +58,9 @@ class Seat:
         self.turn_start = 0
         """Index into ``Table.passes`` after this seat's last discard, which lifted same-turn
         furiten (the same-turn window starts here)."""
+        self.away = False
+        """Disconnected (``BYE``) and not back (``Reconnect``) in this hand: the server plays
+        for the seat (``rules.calls.server_discard``)."""
         self.riichi_start = NOBODY
         """Index into ``Table.passes`` when this seat's riichi was accepted."""
 

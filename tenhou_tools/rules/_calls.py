@@ -9,6 +9,7 @@ Pure functions over explicit values; the replay decides when to ask. Sources: GA
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from ..events import CallKind, Meld
@@ -48,6 +49,20 @@ def kuikae_forbidden(meld: Meld) -> frozenset[int]:
         elif called == kinds[2] and number >= 1:
             forbidden.add(kinds[0] - 1)
     return frozenset(forbidden)
+
+
+def server_discard(concealed: Sequence[int], drawn: int | None) -> int:
+    """The tile Tenhou's server discards for a player who is away (切断: a ``BYE``, written once
+    the player's time has run out, after this discard): the tile just drawn (``drawn``), else,
+    after a chi or pon, the last tile of the ``concealed`` hand, the highest id. The server does
+    not avoid kuikae: that rule binds the player's own choice.
+
+    In mjlog/ and flagged/, 305 discards are followed by the player's ``BYE`` before the next
+    discard: after a draw, 288 of 298 discard the drawn tile (the other 10 are the player's own
+    choice); after a call, 5 of 5 the hand's last tile (one a kuikae,
+    2014090920gm-0029-0000-d487ff80). While away, players' 2,217 discards (games with an id) are
+    all the drawn tile, with no call, riichi or win."""
+    return drawn if drawn is not None else max(concealed)
 
 
 def chi_allowed(caller: int, from_seat: int | None, players: int) -> bool:

@@ -18,6 +18,7 @@ from ._calls import (
     kita_allowed,
     kuikae_forbidden,
     opens_a_set,
+    server_discard,
 )
 
 __all__ = [
@@ -30,4 +31,5 @@ __all__ = [
     "kita_allowed",
     "kuikae_forbidden",
     "opens_a_set",
+    "server_discard",
 ]
