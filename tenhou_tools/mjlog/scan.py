@@ -13,7 +13,9 @@ It accepts a document only when it is certainly well-formed XML that lxml would 
 these values, and declines (returns ``None``) on anything else, however legal: a declaration, a
 byte-order mark, non-ASCII or control bytes, entity or character references, line breaks or tabs
 inside attribute values (which XML normalises), names with colons, duplicate attributes, nested
-or non-empty elements, text between elements, very long names. The caller then parses with lxml,
+or non-empty elements, text between elements, very long names. Whitespace before the root is
+read (XML allows it where there is no declaration; one corpus log starts with a line break). The
+caller then parses with lxml,
 which reports the errors of a malformed document. A test compares both paths over the corpus,
 the fixtures and fuzz-mutated logs.
 
@@ -120,7 +122,7 @@ def scan_python(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
     if not xml.isascii():
         return None
     pieces = xml.decode("ascii").split("<")
-    if len(pieces) < 3 or pieces[0]:
+    if len(pieces) < 3 or pieces[0].strip(_WS_CHARS):
         return None
     root = _ROOT.fullmatch(pieces[1])
     if root is None or _ROOT_END.fullmatch(pieces[-1]) is None:
