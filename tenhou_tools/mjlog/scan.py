@@ -98,14 +98,20 @@ def simple_element(piece: str) -> Item | None:
     return tag, attrs
 
 
-def attributes(text: str) -> dict[str, str] | None:
-    """The attributes of an accepted tag, in order; ``None`` if a name is repeated."""
+def attributes(text: str, repeated: list[str] | None = None) -> dict[str, str] | None:
+    """The attributes of an accepted tag, in order; ``None`` if a name is repeated. With
+    ``repeated``, a name repeated with the same value is read once and added to that list (a
+    different value is still ``None``)."""
     found: dict[str, str] = {}
-    count = 0
     for name, double, single in _ATTR.findall(text):
-        found[name] = double or single  # one of the two groups matched; the other is empty
-        count += 1
-    return found if len(found) == count else None
+        value = double or single  # one of the two groups matched; the other is empty
+        if name in found:
+            if repeated is None or found[name] != value:
+                return None
+            repeated.append(name)
+            continue
+        found[name] = value
+    return found
 
 
 def scan(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
@@ -117,8 +123,14 @@ def scan(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
     return scan_python(xml)
 
 
-def scan_python(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
-    """``scan`` in Python: every form of the subset (the native core reads only Tenhou's own)."""
+def scan_python(xml: bytes, repeats: list[tuple[int, str, str]] | None = None,
+                ) -> tuple[dict[str, str], list[Item]] | None:
+    """``scan`` in Python: every form of the subset (the native core reads only Tenhou's own).
+
+    With ``repeats``, an element may carry one attribute twice with the same value, which is not
+    well-formed XML (lxml refuses it) but is how Tenhou wrote ``owari`` in some logs of
+    2010-05-10: it is read once and ``(element index, tag, name)`` added to ``repeats``. Only for
+    a document lxml has refused: the result is then no longer what lxml would read."""
     if not xml.isascii():
         return None
     pieces = xml.decode("ascii").split("<")
@@ -141,10 +153,13 @@ def scan_python(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
             m = _ELEMENT.fullmatch(piece)
             if m is None:
                 return None
-            attrs = attributes(m.group(2))
+            repeated: list[str] | None = [] if repeats is not None else None
+            attrs = attributes(m.group(2), repeated)
             if attrs is None:
                 return None
             item = (m.group(1), attrs)
+            if repeats is not None and repeated:
+                repeats.extend((i - 2, item[0], name) for name in repeated)
         items.append(item)
     return root_attrs, items
 
