@@ -516,6 +516,28 @@ def test_draw_out_of_turn():
     assert "DRAW_ORDER" in codes(b.ryuukyoku())
 
 
+def _discards(second: str | None, seat: int = 0) -> list[str]:
+    """S0 draws and discards a 5z; ``seat`` then discards ``second`` with nothing drawn; then
+    two full go-arounds. The error findings, in order."""
+    b = base()
+    b.turn(0, "5z")
+    if second is not None:
+        b.discard(seat, second)
+    for turn, tile in enumerate(("6z", "7z", "8s", "2s", "6z", "7z", "8s", "3s")):
+        b.turn((turn + 1) % 4, tile)
+    return [f.code.value for f in check_log(b.ryuukyoku(), path="scenario.xml").findings
+            if f.severity.value == "error" and f.code.value in ("DOUBLE_DISCARD", "DRAW_ORDER", "HAND_SIZE")]
+
+
+def test_a_second_discard_in_a_row_is_one_finding():
+    # a server fault of 2010-02-28 (anomalies/): one finding where it happens, then the hand
+    # plays on a tile short, with no HAND_SIZE at each later discard
+    assert _discards("9m") == ["DOUBLE_DISCARD"]
+    assert _discards(None) == []
+    # the counterpart: another seat's discard with nothing drawn is a discard out of turn
+    assert _discards("7z", seat=1)[:1] == ["DRAW_ORDER"]
+
+
 def test_dora_without_kan():
     b = base()
     b.turn(0, "5z")

@@ -307,12 +307,12 @@ class HandReplay:
                               t.dora_due + t.open_kan_dora)
             t.dora_due = t.open_kan_dora = 0
         if not self.turn.check(t.must_discard == seat):
-            self.rec.find(F.DRAW_ORDER, f"S{seat} discards out of turn", _seat_or_none(t.must_discard), seat)
+            self.out_of_turn(seat)
         s = t.seats[seat]
         hand = s.concealed
         held = len(hand)
         in_hand = _remove_tile(hand, tile)
-        if not self.tiles.check(in_hand and held == 14 - 3 * s.open_sets):
+        if not self.tiles.check(in_hand and held == 14 - 3 * s.open_sets - s.short):
             self.wrong_discard(seat, tile, held, in_hand)
         if t.kuikae:
             self.kuikae(seat, tile)
@@ -355,8 +355,22 @@ class HandReplay:
         """Remove a tile from the seat's hand; whether it was there."""
         return _remove_tile(self.table.seats[seat].concealed, tile)
 
+    def out_of_turn(self, seat: int) -> None:
+        """A discard by a seat that need not discard. Right after the seat's own discard (nothing
+        drawn or called between) it is a second discard in a row, a fault of Tenhou's server
+        (two games of 2010-02-28): one finding here, and the hand plays on a tile short (少牌)."""
+        t = self.table
+        last = t.last_discard
+        if last is not None and last.seat == seat and t.must_discard == NOBODY:
+            t.seats[seat].short += 1
+            self.rec.find(F.DOUBLE_DISCARD, f"S{seat} discards twice in a row, with no draw or call between: "
+                          "the hand is a tile short from here", None, seat)
+        else:
+            self.rec.find(F.DRAW_ORDER, f"S{seat} discards out of turn", _seat_or_none(t.must_discard), seat)
+
     def wrong_discard(self, seat: int, tile: int, held: int, in_hand: bool) -> None:
-        size = 14 - 3 * self.table.seats[seat].open_sets
+        s = self.table.seats[seat]
+        size = 14 - 3 * s.open_sets - s.short
         if held != size:
             self.rec.find(F.HAND_SIZE, f"S{seat} holds {held} tiles before discarding, not {size}", size, held)
         if not in_hand:

@@ -44,6 +44,8 @@ class Seat:
         """In call order (an added kan takes its pon's place)."""
         self.open_sets = 0
         """Melds that took three tiles out of the hand (every meld but kita and the added kan)."""
+        self.short = 0
+        """Tiles the hand is short of (少牌): one per second discard in a row (``DOUBLE_DISCARD``)."""
         self.kans = 0
         self.pond: list[Discard] = []
         """The discards, in order, called-away ones included (the river, kawa)."""
