@@ -141,20 +141,22 @@ class Scenario:
         return self.begin()
 
     def agari_tag(self, who: int, from_who: int, win_tile: int | None = None, *, owari: bool = True,
-                  yaku: str = "1,1", pao: int | None = None) -> str:
+                  yaku: str = "1,1", pao: int | None = None, yakuman: str | None = None) -> str:
+        """The win's tag; ``yakuman`` (ids) replaces ``yaku`` as Tenhou writes a yakuman win."""
         hand = sorted(self.hands[who] + ([win_tile] if win_tile is not None else []))
         liable = f' paoWho="{pao}"' if pao is not None else ""
+        value = f'yakuman="{yakuman}"' if yakuman is not None else f'yaku="{yaku}"'
         m = f' m="{",".join(map(str, self.melds[who]))}"' if self.melds[who] else ""
         sc = ",".join(f"{v},0" for v in self.scores)
         machi = win_tile if win_tile is not None else hand[-1]
         return (f'<AGARI ba="{self.honba},{self.sticks}" hai="{",".join(map(str, hand))}"{m} machi="{machi}" '
-                f'ten="30,1000,0" yaku="{yaku}" doraHai="{self.dora}" who="{who}" fromWho="{from_who}"{liable} '
+                f'ten="30,1000,0" {value} doraHai="{self.dora}" who="{who}" fromWho="{from_who}"{liable} '
                 f'sc="{sc}"'
                 + (f' owari="{self.owari()}"' if owari else "") + "/>")
 
     def agari(self, who: int, from_who: int, win_tile: int | None = None, *, owari: bool = True,
-              yaku: str = "1,1", pao: int | None = None) -> bytes:
-        return self.xml(self.agari_tag(who, from_who, win_tile, owari=owari, yaku=yaku, pao=pao))
+              yaku: str = "1,1", pao: int | None = None, yakuman: str | None = None) -> bytes:
+        return self.xml(self.agari_tag(who, from_who, win_tile, owari=owari, yaku=yaku, pao=pao, yakuman=yakuman))
 
     def owari(self) -> str:
         """The final result: the scores as they are, game points left at 0 (not what the rules

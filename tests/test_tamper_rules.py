@@ -241,6 +241,60 @@ def test_ron_on_a_kita_keeps_ippatsu():
     assert "AGARI_YAKU" not in codes(_ron_on_a_kita(by_discard=True, yaku="1,1,22,2,52,2,53,0"))
 
 
+def _first_turn(b: Scenario, kita: bool) -> None:
+    """The dealer S0's first turn: it draws a North and sets it aside (kita), then discards its
+    replacement draw; or it discards the North."""
+    north = b.draw(0, "4z")
+    if kita:
+        b.call(0, CallKind.KITA, [north], None, None)
+        b.discard(0, tile=b.draw(0, "8s"))
+    else:
+        b.discard(0, tile=north)
+
+
+TANKI_ON_EAST = "999p789s234s567s1z"  # S1 waits on an East (1z), with no yaku of its own but menzen
+
+
+def _nine_terminals_after(kita: bool) -> bytes:
+    b = sanma()
+    _first_turn(b, kita)
+    b.draw(1, "8s")  # S1: ten kinds of terminals and honours
+    return b.ryuukyoku("yao9", {1: sorted(b.hands[1])})
+
+
+def _double_riichi_after(kita: bool) -> bytes:
+    """S1 declares riichi on its first discard and wins by tsumo in the same go-around, and the
+    log says double riichi (with ippatsu and menzen tsumo)."""
+    b = sanma(SANMA[0], TANKI_ON_EAST)
+    _first_turn(b, kita)
+    b.draw(1, "2z")
+    b.riichi(1, "2z")
+    b.turn(2, "2z")
+    b.turn(0, "3z")
+    b.draw(1, "1z")
+    return b.agari(1, 1, yaku="0,1,2,1,21,2,53,0")
+
+
+def _chiihou_after(kita: bool) -> bytes:
+    """S1 wins by tsumo on its first draw, and the log says chiihou."""
+    b = sanma(SANMA[0], TANKI_ON_EAST)
+    _first_turn(b, kita)
+    b.draw(1, "1z")
+    return b.agari(1, 1, yakuman="38")
+
+
+def test_a_kita_counts_as_a_call():
+    # 「抜きは鳴きと同じ扱い(一発/地和/九種/両立直は消える)」: after the dealer's kita on its first
+    # turn, no nine terminals, no double riichi and no chiihou for the next player (ippatsu:
+    # test_ron_on_a_kita_keeps_ippatsu); with the North discarded instead, all three stand
+    assert "ABORT_CONDITION" in codes(_nine_terminals_after(kita=True))
+    assert "ABORT_CONDITION" not in codes(_nine_terminals_after(kita=False))
+    assert "AGARI_YAKU" in codes(_double_riichi_after(kita=True))
+    assert "AGARI_YAKU" not in codes(_double_riichi_after(kita=False))
+    assert "AGARI_YAKUMAN" in codes(_chiihou_after(kita=True))
+    assert "AGARI_YAKUMAN" not in codes(_chiihou_after(kita=False))
+
+
 def _north_then_ron(set_aside: bool) -> bytes:
     """S0 (seven pairs on North) draws a North and sets it aside (kita) or discards it; then S1
     discards a North and S0 rons it."""
