@@ -112,6 +112,7 @@ SPECS: dict[FindingCode, tuple[str, Format]] = {
     F.OWARI_POINTS: ("game points", _plain),
     F.HAND_SIZE: ("tiles in hand", _plain),
     F.DRAW_ORDER: ("seat to act", _seat),
+    F.DOUBLE_DISCARD: ("seat to discard", _seat),
     F.DORA_TIMING: ("kan dora indicators to reveal", _plain),
     F.CALL_CHI_SEAT: ("called from", _seat),
     F.RIICHI_TSUMOGIRI: ("discard", lambda v: _tile(v) if v is not None else "none"),
@@ -123,7 +124,7 @@ SPECS: dict[FindingCode, tuple[str, Format]] = {
 }
 """Codes whose two values are the same quantity: what it is, and how to write a value."""
 
-_NONE_IS_A_VALUE = frozenset({F.AGARI_PAO, F.DRAW_ORDER, F.CALL_CHI_SEAT, F.RIICHI_TSUMOGIRI})
+_NONE_IS_A_VALUE = frozenset({F.AGARI_PAO, F.DRAW_ORDER, F.DOUBLE_DISCARD, F.CALL_CHI_SEAT, F.RIICHI_TSUMOGIRI})
 """Codes where ``None`` means "no seat" or "no tile" rather than "no value"."""
 
 

@@ -36,15 +36,14 @@ from ..rules._calls import (
     allowed_in_riichi,
     chi_allowed,
     discard_callable,
-    is_reverse_order_call,
     kan_allowed,
     kita_allowed,
     kuikae_forbidden,
     opens_a_set,
+    server_discard,
 )
 from ..rules._counts import counts34
 from ..rules._draws import four_kans_abort, four_riichi, four_winds
-from ..rules.furiten import HeldOver
 from ..rules.hand import waits
 from ..rules.riichi import (
     RIICHI_COST,
@@ -74,6 +73,7 @@ _CALL_PON: Final = CallKind.PON
 _DRAW_FOUR_KANS: Final = DrawKind.FOUR_KANS
 _DRAW_FOUR_RIICHI: Final = DrawKind.FOUR_RIICHI
 _DRAW_FOUR_WINDS: Final = DrawKind.FOUR_WINDS
+_DRAW_TRIPLE_RON: Final = DrawKind.TRIPLE_RON
 _K_ABORT_REQUIRED: Final = K.ABORT_REQUIRED
 _K_CALL: Final = K.CALL
 _K_DORA_TIMING: Final = K.DORA_TIMING
@@ -139,6 +139,8 @@ class HandReplay:
         self.wall_draw = rec.of(_K_WALL_DRAW)
         self.pending = False
         """The hand has ended, or a rule is due at the next event (``pending_rules``)."""
+        self.events: tuple[Event, ...] = ()
+        """The hand's events (``play``), for what follows the one being checked."""
         self.outcome: Outcome | None = None
 
     # -- the deal --------------------------------------------------------------------------
@@ -182,6 +184,7 @@ class HandReplay:
         how the hand ended."""
         rec = self.rec
         table = self.table
+        self.events = events
         for index, event in enumerate(events):
             if index == until:
                 break
@@ -189,6 +192,7 @@ class HandReplay:
             cls = type(event)
             if self.pending:
                 if cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
+                    self.presence(event)
                     continue
                 if table.ended and cls is not _AGARI:
                     rec.find(F.EVENT_AFTER_END, f"{cls.__name__} after the hand ended")
@@ -200,6 +204,7 @@ class HandReplay:
             elif cls is _DISCARD:
                 self.discard(cast(Discard, event))
             elif cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
+                self.presence(event)
                 continue
             else:
                 if cls is _CALL:
@@ -211,7 +216,7 @@ class HandReplay:
                 elif cls is _AGARI:
                     check_agari(rec, table, cast(Agari, event), self.scoring, self.chips)
                 elif cls is _RYUUKYOKU:
-                    self.outcome = check_ryuukyoku(rec, table, cast(Ryuukyoku, event))
+                    self.outcome = check_ryuukyoku(rec, table, cast(Ryuukyoku, event), self.scoring)
                 self.update_pending()
         if len(table.wins) >= 3 and until < 0:
             rec.check(_K_ABORT_REQUIRED, False)
@@ -234,9 +239,12 @@ class HandReplay:
                 seat.ippatsu = False
             t.ippatsu_cancel_pending = False
         if t.step2_due != NOBODY and not (type(event) is _RIICHI or is_agari):
-            rec.check(_K_RIICHI_ACCEPTED, False)
-            rec.find(F.RIICHI_STEP, f"S{t.step2_due}'s riichi discard passed but the riichi was "
-                     "not accepted (no REACH step 2)")
+            # a triple ron on the declaration discard (an abortive draw) takes it as a ron does:
+            # no stick (2 genuine games); ``abortive_condition`` checks that the three could win
+            won_on = type(event) is _RYUUKYOKU and event.kind is _DRAW_TRIPLE_RON
+            if not rec.check(_K_RIICHI_ACCEPTED, won_on):
+                rec.find(F.RIICHI_STEP, f"S{t.step2_due}'s riichi discard passed but the riichi was "
+                         "not accepted (no REACH step 2)")
             t.step2_due = NOBODY
         due = t.abort_due
         if due is not None:
@@ -299,12 +307,12 @@ class HandReplay:
                               t.dora_due + t.open_kan_dora)
             t.dora_due = t.open_kan_dora = 0
         if not self.turn.check(t.must_discard == seat):
-            self.rec.find(F.DRAW_ORDER, f"S{seat} discards out of turn", _seat_or_none(t.must_discard), seat)
+            self.out_of_turn(seat)
         s = t.seats[seat]
         hand = s.concealed
         held = len(hand)
         in_hand = _remove_tile(hand, tile)
-        if not self.tiles.check(in_hand and held == 14 - 3 * s.open_sets):
+        if not self.tiles.check(in_hand and held == 14 - 3 * s.open_sets - s.short):
             self.wrong_discard(seat, tile, held, in_hand)
         if t.kuikae:
             self.kuikae(seat, tile)
@@ -319,11 +327,7 @@ class HandReplay:
         s.pond.append(ev)
         passes = t.passes
         passes.append(ev)
-        if s.after_reverse_call:  # 逆巡副露: this discard does not lift same-turn furiten
-            s.after_reverse_call = False
-        elif s.held_over:
-            s.held_over = []
-        s.turn_start = len(passes)
+        s.turn_start = len(passes)  # lifts same-turn furiten, after any call too
         t.last_discard = ev
         t.last_draw = None
         t.last_call = None
@@ -351,20 +355,60 @@ class HandReplay:
         """Remove a tile from the seat's hand; whether it was there."""
         return _remove_tile(self.table.seats[seat].concealed, tile)
 
+    def out_of_turn(self, seat: int) -> None:
+        """A discard by a seat that need not discard. Right after the seat's own discard (nothing
+        drawn or called between) it is a second discard in a row, a fault of Tenhou's server
+        (two games of 2010-02-28): one finding here, and the hand plays on a tile short (少牌)."""
+        t = self.table
+        last = t.last_discard
+        if last is not None and last.seat == seat and t.must_discard == NOBODY:
+            t.seats[seat].short += 1
+            self.rec.find(F.DOUBLE_DISCARD, f"S{seat} discards twice in a row, with no draw or call between: "
+                          "the hand is a tile short from here", None, seat)
+        else:
+            self.rec.find(F.DRAW_ORDER, f"S{seat} discards out of turn", _seat_or_none(t.must_discard), seat)
+
     def wrong_discard(self, seat: int, tile: int, held: int, in_hand: bool) -> None:
-        size = 14 - 3 * self.table.seats[seat].open_sets
+        s = self.table.seats[seat]
+        size = 14 - 3 * s.open_sets - s.short
         if held != size:
             self.rec.find(F.HAND_SIZE, f"S{seat} holds {held} tiles before discarding, not {size}", size, held)
         if not in_hand:
             self.not_in_hand(seat, tile, "discarded")
 
     def kuikae(self, seat: int, tile: int) -> None:
-        """Right after a chi or pon: no discard of a forbidden kind (kuikae)."""
+        """Right after a chi or pon: no discard of a forbidden kind (kuikae), unless the server
+        made it for a player who is away (``server_played``)."""
         forbidden = self.table.kuikae
-        if not self.rec.check(_K_CALL, (tile >> 2) not in forbidden):
+        ok = (tile >> 2) not in forbidden or (
+            tile == server_discard([*self.table.seats[seat].concealed, tile], None) and self.server_played(seat))
+        if not self.rec.check(_K_CALL, ok):
             self.rec.find(F.CALL_KUIKAE, f"S{seat} discards {format_tiles([tile])} right after calling for it "
                           "(kuikae)", sorted(forbidden), tile >> 2)
         self.table.kuikae = _NO_KINDS
+
+    def presence(self, event: Event) -> None:
+        """A seat leaves (``BYE``: the server plays for it) or comes back (``Reconnect``)."""
+        if type(event) is _BYE:
+            self.table.seats[event.seat].away = True
+        elif type(event) is _RECONNECT:
+            self.table.seats[event.seat].away = False
+
+    def server_played(self, seat: int) -> bool:
+        """Whether the server made ``seat``'s discard being checked: the seat is away, or its
+        ``BYE`` comes before the next discard or the hand's end (its time ran out: the server
+        discarded for it, then wrote that it left)."""
+        if self.table.seats[seat].away:
+            return True
+        events = self.events
+        for i in range(self.rec.event_index + 1, len(events)):
+            event = events[i]
+            cls = type(event)
+            if cls is _BYE and cast(Bye, event).seat == seat:
+                return True
+            if cls is _DISCARD or cls is _AGARI or cls is _RYUUKYOKU:
+                return False
+        return False
 
     def first_discard(self, tile: int) -> None:
         """The first go-around with no call: four identical wind discards abort (kaze4)."""
@@ -508,8 +552,6 @@ class HandReplay:
         """Chi, pon or open kan of the last discard."""
         t, rec = self.table, self.rec
         seat, meld = ev.seat, ev.meld
-        reverse = is_reverse_order_call(seat, meld.from_seat, t.players)
-        hand_before = tuple(s.concealed) if reverse else ()
         discarded = t.last_discard
         right_tile = discarded is not None and discarded.tile == meld.called and discarded.seat == meld.from_seat
         missing = [tile for tile in meld.tiles if tile != meld.called and not self.take(seat, tile)]
@@ -531,10 +573,6 @@ class HandReplay:
             self.kan_dora(opened=True)
         else:
             t.kuikae = kuikae_forbidden(meld)
-        if reverse:
-            # what went past before this call still makes the caller furiten after its discard
-            s.held_over.append(build(HeldOver, hand_before, tuple(t.passes[s.turn_start:])))
-            s.after_reverse_call = True
 
     def riichi_kan(self, seat: int, meld: Meld) -> None:
         """A closed kan in riichi: on the tile just drawn, and the waits must not change."""

@@ -18,7 +18,7 @@ from typing import Final
 from .._values import build
 from ..events import Agari, Call, CallKind, Discard, Draw, DrawKind, Init, Meld
 from ..rules._furiten import Passing, furiten_kinds
-from ..rules.furiten import Furiten, HeldOver
+from ..rules.furiten import Furiten
 from ..rules.wall import HandWall
 from .board import Board, PondTile, SeatBoard
 
@@ -44,6 +44,8 @@ class Seat:
         """In call order (an added kan takes its pon's place)."""
         self.open_sets = 0
         """Melds that took three tiles out of the hand (every meld but kita and the added kan)."""
+        self.short = 0
+        """Tiles the hand is short of (少牌): one per second discard in a row (``DOUBLE_DISCARD``)."""
         self.kans = 0
         self.pond: list[Discard] = []
         """The discards, in order, called-away ones included (the river, kawa)."""
@@ -56,15 +58,13 @@ class Seat:
         self.double_riichi = False
         self.ippatsu = False
         self.turn_start = 0
-        """Index into ``Table.passes`` after this seat's last discard that lifted same-turn
+        """Index into ``Table.passes`` after this seat's last discard, which lifted same-turn
         furiten (the same-turn window starts here)."""
+        self.away = False
+        """Disconnected (``BYE``) and not back (``Reconnect``) in this hand: the server plays
+        for the seat (``rules.calls.server_discard``)."""
         self.riichi_start = NOBODY
         """Index into ``Table.passes`` when this seat's riichi was accepted."""
-        self.held_over: list[HeldOver] = []
-        """Same-turn furiten carried past a reverse-order call (``rules.furiten``)."""
-        self.after_reverse_call = False
-        """This seat made a reverse-order call and has not discarded since: that discard does
-        not lift same-turn furiten."""
 
 
 _NOT_FURITEN: Final = Furiten()
@@ -140,7 +140,7 @@ class Table:
         end = len(self.passes) - (1 if skip_last and self.passes else 0)
         riichi = self.passes[s.riichi_start:end] if s.riichi == 2 else None
         kinds = furiten_kinds(seat, s.concealed if concealed is None else concealed, s.pond,
-                              self.passes[s.turn_start:end], s.held_over, riichi)
+                              self.passes[s.turn_start:end], riichi)
         return _NOT_FURITEN if kinds is None else build(Furiten, *kinds)
 
     def on_offer(self) -> bool:
