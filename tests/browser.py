@@ -59,6 +59,19 @@ def _which(names: tuple[str, ...], env: str) -> str | None:
     return None
 
 
+def missing_browser_parts(binary: str | None, driver_path: str | None) -> str:
+    """What is missing of the browser, by name: Chromium, chromedriver, or both (and how to get
+    them), so that a skip or a failure says which one to install."""
+    parts = []
+    if binary is None:
+        parts.append(f"Chromium (looked for {', '.join(CHROMIUM_NAMES)}; or set TENHOU_TOOLS_CHROMIUM): "
+                     "apt-get install chromium")
+    if driver_path is None:
+        parts.append(f"chromedriver (looked for {', '.join(DRIVER_PLACES)}; or set TENHOU_TOOLS_CHROMEDRIVER): "
+                     "apt-get install chromium-driver")
+    return "missing " + "; and ".join(parts)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     """One headless Chromium for the whole session (each test sets its own window size)."""
@@ -70,7 +83,7 @@ def browser() -> Iterator[object]:
     binary = _which(CHROMIUM_NAMES, "TENHOU_TOOLS_CHROMIUM")
     driver_path = _which(DRIVER_PLACES, "TENHOU_TOOLS_CHROMEDRIVER")
     if binary is None or driver_path is None:
-        _missing("no Chromium and chromedriver found (apt-get install chromium chromium-driver)")
+        _missing(missing_browser_parts(binary, driver_path))
     profile = tempfile.mkdtemp(prefix="tenhou-tools-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = binary

@@ -30,6 +30,16 @@ def corpus_files(kind: str = "mjlog", pattern: str = "*.gz") -> list[Path]:
     return sorted(root.glob(f"*/{pattern}")) if root.is_dir() else []
 
 
+GENUINE = ("mjlog", "flagged")
+"""The corpus folders of complete, genuine games, which a correct validator finds clean:
+``mjlog/``, and ``flagged/``, games an earlier engine got wrong (issue 24)."""
+
+
+def genuine_files() -> list[Path]:
+    """Every genuine game of the corpus (``GENUINE``)."""
+    return [path for kind in GENUINE for path in corpus_files(kind)]
+
+
 @pytest.fixture
 def fixtures() -> Path:
     return FIXTURES

@@ -20,13 +20,24 @@ DISCARD = "DEFG"
 
 class Scenario:
     def __init__(self, hands: list[str], *, players: int = 4, scores: list[int] | None = None,
-                 dora: str = "9s", go_type: int | None = None):
+                 dora: str = "9s", go_type: int | None = None, round_index: int = 0, honba: int = 0,
+                 sticks: int = 0):
+        """``round_index`` (4 x wind + hand - 1: 11 is West 4), ``honba`` and ``sticks`` start the
+        log at a later hand (its dealer is the round's); ``scores`` are in hundreds."""
         self.players = players
+        self.go_type = go_type if go_type is not None else (169 if players == 4 else 185)
+        self.scores = scores or ([250] * 4 if players == 4 else [350, 350, 350, 0])
+        self.finished: list[str] = []
+        """The hands already played, each its INIT, events and end tag."""
+        self.deal(hands, dora=dora, round_index=round_index, honba=honba, sticks=sticks)
+
+    def deal(self, hands: list[str], *, dora: str = "9s", round_index: int = 0, honba: int = 0,
+             sticks: int = 0) -> None:
+        """A new hand: fresh tiles, the given hands and dora indicator (``begin`` freezes it)."""
         self.used: set[int] = set()
         self.hands = [self.take_many(h) if h else [] for h in hands]
         self.dora = self.take(dora)
-        self.scores = scores or ([250] * 4 if players == 4 else [350, 350, 350, 0])
-        self.go_type = go_type if go_type is not None else (169 if players == 4 else 185)
+        self.round_index, self.honba, self.sticks = round_index, honba, sticks
         self.tags: list[str] = []
         self.melds: list[list[int]] = [[], [], [], []]
 
@@ -109,7 +120,8 @@ class Scenario:
 
     def init(self) -> str:
         hai = " ".join(f'hai{s}="{",".join(map(str, h))}"' for s, h in enumerate(self._dealt))
-        return (f'<INIT seed="0,0,0,0,0,{self.dora}" ten="{",".join(map(str, self._start))}" oya="0" {hai}/>')
+        seed = f"{self.round_index},{self.honba},{self.sticks},0,0,{self.dora}"
+        return (f'<INIT seed="{seed}" ten="{",".join(map(str, self._start))}" oya="{self.round_index % 4}" {hai}/>')
 
     def begin(self) -> Scenario:
         """Freeze the deal (call after creating, before events)."""
@@ -118,22 +130,46 @@ class Scenario:
         return self
 
     def xml(self, end: str) -> bytes:
-        return (self.header() + self.init() + "".join(self.tags) + end + "</mjloggm>").encode()
+        return (self.header() + "".join(self.finished) + self.init() + "".join(self.tags) + end
+                + "</mjloggm>").encode()
 
-    def agari(self, who: int, from_who: int, win_tile: int | None = None, *, owari: bool = True,
-              yaku: str = "1,1") -> bytes:
+    def next_hand(self, end: str, hands: list[str], **deal) -> Scenario:
+        """Close the hand with its end tag (``agari_tag``, ``ryuukyoku_tag`` with ``owari=False``)
+        and deal the next (``deal``'s arguments); the scores carry over unchanged."""
+        self.finished.append(self.init() + "".join(self.tags) + end)
+        self.deal(hands, **deal)
+        return self.begin()
+
+    def agari_tag(self, who: int, from_who: int, win_tile: int | None = None, *, owari: bool = True,
+                  yaku: str = "1,1", pao: int | None = None, yakuman: str | None = None) -> str:
+        """The win's tag; ``yakuman`` (ids) replaces ``yaku`` as Tenhou writes a yakuman win."""
         hand = sorted(self.hands[who] + ([win_tile] if win_tile is not None else []))
+        liable = f' paoWho="{pao}"' if pao is not None else ""
+        value = f'yakuman="{yakuman}"' if yakuman is not None else f'yaku="{yaku}"'
         m = f' m="{",".join(map(str, self.melds[who]))}"' if self.melds[who] else ""
         sc = ",".join(f"{v},0" for v in self.scores)
         machi = win_tile if win_tile is not None else hand[-1]
-        end = (f'<AGARI ba="0,0" hai="{",".join(map(str, hand))}"{m} machi="{machi}" '
-               f'ten="30,1000,0" yaku="{yaku}" doraHai="{self.dora}" who="{who}" fromWho="{from_who}" sc="{sc}"'
-               + (' owari="250,0.0,250,0.0,250,0.0,250,0.0"' if owari else "") + "/>")
-        return self.xml(end)
+        return (f'<AGARI ba="{self.honba},{self.sticks}" hai="{",".join(map(str, hand))}"{m} machi="{machi}" '
+                f'ten="30,1000,0" {value} doraHai="{self.dora}" who="{who}" fromWho="{from_who}"{liable} '
+                f'sc="{sc}"'
+                + (f' owari="{self.owari()}"' if owari else "") + "/>")
 
-    def ryuukyoku(self, kind: str | None = None, shown: dict[int, list[int]] | None = None) -> bytes:
+    def agari(self, who: int, from_who: int, win_tile: int | None = None, *, owari: bool = True,
+              yaku: str = "1,1", pao: int | None = None, yakuman: str | None = None) -> bytes:
+        return self.xml(self.agari_tag(who, from_who, win_tile, owari=owari, yaku=yaku, pao=pao, yakuman=yakuman))
+
+    def owari(self) -> str:
+        """The final result: the scores as they are, game points left at 0 (not what the rules
+        give: a test of the end of a game reads ``GAME_END``, not ``OWARI_POINTS``)."""
+        return ",".join(f"{v},0.0" for v in self.scores)
+
+    def ryuukyoku_tag(self, kind: str | None = None, shown: dict[int, list[int]] | None = None, *,
+                      owari: bool = True) -> str:
         t = f' type="{kind}"' if kind else ""
         hands = "".join(f' hai{s}="{",".join(map(str, h))}"' for s, h in (shown or {}).items())
         sc = ",".join(f"{v},0" for v in self.scores)
-        end = (f'<RYUUKYOKU ba="0,0" sc="{sc}"{t}{hands} owari="250,0.0,250,0.0,250,0.0,250,0.0"/>')
-        return self.xml(end)
+        return (f'<RYUUKYOKU ba="{self.honba},{self.sticks}" sc="{sc}"{t}{hands}'
+                + (f' owari="{self.owari()}"' if owari else "") + "/>")
+
+    def ryuukyoku(self, kind: str | None = None, shown: dict[int, list[int]] | None = None) -> bytes:
+        return self.xml(self.ryuukyoku_tag(kind, shown))

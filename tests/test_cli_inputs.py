@@ -206,7 +206,7 @@ def test_player_names_match_whatever_their_case_or_width(tmp_path):
 def test_an_unknown_player_gets_the_closest_names(tmp_path):
     result = run("stats", FIXTURES / "one_hand.xml", "--player", "Alcie", "--player", "zzz", "--player", "bob",
                  "--brief")
-    assert result.exit_code == 0
+    assert (result.exit_code, result.stdout) == (2, "")  # no report: it is not the one asked for
     assert result.stderr.splitlines()[1:] == [
         "stats: no games of player 'Alcie'. Closest names seen: 'Alice'.",
         "stats: no games of player 'zzz'.",
@@ -214,8 +214,10 @@ def test_an_unknown_player_gets_the_closest_names(tmp_path):
     db = tmp_path / "stats.sqlite"
     assert run("stats", FIXTURES / "one_hand.xml", "--db", db).exit_code == 0
     result = run("stats", "--db", db, "--player", "ａｌｃｉｅ", "--player", "BOB", "--format", "json")
-    assert [row["name"] for row in json.loads(result.stdout)] == ["Bob"]
+    assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.splitlines()[1:] == ["stats: no games of player 'ａｌｃｉｅ'. Closest names seen: 'Alice'."]
+    found = run("stats", "--db", db, "--player", "alice", "--player", "BOB", "--format", "json")
+    assert found.exit_code == 0 and [row["name"] for row in json.loads(found.stdout)] == ["Alice", "Bob"]
 
 
 # -- `-` and @FILE -----------------------------------------------------------------------------------

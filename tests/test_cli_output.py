@@ -255,7 +255,11 @@ def test_every_view_fits_80_columns(tmp_path):
     assert all("…" not in result.stdout for result in views.values())
 
 
-def test_ascii_tiles_unless_stdout_is_a_utf8_terminal():
+def test_ascii_tiles_unless_stdout_is_a_utf8_terminal(monkeypatch):
+    for name in ("LC_ALL", "LC_CTYPE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # the locale says UTF-8 (below: LANG=C)
+
     class Stream:
         def __init__(self, tty, encoding):
             self.tty, self.encoding = tty, encoding
@@ -298,13 +302,43 @@ def _run_on_a_terminal(args: list[str], env: dict[str, str], encoding: str = "ut
     return b"".join(chunks).decode(encoding).replace("\r\n", "\n")
 
 
+def _locale(**names: str) -> dict[str, str]:
+    """The environment with only the locale variables given (LC_ALL, LC_CTYPE, LANG)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_CTYPE", "LANG")}
+    return {**env, **names}
+
+
 def test_glyphs_on_a_utf8_terminal_and_the_notation_otherwise():
-    env = {**os.environ, "COLUMNS": "120", "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}
+    env = {**_locale(LANG="C.UTF-8"), "COLUMNS": "120", "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}
     shown = _run_on_a_terminal(["replay", str(FIXTURES / "one_hand.xml")], env)
     assert "S1 S  Bob      25000  🀊 🀋 🀌 🀍 🀎 🀏 🀙 🀛 🀜 🀝 🀞 🀟 🀄" in shown
     latin = _run_on_a_terminal(["replay", str(FIXTURES / "one_hand.xml")], {**env, "PYTHONIOENCODING": "latin-1"},
                                "latin-1")
     assert "S1 S  Bob      25000  406789m134067p7z" in latin
+
+
+@pytest.mark.parametrize("names", [{"LANG": "C"}, {"LC_ALL": "C"}, {"LANG": "POSIX"}, {},
+                                   {"LC_ALL": "C", "LANG": "en_US.UTF-8"}, {"LANG": "ja_JP.eucJP"}])
+def test_the_notation_on_a_posix_locale_terminal(names):
+    """LANG=C: Python's UTF-8 mode makes stdout's encoding utf-8 on any terminal, but the terminal
+    was told ASCII, and four-byte mahjong glyphs would be garbage there (issue 26, item 8)."""
+    env = {**_locale(**names), "COLUMNS": "120", "NO_COLOR": "1"}
+    shown = _run_on_a_terminal(["replay", str(FIXTURES / "one_hand.xml")], env, "utf-8")
+    assert "S1 S  Bob      25000  406789m134067p7z" in shown and "🀄" not in shown
+    forced = _run_on_a_terminal(["replay", str(FIXTURES / "one_hand.xml"), "--glyphs"], env, "utf-8")
+    assert "S1 S  Bob      25000  🀊 🀋 🀌 🀍 🀎 🀏 🀙 🀛 🀜 🀝 🀞 🀟 🀄" in forced
+
+
+@pytest.mark.parametrize("names, utf8", [
+    ({"LANG": "C.UTF-8"}, True), ({"LANG": "en_US.utf8"}, True), ({"LC_ALL": "ja_JP.UTF-8", "LANG": "C"}, True),
+    ({"LC_CTYPE": "de_DE.UTF-8@euro"}, True), ({"LANG": "C"}, False), ({"LC_ALL": "POSIX"}, False), ({}, False),
+    ({"LC_ALL": "C", "LANG": "en_US.UTF-8"}, False), ({"LANG": "en_US"}, False), ({"LANG": "ja_JP.eucJP"}, False),
+])
+def test_the_locale_says_whether_the_terminal_takes_utf8(names, utf8):
+    assert term.locale_is_utf8(names, utf8_mode=False) is utf8
+    # LANG=C under Python's coercion (PEP 538/540): LC_CTYPE=C.UTF-8 set by Python itself
+    coerced = {**names, "LC_CTYPE": "C.UTF-8"} if "LC_ALL" not in names and "LC_CTYPE" not in names else names
+    assert term.locale_is_utf8(coerced, utf8_mode=True) is utf8
 
 
 def test_several_dora_indicators_are_shown_apart(tmp_path):
@@ -355,15 +389,51 @@ def test_a_full_disk_on_stdout_is_one_line_and_exit_1(name, cache):
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
-def test_a_closed_pipe_is_one_line_and_exit_1(name, cache):
+def test_a_closed_pipe_ends_the_command_quietly_with_141(name, cache):
+    """As git and grep end (SIGPIPE, which a shell reports as 141): no message."""
     read_end, write_end = os.pipe()
     os.close(read_end)  # nobody reads: every write fails with EPIPE
     try:
         done = subprocess.run(_argv(name, cache), stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
     finally:
         os.close(write_end)
-    assert done.returncode == 1, done.stderr
-    _one_error_line(done.stderr, "Broken pipe")
+    assert done.returncode == output.EXIT_CLOSED_PIPE, done.stderr
+    said = {"download": "2014102312gm-00a9-0000-0000000a: already cached, skipped\n"}  # before the path
+    assert done.stderr == said.get(name, "")
+
+
+def test_head_closing_the_pipe_early_is_quiet(tmp_path):
+    """``tenhou-tools validate ... --format ndjson | head -3`` through a real pipe: the output is
+    far larger than a pipe holds, so the command is still writing when head exits."""
+    argv = [sys.executable, "-m", "tenhou_tools", "validate", "--format", "ndjson", "--no-dedupe", "--jobs", "1",
+            *[str(FIXTURES / "one_hand.xml")] * 400]
+    writer = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    head = subprocess.run(["head", "-3"], stdin=writer.stdout, capture_output=True, timeout=120)
+    writer.stdout.close()
+    stderr = writer.communicate(timeout=120)[1]
+    assert len(head.stdout.splitlines()) == 3
+    assert (writer.returncode, stderr) == (output.EXIT_CLOSED_PIPE, b"")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["validate", "--help"], ["stats", "-h"]])
+def test_help_and_version_on_a_full_disk_are_one_line_and_exit_1(args):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "tenhou_tools", *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (1, "Error: cannot write to stdout: No space left on device\n")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"]])
+def test_help_and_version_into_a_closed_pipe_are_quiet(args):
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-m", "tenhou_tools", *args], stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (output.EXIT_CLOSED_PIPE, "")
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

@@ -8,6 +8,8 @@ from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
 
+from .conftest import GENUINE, corpus_files, genuine_files
+
 
 def run(*args):
     return CliRunner().invoke(cli, list(args))
@@ -82,15 +84,41 @@ def test_output_file_is_written_whole(fixtures, tmp_path):
 
 
 def test_corpus_validates_clean(corpus):
-    """Zero findings over every genuine log, and every AGARI scored."""
-    result = run("validate", str(corpus / "mjlog"), "--format", "ndjson", "--no-progress")
+    """Zero findings over every genuine log (mjlog/, and flagged/: games an earlier engine got
+    wrong), and every AGARI scored."""
+    folders = [corpus / kind for kind in GENUINE]
+    result = run("validate", *map(str, folders), "--format", "ndjson", "--no-progress")
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     summary = lines[-1]
     assert summary["findings_by_code"] == {}
-    assert summary["failed"] == 0 and summary["games"] >= 4000
+    assert summary["failed"] == 0 and summary["games"] == len(genuine_files()) >= 4000
     assert result.exit_code == 0
     n_agari = sum(1 for g in lines[:-1] for _ in range(g["checks"].get("agari", 0)))
     assert summary["checks"]["agari"] == summary["checks"]["agari_value"] == n_agari
+
+
+ANOMALIES = {
+    # a player discards twice in a row (a server fault): one finding there, nothing after it
+    "2010022802gm-00a9-0000-7e62f873": [("DOUBLE_DISCARD", "error", "E3-0", 116)],
+    "2010022802gm-00e1-0000-10d39d93": [("DOUBLE_DISCARD", "error", "E1-1", 24)],
+    # owari written twice with the same value (not well-formed XML): read, with a warning
+    "2010051013gm-00a9-0000-607b52e9": [("PARSE_WARNING", "warning", None, None)],
+    "2010051023gm-0029-0000-9c021653": [("PARSE_WARNING", "warning", None, None)],
+}
+"""What each log of the corpus's anomalies/ must give: genuine games Tenhou wrote badly."""
+
+
+def test_logs_tenhou_wrote_badly(corpus):
+    paths = corpus_files("anomalies")
+    assert sorted(p.name.split(".")[0] for p in paths) == sorted(ANOMALIES)
+    result = run("validate", str(corpus / "anomalies"), "--format", "ndjson", "--no-progress")
+    games = [json.loads(line) for line in result.stdout.splitlines()][:-1]
+    found = {g["log_id"]: [(f["code"], f["severity"], f["label"], f["event_index"]) for f in g["findings"]]
+             for g in games}
+    assert found == ANOMALIES
+    warned = [f["message"] for g in games for f in g["findings"] if f["code"] == "PARSE_WARNING"]
+    assert all("'owari' is written twice" in message for message in warned)
+    assert result.exit_code == 1  # the two double discards
 
 
 def test_output_into_a_missing_folder_is_a_clear_error(fixtures, tmp_path):

@@ -129,12 +129,71 @@ def test_tenhoui_keeps_no_points():
     assert last_place_loss(20, SOUTH) is None
 
 
-def test_no_three_player_table_is_guessed():
-    """No public three-player table was found, so every three-player lookup is ``None``."""
-    assert rule_era(3) is None
-    assert pt_table(HOUOU, SOUTH, 3, 16) is None
-    assert dan_pt(1, HOUOU, SOUTH, 3, 16) is None
-    assert stable_dan([5, 3, 2], HOUOU, SOUTH, 3) is None
+# -- three-player tables ----------------------------------------------------------------------
+# The arcturus wiki's "Tenhou.net ranking" (revision of 2019-09-19), nodocchi-helper's src.js and
+# Majsoul-QQBot's ptcalculation.py agree (docs/stats.md): 1st place +30 / +50 / +70 / +90 by room
+# in East-only games, 2nd place 0, 3rd place the four-player last-place loss; East-South 1.5 ×.
+
+
+@pytest.mark.parametrize(("room", "length", "dan", "points"), [
+    # Ippan East at 4級 (id 6): 1st +30, 2nd 0; 3rd: 4級 is below 2級, so 0.
+    (IPPAN, EAST, 6, (30, 0, 0)),
+    # Ippan East-South at 1級 (id 9): 1.5 × 30 = 45; 3rd: two ranks above 3級, 2 × 15 = 30.
+    (IPPAN, SOUTH, 9, (45, 0, -30)),
+    # Joukyuu East at 二段 (id 11): +50; 3rd: 11 - 7 = 4 ranks above 3級, 4 × 10 = 40.
+    (JOUKYUU, EAST, 11, (50, 0, -40)),
+    # Joukyuu East-South at 三段 (id 12): 1.5 × 50 = 75; 3rd: 5 × 15 = 75.
+    (JOUKYUU, SOUTH, 12, (75, 0, -75)),
+    # Tokujou East at 五段 (id 14): +70; 3rd: 7 × 10 = 70.
+    (TOKUJOU, EAST, 14, (70, 0, -70)),
+    # Tokujou East-South at 六段 (id 15): 1.5 × 70 = 105; 3rd: 8 × 15 = 120 (the wiki's row).
+    (TOKUJOU, SOUTH, 15, (105, 0, -120)),
+    # Houou East at 七段 (id 16): +90; 3rd: 9 × 10 = 90.
+    (HOUOU, EAST, 16, (90, 0, -90)),
+    # Houou East-South at 八段 (id 17): 1.5 × 90 = 135; 3rd: 10 × 15 = 150.
+    (HOUOU, SOUTH, 17, (135, 0, -150)),
+    # Houou East-South at 十段 (id 19): 3rd: 12 × 15 = 180.
+    (HOUOU, SOUTH, 19, (135, 0, -180)),
+])
+def test_three_player_points_per_placement(room, length, dan, points):
+    table = pt_table(room, length, 3, dan)
+    assert table is not None and table.points == points
+    assert [dan_pt(rank, room, length, 3, dan) for rank in (1, 2, 3)] == list(points)
+
+
+def test_three_player_last_place_loses_what_a_four_player_last_place_does():
+    for dan in range(20):
+        for length in Length:
+            assert last_place_loss(dan, length, 3) == last_place_loss(dan, length, 4)
+            assert pt_table(HOUOU, length, 3, dan).points[-1] == pt_table(HOUOU, length, 4, dan).points[-1]
+    assert pt_table(HOUOU, SOUTH, 3, 20) is None  # 天鳳位 keeps no points
+    with pytest.raises(ValueError, match="rank must be 1-3"):
+        dan_pt(4, HOUOU, SOUTH, 3, 16)
+
+
+def test_three_player_stable_dan_houou_even_distribution():
+    """A third of each place in Houou East-South (+135, 2nd 0, 3rd 15·(d+2)):
+    (10·135) / (15·10) - 2 = 1350 / 150 - 2 = 9 - 2 = 7.0: the players' shortcut 9·n1/n3 - 2."""
+    assert stable_dan([10, 10, 10], HOUOU, SOUTH, 3) == pytest.approx(7.0)
+    assert stable_dan([10, 10, 10], HOUOU, EAST, 3) == pytest.approx(7.0)
+
+
+def test_three_player_stable_dan_worked_examples():
+    """Tokujou East-only (+70), 1st 40, 2nd 33, 3rd 27: (40·70) / (10·27) - 2 = 2800/270 - 2 =
+    8.370...; Joukyuu East-South (+75), 1st 12, 2nd 20, 3rd 8: (12·75) / (15·8) - 2 = 900/120 - 2
+    = 5.5; Ippan East-South (+45), 1st 10, 2nd 10, 3rd 15: 450 / 225 - 2 = 0.0: 1級. 2nd places
+    earn nothing, so they do not move it."""
+    assert stable_dan([40, 33, 27], TOKUJOU, EAST, 3) == pytest.approx(2800 / 270 - 2)
+    assert stable_dan([12, 20, 8], JOUKYUU, SOUTH, 3) == pytest.approx(5.5)
+    assert stable_dan([12, 99, 8], JOUKYUU, SOUTH, 3) == pytest.approx(5.5)
+    assert stable_dan([10, 10, 15], IPPAN, SOUTH, 3) == pytest.approx(0.0)
+    assert stable_dan([5, 5, 0], HOUOU, SOUTH, 3) is None  # no last place: nothing balances
+
+
+def test_three_player_expected_points():
+    """Houou East-South at 七段 (3rd loses 9 × 15 = 135), ranks 40/30/30 games:
+    (40·135 + 30·0 - 30·135) / 100 = (5400 - 4050) / 100 = 13.5."""
+    assert expected_pt([40, 30, 30], HOUOU, SOUTH, 3, 16) == pytest.approx(13.5)
 
 
 def test_a_rank_outside_the_table_is_refused():

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 import pytest
 
+from tenhou_tools.game_id import JST
 from tenhou_tools.mjlog import ruleset_from_type
 from tenhou_tools.rules.game_end import decide_end, final_scores, owari_points, ranking, rounding_methods, uma
 
@@ -17,13 +18,20 @@ EVEN = (25000, 25000, 25000, 25000)
 TOP_0 = (31000, 23000, 23000, 23000)  # seat 0 (the dealer of S4 and W4) is top with the target
 TOP_1 = (23000, 31000, 23000, 23000)
 UNDER = (29000, 27000, 22000, 22000)  # nobody at 30,000
-OLD, MID, NEW = date(2009, 6, 1), date(2010, 1, 1), date(2015, 1, 1)
+
+
+def at(year: int, month: int, day: int, hour: int = 12) -> datetime:
+    """A game's start as its id gives it (Japan time, to the hour)."""
+    return datetime(year, month, day, hour, tzinfo=JST)
+
+
+OLD, MID, NEW = at(2009, 6, 1), at(2010, 1, 1), at(2015, 1, 1)
 
 
 def ends(ruleset=HANCHAN, *, round_index=S4, dealer=3, scores=EVEN, abortive=False, dealer_won=False,
          dealer_tenpai=False, day=None) -> bool | None:
     return decide_end(ruleset, round_index=round_index, dealer=dealer, scores=scores, abortive=abortive,
-                      dealer_won=dealer_won, dealer_tenpai=dealer_tenpai, day=day).ends
+                      dealer_won=dealer_won, dealer_tenpai=dealer_tenpai, start=day).ends
 
 
 @pytest.mark.parametrize("day", [OLD, MID, NEW, None])
@@ -39,7 +47,7 @@ def test_all_last_with_the_top_at_the_target_ends(day):
 
 def test_the_reason_says_the_date_did_not_matter():
     decision = decide_end(HANCHAN, round_index=S4, dealer=3, scores=UNDER, abortive=False, dealer_won=False,
-                          dealer_tenpai=False, day=None)
+                          dealer_tenpai=False, start=None)
     assert decision.reason == "nobody has the target score: the game goes on, on any date"
 
 
@@ -54,9 +62,22 @@ def test_the_extension_limit_depends_on_the_date():
 
 def test_tenpai_yame_depends_on_the_date():
     kw = dict(round_index=S4, dealer=0, scores=TOP_0, dealer_tenpai=True)
-    assert ends(**kw, day=date(2010, 5, 31)) is False
-    assert ends(**kw, day=date(2010, 6, 1)) is True
+    assert ends(**kw, day=at(2010, 5, 31)) is False
+    assert ends(**kw, day=at(2010, 6, 2)) is True
     assert ends(**kw, day=None) is None
+
+
+def test_tenpai_yame_came_during_its_first_day():
+    """2010-06-01: a game started at 06:xx played on after the top dealer's tenpai, one started at
+    22:xx stopped; a game that started in between is judged only where both rules agree."""
+    kw = dict(round_index=S4, dealer=0, scores=TOP_0, dealer_tenpai=True)
+    assert ends(**kw, day=at(2010, 6, 1, 6)) is False
+    assert ends(**kw, day=at(2010, 6, 1, 22)) is True
+    assert ends(**kw, day=at(2010, 6, 1, 12)) is None
+    # where tenpai-yame does not decide, the hour does not matter
+    decision = decide_end(HANCHAN, round_index=S4, dealer=0, scores=TOP_0, abortive=False, dealer_won=True,
+                          dealer_tenpai=False, start=at(2010, 6, 1, 12))
+    assert decision.ends is True and decision.reason.endswith("before and after tenpai-yame came in on 2010-06-01")
 
 
 @pytest.mark.parametrize("day", [OLD, NEW, None])
@@ -69,12 +90,21 @@ def test_the_dealer_repeats_when_not_top(day):
     assert ends(round_index=S4, dealer=0, scores=TOP_1, dealer_won=True, day=day) is False
 
 
-def test_dealer_renchan_at_the_last_round_depends_on_the_date():
-    # the W4 dealer wins, top but under 30,000: the game stops there since 2009-07-04 only
-    scores = (29000, 27000, 22000, 22000)
-    assert ends(round_index=W4, dealer=0, scores=scores, dealer_won=True, day=OLD) is False
-    assert ends(round_index=W4, dealer=0, scores=scores, dealer_won=True, day=NEW) is True
-    assert ends(round_index=W4, dealer=0, scores=scores, dealer_won=True, day=None) is None
+@pytest.mark.parametrize("day", [OLD, MID, NEW, None])
+def test_the_top_dealer_below_the_target_plays_on_in_the_last_round(day):
+    """The dealer's renchan goes first in the last possible round too: the W4 (or tonpuu S4)
+    dealer who wins or is tenpai while top under 30,000 plays on (28 hands of the corpus); with
+    30,000 the game ends (agari-yame, tenpai-yame); a dealer who is not top plays on."""
+    under, over = (29000, 27000, 22000, 22000), (31000, 27000, 22000, 20000)
+    assert ends(round_index=W4, dealer=0, scores=under, dealer_won=True, day=day) is False
+    assert ends(TONPUU, round_index=S4, dealer=0, scores=under, dealer_won=True, day=day) is False
+    assert ends(round_index=W4, dealer=0, scores=over, dealer_won=True, day=day) is True
+    assert ends(round_index=W4, dealer=0, scores=TOP_1, dealer_won=True, day=day) is False
+    if day in (MID, NEW):
+        assert ends(round_index=W4, dealer=0, scores=under, dealer_tenpai=True, day=day) is False
+        assert ends(round_index=W4, dealer=0, scores=over, dealer_tenpai=True, day=day) is (day is NEW)
+        # when the last possible round passes to the next dealer, the game is over
+        assert ends(round_index=W4, dealer=0, scores=under, day=day) is True
 
 
 @pytest.mark.parametrize("day", [OLD, NEW, None])

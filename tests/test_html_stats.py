@@ -235,9 +235,9 @@ def test_a_players_charts(browser, page, document, size):
     plan = sorted((g for g in planned() if g.players == size), key=lambda g: g.log_id)
     assert got["dots"] == [g.ann_rank for g in plan]
     assert got["player"] == str(index)
-    if size == 3:  # no confirmed three-player pt table: the stable dan is undefined, and said so
-        assert [k[2] for k in got["kinds"]] == [None]
-        assert "undefined" in got["charts"]["stable-dan"]["text"]
+    if size == 3:  # Ann 1st, 3rd, 2nd in houou East-South (+135 / 0 / -15·(d+2)): 9·1/1 - 2 = 7
+        assert [k[0] for k in got["kinds"]] == ["3p houou East-South"]
+        assert [k[2] for k in got["kinds"]] == [7]
     else:
         assert [k[0] for k in got["kinds"]] == ["4p houou East-South", "4p houou East"]
 
@@ -320,3 +320,48 @@ def test_the_page_says_what_the_set_is(browser, page):
     open_page(browser, page)
     summary = browser.find_element("id", "set-summary").text
     assert summary.endswith(" · the set averages are over every player of the games read, per table size.")
+
+
+KIND_ROWS = r"""
+const box = (node) => { const r = node.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+const svg = document.querySelector('g.kind-row').ownerSVGElement;
+return {layout: svg.getAttribute('data-layout'), rows: [...document.querySelectorAll('g.kind-row')].map((g) => ({
+  label: box(g.querySelector('text.kind-label')),
+  others: [...g.querySelectorAll('rect, text:not(.kind-label)')].map(box),
+}))};
+"""
+
+
+@pytest.fixture(scope="module")
+def kinds_page(tmp_path_factory, logs) -> Path:
+    """The planned games and, for Ann, a private lobby game and two Tokujou East-only games: four
+    table kinds, the longest label "4p lobby:1234 East-South · 1 game" with an undefined value."""
+    from .test_stats_figures import game, gid
+
+    folder = tmp_path_factory.mktemp("stats-kinds")
+    (folder / f"{gid(12, 12, '00a9', '1234')}.xml").write_text(game(["Ann", "Bob", "Cat", "Dov"], lobby=1234))
+    (folder / f"{gid(13, 13, '0021')}.xml").write_text(game(["Bob", "Ann", "Cat", "Dov"], go_type=0x21, dans=(13,) * 4))
+    (folder / f"{gid(14, 14, '0021')}.xml").write_text(game(["Dov", "Bob", "Cat", "Ann"], go_type=0x21, dans=(13,) * 4))
+    out = folder / "stats.html"
+    result = run("stats", *map(str, logs), str(folder), "--html", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize(("width", "layout"), [(1280, "beside"), (1024, "beside"), (390, "above")])
+def test_stable_dan_labels_never_run_into_their_bars(browser, kinds_page, width, layout):
+    """Each table kind's label is measured as drawn: beside the bars it ends before them (at a
+    desktop width), on a phone it goes above them; it never overlaps its bar, its value or
+    "undefined"."""
+    document = embedded(kinds_page.read_text(encoding="utf-8"))
+    index = row_index(document, ANN, 4)
+    assert len(document["players"][index]["tables"]) == 4
+    open_page(browser, kinds_page, f"player={index}", width=width)
+    drawn = browser.execute_script(KIND_ROWS)
+    assert drawn["layout"] == layout and len(drawn["rows"]) == 4
+    for row in drawn["rows"]:
+        assert row["others"] and not any(_overlap(row["label"], other) for other in row["others"]), row

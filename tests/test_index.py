@@ -13,6 +13,7 @@ import json
 import re
 import sqlite3
 import zipfile
+from collections import Counter
 from datetime import date, datetime
 from pathlib import Path
 
@@ -790,7 +791,11 @@ def test_the_database_is_written_one_log_per_transaction(tmp_path):
 def real(corpus):
     """Every 6th genuine game with an id (about 670), laid out as tenhou.net lays them out."""
     paths = sorted((corpus / "mjlog").glob("*/*gm-*"))[::6]
-    return corpus_standin(paths)
+    # the stand-in's "now" is the last year of its games: the last year with enough games for
+    # the current lists (the corpus's latest years hold few; theirs are left out)
+    per_year = Counter(p.name[:4] for p in paths)
+    last = max(year for year, count in per_year.items() if count >= 150)
+    return corpus_standin([p for p in paths if p.name[:4] <= last])
 
 
 def test_index_over_real_games_lists_exactly_what_the_files_hold(real, clock, fetchers, tmp_path):

@@ -190,6 +190,19 @@ def test_broken_logs_are_one_line_errors(body, end, message):
     assert "\n" not in str(info.value)
 
 
+def test_an_attribute_written_twice_with_the_same_value_is_read_with_a_warning():
+    # Tenhou wrote owari twice on the last RYUUKYOKU of some logs of 2010-05-10 (the values
+    # agree): not well-formed XML, which lxml refuses; read once, and say so
+    owari = ' owari="250,20.0,250,0.0,250,-5.0,250,-15.0"'
+    game = parse_game(log("", end=END.replace(owari, owari * 2)))
+    assert game.owari == parse_game(log("")).owari and game.owari is not None
+    assert game.warnings == ("element 5 <RYUUKYOKU>: the attribute 'owari' is written twice with the same "
+                             "value, which is not well-formed XML (as Tenhou wrote some logs); read once",)
+    # two different values cannot be read: the XML error as before
+    with pytest.raises(ParseError, match="not well-formed XML: Attribute owari redefined"):
+        parse_game(log("", end=END.replace(owari, owari + owari.replace("20.0", "21.0"))))
+
+
 def test_bad_init():
     bad = INIT.replace('seed="0,0,0,2,4,40"', 'seed="0,0,0,9,4,40"')
     with pytest.raises(ParseError, match="dice"):

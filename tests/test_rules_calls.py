@@ -1,4 +1,5 @@
-"""rules.calls: kuikae, chi seats, reverse-order calls, houtei, kans and kita."""
+"""rules.calls: kuikae, chi seats, houtei, kans and kita, and the server's discard for a player
+who is away."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from tenhou_tools.rules.calls import (
     allowed_in_riichi,
     chi_allowed,
     discard_callable,
-    is_reverse_order_call,
     kan_allowed,
     kita_allowed,
     kuikae_forbidden,
     opens_a_set,
+    server_discard,
 )
 from tenhou_tools.tiles import format_tiles, parse_tiles
 
@@ -51,6 +52,13 @@ def test_kuikae_after_pon_is_the_called_kind():
     assert kinds(kuikae_forbidden(pon("7z"))) == "7z"
 
 
+def test_the_server_discards_the_drawn_tile_else_the_last_one():
+    hand = parse_tiles("2388m1p")
+    assert server_discard(hand, None) == parse_tiles("1p")[0]  # after a call: the highest id
+    assert server_discard([*hand, parse_tiles("9s")[0]], parse_tiles("9s")[0]) == parse_tiles("9s")[0]
+    assert server_discard([*hand, parse_tiles("3m")[0]], parse_tiles("3m")[0]) == parse_tiles("3m")[0]
+
+
 def test_no_kuikae_after_a_kan():
     kan = Meld(CallKind.OPEN_KAN, tuple(parse_tiles("5555z")), parse_tiles("5z")[0], 2, None, 0)
     assert kuikae_forbidden(kan) == frozenset()
@@ -60,16 +68,6 @@ def test_chi_only_from_the_left_and_never_in_three_player():
     assert chi_allowed(0, 3, 4) and chi_allowed(2, 1, 4)
     assert not chi_allowed(0, 2, 4) and not chi_allowed(0, 1, 4) and not chi_allowed(0, None, 4)
     assert not chi_allowed(0, 2, 3)
-
-
-def test_reverse_order_calls():
-    assert not is_reverse_order_call(0, 3, 4)  # from the left (kamicha): in order
-    assert is_reverse_order_call(0, 2, 4)  # from across (toimen)
-    assert is_reverse_order_call(0, 1, 4)  # from the right (shimocha)
-    assert not is_reverse_order_call(1, 0, 4)
-    assert not is_reverse_order_call(0, 2, 3)  # three-player: seat 2 is seat 0's kamicha
-    assert is_reverse_order_call(0, 1, 3)
-    assert not is_reverse_order_call(0, None, 4)  # no discard called (closed kan, kita)
 
 
 def test_the_last_discard_and_kans_need_a_live_tile():

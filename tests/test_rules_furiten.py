@@ -1,4 +1,4 @@
-"""rules.furiten: discard, same-turn and riichi furiten, and what a reverse-order call carries.
+"""rules.furiten: discard, same-turn and riichi furiten.
 
 Seat 0 holds 123456789m 1123p throughout (waits 1p and 4p) unless a test says otherwise.
 """
@@ -8,7 +8,6 @@ from __future__ import annotations
 from tenhou_tools.events import Call, CallKind, Discard, Draw, Meld
 from tenhou_tools.rules.furiten import (
     Furiten,
-    HeldOver,
     discard_furiten,
     furiten,
     passed_kind,
@@ -68,15 +67,12 @@ def test_own_tiles_do_not_make_same_turn_furiten():
     assert same_turn_furiten(0, wait(), [Draw(0, tile("4p")), Discard(0, tile("4p"))]) == ()
 
 
-def test_a_reverse_order_call_carries_same_turn_furiten_on_the_old_waits():
-    # Before the call seat 0 held 123m 789m 789s 55z 23p (waits 1p 4p) and let a 4p pass;
-    # after the pon of 5z and its discard of 2p it waits on 3p alone: still furiten.
-    held = HeldOver(tuple(parse_tiles("123789m789s55z23p")), (Discard(1, tile("4p")), Discard(2, tile("5z"))))
-    now = wait("123789m789s3p")
-    assert names(now) == "3p"
-    assert names(same_turn_furiten(0, now, [], [held])) == "4p"
-    nothing_passed = HeldOver(held.hand, (Discard(2, tile("5z")),))
-    assert same_turn_furiten(0, now, [], [nothing_passed]) == ()
+def test_a_winning_tile_without_a_yaku_counts_for_same_turn_furiten():
+    # 123m 789m 789s 55z 23p: a 1p gives chanta, a 4p no yaku; both are waits, and a 4p that
+    # went past makes the hand furiten for the 1p too (waits are by shape)
+    hand = parse_tiles("123789m789s55z23p")
+    assert names(wait("123789m789s55z23p")) == "14p"
+    assert names(furiten(0, hand, [], [Discard(1, tile("4p"))]).same_turn) == "4p"
 
 
 def test_riichi_furiten():

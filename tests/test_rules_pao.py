@@ -49,3 +49,12 @@ def test_no_pao_for_four_kans():
     kans = [Meld(CallKind.OPEN_KAN, tuple(parse_tiles(k * 4)), parse_tiles(k)[0], seat, None, 0)
             for k, seat in (("1m", 1), ("7p", 2), ("9s", 3), ("2s", 1))]
     assert pao_seat(kans, winner=0) is None
+
+
+def test_no_pao_when_the_liable_player_deals_in():
+    # Tenhou writes no paoWho when the liable seat discards the winning tile itself: the
+    # discarder pays the ordinary ron (7 genuine games); another discarder still shares with it
+    melds = [pon("5z", 1), pon("6z", 2), pon("7z", 3)]
+    assert pao_seat(melds, winner=0, discarder=3) is None
+    assert pao_seat(melds, winner=0, discarder=1) == 3
+    assert pao_seat(melds, winner=0, discarder=None) == 3  # a tsumo: the liable seat pays it all

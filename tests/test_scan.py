@@ -18,7 +18,7 @@ from tenhou_tools.mjlog._parse import parse_xml_game
 from tenhou_tools.mjlog.read import decompress
 from tenhou_tools.mjlog.scan import scan
 
-from .conftest import FIXTURES, corpus_files, corpus_root
+from .conftest import FIXTURES, corpus_files, corpus_root, genuine_files
 from .fuzzing.logs import MUTATIONS
 
 ONE_HAND = (FIXTURES / "one_hand.xml").read_bytes()
@@ -80,7 +80,8 @@ CASES = [
     ("XML declaration", b'<?xml version="1.0" encoding="UTF-8"?>' + ONE_HAND, False),
     ("declaration naming Shift_JIS", b'<?xml version="1.0" encoding="Shift_JIS"?>' + ONE_HAND, False),
     ("byte-order mark", b"\xef\xbb\xbf" + ONE_HAND, False),
-    ("leading whitespace", b"\n" + ONE_HAND, False),
+    ("whitespace before the root", b"\n \t\r\n" + ONE_HAND, True),
+    ("text before the root", b"x" + ONE_HAND, False),
     ("comment", edit(GO, b"<!-- a comment -->" + GO), False),
     ("comment hiding a tag", edit(GO, b"<!-- <T5/> -->" + GO), False),
     ("CDATA", edit(GO, b"<![CDATA[<x>]]>" + GO), False),
@@ -153,7 +154,7 @@ def test_fixtures_parse_the_same_both_ways():
 
 
 def test_every_corpus_log_is_read_by_scan_and_parses_the_same(corpus):
-    paths = corpus_files()
+    paths = genuine_files()
     assert paths
     for path in paths:
         xml = real_xml(path)

@@ -79,9 +79,13 @@ def test_zip_archive_is_a_source(logs, tmp_path):
 def test_player_filter(logs):
     got = rows(run("stats", logs, "--format", "json", "--player", "Ann", "--player", "Eve"))
     assert set(got) == {("Ann", 4), ("Ann", 3), ("Eve", 3)}
-    result = run("stats", logs, "--format", "json", "--player", "Nobody")
-    assert result.exit_code == 0 and json.loads(result.stdout) == []
-    assert "no games of player 'Nobody'" in result.stderr
+    for fmt in ("json", "csv", "text"):  # not an empty report that exits 0
+        result = run("stats", logs, "--format", fmt, "--player", "Nobody")
+        assert (result.exit_code, result.stdout) == (2, ""), fmt
+        assert result.stderr.splitlines()[-1] == "stats: no games of player 'Nobody'."
+    out = logs.parent / "report.html"
+    result = run("stats", logs, "--html", out, "--player", "Nobody")
+    assert result.exit_code == 2 and not out.exists()
 
 
 @pytest.mark.parametrize("lobby,games", [
@@ -266,6 +270,63 @@ def test_ctrl_c_keeps_the_database_consistent(logs, tmp_path, monkeypatch, jobs)
     seats = conn.execute("SELECT SUM(games) FROM counters").fetchone()[0]
     conn.close()
     assert games[0] == 2 and seats == games[1]  # every game's players counted, nothing else
+
+
+def test_a_database_reports_dan_points_by_todays_tables(logs, tmp_path):
+    """The database keeps each game's placement, rank and kind; the dan points are worked out
+    again when it is read, so a file written when three-player games had no table (their
+    dan_pt NULL) reports them now: Eve, 3rd of three in game C at 初段 (Houou East-South),
+    loses 3·15 = 45."""
+    db = tmp_path / "s.sqlite"
+    assert run("stats", logs, "--db", db).exit_code == 0
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE player_games SET dan_pt = NULL WHERE players = 3")
+    conn.commit()
+    conn.close()
+    result = run("stats", "--db", db, "--player", "Eve", "--format", "json")
+    (eve,) = json.loads(result.stdout)
+    assert [h["dan_pt"] for h in eve["history"]] == [-45] and eve["tables"][0]["dan_pt_per_game"] == -45.0
+
+
+def _ctrl_c_after_the_first_log(monkeypatch) -> None:
+    """Ctrl-C while the second log is being read (in this process: --jobs 1)."""
+    real = collect.iter_logs
+
+    def iter_logs_then_ctrl_c(*args, **kwargs):
+        items = real(*args, **kwargs)
+        yield next(items)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(collect, "iter_logs", iter_logs_then_ctrl_c)
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_ctrl_c_prints_no_json_or_csv_of_part_of_the_games(logs, monkeypatch, fmt):
+    """A JSON array or CSV table of the games read before Ctrl-C would look like the whole
+    report: none is printed (a file or page is not written either), and the exit code is 130."""
+    full = run("stats", logs, "--format", fmt, "--jobs", "1")
+    assert full.exit_code == 0 and full.stdout
+    _ctrl_c_after_the_first_log(monkeypatch)
+    result = run("stats", logs, "--format", fmt, "--jobs", "1")
+    assert (result.exit_code, result.stdout) == (130, "")
+    assert result.stderr.splitlines()[-1] == ("Interrupted. No report: one of part of the games would look like the "
+                                              "whole (the text report says so).")
+    page = run("stats", logs, "--html", "-", "--jobs", "1")
+    assert (page.exit_code, page.stdout) == (130, "")
+
+
+def test_ctrl_c_marks_the_text_report_as_validate_does(logs, monkeypatch):
+    _ctrl_c_after_the_first_log(monkeypatch)
+    result = run("stats", logs, "--brief", "--jobs", "1", env={"COLUMNS": "80"})
+    assert result.exit_code == 130
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["Interrupted after 1 game read: this report covers only those.",
+                         "4 player rows over 1 game"]
+    assert result.stderr.splitlines()[-1] == "Interrupted."
+    out = logs.parent / "report.txt"
+    to_file = run("stats", logs, "--jobs", "1", "-o", out)
+    assert to_file.exit_code == 130 and not out.exists()
+    assert to_file.stderr.splitlines()[-1] == f"Interrupted. {out} was not written."
 
 
 def test_sigint_during_a_transaction_waits_for_its_end():

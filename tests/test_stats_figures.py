@@ -11,6 +11,8 @@ joukyuu +60/+15, ippan +30/+15, last place -15 per rank above 3級; East-only tw
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
@@ -91,7 +93,7 @@ def logs(tmp_path):
         gid(11, 11, "0001"): game(["Bob", "Cat", "Dov", "Ann"], go_type=IPPAN_E, dans=(IKKYUU,) * 4),
         # A private lobby (Houou rules): no dan points, no stable dan.
         gid(12, 12, "00a9", "1234"): game(["Ann", "Bob", "Cat", "Dov"], lobby=1234),
-        # Three-player Houou East-South: no confirmed table, so no dan points.
+        # Three-player Houou East-South at 七段: 2nd = 0 (more in the three-player test below).
         gid(13, 13, "00b9"): sanma(["Bob", "Ann", "Cat"]),
     }
     for key, text in games.items():
@@ -130,15 +132,33 @@ def test_table_kinds_are_worked_out_by_hand(logs):
     assert lobby["ranks"] == [1, 0, 0, 0] and lobby["dan_pt_per_game"] is None and lobby["stable_dan"] is None
 
 
-def test_three_player_tables_have_three_ranks_and_no_dan_points(logs):
+def test_three_player_tables_have_three_ranks_and_their_own_dan_points(logs):
+    """Three-player Houou East-South at 七段 (docs/stats.md: 1st +135, 2nd 0, 3rd -9·15 = -135):
+    Ann 2nd, 1st, 3rd = 0 +135 -135 -> 0.0 per game; stable dan (9·1)/1 - 2 = 7.0 (七段)."""
+    (logs / f"{gid(14, 14, '00b9')}.xml").write_text(sanma(["Ann", "Bob", "Cat"]))
+    (logs / f"{gid(15, 15, '00b9')}.xml").write_text(sanma(["Bob", "Cat", "Ann"]))
     ann = rows(run("stats", logs, "--format", "json", "--player", "Ann"))[("Ann", 3)]
-    assert ann["tables"] == [{"room": "houou", "length": "south", "players": 3, "games": 1, "ranks": [0, 1, 0],
-                              "avg_rank": 2.0, "dan_pt_per_game": None, "stable_dan": None,
-                              "stable_dan_name": None}]
-    (entry,) = ann["history"]
-    assert entry["dan_pt"] is None and entry["rank"] == 2 and entry["players"] == 3
+    assert ann["tables"] == [{"room": "houou", "length": "south", "players": 3, "games": 3, "ranks": [1, 1, 1],
+                              "avg_rank": 2.0, "dan_pt_per_game": 0.0, "stable_dan": 7.0,
+                              "stable_dan_name": "七段"}]
+    history = ann["history"]
+    assert [(h["rank"], h["dan_pt"], h["players"]) for h in history] == [(2, 0, 3), (1, 135, 3), (3, -135, 3)]
     # 2nd of three at a table of 2000s: 0.2 · (0 + 0) = 0.
-    assert entry["rate_change"] == 0.0
+    assert history[0]["rate_change"] == 0.0
+
+
+def test_the_csv_has_the_stable_dan_of_the_kind_played_most(logs):
+    """Ann (four-player) played Houou East-South most (4 games: 1st, 2nd, 3rd, 4th -> 7.0, 七段,
+    above); Cat's most-played kind has no last place (undefined: empty cells)."""
+    result = run("stats", logs, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    table = {(r["name"], r["players"]): r for r in csv.DictReader(io.StringIO(result.stdout))}
+    ann = table[("Ann", "4")]
+    assert (ann["stable_dan_kind"], ann["stable_dan"], ann["stable_dan_name"]) == ("houou south", "7.0", "七段")
+    cat = table[("Cat", "4")]
+    assert (cat["stable_dan_kind"], cat["stable_dan"], cat["stable_dan_name"]) == ("houou south", "", "")
+    header = result.stdout.splitlines()[0].split(",")
+    assert header.index("stable_dan") == header.index("dan_pt_per_game") + 2
 
 
 def test_latest_and_history_in_date_order(logs):
@@ -222,8 +242,9 @@ def test_an_old_store_is_refused_with_a_clear_message(tmp_path):
 def test_the_overview_fits_80_columns_with_plain_headers(logs):
     # Dan pt/game over the 11 ranked games (the lobby game has none): Ann 55/11 = +5.0;
     # Bob 45 + 3·90 + 2·20 + 50 + 2·60 + 10 + 20 = 555 -> +50.5; Cat 2·45 + 20 + 15 + 10 = 135
-    # -> +12.3; Dov -3·135 - 2·60 - 2·45 - 20 = -635 -> -57.7. The seat-0 player (Ann) wins
-    # every hand, on Bob's discard.
+    # -> +12.3; Dov -3·135 - 2·60 - 2·45 - 20 = -635 -> -57.7. The three-player game at 七段
+    # (East-South): Bob 1st +135, Ann 2nd 0, Cat 3rd -135. The seat-0 player (Ann) wins every
+    # hand, on Bob's discard.
     result = run("stats", logs, env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     assert result.stdout == """\
@@ -235,9 +256,9 @@ Ann        4    12 七段 2.25  42  17  17  25 100     0      0   +5.0
 Bob        4    12 七段 1.42  58  42   0   0   0   100      0  +50.5
 Cat        4    12 七段 2.58   0  42  58   0   0     0      0  +12.3
 Dov        4    12 七段 3.75   0   0  25  75   0     0      0  -57.7
-Ann        3     1 七段 2.00   0 100   0     100     0      0      –
-Bob        3     1 七段 1.00 100   0   0       0   100      0      –
-Cat        3     1 七段 3.00   0   0 100       0     0      0      –
+Ann        3     1 七段 2.00   0 100   0     100     0      0   +0.0
+Bob        3     1 七段 1.00 100   0   0       0   100      0 +135.0
+Cat        3     1 七段 3.00   0   0 100       0     0      0 -135.0
 Rates in %. Dan: at the latest game. Dan pt/game: Tenhou's dan points per ranked
 game, at the player's dan in each game. --wide: more columns.
 """

@@ -5,8 +5,9 @@ and dan points of the history.
 The recount reads the logs with regular expressions (not our parser) and applies Tenhou's tables
 as docs/stats.md writes them, with its own code: East-only 1st/2nd per room ippan 20/10, joukyuu
 40/10, tokujou 50/20, houou 60/30, 3rd 0, last place -10 per rank above 3級 (dan id 7); East-South
-1.5 times that; ranked games only (lobby 0, against people, no chips); nothing for 天鳳位 or
-three-player games. Stable dan: (first·n1 + second·n2) / (step·n4) - 2.
+1.5 times that; three-player 1st place ippan 30, joukyuu 50, tokujou 70, houou 90, 2nd 0, 3rd the
+four-player last-place loss; ranked games only (lobby 0, against people, no chips); nothing for
+天鳳位. Stable dan: (first·n1 + second·n2) / (step·n_last) - 2.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ pytestmark = pytest.mark.corpus
 
 GAME_ID = re.compile(r"^(\d{10})gm-([0-9a-f]{4})-(\d{4})-[0-9a-f]{8}$")
 FIRST_SECOND = {"ippan": (20, 10), "joukyuu": (40, 10), "tokujou": (50, 20), "houou": (60, 30)}
+FIRST_SECOND_3 = {"ippan": (30, 0), "joukyuu": (50, 0), "tokujou": (70, 0), "houou": (90, 0)}
 SAMPLE = 3
 """Every third log of the corpus (about 1,400 games): enough kinds and players, a short run."""
 
@@ -63,9 +65,9 @@ def recount(paths):
         for rank, seat in enumerate(order, 1):
             dan = dans[seat]
             pt = None
-            if ranked and players == 4 and dan < 20:
-                first, second = FIRST_SECOND[room]
-                east = {1: first, 2: second, 3: 0, 4: -10 * max(0, dan - 7)}[rank]
+            if ranked and dan < 20:
+                first, second = (FIRST_SECOND if players == 4 else FIRST_SECOND_3)[room]
+                east = {1: first, 2: second, 3: 0, players: -10 * max(0, dan - 7)}[rank]
                 pt = east * 3 // 2 if south else east
             by_player[(unquote(attrs[f"n{seat}"]), players)].append({
                 "game": log_id, "rank": rank, "dan": dan, "dan_pt": pt, "room": room,
@@ -75,7 +77,7 @@ def recount(paths):
 
 
 def stable(ranks, room, length):
-    first, second = FIRST_SECOND[room]
+    first, second = (FIRST_SECOND if len(ranks) == 4 else FIRST_SECOND_3)[room]
     scale = 1.5 if length == "south" else 1.0
     if not ranks[-1]:
         return None
@@ -129,7 +131,7 @@ def test_table_kinds_match_the_recount(compared):
             points = [g["dan_pt"] for g in group if g["dan_pt"] is not None]
             want = round(sum(points) / len(points), 4) if points else None
             assert t["dan_pt_per_game"] == want, (key, kind)
-            if kind[2] == 4 and not kind[0].startswith("lobby:"):
+            if not kind[0].startswith("lobby:"):
                 value = stable(ranks, kind[0], kind[1])
                 assert t["stable_dan"] == (None if value is None else round(value, 4)), (key, kind)
                 stable_checked += value is not None

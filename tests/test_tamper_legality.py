@@ -59,11 +59,14 @@ def test_same_turn_furiten():
     assert "FURITEN_SAME_TURN" not in codes(_same_turn("8s"))
 
 
-def _pon_after_a_pass(passed: str, caller_from: int, own_turn_between: bool = False) -> bytes:
-    """S0 (123789m 789s 55z 23p: waits 1p 4p) lets S1's ``passed`` go by, pons 5z from seat
-    ``caller_from`` and discards 2p (now waiting on 3p alone), then rons S1's next discard, a 3p;
-    with ``own_turn_between`` S0 draws and discards once in turn before that ron."""
-    b = base("123789m789s55z23p")
+# S0 holds 123m 789m 789s 55z 23p: a 1p wins with chanta, a 4p completes the hand with no yaku
+NO_YAKU_ON_4P = "123789m789s55z23p"
+
+
+def _pon_after_a_pass(passed: str, caller_from: int) -> bytes:
+    """S0 lets S1's ``passed`` go by, pons 5z from seat ``caller_from`` and discards 2p (now
+    waiting on 3p alone, with haku), then rons S1's next discard, a 3p."""
+    b = base(NO_YAKU_ON_4P)
     b.turn(0, "6z")
     b.turn(1, passed)  # S0 does not ron
     for seat in range(2, caller_from):
@@ -72,24 +75,36 @@ def _pon_after_a_pass(passed: str, caller_from: int, own_turn_between: bool = Fa
     b.discard(caller_from, tile=t)
     b.pon(0, caller_from, t)
     b.discard(0, "2p")
-    if own_turn_between:
-        for seat, tile in zip((1, 2, 3, 0), ("8s", "8s", "8s", "2s"), strict=True):
-            b.turn(seat, tile)
     t = b.draw(1, "3p")
     b.discard(1, tile=t)
     return b.agari(0, 1, t, yaku="18,1")
 
 
-def test_a_reverse_order_call_does_not_lift_same_turn_furiten():
-    # 「同巡振聴の解消は打牌時、逆巡副露では解消しない」: the pon from across (toimen) is out of
-    # turn order, so the discard after it does not lift the furiten of the 4p S0 let pass
-    assert "FURITEN_SAME_TURN" in codes(_pon_after_a_pass("4p", caller_from=2))
-    # legal twins: the same pon from the left (kamicha) is in turn order and its discard lifts
-    # the furiten; with no winning tile passed there is nothing to lift; and S0's next discard
-    # in turn lifts it
+def test_the_discard_after_a_reverse_order_call_lifts_same_turn_furiten():
+    # 「同巡振聴の解消は打牌時、逆巡副露では解消しない」: the call lifts nothing, its discard does,
+    # after a pon from across (toimen) as from the left: 3 genuine games of flagged/ won so, and
+    # 26 rons of the corpus on a kind that had gone past before such a pon
+    assert "FURITEN_SAME_TURN" not in codes(_pon_after_a_pass("4p", caller_from=2))
     assert "FURITEN_SAME_TURN" not in codes(_pon_after_a_pass("4p", caller_from=3))
-    assert "FURITEN_SAME_TURN" not in codes(_pon_after_a_pass("8p", caller_from=2))
-    assert "FURITEN_SAME_TURN" not in codes(_pon_after_a_pass("4p", caller_from=2, own_turn_between=True))
+    assert "FURITEN_SAME_TURN" not in codes(_pon_after_a_pass("1p", caller_from=2))
+
+
+def _pass_then_ron(passed: str) -> bytes:
+    """S0 lets S1's ``passed`` go by without calling, then rons S2's 1p (chanta) in the same
+    go-around."""
+    b = base(NO_YAKU_ON_4P)
+    b.turn(0, "6z")
+    b.turn(1, passed)
+    t = b.draw(2, "1p")
+    b.discard(2, tile=t)
+    return b.agari(0, 2, t, yaku="15,2")
+
+
+def test_a_winning_tile_without_a_yaku_still_makes_same_turn_furiten():
+    # the counterpart: with no call and discard between, the 4p that gave no yaku still counts
+    # (20 tiles with a yaku offered after such a pass in the corpus, none won on)
+    assert "FURITEN_SAME_TURN" in codes(_pass_then_ron("4p"))
+    assert "FURITEN_SAME_TURN" not in codes(_pass_then_ron("8p"))
 
 
 def _riichi_furiten(passed: str) -> bytes:
@@ -291,6 +306,33 @@ def test_kuikae():
     assert "CALL_KUIKAE" not in codes(_kuikae("9m"))
 
 
+def _kuikae_then_away(hand: str, *, bye: bool) -> bytes:
+    """S3 (``hand``, holding 23p) chis S2's 4p and discards 1p, the other end of the run; with
+    ``bye`` the server writes S3's BYE right after S0's next draw, as when a player's time runs out
+    (2014090920gm-0029-0000-d487ff80)."""
+    b = base(S0, S1, S2, hand)
+    b.turn(0, "5z")
+    b.turn(1, "6z")
+    t = b.draw(2, "4p")
+    b.discard(2, tile=t)
+    b.chi(3, 2, t, "23p")
+    b.discard(3, "1p")
+    b.draw(0, "7z")
+    if bye:
+        b.raw('<BYE who="3"/>')
+    b.discard(0, "7z")
+    return b.ryuukyoku()
+
+
+def test_the_server_discards_the_last_tile_for_a_player_who_is_away():
+    # the server's discard for a player out of time is the hand's last tile, kuikae or not
+    assert "CALL_KUIKAE" not in codes(_kuikae_then_away("333555777m4m123p", bye=True))
+    # counterparts: the same discard with no BYE is the player's own; and with a BYE, a 1p that
+    # is not the hand's last tile (a 9s is) was not the server's choice either
+    assert "CALL_KUIKAE" in codes(_kuikae_then_away("333555777m4m123p", bye=False))
+    assert "CALL_KUIKAE" in codes(_kuikae_then_away("333555777m9s123p", bye=True))
+
+
 def _call_last_discard(turns: int) -> bytes:
     b = base()
     _drain(b, turns)
@@ -418,6 +460,27 @@ def test_triple_ron_needs_three_winning_hands():
     assert "ABORT_CONDITION" in codes(b.ryuukyoku("ron3", shown))
 
 
+# S1, S2 and S3 all wait on 6p (S3 on 3p too), each with a yaku: two suuankou tanki, and East
+# (the round wind) with sanankou
+RON3 = ("111s222s333s444s6p", "555s666s777s888s6p", "999s111z222z33z45p")
+
+
+def _triple_ron(s3: str = RON3[2], *, s3_threw: str = "9p") -> bytes:
+    """S0's 6p taken by S1, S2 and S3 at once (RYUUKYOKU ron3); S3 discarded ``s3_threw`` before."""
+    b = base(S0, RON3[0], RON3[1], s3)
+    for seat, tile in ((0, "5z"), (1, "6z"), (2, "7z"), (3, s3_threw)):
+        b.turn(seat, tile)
+    b.turn(0, "6p")
+    return b.ryuukyoku("ron3", {s: list(b.hands[s]) for s in (1, 2, 3)})
+
+
+def test_triple_ron_needs_three_legal_rons():
+    # 三家和了 aborts only when three players may each ron the tile: a yaku and no furiten
+    assert "ABORT_CONDITION" not in codes(_triple_ron())
+    assert "ABORT_CONDITION" in codes(_triple_ron(s3_threw="3p"))  # S3 threw its other wait away
+    assert "ABORT_CONDITION" in codes(_triple_ron("234s567s111m999m6p"))  # S3's tanki has no yaku
+
+
 def test_three_wins_on_one_tile_are_a_triple_ron():
     b = base(S0, "111m222m333m444s4p", "555m666m777m888s4p", "999m111s222s333s4p")
     t = b.draw(0, "4p")
@@ -451,6 +514,28 @@ def test_draw_out_of_turn():
     b.turn(0, "5z")
     b.turn(2, "6z")
     assert "DRAW_ORDER" in codes(b.ryuukyoku())
+
+
+def _discards(second: str | None, seat: int = 0) -> list[str]:
+    """S0 draws and discards a 5z; ``seat`` then discards ``second`` with nothing drawn; then
+    two full go-arounds. The error findings, in order."""
+    b = base()
+    b.turn(0, "5z")
+    if second is not None:
+        b.discard(seat, second)
+    for turn, tile in enumerate(("6z", "7z", "8s", "2s", "6z", "7z", "8s", "3s")):
+        b.turn((turn + 1) % 4, tile)
+    return [f.code.value for f in check_log(b.ryuukyoku(), path="scenario.xml").findings
+            if f.severity.value == "error" and f.code.value in ("DOUBLE_DISCARD", "DRAW_ORDER", "HAND_SIZE")]
+
+
+def test_a_second_discard_in_a_row_is_one_finding():
+    # a server fault of 2010-02-28 (anomalies/): one finding where it happens, then the hand
+    # plays on a tile short, with no HAND_SIZE at each later discard
+    assert _discards("9m") == ["DOUBLE_DISCARD"]
+    assert _discards(None) == []
+    # the counterpart: another seat's discard with nothing drawn is a discard out of turn
+    assert _discards("7z", seat=1)[:1] == ["DRAW_ORDER"]
 
 
 def test_dora_without_kan():

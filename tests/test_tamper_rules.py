@@ -3,10 +3,16 @@ rules table in docs/rules.md; test_tamper_legality.py has the first ones)."""
 
 from __future__ import annotations
 
+from tenhou_tools.check import check_log
 from tenhou_tools.events import CallKind
 
 from .scenario import Scenario
-from .test_tamper_legality import S0, S1, S2, base, codes
+from .test_tamper_legality import RON3, S0, S1, S2, S3, base, codes
+
+
+def codes_on(xml: bytes, log_id: str) -> set[str]:
+    """The findings of a hand-made log played at the time its game id says."""
+    return {f.code.value for f in check_log(xml, path="scenario.xml", log_id=log_id).findings}
 
 # -- abortive draws the rules require -------------------------------------------------------
 
@@ -76,6 +82,29 @@ def test_no_stick_for_a_won_on_declaration():
     # 「リーチ宣言牌で放銃した場合は供託料は発生しない」
     assert "RIICHI_STEP" in codes(_ron_on_the_declaration(stick_paid=True))
     assert "RIICHI_STEP" not in codes(_ron_on_the_declaration(stick_paid=False))
+
+
+def _triple_ron_on_the_declaration(stick_paid: bool, next_sticks: int | None = None) -> set[str]:
+    """S0 declares riichi with a 6p that S1, S2 and S3 all win on: a triple ron, an abortive draw;
+    the log pays the stick (REACH step 2) or not, and may deal the next hand with ``next_sticks``."""
+    b = base(S0, *RON3)
+    b.draw(0, "6p")
+    b.riichi(0, "6p", accept=stick_paid)
+    shown = {s: list(b.hands[s]) for s in (1, 2, 3)}
+    if next_sticks is None:
+        return codes(b.ryuukyoku("ron3", shown))
+    b.next_hand(b.ryuukyoku_tag("ron3", shown, owari=False), [S0, S1, S2, S3], honba=1, sticks=next_sticks)
+    b.turn(0, "5z")
+    return codes(b.ryuukyoku())
+
+
+def test_no_stick_for_a_declaration_taken_by_a_triple_ron():
+    # as for a ron on it: no stick, and the next hand's sticks are those before (2 genuine games
+    # of flagged/)
+    assert not {"RIICHI_STEP", "ABORT_CONDITION"} & _triple_ron_on_the_declaration(stick_paid=False)
+    assert "RIICHI_STEP" in _triple_ron_on_the_declaration(stick_paid=True)
+    assert "CARRY_STICKS" not in _triple_ron_on_the_declaration(stick_paid=False, next_sticks=0)
+    assert "CARRY_STICKS" in _triple_ron_on_the_declaration(stick_paid=False, next_sticks=1)
 
 
 def test_riichi_in_furiten_is_allowed():
@@ -212,6 +241,60 @@ def test_ron_on_a_kita_keeps_ippatsu():
     assert "AGARI_YAKU" not in codes(_ron_on_a_kita(by_discard=True, yaku="1,1,22,2,52,2,53,0"))
 
 
+def _first_turn(b: Scenario, kita: bool) -> None:
+    """The dealer S0's first turn: it draws a North and sets it aside (kita), then discards its
+    replacement draw; or it discards the North."""
+    north = b.draw(0, "4z")
+    if kita:
+        b.call(0, CallKind.KITA, [north], None, None)
+        b.discard(0, tile=b.draw(0, "8s"))
+    else:
+        b.discard(0, tile=north)
+
+
+TANKI_ON_EAST = "999p789s234s567s1z"  # S1 waits on an East (1z), with no yaku of its own but menzen
+
+
+def _nine_terminals_after(kita: bool) -> bytes:
+    b = sanma()
+    _first_turn(b, kita)
+    b.draw(1, "8s")  # S1: ten kinds of terminals and honours
+    return b.ryuukyoku("yao9", {1: sorted(b.hands[1])})
+
+
+def _double_riichi_after(kita: bool) -> bytes:
+    """S1 declares riichi on its first discard and wins by tsumo in the same go-around, and the
+    log says double riichi (with ippatsu and menzen tsumo)."""
+    b = sanma(SANMA[0], TANKI_ON_EAST)
+    _first_turn(b, kita)
+    b.draw(1, "2z")
+    b.riichi(1, "2z")
+    b.turn(2, "2z")
+    b.turn(0, "3z")
+    b.draw(1, "1z")
+    return b.agari(1, 1, yaku="0,1,2,1,21,2,53,0")
+
+
+def _chiihou_after(kita: bool) -> bytes:
+    """S1 wins by tsumo on its first draw, and the log says chiihou."""
+    b = sanma(SANMA[0], TANKI_ON_EAST)
+    _first_turn(b, kita)
+    b.draw(1, "1z")
+    return b.agari(1, 1, yakuman="38")
+
+
+def test_a_kita_counts_as_a_call():
+    # 「抜きは鳴きと同じ扱い(一発/地和/九種/両立直は消える)」: after the dealer's kita on its first
+    # turn, no nine terminals, no double riichi and no chiihou for the next player (ippatsu:
+    # test_ron_on_a_kita_keeps_ippatsu); with the North discarded instead, all three stand
+    assert "ABORT_CONDITION" in codes(_nine_terminals_after(kita=True))
+    assert "ABORT_CONDITION" not in codes(_nine_terminals_after(kita=False))
+    assert "AGARI_YAKU" in codes(_double_riichi_after(kita=True))
+    assert "AGARI_YAKU" not in codes(_double_riichi_after(kita=False))
+    assert "AGARI_YAKUMAN" in codes(_chiihou_after(kita=True))
+    assert "AGARI_YAKUMAN" not in codes(_chiihou_after(kita=False))
+
+
 def _north_then_ron(set_aside: bool) -> bytes:
     """S0 (seven pairs on North) draws a North and sets it aside (kita) or discards it; then S1
     discards a North and S0 rons it."""
@@ -266,3 +349,88 @@ def test_no_ippatsu_on_the_second_of_two_kans():
     # 「連続する加槓の２回目には一発は付かない」: the first kan's replacement draw ends ippatsu
     assert "AGARI_YAKU" in codes(_chankan_after_kans(first="8s"))
     assert not {"AGARI_YAKU", "AGARI_WINNER", "FURITEN_SAME_TURN"} & codes(_chankan_after_kans(first="4p"))
+
+
+# -- pao ------------------------------------------------------------------------------------
+
+def _daisangen_ron(discarder: int, pao: int | None) -> set[str]:
+    """S0 pons 5z from S1, 6z from S2 and the third dragon, 7z, from S3 (liable), then rons a 4p
+    tanki from ``discarder``; the log writes ``paoWho=pao``."""
+    b = base("55z66z77z123m4p9s1s2s")
+    b.turn(0, "8s")
+    for seat, dragon, junk in ((1, "5z", "9s"), (2, "6z", "1s"), (3, "7z", "2s")):
+        for other in range(1, seat):
+            b.turn(other, "4s" if other == 1 else "5m")
+        t = b.draw(seat, dragon)
+        b.discard(seat, tile=t)
+        b.pon(0, seat, t)
+        b.discard(0, junk)
+    for other in range(1, discarder):
+        b.turn(other, "6s")
+    t = b.draw(discarder, "4p")
+    b.discard(discarder, tile=t)
+    return codes(b.agari(0, discarder, t, pao=pao))
+
+
+def test_no_pao_when_the_liable_player_deals_in():
+    # Tenhou writes no paoWho when the liable S3 deals in the winning tile himself (7 genuine
+    # games in flagged/): the ordinary ron
+    assert "AGARI_PAO" not in _daisangen_ron(discarder=3, pao=None)
+    assert "AGARI_PAO" in _daisangen_ron(discarder=3, pao=3)
+    # another discarder: the liable S3 still shares the payment, and paoWho must name it
+    assert "AGARI_PAO" in _daisangen_ron(discarder=1, pao=None)
+    assert "AGARI_PAO" not in _daisangen_ron(discarder=1, pao=3)
+
+
+# -- the end of the game --------------------------------------------------------------------
+
+LATE_2015 = "2015010112gm-00a9-0000-00000000"
+W4, S4 = 11, 7  # round indexes of West 4 and South 4: seat 3 deals both
+
+
+def _dealer_wins_the_last_round(dealer_score: int, *, goes_on: bool) -> bytes:
+    """West 4 of an East-South game, the last possible round since 2009-07-04: the dealer S3,
+    top with ``dealer_score`` (hundreds), wins by tsumo. The log ends the game there, or deals
+    West 4 again, where S0 wins by tsumo and the game ends."""
+    scores = [270, 220, 1000 - 270 - 220 - dealer_score, dealer_score]
+    b = Scenario([S1, S2, S3, S0], scores=scores, round_index=W4).begin()
+    b.draw(3, "1p")
+    if not goes_on:
+        return b.agari(3, 3)
+    b.next_hand(b.agari_tag(3, 3, owari=False), [S0, S1, S2, S3], round_index=W4, honba=1)
+    b.turn(3, "5z")
+    b.draw(0, "1p")
+    return b.agari(0, 0)
+
+
+def test_the_top_dealer_below_30000_plays_on_in_the_last_round():
+    # 「サドンデスルールは、30000点(供託未収)以上になった時点で終了、ただし親の連荘がある場合は連荘を
+    # 優先する」: the renchan goes first in West 4 too; only the dealer's agari-yame (top with
+    # 30,000) ends the game there (28 genuine hands, in the corpus's flagged/ games)
+    assert "GAME_END" not in codes_on(_dealer_wins_the_last_round(290, goes_on=True), LATE_2015)
+    assert "GAME_END" in codes_on(_dealer_wins_the_last_round(290, goes_on=False), LATE_2015)
+    # with 30,000 the dealer's win ends the game, on any date
+    assert "GAME_END" not in codes(_dealer_wins_the_last_round(310, goes_on=False))
+    assert "GAME_END" in codes(_dealer_wins_the_last_round(310, goes_on=True))
+
+
+def _dealer_tenpai_at_south_4(log_id: str, *, goes_on: bool) -> set[str]:
+    """South 4: the dealer S3, top with 31,000, is tenpai at the draw (the wall is not drained:
+    only the end of the game is read here). The log ends the game there or deals South 4 again."""
+    b = Scenario([S1, S2, "2468m5678p1357s6z", S0], scores=[270, 220, 200, 310], round_index=S4).begin()
+    shown = {3: list(b.hands[3])}
+    if not goes_on:
+        return codes_on(b.ryuukyoku(shown=shown), log_id)
+    b.next_hand(b.ryuukyoku_tag(shown=shown, owari=False), [S1, S2, S3, S0], round_index=S4, honba=1)
+    b.draw(3, "1p")
+    return codes_on(b.agari(3, 3), log_id)
+
+
+def test_tenpai_yame_came_during_2010_06_01():
+    # 2010060106gm-00a9-0000-30d6de3b played on after the top dealer's tenpai; the first game to
+    # stop there started at 22:xx that day (2010060122gm-0029-0000-64c7f112): the id's hour decides
+    before, after = "2010060106gm-00a9-0000-00000000", "2010060122gm-0029-0000-00000000"
+    assert "GAME_END" not in _dealer_tenpai_at_south_4(before, goes_on=True)
+    assert "GAME_END" in _dealer_tenpai_at_south_4(before, goes_on=False)
+    assert "GAME_END" not in _dealer_tenpai_at_south_4(after, goes_on=False)
+    assert "GAME_END" in _dealer_tenpai_at_south_4(after, goes_on=True)

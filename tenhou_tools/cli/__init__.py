@@ -1,7 +1,8 @@
 """The ``tenhou-tools`` command line: wiring and rendering only.
 
 Exit codes (DESIGN.md): 0 clean; 1 findings at or above ``--fail-on`` or an unreadable log;
-2 usage or input error; 3 internal error; 130 interrupted.
+2 usage or input error; 3 internal error; 130 interrupted; 141 (``output.EXIT_CLOSED_PIPE``)
+stdout's pipe closed by its reader.
 """
 
 from __future__ import annotations
@@ -34,8 +35,14 @@ COMMANDS = {
 class _Group(click.Group):
     """Loads a command's module when the command is used (``validate`` does not import the
     HTTP client, ``stats`` its store, ...); maps Ctrl-C to exit 130, output that cannot be
-    written (a full disk, a closed pipe or stdout) to exit 1 and unexpected exceptions to exit 3,
-    each with a one-line message."""
+    written (a full disk, a closed stdout) to exit 1 and unexpected exceptions to exit 3, each
+    with a one-line message; a pipe closed by its reader (``| head``) to a quiet exit 141."""
+
+    def main(self, *args, **kwargs):
+        from . import output
+
+        with output.guarded_stdout():  # --help and --version write before any command runs
+            return super().main(*args, **kwargs)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -52,7 +59,7 @@ class _Group(click.Group):
         with output.guarded_stdout():
             try:
                 result = super().invoke(ctx)
-                output.flush_stdout()  # a full disk or a closed pipe shows now, as one line
+                output.flush_stdout()  # a full disk shows now, as one line (a closed pipe: quietly)
                 return result
             except click.exceptions.Exit:
                 output.flush_stdout()

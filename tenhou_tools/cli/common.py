@@ -152,6 +152,8 @@ class Loaded:
     """The game id or viewer URL the source was, if it was one."""
     source: str
     """The source as people read it: the path, the id or URL as given, or ``<stdin>``."""
+    path: Path | None = None
+    """The file read (the cached log of an id or URL); None for standard input."""
 
 
 def load_source(source: str, *, cache_dir: Path | None = None, base_url: str | None = None,
@@ -186,7 +188,7 @@ def load_source(source: str, *, cache_dir: Path | None = None, base_url: str | N
             raise click.UsageError(
                 f"{source!r}: {what} (give a log file, a game id or a tenhou.net viewer URL)"
             )
-        return Loaded(load_game(path, require_complete=False), None, source)
+        return Loaded(load_game(path, require_complete=False), None, source, path)
     if fetcher_class is None:
         from ..sources.http import LogFetcher as fetcher_class
     try:
@@ -203,7 +205,7 @@ def load_source(source: str, *, cache_dir: Path | None = None, base_url: str | N
         raise click.UsageError(str(exc)) from None
     if result.downloaded:
         click.echo(f"{ref.log_id}: downloaded to {result.path}", err=True)
-    return Loaded(load_game(result.path, require_complete=False), ref, source)
+    return Loaded(load_game(result.path, require_complete=False), ref, source, Path(result.path))
 
 
 def incomplete_notes(game: Game) -> list[str]:

@@ -15,7 +15,8 @@ from ..sources.local import SourceStats, iter_logs
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
 from .common import expand_sources, no_logs_found
 from .options import dedupe_option, paths_argument
-from .output import make_output_folder
+from .output import make_output_folder, refuse_inputs_in_folder
+from .term import visible
 
 _NAME_ENDINGS = re.compile(r"(\.(xml|mjlog|json|gz|mjson))+$", re.IGNORECASE)
 
@@ -56,19 +57,20 @@ def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe:
     except InputError as exc:
         raise click.UsageError(str(exc)) from None
     if out_dir is not None:
+        refuse_inputs_in_folder(out_dir, SUFFIXES[to], (*args, *paths))
         make_output_folder(out_dir)
     used: set[str] = set()
     converted = failed = 0
     try:
         for item in items:
             if item.data is None:
-                click.echo(f"{item.source}: {item.error}", err=True)
+                click.echo(visible(f"{item.source}: {item.error}"), err=True)
                 failed += 1
                 continue
             try:
                 game = load_game(item.data, source=item.source, log_id=item.log_id)
             except ParseError as exc:
-                click.echo(str(exc), err=True)
+                click.echo(visible(str(exc)), err=True)
                 failed += 1
                 continue
             text = dumps(game, to)

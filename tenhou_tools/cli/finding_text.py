@@ -13,7 +13,6 @@ A ``Finding`` carries the value the rules give (``expected``) and the one the lo
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +21,7 @@ from ..findings import Finding, FindingCode
 from ..rules.yaku import limit_name, yaku_list_text, yakuman_names
 from ..sources.ids import validate_log_id
 from ..tiles import format_tiles, kind_name
+from .term import shell_quote
 
 F = FindingCode
 VIEWER = "https://tenhou.net/0/?log={log_id}"
@@ -112,6 +112,7 @@ SPECS: dict[FindingCode, tuple[str, Format]] = {
     F.OWARI_POINTS: ("game points", _plain),
     F.HAND_SIZE: ("tiles in hand", _plain),
     F.DRAW_ORDER: ("seat to act", _seat),
+    F.DOUBLE_DISCARD: ("seat to discard", _seat),
     F.DORA_TIMING: ("kan dora indicators to reveal", _plain),
     F.CALL_CHI_SEAT: ("called from", _seat),
     F.RIICHI_TSUMOGIRI: ("discard", lambda v: _tile(v) if v is not None else "none"),
@@ -123,7 +124,7 @@ SPECS: dict[FindingCode, tuple[str, Format]] = {
 }
 """Codes whose two values are the same quantity: what it is, and how to write a value."""
 
-_NONE_IS_A_VALUE = frozenset({F.AGARI_PAO, F.DRAW_ORDER, F.CALL_CHI_SEAT, F.RIICHI_TSUMOGIRI})
+_NONE_IS_A_VALUE = frozenset({F.AGARI_PAO, F.DRAW_ORDER, F.DOUBLE_DISCARD, F.CALL_CHI_SEAT, F.RIICHI_TSUMOGIRI})
 """Codes where ``None`` means "no seat" or "no tile" rather than "no value"."""
 
 
@@ -244,8 +245,9 @@ def viewer_url(log_id: str | None, **params: int) -> str | None:
 
 
 def replay_command(target: str, label: str | None = None) -> str:
-    """``tenhou-tools replay PATH --hand E2-1``, the path quoted for a POSIX shell when needed."""
-    command = f"tenhou-tools replay {shlex.quote(target)}"
+    """``tenhou-tools replay PATH --hand E2-1``, the path quoted for the shell when needed
+    (``term.shell_quote``: ``$'a\\nb.xml'`` for a name with a line break), ready to paste."""
+    command = f"tenhou-tools replay {shell_quote(target)}"
     if label:
-        command += f" --hand {shlex.quote(label)}"
+        command += f" --hand {shell_quote(label)}"
     return command

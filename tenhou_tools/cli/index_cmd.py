@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import sys
-import unicodedata
 from pathlib import Path
 
 import click
@@ -26,7 +25,8 @@ from .options import (
     progress_option,
     selection_options,
 )
-from .term import make_console
+from .output import refuse_input_as_output
+from .term import make_console, visible
 
 EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
 
@@ -70,6 +70,7 @@ def index(since, until, lobbies, players, length, player_names, archives, cache_
       tenhou-tools index --since 2019-01-01 --until 2019-01-31 --archive scraw2019.zip --format csv
     """
     selection = build_selection(since, until, lobbies, players, length, player_names)
+    refuse_input_as_output(output, [str(archive) for archive in archives])  # -o onto an --archive
     try:
         fetcher = LogFetcher(cache_dir, base_url, offline=offline, **fetcher_options(delay, user_agent))
     except InputError as exc:
@@ -109,9 +110,8 @@ def points_text(points: float) -> str:
     return "0.0" if points == 0 else f"{points:+.1f}"
 
 
-def _plain(text: str) -> str:
-    """A name safe on one terminal line: control and format characters become U+FFFD."""
-    return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text)
+_plain = visible
+"""A name safe on one terminal line: control and format characters shown as escapes."""
 
 
 def game_line(game: IndexedGame) -> str:

@@ -1,14 +1,17 @@
 """Where a command's output goes, and what happens when it cannot be written.
 
 - :class:`AtomicOutput`: stdout, or a ``-o FILE`` written atomically.
-- :func:`guarded_stdout`: while a command runs, ``sys.stdout`` is wrapped so that a write that
-  fails (a full disk, a closed pipe, a stdout closed before the command started) is one line,
-  ``Error: cannot write to stdout: ...``, and exit code 1 — never a traceback or an internal
-  error, whichever command or library (click, rich) did the writing. Text the stream's encoding
-  cannot hold is written with ``?`` instead of failing.
+- :func:`refuse_input_as_output`: an output file that is one of the inputs is refused.
+- :func:`guarded_stdout`: while the command line runs (its ``--help`` and ``--version`` too),
+  ``sys.stdout`` is wrapped so that a write that fails (a full disk, a stdout closed before the
+  command started) is one line, ``Error: cannot write to stdout: ...``, and exit code 1 — never
+  a traceback or an internal error, whichever command or library (click, rich) did the writing.
+  A pipe whose reader has gone (``| head``) ends the command quietly with ``EXIT_CLOSED_PIPE``,
+  as git and grep end. Text the stream's encoding cannot hold is written with ``?`` instead of
+  failing.
 
 Exit codes (DESIGN.md): output that cannot be written is 1; ``-o`` into a folder that does not
-exist is 2 (a usage error: the path is wrong).
+exist, or onto one of the inputs, is 2 (a usage error: the path is wrong); a closed pipe is 141.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
@@ -37,9 +40,24 @@ class OutputError(click.ClickException):
 
 
 class OutputPathError(click.ClickException):
-    """``-o`` names a file in a folder that does not exist: one line, exit code 2."""
+    """``-o`` names a file in a folder that does not exist, or one of the inputs: one line, exit
+    code 2."""
 
     exit_code = 2
+
+
+EXIT_CLOSED_PIPE = 141
+"""The exit code when the reader of stdout's pipe has gone (``tenhou-tools index | head -3``):
+what a shell reports for git or grep, which the signal SIGPIPE ends (128 + 13). Nothing is
+printed: the reader has what it wanted."""
+
+
+class PipeClosed(click.exceptions.Exit):
+    """stdout is a pipe whose reader has gone: the command stops quietly with
+    ``EXIT_CLOSED_PIPE`` (what is still buffered goes nowhere)."""
+
+    def __init__(self) -> None:
+        super().__init__(EXIT_CLOSED_PIPE)
 
 
 def _reason(exc: OSError) -> str:
@@ -73,10 +91,14 @@ class _GuardedStdout:
 
     def __init__(self, stream):
         self._stream = stream
-        self.error: OutputError | None = None
+        self.error: OutputError | PipeClosed | None = None
 
-    def _failed(self, exc: OSError) -> OutputError:
-        self.error = OutputError(f"cannot write to stdout: {_reason(exc)}")
+    def _failed(self, exc: OSError) -> OutputError | PipeClosed:
+        if exc.errno == errno.EPIPE:
+            self.error = PipeClosed()
+            self.silence()  # the interpreter's last flush must not fail again
+        else:
+            self.error = OutputError(f"cannot write to stdout: {_reason(exc)}")
         return self.error
 
     def write(self, text):
@@ -146,17 +168,19 @@ class _ClosedStdout:
 
 @contextmanager
 def guarded_stdout() -> Iterator[None]:
-    """Wrap ``sys.stdout`` for the time of a command (see the module's docstring)."""
+    """Wrap ``sys.stdout`` for the time of a command (see the module's docstring); inside
+    another ``guarded_stdout`` (the group's ``main`` and a command's ``invoke``), nothing more."""
     original = sys.stdout
+    if isinstance(original, _GuardedStdout | _ClosedStdout):
+        yield
+        return
     guard = _ClosedStdout() if original is None else _GuardedStdout(original)
     sys.stdout = guard
     try:
         yield
-    except OutputError:
-        if isinstance(guard, _GuardedStdout) and guard.error is not None:
-            guard.silence()
-        raise
     finally:
+        if isinstance(guard, _GuardedStdout) and guard.error is not None:
+            guard.silence()  # reported (or a closed pipe): what is still buffered goes nowhere
         if sys.stdout is guard:
             sys.stdout = original
 
@@ -169,14 +193,20 @@ def flush_stdout() -> None:
     try:
         stream.flush()
     except OSError as exc:  # stdout not guarded (``guarded_stdout`` raises its own error)
+        if exc.errno == errno.EPIPE:
+            _silence(stream)
+            raise PipeClosed() from None
         raise OutputError(f"cannot write to stdout: {_reason(exc)}") from None
 
 
 def output_os_error(exc: OSError) -> OutputError | None:
     """The ``OutputError`` for an ``OSError`` that reached the command line while writing, or
-    ``None`` when it does not look like one (then it is an internal error)."""
+    ``None`` when it does not look like one (then it is an internal error). A closed pipe
+    raises ``PipeClosed`` (a quiet exit)."""
     if exc.errno in OUTPUT_ERRNOS:
         _silence(sys.stdout)
+        if exc.errno == errno.EPIPE:
+            raise PipeClosed() from None
         return OutputError(f"cannot write the output: {_reason(exc)}")
     return None
 
@@ -192,6 +222,43 @@ def check_output_path(path: str | None) -> None:
     if not parent.is_dir():
         what = "is not a folder" if parent.exists() else "does not exist"
         raise OutputPathError(f"cannot write {str(path)!r}: the folder {str(parent)!r} {what}")
+
+
+def refuse_input_as_output(output: str | os.PathLike[str] | None, sources: Iterable[str], *,
+                           option: str = "-o") -> None:
+    """Refuse, before any work, an output file that is one of the inputs (exit 2): the same
+    file as a log, archive, database or ``@FILE`` list the command reads (``sources``: its
+    command-line arguments, and what they expand to), also through a symlink or a second name
+    (``sources.overlap``). Writing the report there would replace what it is a report of."""
+    if output is None or os.fspath(output) in ("", "-"):
+        return
+    from ..sources.overlap import inputs_among
+
+    target = os.fspath(output)
+    held = inputs_among([target], sources).get(target)
+    if held is not None:
+        same = "" if held == target else f" (the same file as {held!r})"
+        raise OutputPathError(f"{option} {target!r} is one of the inputs{same}: writing there would "
+                              "replace it; nothing was written")
+
+
+def refuse_inputs_in_folder(folder: Path, suffix: str, sources: Iterable[str], *, option: str = "--out") -> None:
+    """Refuse (exit 2, before any work) a folder to write ``*suffix`` files into that already
+    holds such a file the command reads: a file written there could replace an input."""
+    try:
+        names = [name for name in os.listdir(folder) if name.lower().endswith(suffix)]
+    except OSError:  # not there yet (it is made later), or unreadable: nothing in it to replace
+        return
+    if not names:
+        return
+    from ..sources.overlap import inputs_among
+
+    held = inputs_among([os.path.join(folder, name) for name in sorted(names)], sources)
+    if held:
+        target, source = next(iter(held.items()))
+        same = "" if source == target else f" (the same file as {source!r})"
+        raise OutputPathError(f"{option} {str(folder)!r} holds {target!r}, one of the inputs{same}: a "
+                              f"{suffix} file written there could replace it; choose another folder")
 
 
 def make_output_folder(path: Path) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from rich.console import RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from ..events import Agari, DrawKind, Game, Init, Player, Ruleset, Ryuukyoku
 from ..rules.yaku import LIMIT_NAMES as YAKU_LIMIT_NAMES
 from ..rules.yaku import YAKU, yaku_name
+from .term import visible
 
 DAN_NAMES = (
     "新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
@@ -37,20 +40,20 @@ def seats(ruleset: Ruleset) -> range:
 def lobby_line(game: Game) -> str:
     rules = game.header.ruleset
     text = f"{rules.name_en()} ({rules.name_ja()})"
-    if game.header.lobby:
+    if game.header.lobby:  # a number
         text += f", lobby {game.header.lobby}"
     return text
 
 
 def players_table(game: Game, *, viewer: int | None = None) -> Table:
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    table.add_column("Seat")
-    table.add_column("Player")
-    table.add_column("Dan")
-    table.add_column("Rate", justify="right")
+    table.add_column("Seat", no_wrap=True)
+    table.add_column("Player", overflow="fold")  # a long name folds; it is never cut
+    table.add_column("Dan", no_wrap=True)
+    table.add_column("Rate", justify="right", no_wrap=True)
     for p in game.header.players[: game.header.ruleset.players]:
         mark = " (you)" if viewer == p.seat else ""
-        table.add_row(f"S{p.seat}{mark}", Text(p.name or "-"), dan_name(p.dan), _rate(p))
+        table.add_row(f"S{p.seat}{mark}", Text(visible(p.name) or "-"), dan_name(p.dan), _rate(p))
     return table
 
 
@@ -109,29 +112,78 @@ LOG_ENDS_IN_HAND = "The log ends here, before this hand's result."
 NO_FINAL_RESULT = "No final result: the log ends here (incomplete game)."
 
 
-def hands_table(game: Game) -> Table:
+RESULT_MIN_WIDTH = 20
+"""The narrowest Result column of ``show``'s hand table; narrower, each result goes on its own
+line under its hand's scores."""
+
+
+def _hand_rows(game: Game) -> list[tuple[str, str, str, list[str]]]:
+    """``(label, dealer, result, deltas)`` per hand."""
     n = game.header.ruleset.players
-    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    table.add_column("Hand")
-    table.add_column("Dealer")
-    table.add_column("Result", overflow="fold")
-    for s in range(n):
-        table.add_column(f"S{s}", justify="right")
+    rows = []
     for hand in game.hands:
         endings = hand.endings
-        results = []
-        for end in endings:
-            if isinstance(end, Agari):
-                results.append(describe_agari(end))
-            else:
-                results.append(describe_draw(end, n))
-        deltas = hand_deltas(endings, n)
+        results = [describe_agari(end) if isinstance(end, Agari) else describe_draw(end, n) for end in endings]
         label = hand.init.label()
         if hand.init.sticks:
             label += f" +{hand.init.sticks}r"
-        result = "; ".join(results) or LOG_ENDS_IN_HAND
-        table.add_row(label, dealer_text(hand.init), Text(result), *[signed(d) for d in deltas])
-    return table
+        rows.append((label, dealer_text(hand.init), "; ".join(results) or LOG_ENDS_IN_HAND,
+                     [signed(d) for d in hand_deltas(endings, n)]))
+    return rows
+
+
+class HandsTable:
+    """``show``'s table of hands: a row per hand with its result and each seat's score change.
+    Where the Result column would be narrower than ``RESULT_MIN_WIDTH`` (a narrow terminal), the
+    dealer column is left out and each result goes on the lines under its hand's scores (and a
+    line says so): numbers stay whole and results readable down to 40 columns."""
+
+    def __init__(self, game: Game):
+        self.players = game.header.ruleset.players
+        self.rows = _hand_rows(game)
+
+    def _widths(self) -> list[int]:
+        """The Hand column's width, then each seat's (the text is ASCII: a character a cell)."""
+        widths = [max([4, *(len(r[0]) for r in self.rows)])]
+        return widths + [max([2, *(len(r[3][s]) for r in self.rows)]) for s in range(self.players)]
+
+    def _wide(self) -> Table:
+        table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+        table.add_column("Hand", no_wrap=True)
+        table.add_column("Dealer", no_wrap=True)
+        table.add_column("Result", overflow="fold")
+        for s in range(self.players):
+            table.add_column(f"S{s}", justify="right", no_wrap=True)
+        for label, dealer, result, deltas in self.rows:
+            table.add_row(label, dealer, Text(result), *deltas)
+        return table
+
+    def _narrow(self) -> list[RenderableType]:
+        widths = self._widths()
+
+        def line(cells: list[str]) -> str:
+            return cells[0].ljust(widths[0]) + "".join(f" {c:>{w}}" for c, w in zip(cells[1:], widths[1:]))
+
+        out: list[RenderableType] = [
+            Text(line(["Hand", *(f"S{s}" for s in range(self.players))]), style="bold", no_wrap=True,
+                 overflow="ignore")]
+        for label, _dealer, result, deltas in self.rows:
+            out.append(Text(line([label, *deltas]), no_wrap=True, overflow="ignore"))
+            out.append(Padding(Text(result), (0, 0, 0, 2)))
+        out.append(Text("Narrow terminal: each hand's result is under its scores, the Dealer column left out.",
+                        style="dim"))
+        return out
+
+    def __rich_console__(self, console, options):
+        fixed = sum(self._widths()) + 6 + 2 * (self.players + 2)  # + Dealer, and the padding
+        if options.max_width - fixed >= RESULT_MIN_WIDTH:
+            yield self._wide()
+        else:
+            yield from self._narrow()
+
+
+def hands_table(game: Game) -> HandsTable:
+    return HandsTable(game)
 
 
 class FinalResult:
@@ -159,7 +211,7 @@ def final_text(game: Game) -> Text | FinalResult:
     order = sorted(range(n), key=lambda s: (-owari.scores[s], (s - game.header.first_dealer) % 4))
     parts = []
     for rank, s in enumerate(order, 1):
-        name = game.header.players[s].name or f"S{s}"
+        name = visible(game.header.players[s].name) or f"S{s}"
         parts.append(f"{rank}. S{s} {name} {owari.scores[s]} ({owari.points[s]:+.1f})")
     return FinalResult(parts)
 

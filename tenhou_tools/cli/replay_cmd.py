@@ -15,7 +15,8 @@ from ..sources.http import LogFetcher
 from . import EXIT_FINDINGS, EXIT_OK, board_render, replay_render
 from .common import incomplete_notes, load_source, stdout_console
 from .options import fetch_options, refresh_option, refuse_format_with_html
-from .term import glyphs_by_default, render_lines
+from .output import refuse_input_as_output
+from .term import glyphs_by_default, render_lines, visible
 
 
 @click.command()
@@ -30,7 +31,7 @@ from .term import glyphs_by_default, render_lines
               help="text: the view for people; json: the replayed hands with their states and findings.")
 @click.option("--ascii/--glyphs", "ascii_tiles", default=None,
               help="Tiles in 123m456p789s1234567z notation (0 = red five), or as unicode glyphs. "
-              "Default: glyphs on a UTF-8 terminal, the notation anywhere else (a pipe, a file).")
+              "Default: glyphs on a UTF-8 terminal, the notation anywhere else (a pipe, a file, LANG=C).")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the replay as one self-contained HTML page to FILE (atomically; - for stdout) "
               "instead of the view: step through the game in a browser, offline.")
@@ -77,9 +78,11 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
       tenhou-tools replay fixtures/one_hand.xml --at E1-0:4 --seat 1 --analysis
       tenhou-tools replay 'https://tenhou.net/0/?log=2014102312gm-00a9-0000-afb21fa5&tw=2'
     """
+    raw_source = source
     loaded = load_source(source, cache_dir=cache_dir, base_url=base_url, refresh=refresh,
                          offline=offline, fetcher_class=LogFetcher)
     game, ref, source = loaded.game, loaded.ref, loaded.source
+    refuse_input_as_output(html_file, [raw_source, *([str(loaded.path)] if loaded.path else [])], option="--html")
     complete = not incomplete_notes(game)
 
     players = game.header.ruleset.players
@@ -90,7 +93,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     if ascii_tiles is None:
         ascii_tiles = not glyphs_by_default()
     view = replay_render.View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
-    title = game.log_id or source
+    title = visible(game.log_id or source)  # the text views' title
     refuse_format_with_html(html_file)
     if at is not None:
         _show_board(game, at, view, title, fmt, analysis, html_file, hand_label)

@@ -57,6 +57,7 @@ from ..serialize import to_json
 from ..tiles import RED_FIVES, dora_kind, format_tiles, glyph, kind_name
 from . import render
 from .finding_text import values_text, viewer_url
+from .term import visible
 
 WINDS = "ESWN"
 ROUND_WINDS = ("East", "South", "West", "North")
@@ -176,7 +177,8 @@ def round_name(hand: Hand) -> str:
 
 
 def player_name(game: Game, seat: int) -> str:
-    return game.header.players[seat].name or f"S{seat}"
+    """The seat's name as the text views show it (``term.visible``), or ``S2`` when it has none."""
+    return visible(game.header.players[seat].name) or f"S{seat}"
 
 
 def uma_by_seat(game: Game, ranking: Sequence[int]) -> list[int] | None:
@@ -268,7 +270,7 @@ def header_view(game: Game, view: View, title: str, warnings: Sequence[str] = ()
         # can be neither clicked nor copied
         parts.append(Text(link, no_wrap=True, overflow="ignore"))
     for warning in warnings:
-        parts.append(Text(f"Warning: {warning}", style="yellow"))
+        parts.append(Text(f"Warning: {visible(warning)}", style="yellow"))
     parts += [Text(), render.players_table(game, viewer=view.viewer), Text()]
     parts += [Text(line, style="dim") for line in LEGEND]
     return Group(*parts)

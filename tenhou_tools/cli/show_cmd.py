@@ -11,7 +11,7 @@ from ..sources.http import LogFetcher
 from . import render
 from .common import incomplete_notes, load_source, stdout_console
 from .options import fetch_options, refresh_option
-from .term import render_lines
+from .term import render_lines, visible
 
 
 @click.command()
@@ -39,7 +39,7 @@ def show(source: str, cache_dir: Path | None, base_url: str | None, offline: boo
     game = loaded.game
     for note in incomplete_notes(game):
         click.echo(f"Warning: {note}", err=True)
-    title = Text(game.log_id or loaded.source, style="bold")
+    title = Text(visible(game.log_id or loaded.source), style="bold")
     click.echo(render_lines(stdout_console(), [
         title, Text(render.lobby_line(game)), Text(), render.players_table(game), Text(),
         render.hands_table(game), Text(), render.final_text(game),

@@ -35,9 +35,9 @@ from .options import (
     refuse_format_with_html,
     runner_options,
 )
-from .output import check_output_path
+from .output import check_output_path, refuse_input_as_output
 from .stats_render import render_csv, render_json, render_text
-from .term import make_console
+from .term import make_console, visible
 
 
 class StatsInputError(click.ClickException):
@@ -100,7 +100,8 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     houou-logs databases, `-` for a log on standard input, @FILE for a list of paths, game ids
     of cached logs), in parallel; the same game found twice (by game id, else by content)
     counts once. --player matches names whatever their case or width (Unicode NFKC and case
-    folding), and a name that matches nobody gets the closest names seen on stderr.
+    folding); a name that matches nobody is an error (exit 2, no report) that names the
+    closest names seen.
     Four-player and three-player games are kept apart: a player has a row per table size.
     With --db FILE the counters are also kept in a SQLite file, each game
     once; the report then covers every game in the file, and `stats --db FILE` with no PATHS
@@ -115,9 +116,11 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     \b
     Exit codes: 0 done; 1 some logs could not be read (the report covers the
     others), or the report cannot be written; 2 bad input (no such path, no
-    logs found), option or database, -o or --html in a folder that does not exist;
+    logs found, a --player that matches nobody: no report), option or database,
+    -o or --html in a folder that does not exist or onto an input;
     3 internal error; 130 interrupted (the database keeps every batch
-    committed; the report so far goes to stdout, and a -o or --html FILE is not written).
+    committed; the text report so far goes to stdout and says so in its first
+    line; JSON, CSV, a page or a -o FILE of part of the games are not written).
 
     \b
     Examples:
@@ -144,6 +147,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
         check_output_path(html_file)
     total = 0
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
+    _refuse_inputs_as_outputs(output, html_file, (*args, *paths, *([db_path] if db_path else [])))
     if args:
         try:
             survey = survey_inputs(paths)
@@ -201,24 +205,39 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
                               as_name=as_name)
     if store is not None:
         _check_sums(reports, db_path)
-    if html_file is not None:
-        _write_html(html_file, reports, everyone, interrupted)
-    else:
-        _write_report(output, fmt, reports, n_games, tables, brief, wide, names, interrupted)
+    if wanted is not None and wanted.unmatched() and not interrupted:  # a name that matches nobody
+        _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
+        raise click.exceptions.Exit(EXIT_USAGE)  # no report: it would not be the one asked for
+    marked = interrupted and html_file is None and output is None and fmt == "text"
+    if marked:
+        _write_report(None, fmt, reports, n_games, tables, brief, wide, names,
+                      mark=_interrupted_mark(summary.read, store is not None))
+    elif not interrupted:  # after Ctrl-C, a file, a page, JSON or CSV of part of the games: none
+        if html_file is not None:
+            _write_html(html_file, reports, everyone)
+        else:
+            _write_report(output, fmt, reports, n_games, tables, brief, wide, names)
     _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
     if interrupted:
-        written = html_file if html_file not in (None, "-") else output
-        click.echo("Interrupted." + (f" {written} was not written." if written else "")
-                   + (" The database is consistent: it holds the games added above."
-                      if store is not None else ""), err=True)
+        click.echo(_interrupted_note(html_file, output, marked, store is not None), err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED)
     raise click.exceptions.Exit(EXIT_FINDINGS if summary.unreadable else EXIT_OK)
 
 
+def _refuse_inputs_as_outputs(output: str | None, html_file: str | None, inputs: tuple[str, ...]) -> None:
+    """``-o`` or ``--html`` onto a log, list or ``--db`` file the run reads: exit 2, nothing read."""
+    refuse_input_as_output(output, inputs)
+    refuse_input_as_output(html_file, inputs, option="--html")
+
+
 def _write_report(output: str | None, fmt: str, reports: list[PlayerReport], n_games: int,
                   tables: int | None, brief: bool, wide: bool, names: tuple[str, ...],
-                  interrupted: bool) -> None:
+                  mark: str | None = None) -> None:
+    """The report in ``fmt`` to ``output`` (stdout when None); ``mark``: a first line saying it
+    covers part of the games (the text report after Ctrl-C)."""
     with AtomicOutput(output) as out:
+        if mark is not None:
+            out.write(mark + "\n")
         if fmt == "json":
             render_json(out, reports)
         elif fmt == "csv":
@@ -227,20 +246,35 @@ def _write_report(output: str | None, fmt: str, reports: list[PlayerReport], n_g
             if brief or (tables is None and not names):
                 tables = 0
             render_text(out, reports, n_games, tables=tables, wide=wide)
-        if interrupted and output:
-            out.abandon()  # a report of part of the games must not look like the whole one
 
 
-def _write_html(path: str, reports: list[PlayerReport], everyone: dict[int, PlayerCounters],
-                interrupted: bool) -> None:
+def _interrupted_mark(read: int, with_db: bool) -> str:
+    """The text report's first line after Ctrl-C (``validate``'s words)."""
+    covers = "the database with those added" if with_db else "only those"
+    return f"Interrupted after {_plural(read, 'game')} read: this report covers {covers}."
+
+
+def _interrupted_note(html_file: str | None, output: str | None, marked: bool, with_db: bool) -> str:
+    """What became of the report after Ctrl-C, on stderr: a report of part of the games is not
+    written (a file, a page, JSON or CSV would look complete); the text one says what it is."""
+    written = html_file if html_file not in (None, "-") else output
+    note = "Interrupted."
+    if written:
+        note += f" {written} was not written."
+    elif not marked:
+        note += " No report: one of part of the games would look like the whole (the text report says so)."
+    if with_db:
+        note += " The database is consistent: it holds the games added above."
+    return note
+
+
+def _write_html(path: str, reports: list[PlayerReport], everyone: dict[int, PlayerCounters]) -> None:
     """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the reports'
     document (``stats.report.stats_document``), written atomically (``-``: stdout), and its size
-    on stderr. Not written when interrupted."""
+    on stderr. Not written when interrupted (the caller's choice)."""
     from ..views.stats_html import stats_page
 
     to_file = path != "-"
-    if interrupted and to_file:
-        return
     page = stats_page(stats_document(reports, everyone))
     with AtomicOutput(path if to_file else None, announce=False) as out:
         out.write(page)
@@ -343,7 +377,7 @@ def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, wit
     parts.append(f"{_plural(n_games, 'game')} and {_plural(n_players, 'player row')} reported")
     click.echo("stats: " + "; ".join(parts) + ".", err=True)
     for message in summary.errors:
-        click.echo(f"  unreadable: {message}", err=True)
+        click.echo(f"  unreadable: {visible(message)}", err=True)
     if summary.unreadable > len(summary.errors):
         click.echo(f"  ... and {summary.unreadable - len(summary.errors)} more", err=True)
     if wanted is not None:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import csv
+from dataclasses import dataclass
 
 from rich import box
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ..serialize import json_text
 from ..stats.games import TableRow, rate_change_summary, stable_dan_name, table_kinds
 from ..stats.report import Metric, PlayerReport, csv_columns
-from .term import make_console
+from .term import make_console, visible
 
 WIDE_WIDTH = 400
 """The console width of ``--wide`` output: never folded (it is for wide terminals and files)."""
@@ -51,16 +53,26 @@ def render_text(out, reports: list[PlayerReport], n_games: int, *, tables: int |
         _print(wide_console, out, wide_table(reports, n_games))
         _print(console, out, Text(WIDE_LEGEND))
     elif len(reports) > 1 or not detailed:
-        _print(console, out, overview_table(reports, n_games))
+        table, note = overview(reports, n_games, console.width)
+        _print(console, out, table)
         _print(console, out, Text(OVERVIEW_LEGEND))
+        if note:
+            _print(console, out, Text(note))
     for i, report in enumerate(detailed):
         if i or len(reports) > 1 or wide:
             out.write("\n")
-        _print(console, out, player_table(report))
+        table = player_table(report)
+        note = fit_player_table(table, console.width)
+        _print(console, out, table)
+        if note:
+            _print(console, out, Text(note))
         kinds = table_kinds(report.entries)
         if kinds:
             out.write("\n")
-            _print(console, out, kinds_table(report, kinds))
+            view, note = kinds_view(report, kinds, console.width)
+            _print(console, out, view)
+            if note:
+                _print(console, out, Text(note))
     if detailed and len(detailed) < len(reports):
         out.write(f"\nDetailed tables for the first {len(detailed)} of {len(reports)} rows "
                   "(--tables N shows more, --player NAME picks players).\n")
@@ -86,22 +98,131 @@ def _overview(reports: list[PlayerReport], n_games: int) -> Table:
                  padding=(0, 0))
 
 
-def overview_table(reports: list[PlayerReport], n_games: int) -> Table:
-    """One line per row, in 80 columns: one space between columns, rates as whole percents."""
-    table = _overview(reports, n_games)
-    table.add_column("Player", justify="left", overflow="fold", max_width=16)
-    for header in ("Seats", "Games", "Dan", "Avg\nrank", "1st", "2nd", "3rd", "4th", "Win", "Deal-\nin",
-                   "Riichi", "Dan pt\n/game"):
-        table.add_column(header, justify="right", no_wrap=True)
+NAME_MAX = 16
+"""The overview's Player column: a longer name folds (16 cells: 8 full-width characters,
+Tenhou's longest)."""
+OVERVIEW_DROP_ORDER = ("2nd", "3rd", "Riichi", "Deal-\nin", "Win", "Dan", "1st", "4th")
+"""The overview's columns that a narrow terminal leaves out, first the first; Seats, Games,
+Avg rank and Dan pt/game always stay."""
+
+
+def _overview_columns(reports: list[PlayerReport]) -> list[tuple[str, list[str]]]:
+    """Each figure column of the overview: its header and its cells, a row per report."""
+    headers = ("Seats", "Games", "Dan", "Avg\nrank", "1st", "2nd", "3rd", "4th", "Win", "Deal-\nin", "Riichi",
+               "Dan pt\n/game")
+    columns: list[tuple[str, list[str]]] = [(h, []) for h in headers]
     for r in reports:
         m = {x.key: x for x in r.metrics()}
         ranks = [_pct0(m[f"rank{i}_rate"].value) if f"rank{i}_rate" in m else "" for i in range(1, 5)]
         latest = r.latest()
-        table.add_row(Text(r.name or "(no name)"), str(r.players), str(r.counters.games),
-                      (latest or {}).get("dan_name") or "–", _num(m["avg_rank"].value, 2), *ranks,
-                      _pct0(m["win_rate"].value), _pct0(m["deal_in_rate"].value),
-                      _pct0(m["riichi_rate"].value), _signed(r.dan_pt_per_game(), 1))
+        cells = [str(r.players), str(r.counters.games), (latest or {}).get("dan_name") or "–",
+                 _num(m["avg_rank"].value, 2), *ranks, _pct0(m["win_rate"].value), _pct0(m["deal_in_rate"].value),
+                 _pct0(m["riichi_rate"].value), _signed(r.dan_pt_per_game(), 1)]
+        for (_, column), cell in zip(columns, cells, strict=True):
+            column.append(cell)
+    return columns
+
+
+def _header_cells(text: str) -> int:
+    return max(cell_len(line) for line in text.split("\n"))
+
+
+Columns = list[tuple[str, list[str]]]
+"""Figure columns: each one's header (``\\n`` between its lines) and its cells, a row each."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How a table of a label (names, table kinds) and figure columns fits a width: the figure
+    columns kept, whether the label stays beside them (else on a line of its own above them),
+    and the line that says so (None when nothing changed)."""
+
+    kept: list[str]
+    inline: bool
+    note: str | None
+
+
+def fit(columns: Columns, label_width: int, drop_order: tuple[str, ...], width: int, *,
+        label_words: str = "each name") -> Fit:
+    """Every column with the label beside them when they fit; else the columns of
+    ``drop_order`` left out, one by one, until they fit; and when that would keep fewer than
+    half the columns (and fewer than with the label on a line of its own), the label goes on a
+    line above its figures. Numbers are never cut; the label keeps ``label_width``."""
+    widths = _widths(columns)
+
+    def needed(kept: list[str], inline: bool) -> int:
+        figures = sum(widths[h] for h in kept) + len(kept) - 1
+        return figures + label_width + 1 if inline else figures
+
+    def fitting(inline: bool) -> list[str] | None:
+        kept = [header for header, _ in columns]
+        for header in (None, *drop_order):
+            if header is not None:
+                kept.remove(header)
+            if needed(kept, inline) <= width:
+                return kept
+        return None
+
+    beside, apart = fitting(True), fitting(False)
+    inline = beside is not None and (len(beside) >= len(columns) // 2 or len(beside) >= len(apart or ()))
+    kept = (beside if inline else apart) or [h for h, _ in columns if h not in drop_order]
+    dropped = [h.replace("-\n", "-").replace("\n", " ") for h, _ in columns if h not in kept]
+    said = [f"left out {', '.join(dropped)}"] if dropped else []
+    if not inline:
+        said.append(f"{label_words} on a line above its figures")
+    note = f"At {width} columns: {'; '.join(said)} (a wider terminal shows more)." if said else None
+    return Fit(kept, inline, note)
+
+
+def _widths(columns: Columns) -> dict[str, int]:
+    return {header: max([_header_cells(header), *(cell_len(c) for c in cells)]) for header, cells in columns}
+
+
+def overview(reports: list[PlayerReport], n_games: int, width: int) -> tuple[RenderableType, str | None]:
+    """The overview for ``width`` columns (``fit``: names up to ``NAME_MAX`` cells, folded
+    beyond), and the line that says what a narrow width changed (or None)."""
+    columns = _overview_columns(reports)
+    name_width = max([len("Player"), *(min(cell_len(_name(r)), NAME_MAX) for r in reports)])
+    laid = fit(columns, name_width, OVERVIEW_DROP_ORDER, width)
+    shown = [(h, cells) for h, cells in columns if h in laid.kept]
+    if laid.inline:
+        return overview_table(reports, n_games, shown), laid.note
+    title = Text(f"{_plural(len(reports), 'player row')} over {_plural(n_games, 'game')}")
+    return _labels_apart(title, [_name(r) for r in reports], shown), laid.note
+
+
+def overview_table(reports: list[PlayerReport], n_games: int,
+                   columns: list[tuple[str, list[str]]] | None = None) -> Table:
+    """One line per row (``columns``: all of them by default), one space between columns, rates
+    as whole percents: 80 columns with every column."""
+    table = _overview(reports, n_games)
+    table.add_column("Player", justify="left", overflow="fold", max_width=NAME_MAX)
+    columns = _overview_columns(reports) if columns is None else columns
+    for header, _ in columns:
+        table.add_column(header, justify="right", no_wrap=True)
+    for i, r in enumerate(reports):
+        table.add_row(Text(_name(r)), *(cells[i] for _, cells in columns))
     return table
+
+
+def _labels_apart(title: Text, labels: list[str], columns: Columns) -> RenderableType:
+    """A table with each row's label (a name, a table kind) on a line of its own, its figures
+    on the next: for a width too narrow for both on one line."""
+    widths = _widths(columns)
+
+    def line(cells: list[str]) -> str:
+        return " ".join(" " * (widths[h] - cell_len(c)) + c for (h, _), c in zip(columns, cells, strict=True))
+
+    depth = max(header.count("\n") + 1 for header, _ in columns)
+    heads = [[""] * (depth - header.count("\n") - 1) + header.split("\n") for header, _ in columns]
+    out: list[RenderableType] = [title]
+    out += [Text(line([head[k] for head in heads]), style="bold", no_wrap=True, overflow="ignore")
+            for k in range(depth)]
+    out.append(Text("─" * cell_len(line([""] * len(columns)))))
+    for i, label in enumerate(labels):
+        out.append(Text(label, overflow="fold"))
+        out.append(Text(line([cells[i] for _, cells in columns]), no_wrap=True, overflow="ignore"))
+    return Group(*out)
 
 
 WIDE_LEGEND = ("Rates in %. Dan and rate: at the latest game. Score/hand: average score change per "
@@ -134,25 +255,59 @@ def wide_table(reports: list[PlayerReport], n_games: int) -> Table:
         if quality:
             q = r.play_quality()
             cells.append(_pct(q["share"]) if q else "–")
-        table.add_row(Text(r.name or "(no name)"), *cells)
+        table.add_row(Text(_name(r)), *cells)
     return table
 
 
-def kinds_table(report: PlayerReport, rows: list[TableRow]) -> Table:
-    """The player's games per table kind: rank counts, dan points per game, stable dan."""
-    table = Table(title=Text(f"{report.name or '(no name)'} · {report.players}-player · by table kind"),
-                  title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0))
-    table.add_column("Room", no_wrap=True)
-    table.add_column("Length", no_wrap=True)
-    for header in ("Games", "1st", "2nd", "3rd", "4th", "Avg\nrank", "Dan pt\n/game", "Stable\ndan"):
-        table.add_column(header, justify="right", no_wrap=True)
+KINDS_DROP_ORDER = ("2nd", "3rd", "1st", "4th")
+"""The table kinds' columns that a narrow terminal leaves out, first the first."""
+
+
+def _kinds_columns(rows: list[TableRow]) -> Columns:
+    columns: Columns = [(h, []) for h in ("Games", "1st", "2nd", "3rd", "4th", "Avg\nrank", "Dan pt\n/game",
+                                          "Stable\ndan")]
     for row in rows:
         ranks = [str(n) for n in row.ranks] + [""] * (4 - len(row.ranks))
         stable = row.stable_dan
-        table.add_row(Text(_room_words(row.kind.room, row.kind.players)),
-                      "East-South" if row.kind.length == "south" else "East", str(row.games), *ranks,
-                      _num(row.avg_rank, 2), _signed(row.dan_pt_per_game, 1),
-                      "–" if stable is None else f"{stable:.2f} {stable_dan_name(stable)}")
+        cells = [str(row.games), *ranks, _num(row.avg_rank, 2), _signed(row.dan_pt_per_game, 1),
+                 "–" if stable is None else f"{stable:.2f} {stable_dan_name(stable)}"]
+        for (_, column), cell in zip(columns, cells, strict=True):
+            column.append(cell)
+    return columns
+
+
+def _kind_words(row: TableRow) -> tuple[str, str]:
+    return _room_words(row.kind.room, row.kind.players), "East-South" if row.kind.length == "south" else "East"
+
+
+def kinds_view(report: PlayerReport, rows: list[TableRow], width: int) -> tuple[RenderableType, str | None]:
+    """``kinds_table`` laid out for ``width`` (``fit``: room and length beside the figures, or on
+    a line above them), and the line that says what a narrow width changed (or None)."""
+    columns = _kinds_columns(rows)
+    words = [_kind_words(row) for row in rows]
+    room_width = max(cell_len(w[0]) for w in [*words, ("Room", "")])
+    length_width = max(cell_len(w[1]) for w in [*words, ("", "Length")])
+    laid = fit(columns, room_width + 1 + length_width, KINDS_DROP_ORDER, width, label_words="each table kind")
+    shown = [(h, cells) for h, cells in columns if h in laid.kept]
+    if laid.inline:
+        return kinds_table(report, rows, shown), laid.note
+    title = Text(f"{_name(report)} · {report.players}-player · by table kind")
+    return _labels_apart(title, [f"{room} · {length}" for room, length in words], shown), laid.note
+
+
+def kinds_table(report: PlayerReport, rows: list[TableRow], columns: Columns | None = None) -> Table:
+    """The player's games per table kind: rank counts, dan points per game, stable dan
+    (``columns``: all by default)."""
+    table = Table(title=Text(f"{_name(report)} · {report.players}-player · by table kind"),
+                  title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0))
+    table.add_column("Room", no_wrap=True)
+    table.add_column("Length", no_wrap=True)
+    columns = _kinds_columns(rows) if columns is None else columns
+    for header, _ in columns:
+        table.add_column(header, justify="right", no_wrap=True)
+    for i, row in enumerate(rows):
+        room, length = _kind_words(row)
+        table.add_row(Text(room), length, *(cells[i] for _, cells in columns))
     return table
 
 
@@ -164,7 +319,7 @@ def _room_words(room: str, players: int) -> str:
 
 def player_table(report: PlayerReport) -> Table:
     c = report.counters
-    title = Text(f"{report.name or '(no name)'} · {report.players}-player · {_plural(c.games, 'game')}, "
+    title = Text(f"{_name(report)} · {report.players}-player · {_plural(c.games, 'game')}, "
                  f"{_plural(c.hands, 'hand')}")
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                   collapse_padding=True)
@@ -186,6 +341,23 @@ def player_table(report: PlayerReport) -> Table:
         for _, name, n in yaku:
             table.add_row(Text(f"  {name}"), _pct(n / c.wins if c.wins else None), f"{n}/{c.wins}", "")
     return table
+
+
+PLAYER_LABEL_MIN = 24
+"""The narrowest Statistic column of a player's table; narrower, the 95% CI column is left out."""
+
+
+def fit_player_table(table: Table, width: int) -> str | None:
+    """Leave out the 95 % interval column of a ``player_table`` when, at ``width``, its labels
+    would fold narrower than ``PLAYER_LABEL_MIN``; the line that says so, or None."""
+    figures = 0
+    for column in table.columns[1:]:
+        cells = [column.header, *column.cells]
+        figures += max(cell_len(c if isinstance(c, str) else getattr(c, "plain", "")) for c in cells)
+    if width - figures - 2 * (len(table.columns) - 1) >= PLAYER_LABEL_MIN:
+        return None
+    table.columns.pop()
+    return f"At {width} columns: left out the 95% CI column (a wider terminal shows it)."
 
 
 def _dan_rows(table: Table, report: PlayerReport) -> None:
@@ -225,6 +397,11 @@ def _cells(m: Metric) -> tuple[str, str, str]:
     fmt = _signed if m.unit in ("pt",) or m.key.endswith("balance") else _num
     ci = "" if m.ci is None else f"{fmt(m.ci[0], digits)} – {fmt(m.ci[1], digits)}"
     return fmt(m.value, digits), f"n={m.den}", ci
+
+
+def _name(report: PlayerReport) -> str:
+    """The row's player name as the text shows it (``term.visible``)."""
+    return visible(report.name) or "(no name)"
 
 
 def _plural(n: int, word: str) -> str:

@@ -1,10 +1,16 @@
-"""The terminal: consoles that never read text as markup, the output width, and whether tiles
-are drawn as glyphs.
+"""The terminal: consoles that never read text as markup, text that cannot hide or reorder
+itself, the output width, whether tiles are drawn as glyphs, and quoting for the shell.
 
 Every rich ``Console`` of the command line comes from :func:`make_console`, which turns off
 rich's markup (``[red]``), emoji codes (``:cat:``) and highlighting: player names, paths and
 finding messages are data and reach the terminal exactly as they are, in tables and titles
 alike. (A test holds the ``cli`` package to that: no other ``Console(`` is made.)
+
+Text from a log or the file system (player names, paths, finding messages) goes through
+:func:`visible` before any text renderer lays it out: control characters, bidirectional
+controls (U+202E would mirror the rest of the line) and zero-width marks are shown as escapes
+(``\x1b``, ``\u202e``), so what the terminal shows is what the text holds. A command to copy
+is quoted by :func:`shell_quote`.
 
 The width is ``COLUMNS`` when set, else the width of the terminal on stdout, stderr or stdin
 (so ``tenhou-tools show x | less`` in a terminal gets the terminal's width), else
@@ -14,7 +20,10 @@ The width is ``COLUMNS`` when set, else the width of the terminal on stdout, std
 from __future__ import annotations
 
 import os
+import shlex
 import sys
+import unicodedata
+from collections.abc import Mapping
 from typing import IO
 
 from rich.console import Console
@@ -58,15 +67,36 @@ def is_utf8(stream: IO[str] | None) -> bool:
     return encoding in ("utf8", "utf8sig")
 
 
+def locale_is_utf8(environ: Mapping[str, str] | None = None, utf8_mode: bool | None = None) -> bool:
+    """Whether the user's locale says the terminal takes UTF-8: the first of ``LC_ALL``,
+    ``LC_CTYPE`` and ``LANG`` that is set names a UTF-8 codeset (``en_US.UTF-8``, ``C.utf8``).
+    ``C``, ``POSIX`` or nothing set is the POSIX locale: ASCII.
+
+    The stream's encoding cannot tell: in the POSIX locale Python switches to UTF-8 (PEP 540's
+    UTF-8 mode, ``sys.flags.utf8_mode``) and sets ``LC_CTYPE=C.UTF-8`` in its own environment
+    (PEP 538), so stdout says ``utf-8`` whatever the terminal takes. An ``LC_CTYPE`` of
+    ``C.UTF-8`` under UTF-8 mode is that coercion, not the user's choice, and is passed over."""
+    env = os.environ if environ is None else environ
+    coerced = (sys.flags.utf8_mode if utf8_mode is None else utf8_mode) and env.get("LC_CTYPE") == "C.UTF-8"
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = env.get(name, "")
+        if not value or (name == "LC_CTYPE" and coerced):
+            continue
+        codeset = value.partition(".")[2].partition("@")[0]
+        return codeset.lower().replace("-", "").replace("_", "") == "utf8"
+    return False
+
+
 def glyphs_by_default(stream: IO[str] | None = None) -> bool:
-    """Tile glyphs (🀄) by default only on a terminal that takes UTF-8; elsewhere (a pipe, a
-    file, another encoding) the ``123m`` notation."""
+    """Tile glyphs (🀄) by default only on a terminal that takes UTF-8 (its stream's encoding
+    and the locale say so: ``locale_is_utf8``); elsewhere (a pipe, a file, another encoding,
+    ``LANG=C``) the ``123m`` notation."""
     stream = sys.stdout if stream is None else stream
     try:
         tty = bool(stream is not None and stream.isatty())
     except (OSError, ValueError, AttributeError):
         tty = False
-    return tty and is_utf8(stream)
+    return tty and is_utf8(stream) and locale_is_utf8()
 
 
 def render_lines(console: Console, renderables) -> str:
@@ -77,3 +107,55 @@ def render_lines(console: Console, renderables) -> str:
         for renderable in renderables:
             console.print(renderable, crop=False)
     return "".join(line.rstrip() + "\n" for line in captured.get().splitlines())
+
+
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+"""Control characters (C0, DEL, C1), format characters (bidirectional controls such as U+202E and
+U+2066-2069, zero-width space and joiners, U+FEFF, soft hyphen, tag characters) and the line and
+paragraph separators: characters that move, hide or break text instead of showing."""
+
+
+def _hidden(ch: str) -> bool:
+    return unicodedata.category(ch) in _HIDDEN_CATEGORIES
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def visible(text: str) -> str:
+    """``text`` with every character that would move, hide or break text on a terminal shown as
+    its escape: ``\\x1b`` (C0, DEL and C1 controls), ``\\u202e`` (bidirectional controls,
+    zero-width marks and other format characters, line separators). Everything else, spaces and
+    full-width characters included, stays as it is. Used by every text view for player names,
+    paths and messages from logs; data outputs (JSON, CSV) keep the text as it is."""
+    if text.isprintable():  # the common case, in C: no control, format or separator character
+        return text
+    return "".join(_escape(ch) if _hidden(ch) else ch for ch in text)
+
+
+_SHELL_ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def shell_quote(text: str) -> str:
+    """``text`` as one word for a POSIX shell, to be pasted: ``shlex.quote`` when it holds only
+    characters that show; else bash's ``$'...'`` quoting, each hidden character (a line break,
+    an escape, U+202E) written as an escape of its bytes (``$'a\\nb.xml'``, ``$'\\xe2\\x80\\xae'``),
+    so that the command shows whole on one line and names the very file. A byte that is not
+    UTF-8 in a file name (``surrogateescape``) is written as that byte."""
+    if not any(_hidden(ch) or 0xDC80 <= ord(ch) <= 0xDCFF for ch in text):
+        return shlex.quote(text)
+    parts = []
+    for ch in text:
+        if ch in _SHELL_ESCAPES:
+            parts.append(_SHELL_ESCAPES[ch])
+        elif _hidden(ch) or 0xDC80 <= ord(ch) <= 0xDCFF:
+            parts.append("".join(f"\\x{b:02x}" for b in os.fsencode(ch)))
+        else:
+            parts.append(ch)
+    return "$'" + "".join(parts) + "'"

@@ -24,7 +24,7 @@ from ..validate import NoLogsFound, ValidateStart, ValidateSummary, validate_pat
 from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, validate_report
 from .common import AtomicOutput, expand_sources, no_logs_found
 from .options import dedupe_option, output_option, paths_argument, progress_option, runner_options
-from .output import check_output_path
+from .output import check_output_path, refuse_input_as_output
 from .term import make_console, output_width
 
 
@@ -96,6 +96,7 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
     """
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     check_output_path(output)
+    refuse_input_as_output(output, (*args, *paths))
     run = validate_paths(paths, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
                          timeout=timeout, dedupe=not no_dedupe)
     try:  # the inputs are surveyed and the workers start before any output or progress thread

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from ..check import GameRecord, Summary
 from ..findings import Finding, Severity
 from .finding_text import replay_command, values_text, viewer_url
+from .term import visible
 
 MAX_GAMES = 50
 """Failing games listed in full; the rest are counted."""
@@ -64,13 +65,9 @@ class FailedGames:
         return False
 
 
-_CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)}
-"""Control characters (an escape sequence in a file name or a log) are shown, not sent to the
-terminal: ``\x1b``."""
-
-
-def printable(text: str) -> str:
-    return text.translate(_CONTROL)
+printable = visible
+"""Control characters (an escape sequence in a file name or a log) and bidirectional or
+zero-width marks are shown, not sent to the terminal: ``\x1b``, ``\u202e`` (``term.visible``)."""
 
 
 def _plural(n: int, word: str, plural: str | None = None) -> str:

@@ -4,6 +4,8 @@
 real log carries is decoded; a tag the parser does not know becomes an ``Unknown`` event and a
 warning. A log that cannot be a complete game (not XML, not an mjlog, a hand with no ending, no
 final result) raises ``ParseError`` with a one-line message naming the file and the element.
+One fault Tenhou's own server made is read with a warning instead: an attribute written twice
+with the same value in one element (``owari``, in some logs of 2010-05-10), which lxml refuses.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from ..events import (
 )
 from ._meld import MeldError, decode_meld
 from .read import decompress, decompress_prefix, parse_xml
-from .scan import Item, scan
+from .scan import Item, scan, scan_python
 
 # Enum members used in the hot paths, bound once: as module constants they cost a C global
 # read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
@@ -209,11 +211,25 @@ def parse_xml_game(xml: bytes, source: str, log_id: str | None, require_complete
     is read by ``scan()`` and any other by lxml; without, lxml reads every document (the tests
     compare the two paths)."""
     scanned = scan(xml) if fast else None
+    notes: list[str] = []
     if scanned is None:
-        root_attrs, items = read_tree(parse_xml(xml, source=source))
+        try:
+            root_attrs, items = read_tree(parse_xml(xml, source=source))
+        except ParseError:
+            repeats: list[tuple[int, str, str]] = []
+            scanned = scan_python(xml, repeats)
+            if scanned is None or not repeats:
+                raise
+            root_attrs, items = scanned
+            notes = [f"element {index} <{tag}>: the attribute {name!r} is written twice with the same "
+                     "value, which is not well-formed XML (as Tenhou wrote some logs); read once"
+                     for index, tag, name in repeats]
     else:
         root_attrs, items = scanned
-    return _Parser(source, require_complete).run(root_attrs, items, log_id)
+    game = _Parser(source, require_complete).run(root_attrs, items, log_id)
+    if not notes:
+        return game
+    return Game(game.header, game.hands, game.prelude, tuple(notes) + game.warnings, game.log_id)
 
 
 def read_tree(root: Any) -> tuple[dict[str, str], list[Item]]:

@@ -13,7 +13,9 @@ It accepts a document only when it is certainly well-formed XML that lxml would 
 these values, and declines (returns ``None``) on anything else, however legal: a declaration, a
 byte-order mark, non-ASCII or control bytes, entity or character references, line breaks or tabs
 inside attribute values (which XML normalises), names with colons, duplicate attributes, nested
-or non-empty elements, text between elements, very long names. The caller then parses with lxml,
+or non-empty elements, text between elements, very long names. Whitespace before the root is
+read (XML allows it where there is no declaration; one corpus log starts with a line break). The
+caller then parses with lxml,
 which reports the errors of a malformed document. A test compares both paths over the corpus,
 the fixtures and fuzz-mutated logs.
 
@@ -96,14 +98,20 @@ def simple_element(piece: str) -> Item | None:
     return tag, attrs
 
 
-def attributes(text: str) -> dict[str, str] | None:
-    """The attributes of an accepted tag, in order; ``None`` if a name is repeated."""
+def attributes(text: str, repeated: list[str] | None = None) -> dict[str, str] | None:
+    """The attributes of an accepted tag, in order; ``None`` if a name is repeated. With
+    ``repeated``, a name repeated with the same value is read once and added to that list (a
+    different value is still ``None``)."""
     found: dict[str, str] = {}
-    count = 0
     for name, double, single in _ATTR.findall(text):
-        found[name] = double or single  # one of the two groups matched; the other is empty
-        count += 1
-    return found if len(found) == count else None
+        value = double or single  # one of the two groups matched; the other is empty
+        if name in found:
+            if repeated is None or found[name] != value:
+                return None
+            repeated.append(name)
+            continue
+        found[name] = value
+    return found
 
 
 def scan(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
@@ -115,12 +123,18 @@ def scan(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
     return scan_python(xml)
 
 
-def scan_python(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
-    """``scan`` in Python: every form of the subset (the native core reads only Tenhou's own)."""
+def scan_python(xml: bytes, repeats: list[tuple[int, str, str]] | None = None,
+                ) -> tuple[dict[str, str], list[Item]] | None:
+    """``scan`` in Python: every form of the subset (the native core reads only Tenhou's own).
+
+    With ``repeats``, an element may carry one attribute twice with the same value, which is not
+    well-formed XML (lxml refuses it) but is how Tenhou wrote ``owari`` in some logs of
+    2010-05-10: it is read once and ``(element index, tag, name)`` added to ``repeats``. Only for
+    a document lxml has refused: the result is then no longer what lxml would read."""
     if not xml.isascii():
         return None
     pieces = xml.decode("ascii").split("<")
-    if len(pieces) < 3 or pieces[0]:
+    if len(pieces) < 3 or pieces[0].strip(_WS_CHARS):
         return None
     root = _ROOT.fullmatch(pieces[1])
     if root is None or _ROOT_END.fullmatch(pieces[-1]) is None:
@@ -139,10 +153,13 @@ def scan_python(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
             m = _ELEMENT.fullmatch(piece)
             if m is None:
                 return None
-            attrs = attributes(m.group(2))
+            repeated: list[str] | None = [] if repeats is not None else None
+            attrs = attributes(m.group(2), repeated)
             if attrs is None:
                 return None
             item = (m.group(1), attrs)
+            if repeats is not None and repeated:
+                repeats.extend((i - 2, item[0], name) for name in repeated)
         items.append(item)
     return root_attrs, items
 

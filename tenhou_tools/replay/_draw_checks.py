@@ -22,8 +22,10 @@ from ..rules._draws import (
     wins_on,
 )
 from ..rules.payments import exhaustive_draw_deltas, nagashi_deltas
+from ..rules.scoring import ScoringRules, ron_allowed
 from ..tiles import format_tiles
 from ._recorder import Recorder
+from ._win_checks import win_context
 from .checks import CheckKind as K
 from .state import TableState
 
@@ -45,11 +47,12 @@ _K_DRAW_HAND: Final = K.DRAW_HAND
 _K_DRAW_PAYMENT: Final = K.DRAW_PAYMENT
 _K_DRAW_TENPAI: Final = K.DRAW_TENPAI
 _K_NAGASHI: Final = K.NAGASHI
+_K_RIICHI_ACCEPTED: Final = K.RIICHI_ACCEPTED
 _K_RYUUKYOKU: Final = K.RYUUKYOKU
 _K_SCORES_BEFORE: Final = K.SCORES_BEFORE
 
 
-def check_ryuukyoku(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
+def check_ryuukyoku(rec: Recorder, table: TableState, r: Ryuukyoku, scoring: ScoringRules) -> None:
     """Check a draw against the table before it."""
     rec.check(_K_RYUUKYOKU, True)
     if not rec.check(_K_SCORES_BEFORE, list(r.scores_before) == table.scores):
@@ -63,7 +66,7 @@ def check_ryuukyoku(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
     else:
         if not rec.check(_K_DRAW_PAYMENT, not any(r.deltas)):
             rec.find(F.DRAW_PAYMENT, "an abortive draw moves points", [0, 0, 0, 0], list(r.deltas))
-        abortive_condition(rec, table, r)
+        abortive_condition(rec, table, r, scoring)
 
 
 def exhaustive_draw(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
@@ -97,7 +100,7 @@ def exhaustive_draw(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
         rec.find(F.DRAW_PAYMENT, "the tenpai/noten or nagashi payments are wrong", list(deltas), list(r.deltas))
 
 
-def abortive_condition(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
+def abortive_condition(rec: Recorder, table: TableState, r: Ryuukyoku, scoring: ScoringRules) -> None:
     """Each abortive draw only with its condition (tochuu ryuukyoku)."""
     kind = r.kind
     n = table.players
@@ -130,10 +133,35 @@ def abortive_condition(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
         ok = tile is not None and len(shown) == 3 and robbable_seat(table) not in shown
         for seat in shown:
             hand = table.seats[seat].concealed
-            ok = ok and sorted(r.hands[seat] or ()) == sorted(hand) and tile is not None and wins_on(hand, tile)
+            ok = (ok and tile is not None and sorted(r.hands[seat] or ()) == sorted(hand) and wins_on(hand, tile)
+                  and may_ron(table, seat, tile, scoring))
         if not rec.check(_K_ABORT, ok):
-            rec.find(F.ABORT_CONDITION,
-                     "triple ron (ron3) declared without three players able to win on the tile", None, shown)
+            rec.find(F.ABORT_CONDITION, "triple ron (ron3) declared without three players who may each win "
+                     "on the tile (a winning hand with a yaku, not furiten)", None, shown)
+        declaration_won_on(rec, table)
+
+
+def may_ron(table: TableState, seat: int, tile: int, scoring: ScoringRules) -> bool:
+    """Whether ``seat`` may ron ``tile``, the tile on offer now (``robbable_tile``), as any ron:
+    a yaku and no furiten (``rules.scoring.ron_allowed``)."""
+    call = table.last_call
+    added = call is not None and call.meld.kind is _CALL_ADDED_KAN
+    kita = call is not None and call.meld.kind is _CALL_KITA
+    ctx = win_context(table, seat, [*table.seats[seat].concealed, tile], tile, scoring, tsumo=False,
+                      rinshan=False, chankan=added, kita=kita, ura=())
+    return ron_allowed(ctx, table.furiten_of(seat, skip_last=True).any)
+
+
+def declaration_won_on(rec: Recorder, table: TableState) -> None:
+    """A triple ron on a riichi declaration discard: no stick, as for a ron on it
+    (「リーチ宣言牌で放銃した場合は供託料は発生しない」); a REACH step 2 before it is a finding."""
+    discard = table.last_discard
+    if discard is None or table.last_call is not None:
+        return
+    giver = table.seats[discard.seat]
+    if giver.riichi_discard == len(giver.pond) - 1 and not rec.check(_K_RIICHI_ACCEPTED, giver.riichi != 2):
+        rec.find(F.RIICHI_STEP, f"S{discard.seat}'s riichi is accepted (REACH step 2) although its "
+                 "declaration discard is taken by a triple ron")
 
 
 def robbable_tile(table: TableState) -> int | None:

@@ -63,6 +63,8 @@ class GameFlow:
         self.rules = game.header.ruleset
         self.n = self.rules.players
         start = game_start(game.log_id)
+        self.start = start
+        """When the game started (Japan time), from its id; ``None`` without one."""
         self.day: date | None = start.date() if start is not None else None
         owari = game.owari  # a local: mypyc 1.13 dropped the reference of ``game.owari is None``
         self.fragment = owari is None
@@ -131,7 +133,7 @@ class GameFlow:
                 abortive=out.abortive,
                 dealer_won=out.dealer_won,
                 dealer_tenpai=out.dealer_tenpai,
-                day=self.day,
+                start=self.start,
                 first_dealer=self.game.header.first_dealer,
             )
             if decision.ends is None:

@@ -38,6 +38,7 @@ from ..rules.calls import (
     discard_callable,
     kan_allowed,
     kita_allowed,
+    server_discard,
 )
 from ..rules.hand import counts34, waits
 from ..rules.riichi import (
@@ -63,6 +64,7 @@ _CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
 _CALL_KITA: Final = CallKind.KITA
 _CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
 _DRAW_FOUR_KANS: Final = DrawKind.FOUR_KANS
+_DRAW_TRIPLE_RON: Final = DrawKind.TRIPLE_RON
 _K_ABORT_REQUIRED: Final = K.ABORT_REQUIRED
 _K_CALL: Final = K.CALL
 _K_DORA_TIMING: Final = K.DORA_TIMING
@@ -92,6 +94,7 @@ def check_hand(checks: HandChecks, state: TableState, events: tuple[Event, ...])
     """Check a whole hand: the deal, then each event against the state before it, the state
     moved by the one fold after it, and what the hand's end requires. (The walk is here, in a
     compiled module, rather than in the engine: it runs once per event.)"""
+    checks.events = events
     checks.deal(state)
     for index, event in enumerate(events):
         checks.before(state, index, event)
@@ -118,6 +121,8 @@ class HandChecks:
         self.seen = [False] * 136
         """Tile ids that have appeared in this hand (dealt, drawn or revealed)."""
         self.three = False
+        self.events: tuple[Event, ...] = ()
+        """The hand's events (``check_hand``), for what follows the one being checked."""
         # the checks of every draw and discard, kept at hand
         self.draw_order = rec.of(_K_DRAW_ORDER)
         self.turn = rec.of(_K_TURN)
@@ -186,7 +191,7 @@ class HandChecks:
         elif cls is _AGARI:
             check_agari(rec, state, cast(Agari, event), self.scoring, self.chips, self.wall)
         elif cls is _RYUUKYOKU:
-            check_ryuukyoku(rec, state, cast(Ryuukyoku, event))
+            check_ryuukyoku(rec, state, cast(Ryuukyoku, event), self.scoring)
 
     def end(self, state: TableState) -> None:
         """After the hand's last event: a third ron on one tile aborts the hand instead."""
@@ -201,9 +206,12 @@ class HandChecks:
         rec = self.rec
         is_agari = type(event) is _AGARI
         if state.step2_due != NOBODY and not (type(event) is _RIICHI or is_agari):
-            rec.check(_K_RIICHI_ACCEPTED, False)
-            rec.find(F.RIICHI_STEP, f"S{state.step2_due}'s riichi discard passed but the riichi was "
-                     "not accepted (no REACH step 2)")
+            # a triple ron on the declaration discard (an abortive draw) takes it as a ron does:
+            # no stick (2 genuine games); ``abortive_condition`` checks that the three could win
+            won_on = type(event) is _RYUUKYOKU and event.kind is _DRAW_TRIPLE_RON
+            if not rec.check(_K_RIICHI_ACCEPTED, won_on):
+                rec.find(F.RIICHI_STEP, f"S{state.step2_due}'s riichi discard passed but the riichi was "
+                         "not accepted (no REACH step 2)")
         due = state.abort_due
         if due is not None:
             ok = (isinstance(event, Ryuukyoku) and event.kind is due) or (due is _DRAW_FOUR_KANS and is_agari)
@@ -243,12 +251,12 @@ class HandChecks:
             self.dora_missing("a kan dora indicator was not revealed before the discard",
                               t.dora_due + t.open_kan_dora)
         if not self.turn.check(t.must_discard == seat):
-            self.rec.find(F.DRAW_ORDER, f"S{seat} discards out of turn", _seat_or_none(t.must_discard), seat)
+            self.out_of_turn(t, seat)
         s = t.seats[seat]
         hand = s.concealed
         held = len(hand)
         in_hand = holds(hand, tile)
-        if not self.tiles.check(in_hand and held == 14 - 3 * s.open_sets):
+        if not self.tiles.check(in_hand and held == 14 - 3 * s.open_sets - s.short - t.second_discard(seat)):
             self.wrong_discard(t, seat, tile, held, in_hand)
         if t.kuikae:
             self.kuikae(t, seat, tile)
@@ -272,19 +280,50 @@ class HandChecks:
         self.rec.find(F.TILE_NOT_IN_HAND,
                       f"S{seat} {what} {format_tiles([tile])} (id {tile}), which is not in the hand", None, tile)
 
+    def out_of_turn(self, t: TableState, seat: int) -> None:
+        """A discard by a seat that need not discard. Right after the seat's own discard (nothing
+        drawn or called between) it is a second discard in a row, a fault of Tenhou's server
+        (two games of 2010-02-28): one finding here, and the hand plays on a tile short (少牌,
+        ``SeatState.short``)."""
+        if t.second_discard(seat):
+            self.rec.find(F.DOUBLE_DISCARD, f"S{seat} discards twice in a row, with no draw or call between: "
+                          "the hand is a tile short from here", None, seat)
+        else:
+            self.rec.find(F.DRAW_ORDER, f"S{seat} discards out of turn", _seat_or_none(t.must_discard), seat)
+
     def wrong_discard(self, t: TableState, seat: int, tile: int, held: int, in_hand: bool) -> None:
-        size = 14 - 3 * t.seats[seat].open_sets
+        s = t.seats[seat]
+        size = 14 - 3 * s.open_sets - s.short - t.second_discard(seat)
         if held != size:
             self.rec.find(F.HAND_SIZE, f"S{seat} holds {held} tiles before discarding, not {size}", size, held)
         if not in_hand:
             self.not_in_hand(seat, tile, "discarded")
 
     def kuikae(self, t: TableState, seat: int, tile: int) -> None:
-        """Right after a chi or pon: no discard of a forbidden kind (kuikae)."""
+        """Right after a chi or pon: no discard of a forbidden kind (kuikae), unless the server
+        made it for a player who is away (``server_played``)."""
         forbidden = t.kuikae
-        if not self.rec.check(_K_CALL, (tile >> 2) not in forbidden):
+        ok = (tile >> 2) not in forbidden or (
+            tile == server_discard(t.seats[seat].concealed, None) and self.server_played(t, seat))
+        if not self.rec.check(_K_CALL, ok):
             self.rec.find(F.CALL_KUIKAE, f"S{seat} discards {format_tiles([tile])} right after calling for it "
                           "(kuikae)", sorted(forbidden), tile >> 2)
+
+    def server_played(self, t: TableState, seat: int) -> bool:
+        """Whether the server made ``seat``'s discard being checked: the seat is away, or its
+        ``BYE`` comes before the next discard or the hand's end (its time ran out: the server
+        discarded for it, then wrote that it left)."""
+        if not t.seats[seat].connected:
+            return True
+        events = self.events
+        for i in range(self.rec.event_index + 1, len(events)):
+            event = events[i]
+            cls = type(event)
+            if cls is _BYE and cast(Bye, event).seat == seat:
+                return True
+            if cls is _DISCARD or cls is _AGARI or cls is _RYUUKYOKU:
+                return False
+        return False
 
     def riichi_tsumogiri(self, t: TableState, seat: int, tile: int) -> None:
         """A discard in riichi (after the declaration discard) must be the tile just drawn."""

@@ -107,32 +107,10 @@ def check_agari(rec: Recorder, table: TableState, a: Agari, scoring: ScoringRule
             rec.find(F.AGARI_ORDER, "the wins of a multiple ron are not in turn order from the discarder",
                      None, [prev.who, who])
     check_hand(rec, table, a, concealed, win_tile, wall)
-    remaining = table.live_remaining()
-    in_riichi = seat.riichi == 2
-    first_turn = not seat.pond and not table.any_call
-    ctx = build(
-        WinContext,
-        concealed=tuple(concealed),
-        melds=tuple(seat.melds),
-        win_tile=win_tile,
-        tsumo=tsumo,
-        seat_wind=(who - init.dealer) % n,
-        round_wind=init.wind,
-        riichi=in_riichi and not seat.double_riichi,
-        double_riichi=in_riichi and seat.double_riichi,
-        ippatsu=in_riichi and seat.ippatsu,
-        haitei=tsumo and not rinshan and remaining == 0,
-        houtei=not tsumo and not chankan and remaining == 0 and not kita,
-        rinshan=tsumo and rinshan,
-        chankan=chankan,
-        tenhou=tsumo and first_turn and who == init.dealer,
-        chiihou=tsumo and first_turn and who != init.dealer,
-        dora_indicators=tuple(table.dora),
-        ura_indicators=tuple(a.ura_indicators) if in_riichi else (),
-        rules=scoring,
-    )
+    ctx = win_context(table, who, concealed, win_tile, scoring, tsumo=tsumo, rinshan=rinshan, chankan=chankan,
+                      kita=kita, ura=a.ura_indicators)
     scored = score_win(ctx)
-    pao = pao_seat(seat.melds, who)
+    pao = pao_seat(seat.melds, who, None if tsumo else from_who)
     if isinstance(scored, ScoringRefusal):
         code = F.AGARI_NO_YAKU if scored.reason.name == "NO_YAKU" else F.AGARI_NOT_WINNING
         rec.check(_K_AGARI_VALUE, False)
@@ -152,6 +130,40 @@ def check_agari(rec: Recorder, table: TableState, a: Agari, scoring: ScoringRule
     if not rec.check(_K_AGARI_PAO, pao == a.pao_who):
         rec.find(F.AGARI_PAO, "the seat liable for the yakuman (paoWho) is wrong", pao, a.pao_who)
     check_scores(rec, table, a)
+
+
+def win_context(table: TableState, who: int, concealed: list[int], win_tile: int, scoring: ScoringRules, *,
+                tsumo: bool, rinshan: bool, chankan: bool, kita: bool, ura: tuple[int, ...]) -> WinContext:
+    """The situation of a win by ``who`` on ``win_tile`` now, as the valuation takes it:
+    ``concealed`` holds the winning tile; a ron (not ``tsumo``) is on a discard, or on an added
+    kan's tile (``chankan``) or a kita (``kita``); ``ura`` the ura indicators (read for a riichi
+    winner only)."""
+    init = table.init
+    seat = table.seats[who]
+    remaining = table.live_remaining()
+    in_riichi = seat.riichi == 2
+    first_turn = not seat.pond and not table.any_call
+    return build(
+        WinContext,
+        concealed=tuple(concealed),
+        melds=tuple(seat.melds),
+        win_tile=win_tile,
+        tsumo=tsumo,
+        seat_wind=(who - init.dealer) % table.players,
+        round_wind=init.wind,
+        riichi=in_riichi and not seat.double_riichi,
+        double_riichi=in_riichi and seat.double_riichi,
+        ippatsu=in_riichi and seat.ippatsu,
+        haitei=tsumo and not rinshan and remaining == 0,
+        houtei=not tsumo and not chankan and remaining == 0 and not kita,
+        rinshan=tsumo and rinshan,
+        chankan=chankan,
+        tenhou=tsumo and first_turn and who == init.dealer,
+        chiihou=tsumo and first_turn and who != init.dealer,
+        dora_indicators=tuple(table.dora),
+        ura_indicators=tuple(ura) if in_riichi else (),
+        rules=scoring,
+    )
 
 
 def check_furiten(rec: Recorder, table: TableState, who: int) -> None:

@@ -34,9 +34,9 @@ from ..events import (
     Riichi,
     Ryuukyoku,
 )
-from ..rules.calls import KAN_LIMIT, is_reverse_order_call, kuikae_forbidden, opens_a_set
+from ..rules.calls import KAN_LIMIT, kuikae_forbidden, opens_a_set
 from ..rules.draws import four_kans_abort, four_riichi, four_winds
-from ..rules.furiten import Furiten, HeldOver, Passing, furiten_kinds
+from ..rules.furiten import Furiten, Passing, furiten_kinds
 from ..rules.riichi import RIICHI_COST, is_double_riichi
 from .board import Board, PondTile, SeatBoard
 
@@ -97,6 +97,9 @@ class SeatState:
         """In call order (an added kan takes its pon's place)."""
         self.open_sets = 0
         """Melds that took three tiles out of the hand (every meld but kita and the added kan)."""
+        self.short = 0
+        """Tiles the hand is short of (少牌): one per second discard in a row, a fault of Tenhou's
+        server (``DOUBLE_DISCARD``)."""
         self.kans = 0
         self.pond: list[Discard] = []
         """The discards in order, called-away ones included (the river, kawa)."""
@@ -111,17 +114,13 @@ class SeatState:
         self.double_riichi = False
         self.ippatsu = False
         self.connected = True
-        """False from a ``BYE`` (disconnected: the server plays for the seat) to its return."""
+        """False from a ``BYE`` (disconnected: the server plays for the seat,
+        ``rules.calls.server_discard``) to its return (``Reconnect``)."""
         self.turn_start = 0
-        """Index into ``TableState.passes`` after this seat's last discard that lifted same-turn
-        furiten (the same-turn window starts here)."""
+        """Index into ``TableState.passes`` after this seat's last discard, which lifted
+        same-turn furiten (the same-turn window starts here)."""
         self.riichi_start = NOBODY
         """Index into ``TableState.passes`` when this seat's riichi was accepted."""
-        self.held_over: list[HeldOver] = []
-        """Same-turn furiten carried past a reverse-order call (``rules.furiten``)."""
-        self.after_reverse_call = False
-        """This seat made a reverse-order call and has not discarded since: that discard does
-        not lift same-turn furiten."""
 
 
 class TableState:
@@ -213,9 +212,15 @@ class TableState:
         end = len(self.passes) - (1 if skip_last and self.passes else 0)
         riichi = self.passes[s.riichi_start:end] if s.riichi == 2 else None
         kinds = furiten_kinds(seat, s.concealed if concealed is None else concealed, s.pond,
-                              self.passes[s.turn_start:end], s.held_over, riichi)
+                              self.passes[s.turn_start:end], riichi)
         return _NOT_FURITEN if kinds is None else build(Furiten, discard=kinds[0], same_turn=kinds[1],
                                                          riichi=kinds[2])
+
+    def second_discard(self, seat: int) -> bool:
+        """Whether a discard by ``seat`` now would be its second in a row, with nothing drawn or
+        called between (two genuine games of 2010-02-28: a fault of Tenhou's server)."""
+        last = self.last_discard
+        return self.must_discard == NOBODY and last is not None and last.seat == seat
 
     def called_discard(self, meld: Meld) -> bool:
         """Whether ``meld`` calls the last discard: its tile, from its discarder."""
@@ -315,6 +320,8 @@ class TableState:
         seat, tile = ev.seat, ev.tile
         self.dora_due = self.open_kan_dora = 0
         s = self.seats[seat]
+        if self.second_discard(seat):
+            s.short += 1
         remove_tile(s.concealed, tile)
         self.kuikae = _NO_KINDS
         if s.riichi:
@@ -334,11 +341,7 @@ class TableState:
         s.pond_steps.append(self.step)
         passes = self.passes
         passes.append(ev)
-        if s.after_reverse_call:  # 逆巡副露: this discard does not lift same-turn furiten
-            s.after_reverse_call = False
-        elif s.held_over:
-            s.held_over = []
-        s.turn_start = len(passes)
+        s.turn_start = len(passes)  # lifts same-turn furiten, after any call too
         self.last_discard = ev
         self.last_draw = None
         self.last_call = None
@@ -423,9 +426,7 @@ class TableState:
 
     def call_on_discard(self, ev: Call, s: SeatState) -> None:
         """Chi, pon or open kan of the last discard."""
-        seat, meld = ev.seat, ev.meld
-        reverse = is_reverse_order_call(seat, meld.from_seat, self.players)
-        hand_before = tuple(s.concealed) if reverse else ()
+        meld = ev.meld
         if self.called_discard(meld):
             discarded = self.last_discard
             assert discarded is not None
@@ -441,10 +442,6 @@ class TableState:
             self.kan_dora(opened=True)
         else:
             self.kuikae = kuikae_forbidden(meld)
-        if reverse:
-            # what went past before this call still makes the caller furiten after its discard
-            s.held_over.append(build(HeldOver, hand=hand_before, passed=tuple(self.passes[s.turn_start:])))
-            s.after_reverse_call = True
 
     def kan_dora(self, *, opened: bool) -> None:
         """Closed kan: its dora is due before the replacement draw. Open or added kan: after the

@@ -9,6 +9,7 @@ Pure functions over explicit values; the replay decides when to ask. Sources: GA
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from ..events import CallKind, Meld
@@ -50,19 +51,24 @@ def kuikae_forbidden(meld: Meld) -> frozenset[int]:
     return frozenset(forbidden)
 
 
+def server_discard(concealed: Sequence[int], drawn: int | None) -> int:
+    """The tile Tenhou's server discards for a player who is away (切断: a ``BYE``, written once
+    the player's time has run out, after this discard): the tile just drawn (``drawn``), else,
+    after a chi or pon, the last tile of the ``concealed`` hand, the highest id. The server does
+    not avoid kuikae: that rule binds the player's own choice.
+
+    In mjlog/ and flagged/, 305 discards are followed by the player's ``BYE`` before the next
+    discard: after a draw, 288 of 298 discard the drawn tile (the other 10 are the player's own
+    choice); after a call, 5 of 5 the hand's last tile (one a kuikae,
+    2014090920gm-0029-0000-d487ff80). While away, players' 2,217 discards (games with an id) are
+    all the drawn tile, with no call, riichi or win."""
+    return drawn if drawn is not None else max(concealed)
+
+
 def chi_allowed(caller: int, from_seat: int | None, players: int) -> bool:
     """Chi only from the player on the left (kamicha), and never in three-player games (nor
     from no seat at all)."""
     return players == 4 and from_seat == (caller - 1) % 4
-
-
-def is_reverse_order_call(caller: int, from_seat: int | None, players: int) -> bool:
-    """A call made in reverse order (逆巡副露): a pon or open kan of a discard by anyone but the
-    player on the left (kamicha): the toimen or the shimocha (in three-player, the shimocha).
-    The turn then jumps back or skips ahead to the caller instead of reaching them in order;
-    a chi is always in order. Same-turn furiten is not lifted by the discard after such a call
-    (``rules.furiten``)."""
-    return from_seat is not None and from_seat != (caller - 1) % players
 
 
 def discard_callable(live_remaining: int) -> bool:

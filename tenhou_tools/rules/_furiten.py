@@ -1,13 +1,12 @@
 """Furiten, the computation behind ``rules.furiten`` (import from there): in a private module so
 a compiled install compiles it (the replay asks before every ron and at every exhaustive draw).
-The values (``Furiten``, ``HeldOver``) are ``rules.furiten``'s; here a held-over hand is read
-through ``Held``, the two fields it has.
+The value (``Furiten``) is ``rules.furiten``'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, Protocol
+from typing import Final
 
 from ..events import Call, CallKind, Discard, Draw
 from ._counts import counts34
@@ -21,16 +20,6 @@ discard, or an added kan or kita call (its tile can be robbed)."""
 _ADDED_KAN: Final = CallKind.ADDED_KAN
 _CALL: Final = Call
 _DRAW: Final = Draw
-
-
-class Held(Protocol):
-    """What ``same_turn_furiten`` reads of a ``rules.furiten.HeldOver``."""
-
-    @property
-    def hand(self) -> tuple[int, ...]: ...
-
-    @property
-    def passed(self) -> tuple[Passing, ...]: ...
 
 
 def passed_kind(event: Passing) -> int:
@@ -48,17 +37,10 @@ def discard_furiten(wait_kinds: frozenset[int], own_discards: Iterable[Discard])
     return tuple(sorted({d.tile >> 2 for d in own_discards} & wait_kinds))
 
 
-def same_turn_furiten(seat: int, wait_kinds: frozenset[int], passed: Iterable[Passing],
-                      held_over: Sequence[Held] = ()) -> tuple[int, ...]:
+def same_turn_furiten(seat: int, wait_kinds: frozenset[int], passed: Iterable[Passing]) -> tuple[int, ...]:
     """Kinds that make ``seat`` same-turn furiten: winning kinds among the tiles other players
-    moved past since ``seat``'s own last discard (their draws are hidden and do not count),
-    and, for each ``HeldOver`` since a reverse-order call, the kinds that were winning for the
-    hand before that call."""
-    found = {k for k in _others_tiles(seat, passed) if k in wait_kinds}
-    for held in held_over:
-        before = waits(counts34(held.hand))
-        found.update(k for k in _others_tiles(seat, held.passed) if k in before)
-    return tuple(sorted(found))
+    moved past since ``seat``'s own last discard (their draws are hidden and do not count)."""
+    return tuple(sorted({k for k in _others_tiles(seat, passed) if k in wait_kinds}))
 
 
 def riichi_furiten(seat: int, wait_kinds: frozenset[int], passed_since_riichi: Iterable[Passing]) -> tuple[int, ...]:
@@ -79,8 +61,7 @@ def _others_tiles(seat: int, passed: Iterable[Passing]) -> list[int]:
 
 
 def furiten_kinds(seat: int, concealed: Sequence[int], own_discards: Iterable[Discard],
-                  passed_since_discard: Iterable[Passing], held_over: Sequence[Held] = (),
-                  passed_since_riichi: Iterable[Passing] | None = None,
+                  passed_since_discard: Iterable[Passing], passed_since_riichi: Iterable[Passing] | None = None,
                   ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None:
     """``rules.furiten.furiten``'s three fields (discard, same-turn, riichi), or ``None`` when
     the hand is not tenpai."""
@@ -89,6 +70,6 @@ def furiten_kinds(seat: int, concealed: Sequence[int], own_discards: Iterable[Di
         return None
     return (
         discard_furiten(wait_kinds, own_discards),
-        same_turn_furiten(seat, wait_kinds, passed_since_discard, held_over),
+        same_turn_furiten(seat, wait_kinds, passed_since_discard),
         () if passed_since_riichi is None else riichi_furiten(seat, wait_kinds, passed_since_riichi),
     )

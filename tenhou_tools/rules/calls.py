@@ -14,11 +14,11 @@ from ._calls import (
     allowed_in_riichi,
     chi_allowed,
     discard_callable,
-    is_reverse_order_call,
     kan_allowed,
     kita_allowed,
     kuikae_forbidden,
     opens_a_set,
+    server_discard,
 )
 
 __all__ = [
@@ -27,9 +27,9 @@ __all__ = [
     "allowed_in_riichi",
     "chi_allowed",
     "discard_callable",
-    "is_reverse_order_call",
     "kan_allowed",
     "kita_allowed",
     "kuikae_forbidden",
     "opens_a_set",
+    "server_discard",
 ]

@@ -10,15 +10,18 @@ kita, whose tile others may rob). Sources: GAME_RULES.md §6.7 and the rule list
 - Same-turn furiten (同巡内フリテン): a winning tile went past (another player's discard, added
   kan tile or kita) since the player's own last discard; passing a ron, a chankan included,
   makes the hand furiten until then (「和了放棄(搶槓を含む)後は同巡フリテン」). It is lifted by
-  the player's own discard, but not by the discard that follows a call made in reverse order
-  (「同巡振聴の解消は打牌時、逆巡副露では解消しない」, ``rules.calls.is_reverse_order_call``):
-  what went past before such a call still counts, judged on the hand before the call
-  (``HeldOver``), until the player's next discard in turn.
+  the player's own discard (「同巡振聴の解消は打牌時」), the one after any call included: the call
+  itself lifts nothing (「逆巡副露では解消しない」), but its discard does. The corpus decided: 3
+  rons after a reverse-order pon and its discard, on a go-around where a winning tile had gone
+  past (games of flagged/), and 26 rons on a kind that had gone past before such a pon, all
+  allowed by Tenhou (docs/rules.md).
 - Riichi furiten: after riichi, a winning tile that went past (others' tiles, and one's own
   drawn tile not declared as tsumo) makes the hand furiten for the rest of the hand
   (「リーチ後の当たり牌見逃しは以降振聴」).
 
 Waits are by shape (``rules.hand.waits``): a tile that completes the hand without a yaku counts.
+In the corpus, a hand that let such a tile go past was offered 20 tiles with a yaku later in the
+same go-around and won on none of them (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -38,7 +41,6 @@ from ._furiten import (
 
 __all__ = [
     "Furiten",
-    "HeldOver",
     "Passing",
     "discard_furiten",
     "furiten",
@@ -46,17 +48,6 @@ __all__ = [
     "riichi_furiten",
     "same_turn_furiten",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class HeldOver:
-    """What a reverse-order call carries past the caller's next discard: the concealed hand
-    just before the call, and the tiles that went past since the caller's last discard that
-    lifted same-turn furiten, the called tile included (calling it instead of winning on it is
-    passing a ron)."""
-
-    hand: tuple[int, ...]
-    passed: tuple[Passing, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +66,10 @@ class Furiten:
 
 
 def furiten(seat: int, concealed: Sequence[int], own_discards: Iterable[Discard],
-            passed_since_discard: Iterable[Passing], held_over: Sequence[HeldOver] = (),
+            passed_since_discard: Iterable[Passing],
             passed_since_riichi: Iterable[Passing] | None = None) -> Furiten:
     """All three kinds of furiten for a ``3n + 1`` concealed hand (``passed_since_riichi`` is
     ``None`` when the player is not in riichi). A hand that is not tenpai is never furiten.
     (Computed by ``rules._furiten``, compiled in a compiled install.)"""
-    kinds = furiten_kinds(seat, concealed, own_discards, passed_since_discard, held_over, passed_since_riichi)
+    kinds = furiten_kinds(seat, concealed, own_discards, passed_since_discard, passed_since_riichi)
     return Furiten() if kinds is None else Furiten(*kinds)

@@ -7,12 +7,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from ..events import Ruleset
+from ..game_id import JST
 
 TENPAI_YAME_FROM = date(2010, 6, 1)
-"""Tenpai-yame (the all-last top dealer stopping on tenpai) exists from this day."""
+"""Tenpai-yame (the all-last top dealer stopping on tenpai) exists from this day (the rule
+list's date); the change came during the day (``TENPAI_YAME_LAST_WITHOUT``)."""
+TENPAI_YAME_LAST_WITHOUT = datetime(2010, 6, 1, 6, tzinfo=JST)
+"""The latest game start seen without tenpai-yame: in 2010060106gm-00a9-0000-30d6de3b the South 4
+dealer, top with 30,000 or more, was tenpai at the draw and the game went on."""
+TENPAI_YAME_FIRST_WITH = datetime(2010, 6, 1, 22, tzinfo=JST)
+"""The earliest game start seen with it: 2010060122gm-0029-0000-64c7f112 ended on the South 4
+dealer's tenpai. A game that started in between is judged under both rules."""
 EXTENSION_LIMIT_FROM = date(2009, 7, 4)
 """From this day the extension stops at South 4 (tonpuu) / West 4 (hanchan)."""
 TONPUU_UMA_FROM = date(2009, 8, 1)
@@ -33,14 +41,9 @@ def all_last_round(ruleset: Ruleset) -> int:
     return (4 if ruleset.east_south else 0) + last_hand
 
 
-def max_round(ruleset: Ruleset, day: date | None) -> int | None:
-    """The last round the game can reach: S4 (tonpuu) / W4 (hanchan) since 2009-07-04.
-
-    ``None`` before that day or when the date is unknown and it would matter (earlier games
-    could run to a second North round).
-    """
-    if day is None or day < EXTENSION_LIMIT_FROM:
-        return None
+def last_round(ruleset: Ruleset) -> int:
+    """The last round of the extension since 2009-07-04: S4 (tonpuu) / W4 (hanchan); S3 / W3 in
+    three-player."""
     last_hand = ruleset.players - 1
     return (8 if ruleset.east_south else 4) + last_hand
 
@@ -62,9 +65,35 @@ class EndDecision:
     reason: str
 
 
-DATE_REGIMES: tuple[date, ...] = (date(2009, 7, 3), EXTENSION_LIMIT_FROM, TENPAI_YAME_FROM)
-"""One day in each period between the rule changes that decide the end of a game: before the
-extension limit (2009-07-04), before tenpai-yame (2010-06-01), and since."""
+@dataclass(frozen=True, slots=True)
+class EndPeriod:
+    """The rules that decide the end of a game in one period of Tenhou's history."""
+
+    extension_limit: bool
+    """The extension stops after South 4 / West 4 (since 2009-07-04; a second North before)."""
+    tenpai_yame: bool
+    """The all-last dealer, top with the target score, stops on tenpai (since 2010-06-01)."""
+
+
+END_PERIODS: tuple[EndPeriod, ...] = (EndPeriod(False, False), EndPeriod(True, False), EndPeriod(True, True))
+"""The periods between the rule changes that decide the end of a game: before the extension
+limit (2009-07-04), before tenpai-yame (2010-06-01, during the day), and since."""
+
+
+def end_periods(start: datetime | None) -> tuple[EndPeriod, ...]:
+    """The periods a game that started at ``start`` (Japan time, from its id: ``game_id``) may
+    belong to: one, or all of them for a game of unknown date, or both sides of tenpai-yame for a
+    game that started on 2010-06-01 between the last game seen without it and the first seen with
+    it (``TENPAI_YAME_LAST_WITHOUT``, ``TENPAI_YAME_FIRST_WITH``)."""
+    if start is None:
+        return END_PERIODS
+    if start.date() < EXTENSION_LIMIT_FROM:
+        return END_PERIODS[:1]
+    if start <= TENPAI_YAME_LAST_WITHOUT:
+        return END_PERIODS[1:2]
+    if start < TENPAI_YAME_FIRST_WITH:
+        return END_PERIODS[1:]
+    return END_PERIODS[2:]
 
 
 def decide_end(
@@ -76,16 +105,17 @@ def decide_end(
     abortive: bool,
     dealer_won: bool,
     dealer_tenpai: bool,
-    day: date | None,
+    start: datetime | None,
     first_dealer: int = 0,
 ) -> EndDecision:
     """Whether the game ends after this hand (GAME_RULES §6.4, first matching rule wins).
 
     ``scores`` are the points after the hand, without the riichi sticks left on the table.
     ``dealer_won`` / ``dealer_tenpai``: the dealer won (any winner of a double ron) or was
-    tenpai at an exhaustive draw (renchan). When the game's date is unknown (``day`` is
-    ``None``), the answer is the one every date regime gives (``DATE_REGIMES``), or ``None``
-    when they disagree.
+    tenpai at an exhaustive draw (renchan). ``start`` is when the game started (``game_id``);
+    when it leaves the period open (``end_periods``: an unknown date, or 2010-06-01 between
+    the last game seen without tenpai-yame and the first seen with it), the answer is the one
+    every possible period gives, or ``None`` when they disagree.
     """
     n = ruleset.players
     if abortive:
@@ -94,30 +124,35 @@ def decide_end(
         return EndDecision(True, "a player is below zero (bust)")
     if round_index < all_last_round(ruleset):
         return EndDecision(False, "before all-last")
-    if day is not None:
-        return _at_all_last(ruleset, round_index, dealer, scores, dealer_won, dealer_tenpai, day, first_dealer)
-    answers = [_at_all_last(ruleset, round_index, dealer, scores, dealer_won, dealer_tenpai, regime, first_dealer)
-               for regime in DATE_REGIMES]
+    periods = end_periods(start)
+    answers = [_at_all_last(ruleset, round_index, dealer, scores, dealer_won, dealer_tenpai, period, first_dealer)
+               for period in periods]
+    if len(answers) == 1:
+        return answers[0]
     if any(a.ends != answers[0].ends for a in answers):
-        return EndDecision(None, "the rule that decides depends on the game's date, which is unknown")
-    return EndDecision(answers[0].ends, f"{answers[-1].reason}, on any date")
+        return EndDecision(None, "the rule that decides depends on when the game was played, which is unknown")
+    when = "on any date" if start is None else "before and after tenpai-yame came in on 2010-06-01"
+    return EndDecision(answers[-1].ends, f"{answers[-1].reason}, {when}")
 
 
 def _at_all_last(ruleset: Ruleset, round_index: int, dealer: int, scores: Sequence[int], dealer_won: bool,
-                 dealer_tenpai: bool, day: date, first_dealer: int) -> EndDecision:
-    """``decide_end`` at or after all-last, on a known day."""
-    limit = max_round(ruleset, day)
+                 dealer_tenpai: bool, period: EndPeriod, first_dealer: int) -> EndDecision:
+    """``decide_end`` at or after all-last, in one period.
+
+    The dealer's renchan goes first (「ただし親の連荘がある場合は連荘を優先する」), in the last
+    possible round too: the dealer who wins or is tenpai stops the game only when top with the
+    target score (agari-yame, and tenpai-yame since 2010-06-01), and plays on otherwise. In all
+    28 such hands of the corpus where the top dealer of the last possible round had less than
+    30,000, the game went on; it ends when that round passes to the next dealer."""
     order = ranking(scores, ruleset.players, first_dealer)
     top = order[0]
     target = target_score(ruleset)
     if dealer_won or dealer_tenpai:
-        stop_allowed = dealer_won or day >= TENPAI_YAME_FROM
+        stop_allowed = dealer_won or period.tenpai_yame
         if stop_allowed and top == dealer and scores[dealer] >= target:
             return EndDecision(True, "the all-last dealer is top with the target score (agari/tenpai-yame)")
-        if limit is not None and round_index >= limit and top == dealer:
-            return EndDecision(True, "last possible round and the dealer is top")
         return EndDecision(False, "dealer renchan")
-    if limit is not None and round_index >= limit:
+    if period.extension_limit and round_index >= last_round(ruleset):
         return EndDecision(True, "the last possible round is over")
     if scores[top] >= target:
         return EndDecision(True, "the top player has the target score")

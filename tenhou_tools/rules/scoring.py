@@ -59,6 +59,7 @@ __all__ = [
     "ScoringRules",
     "WinContext",
     "YakuId",
+    "ron_allowed",
     "score_win",
 ]
 
@@ -217,3 +218,11 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
     from ._valuation import score_win as value  # here: _valuation imports this module's values
 
     return value(ctx)
+
+
+def ron_allowed(ctx: WinContext, furiten: bool) -> bool:
+    """Whether a player may ron the tile in ``ctx`` (a ron's situation, ``ctx.tsumo`` false): a
+    winning hand with a yaku (dora alone do not count: 役なし), and not ``furiten`` (振聴, any of
+    the three kinds of ``rules.furiten``). Tenhou offers no ron otherwise; a triple ron (三家和了)
+    needs three players who each may."""
+    return not furiten and not isinstance(score_win(ctx), ScoringRefusal)

@@ -8,8 +8,8 @@ stable dan and rate".
 Dan ids are the ones of ``UN dan`` (``events.Player.dan``): 0 新人, 1-9 = 9級..1級, 10 初段 ...
 19 十段, 20 天鳳位.
 
-What is not confirmed is not guessed: there is no public table here for three-player games, so
-every three-player lookup answers ``None`` (see the docs for what was searched).
+Four-player and three-player games have their own tables (``rule_era``); a three-player game
+has no 2nd-place points and its 3rd place loses what a four-player 4th place does.
 """
 
 from __future__ import annotations
@@ -136,7 +136,8 @@ class RuleEra:
     end: date | None
     """First day they no longer held (``None``: still in force)."""
     first_second_east: tuple[tuple[Room, tuple[int, int]], ...]
-    """Per room, the points of 1st and 2nd place in an East-only game; 3rd place earns 0."""
+    """Per room, the points of 1st and 2nd place in an East-only game; a four-player game's 3rd
+    place earns 0 (a three-player game's 2nd place earns 0: its second value)."""
     last_step_east: int
     """The last place loss per rank above 3級 in an East-only game."""
 
@@ -155,15 +156,25 @@ _ERAS: tuple[RuleEra, ...] = (
         ),
         last_step_east=10,
     ),
+    RuleEra(
+        players=3, start=None, end=None,
+        first_second_east=(
+            (Room.IPPAN, (30, 0)), (Room.JOUKYUU, (50, 0)),
+            (Room.TOKUJOU, (70, 0)), (Room.HOUOU, (90, 0)),
+        ),
+        last_step_east=10,
+    ),
 )
-"""Every era we could confirm. No source dated a change of the four-player tables (sources from
-2015 to 2022 agree, and the rate formula they quote beside them fits logs from 2009 to 2022);
-no source gave a three-player table, so there is no three-player era."""
+"""Every era we could confirm (the sources are in docs/stats.md). No source dated a change of the
+four-player tables (sources from 2015 to 2022 agree, and the rate formula they quote beside them
+fits logs from 2009 to 2022), nor of the three-player ones (three sources agree: 1st place 30 /
+50 / 70 / 90 by room in East-only games, 2nd place 0, 3rd place the four-player last-place
+loss)."""
 
 
 def rule_era(players: int, on: date | None = None) -> RuleEra | None:
     """The tables in force on a day (Japan time, the day in the game id), or today's when
-    ``on`` is ``None``; ``None`` when no confirmed table covers it (every three-player game)."""
+    ``on`` is ``None``; ``None`` when no confirmed table covers it."""
     _check_players(players)
     for era in _ERAS:
         if era.players == players and era.covers(on):
@@ -208,9 +219,9 @@ def pt_table(room: Room, length: Length, players: int, dan: int,
     """The points per placement for a ranked game in ``room`` of ``length`` for a player of
     rank ``dan`` (the ``UN dan`` of that game), played on day ``on``.
 
-    ``None`` when there is none to give: 天鳳位 keeps no points, and no confirmed table exists
-    for three-player games. Points depend on the room only through 1st and 2nd place, on the
-    rank only through last place."""
+    ``None`` when there is none to give: 天鳳位 keeps no points. Points depend on the room only
+    through 1st and 2nd place (three-player: 1st place, 2nd earns 0), on the rank only through
+    last place (the same loss at 4th of four and 3rd of three)."""
     _check_dan(dan)
     era = rule_era(players, on)
     if era is None or dan == TENHOUI:
@@ -224,7 +235,7 @@ def pt_table(room: Room, length: Length, players: int, dan: int,
 def dan_pt(rank: int, room: Room, length: Length, players: int, dan: int,
            on: date | None = None) -> int | None:
     """The dan points of one game: finishing ``rank`` at rank ``dan``. ``None`` where
-    ``pt_table`` has no table (天鳳位, three-player games)."""
+    ``pt_table`` has no table (天鳳位)."""
     table = pt_table(room, length, players, dan, on)
     return None if table is None else table.pt(rank)
 
@@ -247,8 +258,9 @@ def stable_dan(rank_counts: Sequence[int], room: Room, length: Length, players: 
     1級 = 0, 2級 = -1, 3級 = -2; see ``stable_scale``), at which the rank distribution
     ``rank_counts`` (games finished 1st, 2nd, ...) earns zero points per game on average.
 
-    Last place loses ``step · (scale + 2)`` (step 10 East-only, 15 East-South), so with ``g`` the
-    points of the 1st and 2nd places and ``n_last`` the last places::
+    Last place (4th of four, 3rd of three) loses ``step · (scale + 2)`` (step 10 East-only, 15
+    East-South), so with ``g`` the points of the 1st and 2nd places (three-player: 1st only) and
+    ``n_last`` the last places::
 
         stable = g / (step · n_last) - 2
 
@@ -256,7 +268,7 @@ def stable_dan(rank_counts: Sequence[int], room: Room, length: Length, players: 
     九段 (an expectation of zero at that point on the straight line of the loss). It is not
     clamped: above 10 it extends the line past 十段; its least value is -2 (nothing but last
     places). ``None`` without last places (no finite rank balances), without games, or without
-    a confirmed table (three-player games). The distribution may be rates instead of counts."""
+    a confirmed table. The distribution may be rates instead of counts."""
     counts = _check_counts(rank_counts, players)
     era = rule_era(players, on)
     if era is None or sum(counts) == 0 or counts[-1] == 0:

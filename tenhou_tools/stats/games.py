@@ -69,8 +69,8 @@ class GameEntry:
     final_points: int
     """The game result in ``owari`` (after return, oka and uma), in tenths."""
     dan_pt: int | None
-    """Dan points this game earned or cost (``dan.dan_pt``): ``None`` outside the ranked
-    lobbies, for 天鳳位, for chip and unranked tables, and for three-player games (no table)."""
+    """Dan points this game earned or cost (``dan.dan_pt``, ``entry_dan_pt``): ``None`` outside
+    the ranked lobbies, for 天鳳位, and for chip and unranked tables."""
     rate_change: float | None
     """The expected rate change of this game by Tenhou's formula, assuming 400+ games played
     (factor 0.2: an estimate); ``None`` outside the ranked lobbies."""
@@ -131,6 +131,19 @@ def is_ranked(type_code: int, lobby: int) -> bool:
     return lobby == RANKED_LOBBY and rules.online and not rules.chips and not rules.special
 
 
+def entry_dan_pt(type_code: int, lobby: int, day: date | None, dan: int | None, rank: int) -> int | None:
+    """The dan points of finishing ``rank`` at rank ``dan`` in a game of ``GO type``
+    ``type_code`` in ``lobby`` on ``day``: ``None`` for a game that is not ranked (``is_ranked``),
+    an unknown rank, or where ``dan`` has no table (天鳳位). The stats database works these out
+    again when it reads its games, so a file written before a table was known reports it."""
+    if dan is None or not is_ranked(type_code, lobby):
+        return None
+    rules = _rules(type_code)
+    n = rules.players
+    points = _pt_points(rules.room, Length.from_east_south(rules.east_south), n, dan, dan_rules.rule_era(n, day))
+    return None if points is None else points[rank - 1]
+
+
 def game_entries(game: Game, key: str, day: date | None) -> list[tuple[str, GameEntry]]:
     """``(name, entry)`` for every seat of a complete game (``ValueError`` without ``owari``).
 
@@ -148,7 +161,6 @@ def game_entries(game: Game, key: str, day: date | None) -> list[tuple[str, Game
     ranks = {seat: rank for rank, seat in enumerate(order, 1)}
     seats = header.players[:n]
     ranked = is_ranked(rules.type_code, lobby)
-    length = Length.from_east_south(rules.east_south)
     rates = [p.rate for p in seats]
     average = dan_rules.table_average_rate(rates) if ranked and len(rates) == n else None
     out = []
@@ -158,9 +170,7 @@ def game_entries(game: Game, key: str, day: date | None) -> list[tuple[str, Game
         dan_pt = None
         change = None
         if ranked:
-            if dan is not None:
-                points = _pt_points(rules.room, length, n, dan, dan_rules.rule_era(n, day))
-                dan_pt = None if points is None else points[rank - 1]
+            dan_pt = entry_dan_pt(rules.type_code, lobby, day, dan, rank)
             if average is not None:
                 change = dan_rules.rate_change(rank, player.rate, average, None, n).value
         out.append((player.name, GameEntry(
@@ -216,7 +226,7 @@ class TableRow:
     @property
     def stable_dan(self) -> float | None:
         """安定段位 of the rank counts under this kind's table (``dan.stable_dan``); ``None`` in
-        private lobbies, without a table (three-player games), or without a last place."""
+        private lobbies, without a table, or without a last place."""
         kind = self.kind
         if kind.room.startswith("lobby:"):
             return None

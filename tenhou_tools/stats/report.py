@@ -333,6 +333,7 @@ class PlayerReport:
         row["latest_dan"] = last.get("dan_name") or ""
         row["latest_rate"] = "" if last.get("rate") is None else last["rate"]
         row["dan_pt_per_game"] = _blank(_round(self.dan_pt_per_game()))
+        row.update(_stable_dan_columns(doc["tables"]))
         change = doc["rate_change_per_game"]
         row["rate_change_per_game"] = _blank(change["value"])
         quality = doc["play_quality"] or {}
@@ -346,6 +347,18 @@ class PlayerReport:
         for k in INT_FIELDS:
             row[f"n_{k}"] = getattr(self.counters, k)
         return row
+
+
+def _stable_dan_columns(tables: list[dict[str, Any]]) -> dict[str, Any]:
+    """The CSV's stable dan: that of the table kind the row played most (``tables`` is sorted
+    so, the first), named in ``stable_dan_kind`` (``houou south``, ``lobby:1234 east``); empty
+    cells without games or where it is undefined."""
+    main = tables[0] if tables else None
+    return {
+        "stable_dan_kind": "" if main is None else f"{main['room']} {main['length']}",
+        "stable_dan": "" if main is None else _blank(main["stable_dan"]),
+        "stable_dan_name": "" if main is None else _blank(main["stable_dan_name"]),
+    }
 
 
 def csv_columns() -> list[str]:

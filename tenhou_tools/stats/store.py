@@ -41,7 +41,7 @@ from pathlib import Path
 
 from ..errors import TenhouToolsError
 from .counters import COUNTERS_VERSION, INT_FIELDS, PlayerCounters, PlayerKey
-from .games import GameEntry
+from .games import GameEntry, entry_dan_pt
 from .records import GameFilter, StatsRecord
 
 __all__ = ["APPLICATION", "SCHEMA_VERSION", "AddResult", "StatsStore", "StoreError"]
@@ -354,7 +354,8 @@ class StatsStore:
                 if games.matches(type_code, lobby, _day(day)):
                     out.setdefault((name, players), []).append(GameEntry(
                         game, _day(day), type_code, lobby, rank, dan,
-                        None if rate is None else float(rate), points, dan_pt,
+                        None if rate is None else float(rate), points,
+                        entry_dan_pt(type_code, lobby, _day(day), dan, rank),  # today's tables
                         None if change is None else float(change)))
         except _DB_ERRORS as exc:
             raise StoreError(f"cannot read {self._name}: {_one_line(exc)}") from None

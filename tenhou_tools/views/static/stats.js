@@ -349,15 +349,29 @@
     if (!tables) return missing(section, 'the figures per table kind');
     const box = chartBox(section);
     const w = widthOf(box);
-    const narrow = w < 480;  // then each row's label goes above its bar
-    const labelW = narrow ? 0 : 190, valueW = 48, right = 6;
+    const labels = tables.map((t) => tableKind(t) + ' · ' + plural(t.games || 0, 'game'));
+    const svg = newSvg(box, w, 10, 'Stable dan per table kind');
+    // Each label as drawn, so that none runs into its bar: beside the bars when the longest fits
+    // in under half the width, else above its bar.
+    const gap = 10;
+    const widest = Math.max(...labels.map((text) => {
+      const probe = svgEl('text', {x: 0, y: 0}, text);
+      svg.appendChild(probe);
+      const width = probe.getComputedTextLength();
+      svg.removeChild(probe);
+      return width;
+    }));
+    const narrow = w < 480 || widest + gap > w * 0.45;  // then each row's label goes above its bar
+    const labelW = narrow ? 0 : Math.ceil(widest) + gap, valueW = 48, right = 6;
     const rowH = narrow ? 44 : 28, top = 6, bottom = 24;
     const h = top + rowH * tables.length + bottom;
+    svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    svg.setAttribute('height', h);
+    svg.setAttribute('data-layout', narrow ? 'above' : 'beside');
     const lo = -2;
     const hi = Math.max(10, ...tables.map((t) => (num(t.stable_dan) ? Math.ceil(t.stable_dan) : 0)));
-    const x0 = labelW + 4, x1 = w - valueW - right;
+    const x0 = labelW, x1 = w - valueW - right;
     const x = (v) => x0 + (x1 - x0) * (Math.max(lo, v) - lo) / (hi - lo);
-    const svg = newSvg(box, w, h, 'Stable dan per table kind');
     const grid = svgEl('g', {class: 'grid'});
     const tick = narrow ? 4 : 2;
     for (let v = 0; v <= hi; v += tick) {
@@ -368,11 +382,12 @@
     tables.forEach((t, i) => {
       const cy = top + rowH * i + (narrow ? 31 : rowH / 2);
       const g = svgEl('g', {class: 'kind-row', 'data-kind': tableKind(t), 'data-games': t.games});
-      g.appendChild(svgEl('text', {x: 0, y: narrow ? cy - 14 : cy + 4}, tableKind(t) + ' · ' + plural(t.games || 0, 'game')));
+      g.appendChild(svgEl('text', {class: 'kind-label', x: 0, y: narrow ? cy - 14 : cy + 4}, labels[i]));
       if (num(t.stable_dan)) {
         g.appendChild(svgEl('rect', {class: 'stable-bar', x: x(lo), y: cy - 7, height: 14,
           width: Math.max(1, x(t.stable_dan) - x(lo)), 'data-value': t.stable_dan}));
-        g.appendChild(svgEl('text', {x: w - right, y: cy + 4, 'text-anchor': 'end'}, fixed(t.stable_dan, 2)));
+        g.appendChild(svgEl('text', {class: 'stable-value', x: w - right, y: cy + 4, 'text-anchor': 'end'},
+          fixed(t.stable_dan, 2)));
       } else {
         g.appendChild(svgEl('text', {class: 'stable-none', x: x(lo) + 4, y: cy + 4}, 'undefined'));
       }
