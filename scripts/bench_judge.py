@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -42,7 +43,10 @@ from tenhou_tools.rules.danger import dora_kinds  # noqa: E402
 from tenhou_tools.rules.scoring import ScoringRules  # noqa: E402
 
 
-def judge_game(game: Game, per_value: list[float], per_discard: list[float], verdicts: Counter) -> float:
+def judge_game(game: Game, per_value: list[float], per_discard: list[float], verdicts: Counter,
+               parts: Counter | None = None, every: bool = False) -> float:
+    """The judgement CPU of one game (boards excluded); ``parts`` adds up each step's seconds."""
+    parts = Counter() if parts is None else parts
     rules = ScoringRules.from_ruleset(game.header.ruleset)
     sanma = rules.sanma
     total = 0.0
@@ -69,11 +73,12 @@ def judge_game(game: Game, per_value: list[float], per_discard: list[float], ver
                                            forbidden=forbidden, in_riichi=in_riichi)
             except ValueError:
                 break
+            d_start = clock()
             danger = danger_against(board, event.seat, event.tile, declared, sanma=sanma)
             v_start = clock()
             values = None
             kept = None
-            if not in_riichi and analysis.loss is not None:
+            if not in_riichi and (analysis.loss is not None or every):
                 kinds = [analysis.kind, *(o.kind for o in analysis.best)]
                 if min(analysis.shanten_after, analysis.best[0].shanten) <= 1:
                     situation = situation_on(board, event.seat, rules)
@@ -91,6 +96,10 @@ def judge_game(game: Game, per_value: list[float], per_discard: list[float], ver
             verdict = judge(analysis, forced=in_riichi, danger=danger, values=values, kept=kept)
             end = clock()
             verdicts[verdict.verdict.value] += 1
+            parts["efficiency"] += d_start - start
+            parts["danger"] += v_start - d_start
+            parts["value"] += v_end - v_start
+            parts["verdict"] += end - v_end
             per_value.append(v_end - v_start)
             per_discard.append(end - start)
             total += end - start
@@ -101,16 +110,24 @@ def judge_game(game: Game, per_value: list[float], per_discard: list[float], ver
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["--one"]:
+        one(Path(sys.argv[2]), "--every" in sys.argv)
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     parser.add_argument("--sample", type=int, default=40)
     parser.add_argument("--players", type=int, default=4, choices=(3, 4))
     parser.add_argument("--fresh", action="store_true", help="clear the value memo before each game")
+    parser.add_argument("--every", action="store_true",
+                        help="value every choice at tenpai or one-shanten (not only the discards off the best)")
+    parser.add_argument("--single", type=int, default=0,
+                        help="also judge this many games each in a fresh interpreter (cold tables)")
     args = parser.parse_args()
     files = sorted(Path(args.corpus, "mjlog").glob("*/*.gz"))[::args.sample]
     per_value: list[float] = []
     per_discard: list[float] = []
     per_game: list[float] = []
+    per_part: dict[str, list[float]] = {}
     verdicts: Counter = Counter()
     for path in files:
         game = parse_game(path.read_bytes())
@@ -120,7 +137,10 @@ def main() -> int:
         if args.fresh:
             value_module._SCORES.clear()
             value_module._lookahead.cache_clear()
-        per_game.append(judge_game(game, per_value, per_discard, verdicts))
+        parts: Counter = Counter()
+        per_game.append(judge_game(game, per_value, per_discard, verdicts, parts, args.every))
+        for name, seconds in parts.items():
+            per_part.setdefault(name, []).append(seconds)
     ms = 1000
     print(f"{len(per_game)} East-South {args.players}-player games, {len(per_discard)} discards"
           f"{' (memo cleared per game)' if args.fresh else ''}")
@@ -129,8 +149,26 @@ def main() -> int:
     print(f"judgement per discard (efficiency + danger + value + verdict): median "
           f"{statistics.median(per_discard) * ms:.3f} ms, max {max(per_discard) * ms:.1f} ms")
     print(f"judgement per game: median {statistics.median(per_game):.3f} s, max {max(per_game):.3f} s")
+    print("per game, each step: " + ", ".join(
+        f"{name} median {statistics.median(v):.3f} s, max {max(v):.3f} s" for name, v in per_part.items()))
     print("verdicts:", dict(verdicts.most_common()))
+    if args.single:
+        chosen = [p for p in files if _east_south(p, args.players)][:args.single]
+        cold = [float(subprocess.run([sys.executable, __file__, "--one", str(p)] + (["--every"] if args.every else []),
+                                     capture_output=True, text=True, check=True).stdout) for p in chosen]
+        print(f"one game in a fresh interpreter (tables cold), judgement CPU: median {statistics.median(cold):.3f} s, "
+              f"max {max(cold):.3f} s over {len(cold)} games")
     return 0
+
+
+def _east_south(path: Path, players: int) -> bool:
+    rules = parse_game(path.read_bytes()).header.ruleset
+    return rules.players == players and rules.east_south
+
+
+def one(path: Path, every: bool) -> None:
+    """The judgement CPU of one game, printed (for ``--single``)."""
+    print(judge_game(parse_game(path.read_bytes()), [], [], Counter(), None, every))
 
 
 if __name__ == "__main__":

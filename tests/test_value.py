@@ -161,3 +161,18 @@ def test_han_kept_counts_dora_red_and_yakuhai_pairs():
     assert han_kept(parse_tiles("123m055s66z1z"), [], dora, yakuhai, red_fives=False) == 3 + 1
     pon = Meld(CallKind.PON, tuple(parse_tiles("777z")), parse_tiles("777z")[0], 1, None, 0)
     assert han_kept(parse_tiles("123m"), [pon], dora, yakuhai) == 1
+
+
+def test_a_wait_on_a_fifth_copy_beside_a_meld_scores_nothing():
+    # a pon of 5p and a single 5p: the 5p single wait needs a fifth copy (shape only)
+    five = [t for t in range(52, 56)]
+    pon = Meld(CallKind.PON, tuple(five[1:]), five[1], 2, None, 0)
+    hand = [five[0], *parse_tiles("123m456m789s")]
+    unseen = unseen_of("123m456m789s", "4z")
+    for t in five:
+        unseen[t >> 2] -= 1
+    value = hand_value(hand, situation("4z", melds=(pon,), may_riichi=False), unseen)
+    assert value is not None and value.shanten == 0
+    (wait,) = value.waits
+    assert (wait.kind, wait.left, wait.ron, wait.tsumo) == (k("5p"), 0, None, None)
+    assert value.tiles == 0 and value.ev == 0

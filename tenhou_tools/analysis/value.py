@@ -35,9 +35,9 @@ from functools import lru_cache
 
 from ..events import CallKind, Meld
 from ..replay.board import Board
-from ..rules.hand import counts34
+from ..rules.hand import counts34, waits
 from ..rules.scoring import TENHOU_4P, ScoredHand, ScoringRules, WinContext, score_win
-from ..rules.shanten import acceptance, discard_options
+from ..rules.shanten import acceptance
 from ..tiles import RED_FIVES
 
 __all__ = [
@@ -171,28 +171,36 @@ def _situation_key(s: ValueSituation) -> tuple:
             s.round_wind, tuple(t >> 2 for t in s.dora_indicators), s.riichi, s.rules)
 
 
-def _ids(counts: Sequence[int], reds: frozenset[int], taken: frozenset[int]) -> list[int]:
+def _ids(counts: Sequence[int], reds: frozenset[int], taken: frozenset[int]) -> list[int] | None:
     """Concrete tile ids for per-kind counts: a red copy for each kind in ``reds``, plain
-    copies otherwise, none of the ids in ``taken`` (the melds')."""
+    copies otherwise, none of the ids in ``taken`` (the melds'); ``None`` when a kind has
+    more than its free copies (a wait on a fifth tile beside a meld: it cannot be won)."""
     ids = []
     for k, n in enumerate(counts):
         if not n:
             continue
         order = (0, 1, 2, 3) if k in reds else (1, 2, 3, 0)
         free = [k * 4 + c for c in order if k * 4 + c not in taken]
+        if len(free) < n:
+            return None
         ids += free[:n]
     return ids
 
 
 def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: bool, s: ValueSituation,
            key: tuple) -> ScoreLine | None:
-    full = (counts13, reds, win, tsumo, key)
-    if full in _SCORES:
-        return _SCORES[full]
+    """The score of ``counts13`` completed by a plain ``win`` (memoised on the completed hand:
+    the same 14 tiles won on the same kind come back from other hands and draws)."""
     counts = list(counts13)
     counts[win] += 1
+    full = (tuple(counts), reds, win, tsumo, key)
+    if full in _SCORES:
+        return _SCORES[full]
     taken = frozenset(t for m in s.melds for t in m.tiles)
     ids = _ids(counts, reds if s.rules.red_fives else frozenset(), taken)
+    if ids is None:
+        _SCORES[full] = None
+        return None
     # the winning tile: a plain copy of its kind among those ids
     win_tile = next((t for t in ids if t >> 2 == win and t not in RED_FIVES), None)
     if win_tile is None:
@@ -211,11 +219,15 @@ def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: boo
 
 
 def _wait_values(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], left: Sequence[int],
-                 s: ValueSituation, furiten: Collection[int]) -> tuple[WaitValue, ...]:
+                 s: ValueSituation, furiten: Collection[int], *, every: bool = True) -> tuple[WaitValue, ...]:
+    """Each wait's value; ``every=False`` skips the waits with no copy left (the look-ahead:
+    they weigh nothing)."""
     key = _situation_key(s)
     share = TSUMO_SHARE[s.rules.players]
     found = []
     for w, n in zip(waits, left, strict=True):
+        if not n and not every:
+            continue
         tsumo = _score(counts13, reds, w, True, s, key)
         ron = None if w in furiten else _score(counts13, reds, w, False, s, key)
         t = tsumo.points if tsumo else 0
@@ -232,8 +244,8 @@ def _chance(tiles: int, pool: int, draws: int) -> float:
 
 
 def _tenpai(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], unseen: Sequence[int],
-            s: ValueSituation, furiten: Collection[int], pool: int, draws: int) -> HandValue:
-    values = _wait_values(counts13, reds, waits, [unseen[w] for w in waits], s, furiten)
+            s: ValueSituation, furiten: Collection[int], pool: int, draws: int, *, every: bool = True) -> HandValue:
+    values = _wait_values(counts13, reds, waits, [unseen[w] for w in waits], s, furiten, every=every)
     tiles = sum(v.left for v in values if v.points > 0)
     points = sum(v.left * v.points for v in values) / tiles if tiles else 0.0
     chance = _chance(tiles, pool, draws)
@@ -253,8 +265,15 @@ def _lookahead(counts13: tuple[int, ...], sets: int, sanma: bool) -> tuple[_Bran
     for k in reach.kinds:
         counts = list(counts13)
         counts[k] += 1
-        options = discard_options(counts, sets, None, sanma=sanma)
-        found.append((k, tuple((o.kind, o.acceptance.kinds) for o in options if o.shanten == 0)))
+        options = []
+        for d in range(34):
+            if counts[d] and d != k:
+                counts[d] -= 1
+                kept = waits(counts)
+                counts[d] += 1
+                if kept:
+                    options.append((d, tuple(sorted(kept))))
+        found.append((k, tuple(options)))
     return tuple(found)
 
 
@@ -289,11 +308,11 @@ def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituatio
         drawn = list(counts)
         drawn[k] += 1
         outcomes = []
-        for d, waits in options:
+        for d, kept_waits in options:
             kept = list(drawn)
             kept[d] -= 1
             kept_reds = reds if kept[d] or d not in reds else reds - {d}
-            tenpai = _tenpai(tuple(kept), kept_reds, waits, after, s, furiten | {d}, pool, draws)
+            tenpai = _tenpai(tuple(kept), kept_reds, kept_waits, after, s, furiten | {d}, pool, draws, every=False)
             outcomes.append((tenpai.tiles, tenpai.win_points))
         branches.append((copies, outcomes))
     tiles = sum(c for c, _ in branches)

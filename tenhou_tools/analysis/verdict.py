@@ -12,7 +12,7 @@ bounds: docs/analysis.md, "The verdict".
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
 from ..rules.danger import DangerClass
@@ -123,33 +123,40 @@ def judge(
     chosen = analysis.kind
     best_kinds = [o.kind for o in analysis.best]
     top = analysis.best[0].acceptance
+    accepted, shanten_after = analysis.chosen.total, analysis.shanten_after
+    if forced:
+        return Judgement(verdict=Verdict.FORCED, accepted=accepted, best_accepted=top.total,
+                         shanten=shanten_after, best_shanten=top.shanten)
     values = values or {}
     chosen_value = values.get(chosen)
     valued = [v for v in (values.get(k) for k in best_kinds) if v is not None]
     best_value = max(valued, key=lambda v: v.ev) if valued else None
-    plain = Judgement(Verdict.FORCED, accepted=analysis.chosen.total, best_accepted=top.total,
-                      shanten=analysis.shanten_after, best_shanten=top.shanten)
-    if forced:
-        return plain
-    numbers = replace(plain, chosen_value=chosen_value, best_value=best_value)
+
+    def verdict(v: Verdict, *, han_kept: int | None = None, best_han_kept: int | None = None,
+                safer_against: tuple[int, ...] = (), cost_points: float | None = None) -> Judgement:
+        return Judgement(verdict=v, accepted=accepted, best_accepted=top.total, shanten=shanten_after,
+                         best_shanten=top.shanten, chosen_value=chosen_value, best_value=best_value,
+                         han_kept=han_kept, best_han_kept=best_han_kept, safer_against=safer_against,
+                         cost_points=cost_points)
+
     if chosen in best_kinds:
-        return replace(numbers, verdict=Verdict.BEST)
+        return verdict(Verdict.BEST)
     safer = tuple(d.seat for d in danger or ()
                   if all(d.class_of(chosen).rank < d.class_of(k).rank for k in best_kinds))
     if safer:
-        return replace(numbers, verdict=Verdict.DEFENCE, safer_against=safer)
-    if analysis.shanten_after == top.shanten:
+        return verdict(Verdict.DEFENCE, safer_against=safer)
+    if shanten_after == top.shanten:
         if chosen_value is not None and best_value is not None and len(valued) == len(best_kinds):
-            if chosen_value.ev > best_value.ev and analysis.chosen.total >= VALUE_ACCEPTANCE_KEPT * top.total:
-                return replace(numbers, verdict=Verdict.VALUE)
+            if chosen_value.ev > best_value.ev and accepted >= VALUE_ACCEPTANCE_KEPT * top.total:
+                return verdict(Verdict.VALUE)
         elif kept is not None and chosen in kept and all(k in kept for k in best_kinds):
             best_kept = max(kept[k] for k in best_kinds)
-            if kept[chosen] > best_kept and analysis.chosen.total >= MARKS_ACCEPTANCE_KEPT * top.total:
-                return replace(numbers, verdict=Verdict.VALUE, han_kept=kept[chosen], best_han_kept=best_kept)
+            if kept[chosen] > best_kept and accepted >= MARKS_ACCEPTANCE_KEPT * top.total:
+                return verdict(Verdict.VALUE, han_kept=kept[chosen], best_han_kept=best_kept)
     cost = None
     if chosen_value is not None and best_value is not None:
         cost = best_value.ev - chosen_value.ev
-    return replace(numbers, verdict=Verdict.EFFICIENCY_LOSS, cost_points=cost)
+    return verdict(Verdict.EFFICIENCY_LOSS, cost_points=cost)
 
 
 # -- the per-seat summary ---------------------------------------------------------------------
