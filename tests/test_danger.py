@@ -138,6 +138,13 @@ def test_three_player_manzu_terminals_have_no_two_sided_wait():
     assert seen(sanma=True)[k("5m")] == 4
 
 
+def test_labels_for_the_text_view():
+    assert C.NON_SUJI.label == "no suji"
+    assert C.HALF_SUJI.label == "half suji"
+    assert C.HONOUR_1_LEFT.label == "honour, 1 left"
+    assert len({c.label for c in C}) == len(C)
+
+
 def test_the_order_is_safest_first():
     assert C.GENBUTSU.rank == 0
     assert safest([C.NON_SUJI, C.SUJI, C.HALF_SUJI]) is C.SUJI

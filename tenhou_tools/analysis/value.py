@@ -171,19 +171,27 @@ def _situation_key(s: ValueSituation) -> tuple:
             s.round_wind, tuple(t >> 2 for t in s.dora_indicators), s.riichi, s.rules)
 
 
+_FREE: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+
+
 def _ids(counts: Sequence[int], reds: frozenset[int], taken: frozenset[int]) -> list[int] | None:
     """Concrete tile ids for per-kind counts: a red copy for each kind in ``reds``, plain
     copies otherwise, none of the ids in ``taken`` (the melds'); ``None`` when a kind has
     more than its free copies (a wait on a fifth tile beside a meld: it cannot be won)."""
-    ids = []
+    free = _FREE.get((reds, taken))
+    if free is None:
+        if len(_FREE) > 1000:
+            _FREE.clear()
+        free = tuple(tuple(k * 4 + c for c in ((0, 1, 2, 3) if k in reds else (1, 2, 3, 0))
+                           if k * 4 + c not in taken) for k in range(34))
+        _FREE[(reds, taken)] = free
+    ids: list[int] = []
     for k, n in enumerate(counts):
-        if not n:
-            continue
-        order = (0, 1, 2, 3) if k in reds else (1, 2, 3, 0)
-        free = [k * 4 + c for c in order if k * 4 + c not in taken]
-        if len(free) < n:
-            return None
-        ids += free[:n]
+        if n:
+            copies = free[k]
+            if len(copies) < n:
+                return None
+            ids += copies[:n]
     return ids
 
 

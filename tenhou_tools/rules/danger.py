@@ -93,8 +93,25 @@ class DangerClass(Enum):
         """0 for the safest class, growing with the measured deal-in rate."""
         return _RANK[self]
 
+    @property
+    def label(self) -> str:
+        """Words for the text view: ``S1 dealt 5m (no suji) into S3's riichi``."""
+        return _LABELS[self]
+
 
 _RANK = {c: i for i, c in enumerate(DangerClass)}
+_LABELS = {
+    DangerClass.GENBUTSU: "genbutsu",
+    DangerClass.HONOUR_0_LEFT: "honour, none left",
+    DangerClass.HONOUR_1_LEFT: "honour, 1 left",
+    DangerClass.HONOUR_2_LEFT: "honour, 2 left",
+    DangerClass.NO_CHANCE: "no chance",
+    DangerClass.SUJI: "suji",
+    DangerClass.HONOUR_LIVE: "live honour",
+    DangerClass.ONE_CHANCE: "one chance",
+    DangerClass.HALF_SUJI: "half suji",
+    DangerClass.NON_SUJI: "no suji",
+}
 
 
 class DangerFlag(Enum):
