@@ -42,11 +42,15 @@ from tenhou_tools.rules.calls import kuikae_forbidden  # noqa: E402
 from tenhou_tools.rules.danger import dora_kinds  # noqa: E402
 from tenhou_tools.rules.scoring import ScoringRules  # noqa: E402
 
+VALUED: list[float] = []
+"""The value step's time of each discard that was valued (tenpai or one-shanten candidates)."""
+
 
 def judge_game(game: Game, per_value: list[float], per_discard: list[float], verdicts: Counter,
                parts: Counter | None = None, every: bool = False) -> float:
     """The judgement CPU of one game (boards excluded); ``parts`` adds up each step's seconds."""
     parts = Counter() if parts is None else parts
+    valued_times = VALUED
     rules = ScoringRules.from_ruleset(game.header.ruleset)
     sanma = rules.sanma
     total = 0.0
@@ -93,6 +97,8 @@ def judge_game(game: Game, per_value: list[float], per_discard: list[float], ver
                         rest.remove(event.tile if k == analysis.kind else next(t for t in rest if t >> 2 == k))
                         kept[k] = han_kept(rest, me.melds, dora, yakuhai, red_fives=rules.red_fives)
             v_end = clock()
+            if values is not None:
+                valued_times.append(v_end - v_start)
             verdict = judge(analysis, forced=in_riichi, danger=danger, values=values, kept=kept)
             end = clock()
             verdicts[verdict.verdict.value] += 1
@@ -146,6 +152,9 @@ def main() -> int:
           f"{' (memo cleared per game)' if args.fresh else ''}")
     print(f"value step per discard: median {statistics.median(per_value) * ms:.3f} ms, "
           f"max {max(per_value) * ms:.1f} ms")
+    if VALUED:
+        print(f"value step per valued discard ({len(VALUED)} of them): median "
+              f"{statistics.median(VALUED) * ms:.2f} ms, max {max(VALUED) * ms:.1f} ms")
     print(f"judgement per discard (efficiency + danger + value + verdict): median "
           f"{statistics.median(per_discard) * ms:.3f} ms, max {max(per_discard) * ms:.1f} ms")
     print(f"judgement per game: median {statistics.median(per_game):.3f} s, max {max(per_game):.3f} s")
