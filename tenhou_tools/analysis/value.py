@@ -301,11 +301,11 @@ def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequ
         return _tenpai(counts, reds, reach.kinds, unseen, situation, furiten, pool, draws)
     if reach.shanten != 1:
         return None
-    return _one_shanten(counts, reds, situation, unseen, furiten, pool, draws, reach.total)
+    return _one_shanten(counts, reds, situation, unseen, furiten, pool, draws)
 
 
 def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituation, unseen: Sequence[int],
-                 furiten: frozenset[int], pool: int, draws: int, total: int) -> HandValue:
+                 furiten: frozenset[int], pool: int, draws: int) -> HandValue:
     branches = []  # (copies of the draw, [(tiles, average win) per tenpai discard])
     for k, options in _lookahead(counts, s.sets, s.rules.sanma):
         copies = unseen[k]
