@@ -20,9 +20,8 @@ data module the analysis reads (``tenhou_tools/rules/danger_rates.py``): the bas
 (class, grade, turn bucket) and a factor per (class, flag) measured as observed / expected
 (the flagged cases' winning count over what their cells' base rates predict).
 
-The board before each discard is ``replay.engine.board_at`` (a replay of the hand per call:
-slow, about 10 minutes per 1,000 games in plain Python; the one-pass boards of the table state
-will replace it).
+The board before each discard comes from the one fold in one pass per hand
+(``replay.fold.hand_boards``).
 """
 
 from __future__ import annotations
@@ -38,11 +37,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tenhou_tools.analysis.defence import opponents_in_riichi, pond_lengths, visible_from  # noqa: E402
-from tenhou_tools.events import Agari, Discard, Game, Riichi  # noqa: E402
+from tenhou_tools.analysis.defence import opponents_in_riichi, visible_from  # noqa: E402
+from tenhou_tools.events import Agari, Discard, Game  # noqa: E402
 from tenhou_tools.mjlog import parse_game  # noqa: E402
 from tenhou_tools.replay.board import Board  # noqa: E402
-from tenhou_tools.replay.engine import board_at  # noqa: E402
+from tenhou_tools.replay.fold import hand_boards  # noqa: E402
 from tenhou_tools.rules.danger import DangerClass, assess, dora_kinds  # noqa: E402
 from tenhou_tools.rules.hand import counts34, waits  # noqa: E402
 
@@ -75,31 +74,24 @@ class Tally:
 
 
 def measure_game(game: Game, tally: Tally) -> None:
+    """Every discard made while an opponent's riichi declaration discard is out, on the one
+    fold's board just before it (``replay.fold.hand_boards``: every step in one pass)."""
     players = game.header.ruleset.players
     sanma = players == 3
     tally.games[players] += 1
     for position, hand in enumerate(game.hands):
         events = hand.events
-        declared: dict[int, int] = {}  # seat -> event index of its declaration discard
-        at_declaration: dict[int, tuple[int, ...]] = {}
-        pending: set[int] = set()
+        boards = hand_boards(game, position)
         for i, event in enumerate(events):
-            if isinstance(event, Riichi) and event.step == 1:
-                pending.add(event.seat)
-                continue
             if not isinstance(event, Discard):
                 continue
-            if declared and any(r != event.seat for r in declared):
-                board = board_at(game, position, i)
-                count_moment(game, board, event, events, i, at_declaration, sanma, players, tally)
-            if event.seat in pending:
-                pending.discard(event.seat)
-                declared[event.seat] = i
-                at_declaration[event.seat] = pond_lengths(board_at(game, position, i + 1))
+            board = boards[i]
+            if any(p.riichi for r, s in enumerate(board.seats) if r != event.seat for p in s.pond):
+                count_moment(game, board, event, events, i, sanma, players, tally)
 
 
-def count_moment(game: Game, board: Board, event: Discard, events: tuple, i: int,
-                 at_declaration: dict[int, tuple[int, ...]], sanma: bool, players: int, tally: Tally) -> None:
+def count_moment(game: Game, board: Board, event: Discard, events: tuple, i: int, sanma: bool, players: int,
+                 tally: Tally) -> None:
     seat = event.seat
     visible = visible_from(board, seat, sanma=sanma)
     dora = dora_kinds(board.dora_indicators, sanma=sanma)
@@ -109,7 +101,7 @@ def count_moment(game: Game, board: Board, event: Discard, events: tuple, i: int
         if not isinstance(later, Agari):
             break
         rons.append(later)
-    for opponent in opponents_in_riichi(board, seat, at_declaration):
+    for opponent in opponents_in_riichi(board, seat):
         tally.moments[players] += 1
         winning = waits(counts34(board.seats[opponent.seat].concealed))
         for k in hand_kinds:

@@ -17,6 +17,7 @@ from tenhou_tools.analysis import (
     riichi_summary,
     waits_text,
 )
+from tenhou_tools.rules.danger import DangerClass
 from tenhou_tools.tiles import kind, parse_tiles
 
 FULL = [4] * 34
@@ -172,8 +173,12 @@ def test_deal_in_text_in_the_issue_style():
     data = record.to_json()
     assert data == {
         "discarder": 1, "winner": 3, "tile": dealt, "kind": 15, "waits": [12, 15], "riichi": True,
-        "open": False, "points": 8000, "text": "S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)",
+        "open": False, "points": 8000, "tile_class": None,
+        "text": "S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)",
     }
+    classed = deal_in(1, 3, dealt, winner, riichi=True, open_hand=False, points=8000, tile_class=DangerClass.NON_SUJI)
+    assert classed.text() == "S1 dealt 7p (no suji) into S3's 4-7p wait (riichi, 8,000)"
+    assert classed.to_json()["tile_class"] == "non_suji"
 
 
 def test_the_docs_example_prints_what_the_docs_show(capsys):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tenhou_tools.analysis.defence import danger_against, opponents_in_riichi, pond_lengths, visible_from
+from tenhou_tools.analysis.defence import danger_against, opponents_in_riichi, visible_from
 from tenhou_tools.events import CallKind
 from tenhou_tools.mjlog import parse_game
-from tenhou_tools.replay.engine import board_at
+from tenhou_tools.replay.fold import board_at
 from tenhou_tools.rules.danger import (
     Danger,
     DangerClass,
@@ -252,12 +252,10 @@ def test_a_called_declaration_tile_stays_genbutsu():
     s = _riichi_then_called()
     game = parse_game(s.ryuukyoku())
     events = game.hands[0].events
-    declaration = next(i for i, e in enumerate(events) if type(e).__name__ == "Riichi" and e.step == 2) - 1
-    at_declaration = pond_lengths(board_at(game, 0, declaration + 1))
     step = len(events) - 1  # S3 has drawn and must discard
     board = board_at(game, 0, step)
     assert any(p.called and p.riichi for p in board.seats[1].pond)
-    (o,) = opponents_in_riichi(board, 3, {1: at_declaration})
+    (o,) = opponents_in_riichi(board, 3)
     assert o.seat == 1 and o.declaration == k("6m")
     assert k("6m") in o.safe and k("2p") in o.safe  # the called 6m, S2's 2p after the declaration
     visible = visible_from(board, 3)
@@ -279,11 +277,9 @@ def test_two_riichi_at_once_are_classed_apart():
     s.draw(3, "8p")
     game = parse_game(s.ryuukyoku())
     events = game.hands[0].events
-    reach = [i for i, e in enumerate(events) if type(e).__name__ == "Riichi" and e.step == 2]
-    declared = {1: pond_lengths(board_at(game, 0, reach[0])), 2: pond_lengths(board_at(game, 0, reach[1]))}
     board = board_at(game, 0, len(events) - 1)
     held = next(t for t in board.seats[3].concealed if t >> 2 == k("9m"))
-    entries = danger_against(board, 3, held, declared)
+    entries = danger_against(board, 3, held)
     assert entries is not None
     against = {e.seat: e for e in entries}
     assert set(against) == {1, 2}
@@ -310,7 +306,7 @@ def test_no_riichi_no_danger():
     s.draw(1, "6m")
     game = parse_game(s.ryuukyoku())
     board = board_at(game, 0, len(game.hands[0].events) - 1)
-    assert danger_against(board, 1, board.seats[1].concealed[0], {}) is None
+    assert danger_against(board, 1, board.seats[1].concealed[0]) is None
 
 
 def test_three_player_board():
@@ -322,11 +318,10 @@ def test_three_player_board():
     s.draw(2, "8p")
     game = parse_game(s.ryuukyoku())
     events = game.hands[0].events
-    reach = next(i for i, e in enumerate(events) if type(e).__name__ == "Riichi" and e.step == 2)
     board = board_at(game, 0, len(events) - 1)
     assert len(board.seats) == 3
     held = next(t for t in board.seats[2].concealed if t >> 2 == k("1m"))
-    entries = danger_against(board, 2, held, {1: pond_lengths(board_at(game, 0, reach))}, sanma=True)
+    entries = danger_against(board, 2, held, sanma=True)
     assert entries is not None
     (e,) = entries
     assert e.class_of(k("1m")) is C.NO_CHANCE  # no 2m, 3m in three-player

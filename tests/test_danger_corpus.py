@@ -10,10 +10,10 @@ gives its count). A hand-made furiten ron shows the check can fail.
 
 from __future__ import annotations
 
-from tenhou_tools.analysis.defence import danger_against, pond_lengths
+from tenhou_tools.analysis.defence import danger_against
 from tenhou_tools.events import Agari, Discard, Game, Riichi
 from tenhou_tools.mjlog import parse_game
-from tenhou_tools.replay.engine import board_at
+from tenhou_tools.replay.fold import board_at
 from tenhou_tools.rules.danger import DangerClass
 
 from .conftest import corpus_files
@@ -46,9 +46,7 @@ def genbutsu_deal_ins(game: Game) -> tuple[int, list[str]]:
                 assert isinstance(discard, Discard)
                 if discard.seat != event.from_who or declared[event.who] > at:
                     continue  # a ron on a kan or kita tile, or on the declaration discard
-                ponds = {r: pond_lengths(board_at(game, position, step)) for r, step in declared.items()}
-                entries = danger_against(board_at(game, position, at), discard.seat, discard.tile, ponds,
-                                         sanma=sanma)
+                entries = danger_against(board_at(game, position, at), discard.seat, discard.tile, sanma=sanma)
                 assert entries is not None
                 (entry,) = [e for e in entries if e.seat == event.who]
                 checked += 1

@@ -34,7 +34,7 @@ def test_the_hand_made_games_cover_every_counter():
     for _, expected, _ in GAMES.values():
         for values in expected.values():
             seen.update(k for k, v in values.items() if v)
-    quality = {"quality_games", "quality_discards", "quality_efficient"}
+    quality = {field for field in INT_FIELDS if field.startswith("quality_")}
     assert set(INT_FIELDS) - quality | {"yaku"} == seen
 
 

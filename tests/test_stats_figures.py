@@ -235,8 +235,11 @@ def test_an_old_store_is_refused_with_a_clear_message(tmp_path):
     conn.close()
     result = run("stats", "--db", db)
     assert result.exit_code == 2
-    assert "schema '1', counters '1'; this one reads 2, 2): build a new database from the logs " \
-           "(version 2 keeps each player's games" in result.stderr
+    from tenhou_tools.stats.counters import COUNTERS_VERSION
+    from tenhou_tools.stats.store import SCHEMA_VERSION
+
+    assert f"schema '1', counters '1'; this one reads {SCHEMA_VERSION}, {COUNTERS_VERSION}): build a new " \
+           "database from the logs (version 2 keeps each player's games" in result.stderr
 
 
 def test_the_overview_fits_80_columns_with_plain_headers(logs):
@@ -297,15 +300,17 @@ def test_play_quality_counts_efficient_discards():
     # keeps the hand tenpai; throwing 1m (id 0) breaks the 1-2-3m run: one shanten worse.
     good = parse_game(ONE_HAND.encode())
     bad = parse_game(ONE_HAND.replace("<T100/><D100/>", "<T100/><D0/>").encode())
-    assert game_quality(good)[0] == (1, 1)
-    assert game_quality(bad)[0] == (1, 0)
+    assert (game_quality(good)[0].choices, game_quality(good)[0].best) == (1, 1)
+    assert (game_quality(bad)[0].choices, game_quality(bad)[0].best) == (1, 0)
+    assert game_quality(bad)[0].efficiency_loss == 1
 
 
 def test_discards_after_riichi_are_not_judged():
     riichi = ONE_HAND.replace("<T100/><D100/>", '<T100/><REACH who="0" step="1"/><D100/>'
                                                 '<REACH who="0" step="2" ten="240,250,250,250"/><T102/><D102/>')
-    judged, efficient = game_quality(parse_game(riichi.encode()))[0]
-    assert (judged, efficient) == (1, 1)  # the riichi discard is a choice, the one after it is not
+    alice = game_quality(parse_game(riichi.encode()))[0]
+    assert (alice.choices, alice.best) == (1, 1)  # the riichi discard is a choice, the one after it is not
+    assert alice.forced == 1 and alice.judged == 2
 
 
 def test_quality_option_reports_the_share_and_the_whole_set(tmp_path):

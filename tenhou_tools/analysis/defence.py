@@ -1,14 +1,14 @@
 """Defence against riichi on a board: each tile of the discarder's hand classed against each
 opponent in riichi, from the discarder's view only.
 
-Reads a frozen ``replay.board.Board`` (the table just before the discard) and the pond lengths
-at each opponent's declaration (to know which discards came after it); the classes and rates
-themselves are ``rules.danger``. Definitions: docs/analysis.md, "Danger against a riichi".
+Reads a frozen ``replay.board.Board`` (the table just before the discard, from the one fold):
+each pond tile carries the step it was discarded at, so the discards made after an opponent's
+declaration discard are the ones with a later step; the classes and rates themselves are
+``rules.danger``. Definitions: docs/analysis.md, "Danger against a riichi".
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..replay.board import Board
@@ -28,15 +28,8 @@ __all__ = [
     "DangerAgainst",
     "danger_against",
     "opponents_in_riichi",
-    "pond_lengths",
     "visible_from",
 ]
-
-
-def pond_lengths(board: Board) -> tuple[int, ...]:
-    """Each seat's pond length on ``board`` (taken right after a declaration discard, it says
-    which discards came after the declaration)."""
-    return tuple(len(s.pond) for s in board.seats)
 
 
 def visible_from(board: Board, seat: int, *, sanma: bool = False) -> list[int]:
@@ -50,14 +43,9 @@ def visible_from(board: Board, seat: int, *, sanma: bool = False) -> list[int]:
     return visible_counts(board.seats[seat].concealed, public, sanma=sanma)
 
 
-def opponents_in_riichi(board: Board, seat: int,
-                        declared_ponds: Mapping[int, Sequence[int]]) -> list[RiichiOpponent]:
-    """The opponents of ``seat`` whose riichi declaration discard is on ``board`` (seat order).
-
-    ``declared_ponds[r]``: every seat's pond length right after ``r``'s declaration discard
-    (``pond_lengths`` of that board); the tiles beyond them were discarded after it. An opponent
-    missing from it is taken from its pond's declaration mark alone (its own pond is genbutsu,
-    no later discard of the others is)."""
+def opponents_in_riichi(board: Board, seat: int) -> list[RiichiOpponent]:
+    """The opponents of ``seat`` whose riichi declaration discard is on ``board`` (seat order),
+    each with the tiles discarded by anyone after that declaration discard (a later step)."""
     found = []
     players = len(board.seats)
     for r, s in enumerate(board.seats):
@@ -66,12 +54,9 @@ def opponents_in_riichi(board: Board, seat: int,
         marks = [i for i, p in enumerate(s.pond) if p.riichi]
         if not marks:
             continue
-        lengths = declared_ponds.get(r)
-        passed = []
-        if lengths is not None:
-            for other, o in enumerate(board.seats):
-                if other != r:
-                    passed += [p.tile for p in o.pond[lengths[other]:]]
+        declared_at = s.pond[marks[0]].step
+        passed = [p.tile for other, o in enumerate(board.seats) if other != r
+                  for p in o.pond if p.step > declared_at]
         found.append(riichi_opponent(r, [p.tile for p in s.pond], marks[0], passed,
                                      round_wind=board.round // 4, seat_wind=(r - board.dealer) % players))
     return found
@@ -117,11 +102,10 @@ class DangerAgainst:
         }
 
 
-def danger_against(board: Board, seat: int, tile: int, declared_ponds: Mapping[int, Sequence[int]], *,
-                   sanma: bool = False) -> tuple[DangerAgainst, ...] | None:
+def danger_against(board: Board, seat: int, tile: int, *, sanma: bool = False) -> tuple[DangerAgainst, ...] | None:
     """The hand of ``seat`` (before discarding ``tile``) against each opponent in riichi on
     ``board``; ``None`` when no opponent is in riichi."""
-    opponents = opponents_in_riichi(board, seat, declared_ponds)
+    opponents = opponents_in_riichi(board, seat)
     if not opponents:
         return None
     visible = visible_from(board, seat, sanma=sanma)

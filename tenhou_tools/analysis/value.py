@@ -49,6 +49,7 @@ __all__ = [
     "discard_values",
     "han_kept",
     "hand_value",
+    "situation_of",
     "situation_on",
 ]
 
@@ -388,17 +389,28 @@ def situation_on(board: Board, seat: int, rules: ScoringRules) -> ValueSituation
     player count, rounded down), whether it has declared riichi (its pond holds the
     declaration), whether it may still declare it and the kinds of its own pond."""
     me = board.seats[seat]
-    players = len(board.seats)
-    declared = any(p.riichi for p in me.pond)
-    closed = all(not m.kind.is_open for m in me.melds)
+    return situation_of(melds=me.melds, seat_wind=(seat - board.dealer) % len(board.seats),
+                        round_wind=board.round // 4, dora_indicators=board.dora_indicators,
+                        live_remaining=board.live_remaining, players=len(board.seats),
+                        own_discards=(p.tile for p in me.pond), score=me.score,
+                        declared=any(p.riichi for p in me.pond), rules=rules)
+
+
+def situation_of(*, melds: Sequence[Meld], seat_wind: int, round_wind: int, dora_indicators: Sequence[int],
+                 live_remaining: int, players: int, own_discards: Iterable[int], score: int, declared: bool,
+                 rules: ScoringRules) -> ValueSituation:
+    """The ``ValueSituation`` from explicit values (``situation_on`` reads them off a board,
+    the analysis off the table state): ``own_discards`` are tile ids, ``declared`` whether the
+    seat's riichi declaration discard is out."""
+    closed = all(not m.kind.is_open for m in melds)
     return ValueSituation(
-        melds=tuple(me.melds),
-        seat_wind=(seat - board.dealer) % players,
-        round_wind=board.round // 4,
-        dora_indicators=tuple(board.dora_indicators),
-        draws_left=board.live_remaining // players,
+        melds=tuple(melds),
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        dora_indicators=tuple(dora_indicators),
+        draws_left=live_remaining // players,
         in_riichi=declared,
-        may_riichi=closed and me.score >= RIICHI_MIN_SCORE and board.live_remaining >= RIICHI_MIN_LIVE,
-        own_discards=frozenset(p.tile >> 2 for p in me.pond),
+        may_riichi=closed and score >= RIICHI_MIN_SCORE and live_remaining >= RIICHI_MIN_LIVE,
+        own_discards=frozenset(t >> 2 for t in own_discards),
         rules=rules,
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..rules.danger import DangerClass
 from ..rules.hand import counts34
 from ..rules.hand import waits as hand_waits
 from ..tiles import kind as tile_kind
@@ -65,11 +66,16 @@ class DealIn:
     """The winner's hand was open (a called meld); a closed hand without riichi is dama."""
     points: int
     """The win's value without honba and sticks (``AGARI ten``)."""
+    tile_class: DangerClass | None = None
+    """The dealt tile's danger class against the winner from the discarder's view
+    (``rules.danger``), when the winner's riichi declaration discard was out before it."""
 
     def text(self) -> str:
-        """``S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)``."""
+        """``S1 dealt 5m (no suji) into S3's 4-7m wait (riichi, 8,000)``."""
         how = "riichi" if self.riichi else "open" if self.open_hand else "dama"
         dealt = waits_text((tile_kind(self.tile),))
+        if self.tile_class is not None:
+            dealt += f" ({self.tile_class.label})"
         return (f"S{self.discarder} dealt {dealt} into S{self.winner}'s {waits_text(self.waits)} wait "
                 f"({how}, {self.points:,})")
 
@@ -83,6 +89,7 @@ class DealIn:
             "riichi": self.riichi,
             "open": self.open_hand,
             "points": self.points,
+            "tile_class": None if self.tile_class is None else self.tile_class.value,
             "text": self.text(),
         }
 
@@ -96,8 +103,9 @@ def deal_in(
     riichi: bool,
     open_hand: bool,
     points: int,
+    tile_class: DangerClass | None = None,
 ) -> DealIn:
     """A deal-in from explicit inputs: ``winner_concealed`` is the winner's concealed hand
     without the tile won on (tile ids, 3n+1); its waits are computed here."""
     found = tuple(sorted(hand_waits(counts34(winner_concealed))))
-    return DealIn(discarder, winner, tile, found, riichi, open_hand, points)
+    return DealIn(discarder, winner, tile, found, riichi, open_hand, points, tile_class)

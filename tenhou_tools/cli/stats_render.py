@@ -11,6 +11,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..rules.danger import DangerClass
 from ..serialize import json_text
 from ..stats.games import TableRow, rate_change_summary, stable_dan_name, table_kinds
 from ..stats.report import Metric, PlayerReport, csv_columns
@@ -380,6 +381,21 @@ def _dan_rows(table: Table, report: PlayerReport) -> None:
                       f"{quality['efficient']}/{quality['discards']}",
                       "" if ci is None else f"{_pct(ci[0])}–{_pct(ci[1])}")
         table.add_row(Text("  Efficient discards, whole set"), _pct(quality["table_share"]), "", "")
+        verdicts = quality["verdicts"]
+        judged = quality["discards"]
+        for name, label in (("defence", "Defence (safer than the best, vs riichi)"),
+                            ("value", "Value (more value kept than the best)"),
+                            ("efficiency_loss", "Efficiency losses")):
+            share = verdicts[name] / judged if judged else None
+            table.add_row(Text(f"  {label}"), _pct(share), f"{verdicts[name]}/{judged}", "")
+        table.add_row(Text("  Accepted tiles given up per loss"),
+                      _num(quality["acceptance_given_up"] / verdicts["efficiency_loss"]
+                           if verdicts["efficiency_loss"] else None, 1), "", "")
+        table.add_row(Text("  Pushes against riichi (not tenpai)"), str(quality["pushes"]), "", "")
+        dealt = quality["deal_ins_into_riichi_by_class"]
+        if dealt:
+            table.add_row(Text("  Deal-ins into riichi by class"),
+                          ", ".join(f"{DangerClass(k).label} {n}" for k, n in dealt.items()), "", "")
     table.add_section()
 
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..rules.danger import DangerClass
 from ..rules.yaku import DORA_IDS, YAKU, yaku_name
 from . import dan as dan_rules
 from .counters import INT_FIELDS, PlayerCounters
@@ -261,6 +262,7 @@ class PlayerReport:
             return None
         ci = wilson(c.quality_efficient, c.quality_discards)
         judged, efficient = self.set_quality or (0, 0)
+        by_class = {cls.value: getattr(c, f"quality_deal_ins_{cls.value}") for cls in DangerClass}
         return {
             "games": c.quality_games,
             "discards": c.quality_discards,
@@ -268,6 +270,12 @@ class PlayerReport:
             "share": _round(c.quality_efficient / c.quality_discards),
             "share_ci": None if ci is None else [_round(ci[0]), _round(ci[1])],
             "table_share": _round(efficient / judged) if judged else None,
+            "verdicts": {"best": c.quality_efficient, "forced": c.quality_forced, "defence": c.quality_defence,
+                         "value": c.quality_value, "efficiency_loss": c.quality_losses},
+            "acceptance_given_up": c.quality_acceptance_given_up,
+            "shanten_losses": c.quality_shanten_losses,
+            "pushes": c.quality_pushes,
+            "deal_ins_into_riichi_by_class": {k: n for k, n in by_class.items() if n},
         }
 
     def yaku_list(self) -> list[dict[str, Any]]:
