@@ -13,6 +13,7 @@ import lzma
 import sqlite3
 import tarfile
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -394,6 +395,24 @@ def test_an_incomplete_log_is_replayed_up_to_where_it_stops(tmp_path):
     doc = json.loads(run("replay", path, "--format", "json").stdout)
     assert (doc["ok"], doc["complete"], doc["verdict"], doc["final"]) == (True, False, "incomplete", None)
     assert doc["hands"][0]["result"] == [] and doc["hands"][0]["verdict"] == "incomplete"
+
+
+@pytest.mark.parametrize("cut", ["in a tag", "after the end tag"])
+def test_a_cut_gzip_log_is_replayed_as_the_plain_log_it_decompresses_to(tmp_path, cut):
+    """A gzip log cut short is replayed up to the cut, as a plain log cut at the same place: the
+    same view and exit code (a warning more says the gzip data ends early). Cut after the game's
+    end (only the gzip trailer missing), the game is all there and verified."""
+    packed = gzip.compress(ONE_HAND, mtime=0)
+    data = packed[:-8] if cut == "after the end tag" else packed[: len(packed) * 3 // 4]
+    plain = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data)
+    assert plain != ONE_HAND if cut == "in a tag" else plain == ONE_HAND
+    got = run("replay", write(tmp_path / "cut.mjlog", data), "--ascii")
+    want = run("replay", write(tmp_path / "cut.xml", plain), "--ascii")
+    assert got.exit_code == want.exit_code == (1 if cut == "in a tag" else 0), got.output
+    notes = [line for line in got.stdout.splitlines() if line.startswith("Warning: ")]
+    assert notes[0].startswith("Warning: incomplete game: the gzip data ends early" if cut == "in a tag"
+                               else "Warning: the gzip data ends early, after the game's end")
+    assert got.stdout.replace(notes[0] + "\n", "").replace("cut.mjlog", "cut.xml") == want.stdout
 
 
 def test_validate_still_reports_an_incomplete_log(tmp_path):

@@ -29,6 +29,7 @@ from click.testing import CliRunner
 from tenhou_tools import __version__
 from tenhou_tools.cli import cli, download_cmd
 from tenhou_tools.errors import DownloadError, InputError
+from tenhou_tools.ids import JST
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.mjlog.read import MAX_BYTES
 from tenhou_tools.sources import cache as cache_mod
@@ -54,7 +55,6 @@ from tenhou_tools.sources.http import (
     parse_retry_after,
     resolve_base_url,
 )
-from tenhou_tools.sources.ids import JST
 
 from .conftest import FIXTURES, REPO
 

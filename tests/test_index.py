@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 
 from tenhou_tools import __version__
 from tenhou_tools.cli import cli, download_cmd, index_cmd
+from tenhou_tools.ids import JST
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.sources import index_fetch
 from tenhou_tools.sources.cache import LogCache
 from tenhou_tools.sources.http import LogFetcher
-from tenhou_tools.sources.ids import JST
 from tenhou_tools.sources.index import (
     DayFile,
     IndexFormatError,

@@ -15,13 +15,12 @@ from rich.console import Console
 from ..errors import DownloadError, InputError, ParseError
 from ..events import Game
 from ..formats import load_game as _load
-from ..mjlog import log_id_from_name
 from ..sources.lists import LIST_PREFIX, STDIN, read_list
 from .output import AtomicOutput  # noqa: F401 - re-exported: commands import it from here
 from .term import make_console
 
 if TYPE_CHECKING:
-    from ..sources.ids import GameRef
+    from ..ids import GameRef
 
 
 class LogError(click.ClickException):
@@ -41,12 +40,10 @@ class InputProblem(click.ClickException):
 def load_game(path: str | Path, *, require_complete: bool = True) -> Game:
     """The game in a log file: mjlog XML or tenhou.net/6 JSON, plain or gzip (content decides).
     ``require_complete=False`` reads a log that stops early up to where it stops."""
-    from ..sources.files import read_log_file  # here: it imports every kind of source
+    from ..sources.files import read_game  # here: it imports every kind of source
 
-    p = Path(path)
     try:
-        return _load(read_log_file(p), source=str(p), log_id=log_id_from_name(p.name),
-                     require_complete=require_complete)
+        return read_game(path, require_complete=require_complete)
     except ParseError as exc:
         raise LogError(str(exc)) from None
 
@@ -111,7 +108,7 @@ def _cached_log(text: str, where: str) -> str:
     """A path as it is; a game id or viewer URL (not an existing path): its cached log's path."""
     if os.path.lexists(text):
         return text
-    from ..sources.ids import parse_ref
+    from ..ids import parse_ref
 
     prefix = f"{where}: " if where else ""
     try:
@@ -161,7 +158,7 @@ def load_source(source: str, *, cache_dir: Path | None = None, base_url: str | N
     ``fetcher_class``: ``sources.http.LogFetcher`` unless the command passes its own). A log
     that stops early is read up to where it stops (its warnings say so). Bad sources are a
     ``click.UsageError`` (exit 2); a log that cannot be read or downloaded a ``LogError`` (1)."""
-    from ..sources.ids import parse_ref
+    from ..ids import parse_ref
 
     source = single_source(source)
     if source == STDIN:
@@ -207,9 +204,9 @@ def load_source(source: str, *, cache_dir: Path | None = None, base_url: str | N
 
 
 def incomplete_notes(game: Game) -> list[str]:
-    """The warnings that say a game's log stops early (``incomplete game: ...``, written by
-    ``mjlog.parse_game`` without ``require_complete``)."""
-    return [w for w in game.warnings if w.startswith("incomplete game:")]
+    """What to tell about a log that stops early (``Game.complete`` is false): its warnings,
+    which say where and why; nothing for a complete game."""
+    return [] if game.complete else list(game.warnings)
 
 
 def stdout_console() -> Console:

@@ -24,9 +24,9 @@ from rich.progress import (
 )
 
 from ..errors import DownloadError, InputError
+from ..ids import require_ref
 from ..sources.cache import ExportConflict, export_log, gzip_bytes
 from ..sources.http import BadLog, LogFetcher, NotFound, NotServed, StopDownloads, not_found_error
-from ..sources.ids import require_ref
 from ..sources.lists import LIST_PREFIX, STDIN, id_lines, read_id_list
 from ..sources.logstore import LogDatabase, LogRow, NotServedRecord
 from .index_cmd import index_summary, run_index

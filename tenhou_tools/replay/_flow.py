@@ -12,7 +12,7 @@ from typing import Final
 
 from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
-from ..game_id import game_start
+from ..ids import game_start
 from ..rules import game_end
 from ._recorder import Recorder
 from .checks import CheckKind as K

@@ -36,10 +36,10 @@ from requests.adapters import HTTPAdapter
 
 from .. import __version__
 from ..errors import DownloadError, InputError, ParseError
+from ..ids import GameRef, validate_log_id
 from ..mjlog import parse_game
 from ..mjlog.read import GZIP_MAGIC, MAX_BYTES
 from .cache import LockTimeout, LogCache
-from .ids import GameRef, validate_log_id
 
 DEFAULT_BASE_URL = "https://tenhou.net"
 BASE_URL_ENV = "TENHOU_TOOLS_BASE_URL"

@@ -34,8 +34,8 @@ from datetime import datetime
 from pathlib import Path
 
 from ..errors import InputError
+from ..ids import JST, GameRef, validate_log_id
 from .cache import default_cache_dir
-from .ids import JST, GameRef, validate_log_id
 from .local import SQLITE_MAGIC, detect_layout
 
 DB_TIMEOUT = 10.0
