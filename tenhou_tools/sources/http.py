@@ -175,16 +175,17 @@ def parse_retry_after(value: str | None, *, now: float | None = None) -> float |
     return max(0.0, when.timestamp() - (time.time() if now is None else now))
 
 
-def check_mjlog(log_id: str, body: bytes, content_type: str | None = None) -> None:
+def check_mjlog(log_id: str, body: bytes, content_type: str | None = None, *, max_bytes: int = MAX_BYTES) -> None:
     """Raise ``DownloadError`` unless ``body`` is a complete mjlog of the game ``log_id`` names.
 
-    Refuses an empty body, an HTML page, an oversized body, anything the parser cannot read as a
-    complete game, and a game whose ``GO type`` differs from the id's ``TTTT`` part.
+    Refuses an empty body, an HTML page, a body over ``max_bytes`` (before or after gunzip),
+    anything the parser cannot read as a complete game, and a game whose ``GO type`` differs from
+    the id's ``TTTT`` part.
     """
     if not body.strip():
         raise BadLog(f"{log_id}: the server sent an empty response (is the id right?)")
-    if len(body) > MAX_BYTES:
-        raise BadLog(f"{log_id}: the response is larger than the {MAX_BYTES}-byte limit")
+    if len(body) > max_bytes:
+        raise BadLog(f"{log_id}: the response is larger than the {max_bytes}-byte limit")
     if not body.startswith(GZIP_MAGIC):
         head = body[:256].lstrip().lower()
         if head.startswith((b"<!doctype html", b"<html")) or (
@@ -195,7 +196,7 @@ def check_mjlog(log_id: str, body: bytes, content_type: str | None = None) -> No
                 "(the id may be wrong, or the site has changed)"
             )
     try:
-        game = parse_game(body, source=log_id, log_id=log_id)
+        game = parse_game(body, source=log_id, log_id=log_id, max_bytes=max_bytes)
     except ParseError as exc:
         detail = exc.message + (f" at {exc.where}" if exc.where else "")
         raise BadLog(
@@ -239,6 +240,7 @@ class LogFetcher:
         clock: Callable[[], float] = time.monotonic,
         random: Callable[[], float] = _random.random,
         on_lock_wait: Callable[[str], None] | None = None,
+        max_bytes: int = MAX_BYTES,
     ):
         if offline and refresh:
             raise InputError("offline and refresh cannot be combined (refresh needs the network)")
@@ -269,6 +271,8 @@ class LogFetcher:
         self.max_retry_after = float(max_retry_after)
         self.lock_timeout = float(lock_timeout)
         self.user_agent = agent
+        self.max_bytes = max_bytes
+        """The largest response read (a log, an index file): the read limit."""
         self.requests_made = 0
         """How many HTTP requests this fetcher has sent (retries included)."""
         self._sleep = sleep
@@ -420,7 +424,7 @@ class LogFetcher:
 
     def _download(
         self, log_id: str, url: str | None = None,
-        check: Callable[[str, bytes, str | None], None] | None = check_mjlog,
+        check: Callable[..., None] | None = check_mjlog,
     ) -> bytes:
         """The checked body of a log (or, with ``url`` and ``check=None``, of any file named
         ``log_id`` in messages), after retries."""
@@ -445,7 +449,7 @@ class LogFetcher:
                 continue
             if status == 200:
                 if check is not None:
-                    check(log_id, body, headers.get("Content-Type"))
+                    check(log_id, body, headers.get("Content-Type"), max_bytes=self.max_bytes)
                 return body
             if status == 404:
                 if check is None:
@@ -496,10 +500,10 @@ class LogFetcher:
                 size = 0
                 for chunk in resp.iter_content(_CHUNK):
                     size += len(chunk)
-                    if size > MAX_BYTES:
+                    if size > self.max_bytes:
                         raise DownloadError(
                             f"{url.rsplit('?', 1)[-1]}: the response is larger than the "
-                            f"{MAX_BYTES}-byte limit"
+                            f"{self.max_bytes}-byte limit"
                         )
                     chunks.append(chunk)
                     if self._clock() - started > MAX_RESPONSE_SECONDS:

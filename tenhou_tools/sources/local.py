@@ -36,9 +36,9 @@ stats database, which keys such a game by the digest of its XML, still counts it
 Memory stays flat: one log's bytes at a time (a database page of at most
 ``ReadLimits.db_page_rows`` rows and about ``db_page_bytes`` bytes), one folder's sorted list of
 names at a time, and the set of log ids (or content digests) seen for deduplication (about 120
-bytes a game; ``dedupe=False`` drops it). Zip archives are read by a small streaming reader, one central directory entry at a
-time (``zip``: why not ``zipfile``); tar archives by ``tarfile`` in stream mode, whose list of
-members passed is emptied as it goes.
+bytes a game; ``dedupe=False`` drops it). Zip archives are read by a small streaming reader, one
+central directory entry at a time (``zip``: why not ``zipfile``); tar archives by ``tarfile`` in
+stream mode, whose list of members passed is emptied as it goes.
 
 Nothing here raises once iteration has started: an unreadable file, a corrupt archive, a locked
 database or an oversized member becomes a ``LogItem`` whose ``error`` says what went wrong (the

@@ -24,6 +24,7 @@ from ...mjlog import MAX_POINTS, ruleset_from_type
 from ...mjlog.read import MAX_BYTES, decompress
 from .hand import _HandReader
 from .names import _ROOM_BITS, _ROOM_CHARS, DAN_NAMES
+from .turns import _EventBuilder, _TurnOrder
 
 
 def looks_like_tenhou6(data: bytes | str) -> bool:
@@ -134,7 +135,7 @@ class _GameReader:
         log_id = ref if isinstance(ref, str) and ref else self.log_id
         hands = []
         for index, row in enumerate(log):
-            hands.append(_HandReader(self, index, row, ruleset, header).read())
+            hands.append(_read_hand(_HandReader(self, index, row, ruleset, header).parse()))
         hands = self.connections(hands, header)
         owari = self.owari()
         if owari is not None:
@@ -212,6 +213,13 @@ class _GameReader:
                     events.append(here)
             hands[log] = Hand(hand.index, hand.init, tuple(events))
         return hands
+
+
+def _read_hand(hand: _HandReader) -> Hand:
+    """One parsed hand's events: its turn order found, then played out."""
+    order = _TurnOrder(hand)
+    order.search()
+    return _EventBuilder(hand, order).build()
 
 
 def _list4(value: Any, default: Any) -> list:
