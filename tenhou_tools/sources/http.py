@@ -88,31 +88,39 @@ class NotFound(DownloadError):
 
 
 class NotServed(NotFound):
-    """A 404 for a finished game: tenhou.net no longer serves it (since about 2026-04 it answers
-    404 for most games of 2010-2025, houou-logs#26). Retrying will not help."""
+    """A 404 for a game of the years tenhou.net no longer serves (``NOT_SERVED_YEARS``: since
+    about 2026-04 it answers 404 for most games of 2010-2025, houou-logs#26). Retrying will not
+    help."""
 
 
 class BadLog(DownloadError):
     """The server answered 200 with something that is not the complete log of the game."""
 
 
-NOT_SERVED_AFTER = 24 * 3600.0
-"""A 404 for a game that started longer ago than this (seconds) means "no longer served"; for a
-younger one the game may still be running."""
+NOT_SERVED_YEARS = range(2010, 2026)
+"""The years of the games tenhou.net answers 404 for since about 2026-04 (2010-2025, Japan time):
+a 404 for one of them means "no longer served"."""
+RUNNING_FOR = 24 * 3600.0
+"""A game that started less than this long ago (seconds) may still be running: a 404 for it may
+only mean that its log is not written yet."""
 
 
 def not_found_error(log_id: str, host: str, *, now: float | None = None, listed: bool = False) -> NotFound:
-    """The error for a 404 on a log: ``NotServed`` when the game is finished (the index listed it,
-    or it started more than a day ago), else ``NotFound`` (still running, or a wrong id)."""
-    started = GameRef(log_id).date.timestamp()
-    if listed or (time.time() if now is None else now) - started > NOT_SERVED_AFTER:
+    """The error for a 404 on a log: ``NotServed`` for a game of ``NOT_SERVED_YEARS`` (whatever the
+    server: its answer is the one tenhou.net gives for them), else ``NotFound``: the game may still
+    be running (it started less than a day ago and the index does not list it as finished), or
+    the server does not have it."""
+    started = GameRef(log_id).date
+    if started.year in NOT_SERVED_YEARS:
         return NotServed(
             f"{log_id}: no longer served by tenhou.net (HTTP 404 from {host}; since about "
             "2026-04 it answers 404 for most games of 2010-2025)"
         )
-    return NotFound(
-        f"{log_id}: not found on {host} (HTTP 404): the game may still be in progress, or the id is wrong"
-    )
+    if not listed and (time.time() if now is None else now) - started.timestamp() < RUNNING_FOR:
+        return NotFound(
+            f"{log_id}: not found on {host} (HTTP 404): the game may still be in progress, or the id is wrong"
+        )
+    return NotFound(f"{log_id}: not found on {host} (HTTP 404)")
 
 
 class StopDownloads(DownloadError):
