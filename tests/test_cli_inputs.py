@@ -284,6 +284,24 @@ def test_list_problems_are_one_line_and_exit_2(tmp_path, monkeypatch, args, mess
     assert result.stderr == message
 
 
+@pytest.mark.parametrize("command", [["validate"], ["stats"], ["convert", "--to", "mjai"], ["show"], ["replay"]])
+def test_a_missing_path_in_a_list_names_the_list_and_the_line(tmp_path, monkeypatch, command):
+    """Every command that reads @FILE says which list, and which line of it, names a path that
+    is not there (and a glob that matches nothing); an argument not in a list is named alone."""
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "logs" / "ok.xml", ONE_HAND)
+    reads_one = command[0] in ("show", "replay")
+    write(tmp_path / "list.txt", b"# mine\nnowhere.xml\n" if reads_one else
+          b"logs/ok.xml\n# mine\nnowhere.xml\nlogs/*.json\n")
+    result = run(command[0], "@list.txt", *command[1:])
+    assert result.exit_code == 2 and result.stdout == ""
+    if reads_one:
+        assert result.stderr == "Error: list.txt:2: no such file or directory: 'nowhere.xml'\n"
+    else:
+        assert result.stderr == ("Error: list.txt:3: no such file or directory: 'nowhere.xml'; "
+                                 "list.txt:4: no file matches 'logs/*.json'\n")
+
+
 def test_game_ids_in_a_list_are_read_from_the_download_cache(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     monkeypatch.setenv("TENHOU_TOOLS_CACHE_DIR", str(cache))

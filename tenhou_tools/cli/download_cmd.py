@@ -29,7 +29,7 @@ from .options import (
     selection_given,
     selection_options,
 )
-from .progress import ProgressBar, wanted
+from .progress import ProgressBar, bar_wanted
 
 NOT_SERVED = "no longer served by tenhou.net"
 
@@ -189,7 +189,7 @@ def download(
             fetcher.close()
             raise
 
-    show_bar = wanted(no_progress)
+    show_bar = bar_wanted(no_progress)
     index_complete = True
     starts: dict[str, datetime] = {}
     try:

@@ -23,7 +23,7 @@ from .options import (
     progress_option,
     selection_options,
 )
-from .progress import ProgressBar, wanted
+from .progress import ProgressBar, bar_wanted
 
 EXIT_OK, EXIT_INCOMPLETE = 0, 1
 
@@ -69,7 +69,7 @@ def index(since, until, lobbies, players, length, player_names, archives, cache_
     selection = build_selection(since, until, lobbies, players, length, player_names)
     fetcher = LogFetcher(cache_dir, base_url, offline=offline, **fetcher_options(delay, user_agent))
     with fetcher:  # an unreadable archive, a cache that cannot be created: InputError, exit 2
-        report = run_index(selection, archives, fetcher, cache_dir, wanted(no_progress))
+        report = run_index(selection, archives, fetcher, cache_dir, bar_wanted(no_progress))
 
     with AtomicOutput(output) as out:
         write_games(out, report.games, fmt)

@@ -2,7 +2,7 @@
 draw it.
 
 A transient bar on stderr (gone when the command ends), drawn only when stderr is a terminal and
-``--no-progress`` is not given (``wanted``): ``label`` (what is counted, or the item at hand),
+``--no-progress`` is not given (``bar_wanted``): ``label`` (what is counted, or the item at hand),
 the bar, done/total, the command's own figures (``detail``), the time taken and the time left.
 Messages said through it (``say``) go above the bar, or are plain lines on stderr when there is
 no bar; either way literally (no markup).
@@ -26,14 +26,14 @@ from rich.progress import (
 
 from .term import make_console
 
-__all__ = ["ProgressBar", "stderr_is_terminal", "wanted"]
+__all__ = ["ProgressBar", "bar_wanted", "stderr_is_terminal"]
 
 
 def stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def wanted(no_progress: bool) -> bool:
+def bar_wanted(no_progress: bool) -> bool:
     """Whether to draw a bar: stderr is a terminal and ``--no-progress`` was not given."""
     return not no_progress and stderr_is_terminal()
 

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 import time
 
 import click
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError
-from ..errors import InputError
+from ..batch import DEFAULT_TIMEOUT
 from ..sources.local import survey_inputs
 from ..stats.collect import Collected, RunSummary, collect_stats
 from ..stats.counters import PlayerCounters, PlayerKey
@@ -25,7 +15,7 @@ from ..stats.names import NameMatcher
 from ..stats.records import GameFilter, LobbySpec
 from ..stats.report import PlayerReport, merge_rows, stats_document
 from ..stats.store import StatsStore, StoreError
-from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
 from .common import AtomicOutput, expand_sources, no_logs_found
 from .options import (
     dedupe_option,
@@ -36,18 +26,8 @@ from .options import (
     runner_options,
 )
 from .output import check_output_path
+from .progress import ProgressBar, bar_wanted
 from .stats_render import render_csv, render_json, render_text
-from .term import make_console
-
-
-class StatsInputError(click.ClickException):
-    """A database that cannot be used, a runner that cannot start: one line on stderr, exit 2."""
-
-    exit_code = EXIT_USAGE
-
-
-class RunnerFailed(click.ClickException):
-    exit_code = EXIT_INTERNAL
 
 
 @click.command()
@@ -145,25 +125,18 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     total = 0
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     if args:
-        try:
-            survey = survey_inputs(paths)
-        except InputError as exc:
-            raise click.UsageError(str(exc)) from None
+        survey = survey_inputs(paths)  # a missing path: InputError, exit 2
         if survey.total == 0:
             raise no_logs_found(args, ignored=survey.ignored, rows_without_log=survey.rows_without_log)
         total = survey.total
     store = None
-    if db_path:
+    if db_path:  # a database that cannot be used: StoreError, exit 2
+        store = StatsStore(db_path, create=bool(paths))
         try:
-            store = StatsStore(db_path, create=bool(paths))
             if paths:  # what the report will sum must add up before anything is added to it
                 _check_sums(_player_reports(_store_totals(store, games, wanted), 1, wanted), db_path)
-        except StoreError as exc:
-            if store is not None:
-                store.close()
-            raise StatsInputError(str(exc)) from None
-        except StatsInputError:
-            store.close()  # type: ignore[union-attr]
+        except StoreError:
+            store.close()
             raise
     collected = Collected({})
     started = time.perf_counter()
@@ -171,8 +144,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
         if paths:
             collected = _read(
                 paths, total, store, games, wanted, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
-                timeout=timeout, dedupe=not no_dedupe, quality=quality,
-                show_progress=not no_progress and sys.stderr.isatty())
+                timeout=timeout, dedupe=not no_dedupe, quality=quality, show_progress=bar_wanted(no_progress))
         summary, interrupted = collected.summary, collected.interrupted
         totals, entries, set_quality = collected.totals, collected.entries, collected.set_quality
         everyone = collected.everyone
@@ -180,18 +152,15 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
         if paths and not interrupted and summary.found == 0:  # e.g. a tar archive with no log in it
             raise no_logs_found(args)
         if store is not None:
-            try:
-                totals = _store_totals(store, games, wanted)
-                entries = store.entries(games, None if wanted is None else wanted.matched())
-                n_games = store.game_count(games)
-                everyone = {}
-                for (_, size), counters in store.totals(games).items():
-                    everyone[size] = everyone[size] + counters if size in everyone else counters
-                if quality:
-                    judged = sum(everyone.values(), PlayerCounters())
-                    set_quality = (judged.quality_discards, judged.quality_efficient)
-            except StoreError as exc:
-                raise StatsInputError(str(exc)) from None
+            totals = _store_totals(store, games, wanted)
+            entries = store.entries(games, None if wanted is None else wanted.matched())
+            n_games = store.game_count(games)
+            everyone = {}
+            for (_, size), counters in store.totals(games).items():
+                everyone[size] = everyone[size] + counters if size in everyone else counters
+            if quality:
+                judged = sum(everyone.values(), PlayerCounters())
+                set_quality = (judged.quality_discards, judged.quality_efficient)
         else:
             n_games = summary.read - summary.filtered
     finally:
@@ -251,38 +220,28 @@ def _write_html(path: str, reports: list[PlayerReport], everyone: dict[int, Play
 def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: NameMatcher | None, *,
           jobs, scheduler, batch_size, dedupe: bool, show_progress: bool, quality: bool = False,
           timeout: float = DEFAULT_TIMEOUT) -> Collected:
-    """Read every log into totals (or the store), with a progress bar: ``stats.collect``."""
-    progress = Progress(TextColumn("stats"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("{task.fields[rate]} games/s, {task.fields[bad]} unreadable", markup=False),
-                        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                        console=make_console(stderr=True), disable=not show_progress, transient=True,
-                        redirect_stdout=sys.stdout.isatty())
-    task = progress.add_task("stats", total=total or None, rate="-", bad=0)
+    """Read every log into totals (or the store), with a progress bar: ``stats.collect``. Dask
+    missing or workers that cannot start (``batch.SetupError``, ``BatchError``) and a database
+    that cannot be written (``StoreError``) reach the command group (their exit codes)."""
+    bar = ProgressBar("stats", total=total or None, enabled=show_progress, through_stdout=True,
+                      detail="{rate} games/s, {bad} unreadable", fields={"rate": "-", "bad": 0})
     started = time.perf_counter()
 
     def on_start() -> None:  # the workers are up: the bar's thread may start
         nonlocal started
-        progress.start()
+        bar.start()
         started = time.perf_counter()
 
     def on_record(done: int, skipped: int, summary: RunSummary) -> None:
         elapsed = time.perf_counter() - started
-        progress.update(task, completed=done + skipped, rate=f"{done / max(elapsed, 1e-9):.0f}",
-                        bad=summary.unreadable)
+        bar.update(completed=done + skipped, rate=f"{done / max(elapsed, 1e-9):.0f}", bad=summary.unreadable)
 
     try:
-        result = collect_stats(paths, total=total, store=store, games=games, wanted=wanted, jobs=jobs,
-                               scheduler=scheduler, batch_size=batch_size, timeout=timeout, dedupe=dedupe,
-                               quality=quality, on_start=on_start, on_record=on_record)
-    except SetupError as exc:
-        raise StatsInputError(str(exc)) from None
-    except BatchError as exc:
-        raise RunnerFailed(str(exc)) from None
-    except StoreError as exc:
-        raise StatsInputError(str(exc)) from None
+        return collect_stats(paths, total=total, store=store, games=games, wanted=wanted, jobs=jobs,
+                             scheduler=scheduler, batch_size=batch_size, timeout=timeout, dedupe=dedupe,
+                             quality=quality, on_start=on_start, on_record=on_record)
     finally:
-        progress.stop()
-    return result
+        bar.stop()
 
 
 def _store_totals(store: StatsStore, games: GameFilter,
@@ -316,7 +275,7 @@ def _check_sums(reports: list[PlayerReport], db_path: str | None) -> None:
         try:
             report.sections()
         except (ValueError, ArithmeticError) as exc:
-            raise StatsInputError(f"{db_path!r} is damaged: the counters of {report.name!r} do not "
+            raise StoreError(f"{db_path!r} is damaged: the counters of {report.name!r} do not "
                                   f"add up ({exc}): not written to") from None
 
 
