@@ -7,14 +7,12 @@ import time
 import click
 
 from ..batch import DEFAULT_TIMEOUT
+from ..documents.stats import StatsReport, check_store, stats_report
 from ..sources.local import survey_inputs
 from ..stats.collect import Collected, RunSummary, collect_stats
-from ..stats.counters import PlayerCounters, PlayerKey
-from ..stats.games import GameEntry
 from ..stats.names import NameMatcher
 from ..stats.records import GameFilter, LobbySpec
-from ..stats.report import PlayerReport, merge_rows, stats_document
-from ..stats.store import StatsStore, StoreError
+from ..stats.store import StatsStore
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
 from .common import AtomicOutput, expand_sources, no_logs_found
 from .options import (
@@ -27,7 +25,7 @@ from .options import (
 )
 from .output import check_output_path
 from .progress import ProgressBar, bar_wanted
-from .stats_render import render_csv, render_json, render_text
+from .stats_render import render_text
 
 
 @click.command()
@@ -132,49 +130,30 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     store = None
     if db_path:  # a database that cannot be used: StoreError, exit 2
         store = StatsStore(db_path, create=bool(paths))
-        try:
-            if paths:  # what the report will sum must add up before anything is added to it
-                _check_sums(_player_reports(_store_totals(store, games, wanted), 1, wanted), db_path)
-        except StoreError:
-            store.close()
-            raise
-    collected = Collected({})
+    collected: Collected | None = None
     started = time.perf_counter()
     try:
+        if store is not None and paths:  # what the report will sum must add up before anything is added
+            check_store(store, games, wanted, db_path or "")
         if paths:
             collected = _read(
                 paths, total, store, games, wanted, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
                 timeout=timeout, dedupe=not no_dedupe, quality=quality, show_progress=bar_wanted(no_progress))
-        summary, interrupted = collected.summary, collected.interrupted
-        totals, entries, set_quality = collected.totals, collected.entries, collected.set_quality
-        everyone = collected.everyone
+            if not collected.interrupted and collected.summary.found == 0:  # e.g. a tar archive with no log
+                raise no_logs_found(args)
         elapsed = time.perf_counter() - started
-        if paths and not interrupted and summary.found == 0:  # e.g. a tar archive with no log in it
-            raise no_logs_found(args)
-        if store is not None:
-            totals = _store_totals(store, games, wanted)
-            entries = store.entries(games, None if wanted is None else wanted.matched())
-            n_games = store.game_count(games)
-            everyone = {}
-            for (_, size), counters in store.totals(games).items():
-                everyone[size] = everyone[size] + counters if size in everyone else counters
-            if quality:
-                judged = sum(everyone.values(), PlayerCounters())
-                set_quality = (judged.quality_discards, judged.quality_efficient)
-        else:
-            n_games = summary.read - summary.filtered
+        report = stats_report(collected, store=store, store_name=db_path or "", games=games, wanted=wanted,
+                              min_games=min_games, quality=quality, as_name=as_name)
     finally:
         if store is not None:
             store.close()
-    reports = _player_reports(totals, min_games, wanted, entries, quality=quality, set_quality=set_quality,
-                              as_name=as_name)
-    if store is not None:
-        _check_sums(reports, db_path)
+    interrupted = collected is not None and collected.interrupted
     if html_file is not None:
-        _write_html(html_file, reports, everyone, interrupted)
+        _write_html(html_file, report, interrupted)
     else:
-        _write_report(output, fmt, reports, n_games, tables, brief, wide, names, interrupted)
-    _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
+        _write_report(output, fmt, report, tables, brief, wide, names, interrupted)
+    summary = collected.summary if collected is not None else RunSummary()
+    _tell(summary, report.games, len(report.rows), elapsed, store is not None, bool(paths), wanted)
     if interrupted:
         written = html_file if html_file not in (None, "-") else output
         click.echo("Interrupted." + (f" {written} was not written." if written else "")
@@ -184,33 +163,31 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     raise click.exceptions.Exit(EXIT_FINDINGS if summary.unreadable else EXIT_OK)
 
 
-def _write_report(output: str | None, fmt: str, reports: list[PlayerReport], n_games: int,
-                  tables: int | None, brief: bool, wide: bool, names: tuple[str, ...],
-                  interrupted: bool) -> None:
+def _write_report(output: str | None, fmt: str, report: StatsReport, tables: int | None, brief: bool,
+                  wide: bool, names: tuple[str, ...], interrupted: bool) -> None:
     with AtomicOutput(output) as out:
         if fmt == "json":
-            render_json(out, reports)
+            out.write(report.players_text())
         elif fmt == "csv":
-            render_csv(out, reports)
+            out.write(report.csv_text())
         else:
             if brief or (tables is None and not names):
                 tables = 0
-            render_text(out, reports, n_games, tables=tables, wide=wide)
+            render_text(out, list(report.rows), report.games, tables=tables, wide=wide)
         if interrupted and output:
             out.abandon()  # a report of part of the games must not look like the whole one
 
 
-def _write_html(path: str, reports: list[PlayerReport], everyone: dict[int, PlayerCounters],
-                interrupted: bool) -> None:
-    """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the reports'
-    document (``stats.report.stats_document``), written atomically (``-``: stdout), and its size
-    on stderr. Not written when interrupted."""
+def _write_html(path: str, report: StatsReport, interrupted: bool) -> None:
+    """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the report's
+    document (``StatsReport.to_json``), written atomically (``-``: stdout), and its size on
+    stderr. Not written when interrupted."""
     from ..views.stats_html import stats_page
 
     to_file = path != "-"
     if interrupted and to_file:
         return
-    page = stats_page(stats_document(reports, everyone))
+    page = stats_page(report.to_json())
     with AtomicOutput(path if to_file else None, announce=False) as out:
         out.write(page)
     if to_file:
@@ -244,47 +221,12 @@ def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted
         bar.stop()
 
 
-def _store_totals(store: StatsStore, games: GameFilter,
-                  wanted: NameMatcher | None) -> dict[PlayerKey, PlayerCounters]:
-    """The database's totals, of the players ``--player`` asks for (by their names as stored)."""
-    if wanted is None:
-        return store.totals(games)
-    wanted.see(store.names())
-    return store.totals(games, wanted.matched())
-
-
-def _player_reports(totals: dict[PlayerKey, PlayerCounters], min_games: int,
-                    wanted: NameMatcher | None, entries: dict[PlayerKey, list[GameEntry]] | None = None, *,
-                    quality: bool = False, set_quality: tuple[int, int] | None = None,
-                    as_name: str | None = None) -> list[PlayerReport]:
-    entries = entries or {}
-    reports = [PlayerReport(name, players, c, entries.get((name, players), ()), quality=quality,
-                            set_quality=set_quality)
-               for (name, players), c in totals.items() if wanted is None or wanted.matches(name)]
-    if as_name is not None:
-        reports = merge_rows(reports, as_name)
-    reports = [r for r in reports if r.counters.games >= min_games]
-    reports.sort(key=lambda r: (-r.counters.games, r.name, -r.players))
-    return reports
-
-
-def _check_sums(reports: list[PlayerReport], db_path: str | None) -> None:
-    """Counters read from a database must add up (e.g. no more wins than hands): a damaged file
-    can hold numbers that parse but cannot be reported."""
-    for report in reports:
-        try:
-            report.sections()
-        except (ValueError, ArithmeticError) as exc:
-            raise StoreError(f"{db_path!r} is damaged: the counters of {report.name!r} do not "
-                                  f"add up ({exc}): not written to") from None
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, with_db: bool,
-          read_logs: bool, wanted: NameMatcher | None, totals: dict) -> None:
+          read_logs: bool, wanted: NameMatcher | None) -> None:
     """The summary line(s) on stderr."""
     parts = []
     if read_logs:
