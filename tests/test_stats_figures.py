@@ -19,12 +19,12 @@ from click.testing import CliRunner
 from rich.cells import cell_len
 
 from tenhou_tools.cli import cli
+from tenhou_tools.documents.stats import StatsReport
 from tenhou_tools.events import CallKind, Meld
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.rules.calls import kuikae_forbidden
 from tenhou_tools.stats.games import GameEntry, stable_dan_name, table_kinds
 from tenhou_tools.stats.quality import game_quality
-from tenhou_tools.documents.stats import StatsReport
 from tenhou_tools.stats.report import PlayerReport
 from tenhou_tools.tiles import parse_tiles
 
