@@ -454,3 +454,116 @@ def test_every_broken_corpus_file_gets_a_finding_and_is_never_verified(corpus):
         assert "Traceback" not in replayed.output and "Internal error" not in replayed.output
         shown = run("show", path)
         assert shown.exit_code in (0, 1) and "Internal error" not in shown.output
+
+
+# -- files that are not Tenhou logs, and every input accounted for (issue 26 #14, #17) ------------
+
+
+def test_not_a_log_tells_each_kind_of_file_from_a_log():
+    from tenhou_tools.sources.items import not_a_log
+
+    logs = [b'<mjloggm ver="2.3"><SHUFFLE', b'<?xml version="1.0" encoding="UTF-8"?>\n<!-- x -->\n<mjloggm>',
+            b'\xef\xbb\xbf {"title":["",""],"name":["a","b","c","d"]', b'{"ver":2.3,"ref":"x"', b'{"ref":"2014',
+            b'<mjlog', b'', b'garbage', b'{ "ti']  # the last four: the parser tells
+    assert [not_a_log(head) for head in logs] == [None] * len(logs)
+    others = {
+        b'<!DOCTYPE html>\n<html lang="en">': "an HTML page, such as a saved viewer page",
+        b'<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml">': "an HTML page, such as a saved viewer page",
+        b'<?xml version="1.0"?>\n<rss version="2.0">': "XML whose root is <rss>, not <mjloggm>",
+        b'[\n{"type": "game"': "a JSON array",
+        b'{"type": "game", "path": "a.xml"': "JSON whose first member is 'type', not a tenhou.net/6 log's",
+        b'{"name": "my-app", "version": "1.0.0"}': "JSON whose first member is 'name', not a tenhou.net/6 log's",
+        b'{"board": {"hand": "E1-0"': "JSON whose first member is 'board', not a tenhou.net/6 log's",
+        b"{ }": "an empty JSON object",
+    }
+    assert {head: not_a_log(head) for head in others} == others
+
+
+def _own_outputs(folder: Path) -> dict[str, Path]:
+    """A folder as people keep one: a log, and the tool's own outputs and other files beside it,
+    some named like logs (.json, .xml)."""
+    logs = write(folder / "game.xml", ONE_HAND)
+    outputs = {
+        "validate.json": ["validate", logs, "--format", "json"],
+        "validate.ndjson.json": ["validate", logs, "--format", "ndjson"],
+        "stats.json": ["stats", logs, "--format", "json"],
+        "replay.json": ["replay", logs, "--format", "json"],
+        "board.json": ["replay", logs, "--at", "E1-0:3", "--format", "json"],
+        "parse.json": ["parse", logs],
+        "viewer.xml": ["replay", logs, "--html", "-"],
+    }
+    made = {}
+    for name, args in outputs.items():
+        result = run(*args)
+        assert result.stdout, name
+        made[name] = write(folder / name, result.stdout.encode())
+    made["package.json"] = write(folder / "package.json", b'{\n  "name": "mine",\n  "version": "1.0.0"\n}\n')
+    made["feed.xml.gz"] = write(folder / "feed.xml.gz", gzip.compress(b'<?xml version="1.0"?><rss version="2.0"/>'))
+    return made
+
+
+def test_a_folder_of_the_tools_own_outputs_is_one_game_and_the_rest_skipped(tmp_path):
+    folder = tmp_path / "work"
+    made = _own_outputs(folder)
+    with zipfile.ZipFile(tmp_path / "work" / "bundle.zip", "w") as zf:
+        zf.writestr("page.xml", made["viewer.xml"].read_bytes())
+        zf.writestr(f"{ID_A}.xml", ONE_HAND)
+    result = run("validate", folder, "--format", "ndjson")
+    assert result.exit_code == 0, result.output  # the skipped files are not failed games
+    records = ndjson(result.stdout)
+    assert [r["path"] for r in records if r["type"] == "game"] == [f"{folder / 'bundle.zip'}:{ID_A}.xml",
+                                                                   str(folder / "game.xml")]
+    assert records[-1]["games"] == 2 and records[-1]["failed"] == 0 and records[-1]["not_logs"] == len(made) + 1
+    skipped = result.stderr.splitlines()
+    assert len(skipped) == len(made) + 1 and all(": skipped: not a Tenhou log (" in line for line in skipped)
+    assert f"{folder / 'bundle.zip'}:page.xml: skipped: not a Tenhou log (an HTML page, such as a saved viewer page)" \
+        in skipped
+    assert f"{made['viewer.xml']}: skipped: not a Tenhou log (an HTML page, such as a saved viewer page)" in skipped
+    assert f"{made['package.json']}: skipped: not a Tenhou log (JSON whose first member is 'name', not a " \
+           "tenhou.net/6 log's)" in skipped
+    stats = run("stats", folder, "--format", "json")
+    assert stats.exit_code == 0 and len(json.loads(stats.stdout)) == 4  # the one game's four players
+    assert sum(": skipped: not a Tenhou log (" in line for line in stats.stderr.splitlines()) == len(made) + 1
+    converted = run("convert", folder, "--to", "mjai")
+    assert converted.exit_code == 0 and converted.stdout.count('"type":"start_game"') == 2
+
+
+def test_a_file_named_on_the_command_line_is_read_as_a_log_whatever_it_holds(tmp_path):
+    """Only what a folder or an archive holds is skipped: a file the user names is meant to be a
+    log, and one that is not is a failed game (PARSE_ERROR)."""
+    page = write(tmp_path / "page.xml", b"<!DOCTYPE html><html><body>a saved viewer page</body></html>")
+    result = run("validate", page, "--format", "ndjson")
+    assert result.exit_code == 1
+    assert [f["code"] for f in ndjson(result.stdout)[0]["findings"]] == ["PARSE_ERROR"]
+
+
+def test_a_folder_of_nothing_but_other_files_has_no_logs(tmp_path):
+    folder = tmp_path / "work"
+    write(folder / "package.json", b'{"name": "mine"}')
+    write(folder / "page.xml", b"<!DOCTYPE html><html></html>")
+    result = run("validate", folder)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: no logs found in '{folder}' ({LOOKED_FOR}; 2 other files skipped)\n"
+
+
+def test_every_input_is_accounted_for_in_the_summaries(tmp_path):
+    """The NDJSON/JSON summary of validate and the stats report's document count the duplicates
+    skipped and the files that are not logs: games + failed... + duplicates + not_logs = inputs."""
+    folder = tmp_path / "logs"
+    write(folder / f"{ID_A}.xml", ONE_HAND)
+    write(folder / "copy" / f"{ID_A}.mjlog", ONE_HAND_GZ)  # the same game again
+    write(folder / "sanma.xml", SANMA)
+    write(folder / "sanma copy.xml", SANMA)  # the same bytes again, under another name
+    write(folder / "notes.json", b'{"todo": []}')
+    summary = ndjson(run("validate", folder, "--format", "ndjson").stdout)[-1]
+    assert (summary["games"], summary["duplicates"], summary["not_logs"]) == (2, 2, 1)
+    doc = json.loads(run("validate", folder, "--format", "json").stdout)[-1]
+    assert doc["type"] == "summary" and (doc["duplicates"], doc["not_logs"]) == (2, 1)
+    everything = ndjson(run("validate", folder, "--format", "ndjson", "--no-dedupe").stdout)[-1]
+    assert (everything["games"], everything["duplicates"]) == (4, 0)
+    page = tmp_path / "stats.html"
+    assert run("stats", folder, "--html", page).exit_code == 0
+    text = page.read_text(encoding="utf-8")
+    document = json.loads(text.split('id="tenhou-tools-stats">', 1)[1].split("</script>", 1)[0])
+    assert document["inputs"] == {"read": 2, "unreadable": 0, "duplicates": 2, "not_logs": 1, "filtered": 0,
+                                  "interrupted": False}

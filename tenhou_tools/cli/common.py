@@ -172,6 +172,15 @@ def no_logs_found(paths: Sequence[str], *, ignored: int = 0, rows_without_log: i
     return InputError(f"no logs found in {shown} ({'; '.join([looked, *notes])})")
 
 
+def tell_not_logs(count: int, examples: Sequence[tuple[str, str]]) -> None:
+    """On stderr, a line for each file that was skipped as not a Tenhou log
+    (``SourceStats.not_logs``): ``PATH: skipped: not a Tenhou log (what it is)``, and how many more."""
+    for source, what in examples:
+        click.echo(f"{source}: skipped: not a Tenhou log ({what})", err=True)
+    if count > len(examples):
+        click.echo(f"... and {count - len(examples)} more file(s) skipped: not Tenhou logs", err=True)
+
+
 @dataclass(frozen=True, slots=True)
 class Loaded:
     """A game ``load_source`` read, and the game id or URL it was named by (None for a file)."""

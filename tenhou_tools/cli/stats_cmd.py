@@ -14,7 +14,7 @@ from ..stats.names import NameMatcher
 from ..stats.records import GameFilter, LobbySpec
 from ..stats.store import StatsStore
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
-from .common import AtomicOutput, expand_sources, no_logs_found
+from .common import AtomicOutput, expand_sources, no_logs_found, tell_not_logs
 from .options import (
     dedupe_option,
     output_option,
@@ -140,7 +140,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
                 paths, total, store, games, wanted, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
                 timeout=timeout, dedupe=not no_dedupe, quality=quality, show_progress=bar_wanted(no_progress))
             if not collected.interrupted and collected.summary.found == 0:  # e.g. a tar archive with no log
-                raise no_logs_found(args)
+                raise no_logs_found(args, ignored=collected.summary.not_logs)
         elapsed = time.perf_counter() - started
         report = stats_report(collected, store=store, store_name=db_path or "", games=games, wanted=wanted,
                               min_games=min_games, quality=quality, as_name=as_name)
@@ -242,6 +242,7 @@ def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, wit
         elif summary.filtered:
             parts.append(f"{_plural(summary.filtered, 'game')} left out by the filters")
     parts.append(f"{_plural(n_games, 'game')} and {_plural(n_players, 'player row')} reported")
+    tell_not_logs(summary.not_logs, summary.not_log_examples)
     click.echo("stats: " + "; ".join(parts) + ".", err=True)
     for message in summary.errors:
         click.echo(f"  unreadable: {message}", err=True)

@@ -11,7 +11,7 @@ from ..check import GameRecord
 from ..serialize import json_text
 from ..validate import NoLogsFound, ValidateStart, ValidateSummary, validate_paths
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, validate_report
-from .common import AtomicOutput, expand_sources, no_logs_found
+from .common import AtomicOutput, expand_sources, no_logs_found, tell_not_logs
 from .options import dedupe_option, output_option, paths_argument, progress_option, runner_options
 from .output import check_output_path
 from .progress import ProgressBar, bar_wanted
@@ -123,6 +123,7 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
         else:
             validate_report.render(out, summary, failed, elapsed=elapsed, verbose=verbose,
                                    interrupted=interrupted, width=None if output else output_width())
+    tell_not_logs(end.sources.not_logs, end.sources.not_log_examples)
     if end.sources.duplicates:
         click.echo(f"{end.sources.duplicates} duplicate game(s) skipped.", err=True)
     if show_progress and not interrupted:

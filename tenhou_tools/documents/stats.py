@@ -45,6 +45,8 @@ class StatsInputs:
     """Logs that could not be read (not counted)."""
     duplicates: int
     """Copies of a game read before (by its id, else its bytes), skipped (``--no-dedupe`` reads them)."""
+    not_logs: int = 0
+    """Files in folders and archive members named like logs that are not Tenhou logs, skipped."""
     filtered: int = 0
     """Games read but left out by ``--lobby``/``--since``/``--until`` (without ``--db``)."""
     added: int | None = None
@@ -56,7 +58,7 @@ class StatsInputs:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"read": self.read, "unreadable": self.unreadable, "duplicates": self.duplicates,
-                               "filtered": self.filtered}
+                               "not_logs": self.not_logs, "filtered": self.filtered}
         if self.added is not None:
             out["added"] = self.added
             out["known"] = self.known
@@ -176,7 +178,7 @@ def stats_report(collected: Collected | None, *, store: StatsStore | None = None
     inputs = None
     if collected is not None:
         s = collected.summary
-        inputs = StatsInputs(read=s.read, unreadable=s.unreadable, duplicates=s.duplicates,
+        inputs = StatsInputs(read=s.read, unreadable=s.unreadable, duplicates=s.duplicates, not_logs=s.not_logs,
                              filtered=s.filtered if store is None else 0,
                              added=s.added if store is not None else None,
                              known=s.known if store is not None else None,

@@ -74,10 +74,11 @@ def read_game(path: str | os.PathLike[str], *, require_complete: bool = True,
                      require_complete=require_complete, max_bytes=max_bytes)
 
 
-def file_items(walk: Walk, path: str, *, only_containers: bool = False) -> Iterator[LogItem]:
+def file_items(walk: Walk, path: str, *, only_containers: bool = False, found: bool = False) -> Iterator[LogItem]:
     """A file of any name: a database, a zip or tar archive, or one log. With
     ``only_containers`` (a file in a folder whose name is not a log's) only an archive or a
-    database is taken; anything else, or a file that cannot be opened, is skipped."""
+    database is taken; anything else, or a file that cannot be opened, is skipped. ``found``: in
+    a folder, not named by the user: content that is not a log is skipped (``Walk.ok``)."""
     name = os.path.basename(path)
     log_id = log_id_from_name(name)
     cap = walk.limits.log_bytes
@@ -124,7 +125,7 @@ def file_items(walk: Walk, path: str, *, only_containers: bool = False) -> Itera
     elif container is not None:
         yield from tar_items(walk, path, container)
     else:
-        yield from walk.ok(path, log_id, data, name, start)
+        yield from walk.ok(path, log_id, data, name, start, found=found)
 
 
 def folder_items(walk: Walk, top: str) -> Iterator[LogItem]:
@@ -134,7 +135,7 @@ def folder_items(walk: Walk, top: str) -> Iterator[LogItem]:
         if err is not None:
             yield walk.error(path, None, err)
         elif os.path.basename(path).lower().endswith(walk.suffixes):
-            yield from file_items(walk, path)
+            yield from file_items(walk, path, found=True)
         else:
             yield from file_items(walk, path, only_containers=True)
 

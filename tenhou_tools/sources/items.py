@@ -38,7 +38,9 @@ __all__ = [
     "container",
     "content_digest",
     "member_base",
+    "not_a_log",
     "os_message",
+    "peek",
     "printable",
     "sniff_format",
 ]
@@ -52,7 +54,10 @@ TAR_MAGIC_AT, TAR_MAGIC = 257, b"ustar"  # POSIX ustar, GNU and pax headers all 
 HEAD_BYTES = 2048
 """Bytes read from the start of a file to tell what it is (its container, or the log format)."""
 MAX_DUPLICATE_EXAMPLES = 100
-"""How many duplicates ``SourceStats.duplicate_examples`` keeps (the count is always exact)."""
+"""How many duplicates ``SourceStats.duplicate_examples`` keeps (the count is always exact); as
+many files that are not logs (``SourceStats.not_log_examples``)."""
+PEEK_BYTES = 512
+"""Content looked at to tell a log from a file that is not one (``not_a_log``)."""
 
 Container = Literal["sqlite", "zip", "tar", "compressed"]
 """What a file holds when it is not one log: a database, a zip archive, a tar archive (plain or
@@ -132,6 +137,11 @@ class SourceStats:
     duplicate_examples: list[tuple[str, str]] = field(default_factory=list)
     """``(source, log_id)`` of the first ``MAX_DUPLICATE_EXAMPLES`` duplicates skipped (for a log
     without an id, ``sha256:`` and the first 16 hex digits of its content's digest)."""
+    not_logs: int = 0
+    """Files in folders and archive members named like logs whose content is not a Tenhou log (an
+    HTML page, other XML, JSON that is not a tenhou.net/6 log: ``not_a_log``), skipped."""
+    not_log_examples: list[tuple[str, str]] = field(default_factory=list)
+    """``(source, what it is)`` of the first ``MAX_DUPLICATE_EXAMPLES`` of them."""
     errors: int = 0
     items: int = 0
 
@@ -151,8 +161,9 @@ class Walk(Protocol):
     """How much is read at most (a larger log is an error item)."""
 
     def ok(self, source: str, log_id: str | None, data: bytes, name: str,
-           start: bytes | None = None) -> Iterator[LogItem]:
-        """The item of a log read (nothing when it is a copy of one yielded before)."""
+           start: bytes | None = None, *, found: bool = False) -> Iterator[LogItem]:
+        """The item of a log read (nothing when it is a copy of one yielded before). ``found``: in
+        a folder or an archive, not named by the user: content that is not a log is skipped."""
         ...
 
     def error(self, source: str, log_id: str | None, message: str) -> LogItem:
@@ -184,8 +195,8 @@ def classify(head: bytes) -> tuple[Container | None, bytes]:
         return "zip", b""
     if head.startswith((BZ2_MAGIC, XZ_MAGIC)):
         return "compressed", b""
-    start = _peek(head, 64)
-    if start.lstrip(_BLANKS).startswith((b"<", b"{")):
+    start = _peek(head, PEEK_BYTES)
+    if start.lstrip(_BLANKS).startswith((b"<", b"{", b"[")):
         return None, start
     return ("tar" if _is_tar_header(_peek(head)) else None), start
 
@@ -206,6 +217,56 @@ def _peek(head: bytes, size: int = 512) -> bytes:
 
 def _is_tar_header(block: bytes) -> bool:
     return block[TAR_MAGIC_AT:TAR_MAGIC_AT + len(TAR_MAGIC)] == TAR_MAGIC
+
+
+def peek(data: bytes) -> bytes:
+    """The first ``PEEK_BYTES`` of a log's content (gunzipped when it is gzip)."""
+    return _peek(data[:HEAD_BYTES], PEEK_BYTES)
+
+
+_HTML = (b"<!doctype html", b"<html")
+_ROOT = re.compile(rb"<([A-Za-z_][-.\w:]{0,40})")
+_FIRST_KEY = re.compile(rb'\{\s*"([A-Za-z_]{1,20})"\s*:\s*(.)', re.S)
+_TENHOU6_KEYS: dict[bytes, bytes] = {
+    b"title": b"[", b"name": b"[", b"rule": b"{", b"log": b"[", b"sc": b"[", b"dan": b"[", b"rate": b"[",
+    b"sx": b"[", b"connection": b"[", b"ref": b'"', b"ratingc": b'"', b"ver": b'"0123456789',
+    b"lobby": b"0123456789",
+}
+"""A tenhou.net/6 log's keys (``formats.tenhou6``) and how each value starts."""
+
+
+def not_a_log(start: bytes) -> str | None:
+    """What a file is when its first bytes (``peek``) say it is not a Tenhou log, or None (it
+    may be one: the parser decides): an HTML page (a saved viewer page, say), XML whose root is
+    not ``<mjloggm>``, or JSON that is not a tenhou.net/6 log (an array, or an object whose first
+    member is not one of a log's: ``package.json``, this tool's own JSON outputs)."""
+    text = start.lstrip(_BLANKS)
+    if text.startswith(b"<"):
+        if text[:14].lower().startswith(_HTML):
+            return "an HTML page, such as a saved viewer page"
+        at = 0
+        while text.startswith((b"<?", b"<!"), at):  # the XML declaration, comments, a doctype
+            end = text.find(b"-->", at) + 3 if text.startswith(b"<!--", at) else text.find(b">", at) + 1
+            if end <= 0:
+                return None
+            at = len(text) - len(text[end:].lstrip(_BLANKS))
+        root = _ROOT.match(text, at)
+        if root is None or root.group(1) == b"mjloggm" or root.end() == len(text):  # (a name cut short)
+            return None
+        if root.group(1).lower() == b"html":
+            return "an HTML page, such as a saved viewer page"
+        return f"XML whose root is <{root.group(1).decode('ascii', 'replace')}>, not <mjloggm>"
+    if text.startswith(b"["):
+        return "a JSON array"
+    if text.startswith(b"{"):
+        first = _FIRST_KEY.match(text)
+        if first is None:  # an empty object is no log; anything else the parser tells
+            empty = text[1:].lstrip().startswith(b"}")
+            return "an empty JSON object" if empty else None
+        key, value = first.groups()
+        if value not in _TENHOU6_KEYS.get(key, b""):
+            return f"JSON whose first member is {key.decode()!r}, not a tenhou.net/6 log's"
+    return None
 
 
 def sniff_format(data: bytes, name: str, start: bytes | None = None) -> LogFormat:

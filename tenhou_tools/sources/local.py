@@ -71,6 +71,8 @@ from .items import (
     Unreadable,
     container,
     content_digest,
+    not_a_log,
+    peek,
     sniff_format,
 )
 from .lists import STDIN, STDIN_SOURCE, read_stdin
@@ -295,9 +297,16 @@ class _Run:
                         yield from file_items(self, path)
 
     def ok(self, source: str, log_id: str | None, data: bytes, name: str,
-           start: bytes | None = None) -> Iterator[LogItem]:
+           start: bytes | None = None, *, found: bool = False) -> Iterator[LogItem]:
         """The item of a log read, unless it is a copy of one yielded before (no game id: the
-        same content)."""
+        same content) or, ``found`` in a folder or an archive, not a log at all."""
+        if found:
+            what = not_a_log(start if start is not None else peek(data))
+            if what is not None:
+                self.stats.not_logs += 1
+                if len(self.stats.not_log_examples) < MAX_DUPLICATE_EXAMPLES:
+                    self.stats.not_log_examples.append((source, what))
+                return
         if self.seen is not None and log_id is not None:
             self.seen.add(log_id)
         elif self.seen_content is not None and log_id is None:

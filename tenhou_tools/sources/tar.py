@@ -81,7 +81,7 @@ def tar_items(walk: Walk, path: str, container: Container) -> Iterator[LogItem]:
             if len(data) != member.size:
                 yield walk.error(source, log_id, "cannot read tar member: the archive is truncated")
                 return
-            yield from walk.ok(source, log_id, data, base)
+            yield from walk.ok(source, log_id, data, base, found=True)
 
 
 _TAR_ERRORS = (tarfile.TarError, OSError, EOFError, zlib.error, ValueError, lzma.LZMAError)

@@ -77,7 +77,7 @@ def zip_items(walk: Walk, path: str) -> Iterator[LogItem]:
             except OSError as exc:
                 yield walk.error(source, log_id, os_message(exc))
                 continue
-            yield from walk.ok(source, log_id, data, base)
+            yield from walk.ok(source, log_id, data, base, found=True)
 
 
 def count_zip(path: str, suffixes: tuple[str, ...]) -> tuple[int, int]:
