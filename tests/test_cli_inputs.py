@@ -466,9 +466,10 @@ def test_not_a_log_tells_each_kind_of_file_from_a_log():
             b'\xef\xbb\xbf {"title":["",""],"name":["a","b","c","d"]', b'{"ver":2.3,"ref":"x"', b'{"ref":"2014',
             b'<mjlog', b'', b'garbage', b'{ "ti']  # the last four: the parser tells
     assert [not_a_log(head) for head in logs] == [None] * len(logs)
+    page = "an HTML page, such as a saved viewer page"
     others = {
-        b'<!DOCTYPE html>\n<html lang="en">': "an HTML page, such as a saved viewer page",
-        b'<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml">': "an HTML page, such as a saved viewer page",
+        b'<!DOCTYPE html>\n<html lang="en">': page,
+        b'<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml">': page,
         b'<?xml version="1.0"?>\n<rss version="2.0">': "XML whose root is <rss>, not <mjloggm>",
         b'[\n{"type": "game"': "a JSON array",
         b'{"type": "game", "path": "a.xml"': "JSON whose first member is 'type', not a tenhou.net/6 log's",
