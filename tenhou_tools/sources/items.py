@@ -37,7 +37,9 @@ __all__ = [
     "classify",
     "container",
     "content_digest",
+    "first_bytes",
     "member_base",
+    "found_not_a_log",
     "not_a_log",
     "os_message",
     "peek",
@@ -195,7 +197,7 @@ def classify(head: bytes) -> tuple[Container | None, bytes]:
         return "zip", b""
     if head.startswith((BZ2_MAGIC, XZ_MAGIC)):
         return "compressed", b""
-    start = _peek(head, PEEK_BYTES)
+    start = _peek(head, 64)
     if start.lstrip(_BLANKS).startswith((b"<", b"{", b"[")):
         return None, start
     return ("tar" if _is_tar_header(_peek(head)) else None), start
@@ -224,6 +226,12 @@ def peek(data: bytes) -> bytes:
     return _peek(data[:HEAD_BYTES], PEEK_BYTES)
 
 
+def first_bytes(data: bytes) -> bytes:
+    """The first bytes of a log's content (gunzipped when it is gzip), as ``classify`` gives them:
+    enough for ``sniff_format``."""
+    return _peek(data[:HEAD_BYTES], 64)
+
+
 _HTML = (b"<!doctype html", b"<html")
 _ROOT = re.compile(rb"<([A-Za-z_][-.\w:]{0,40})")
 _FIRST_KEY = re.compile(rb'\{\s*"([A-Za-z_]{1,20})"\s*:\s*(.)', re.S)
@@ -233,6 +241,14 @@ _TENHOU6_KEYS: dict[bytes, bytes] = {
     b"lobby": b"0123456789",
 }
 """A tenhou.net/6 log's keys (``formats.tenhou6``) and how each value starts."""
+
+
+def found_not_a_log(data: bytes, start: bytes | None = None) -> str | None:
+    """``not_a_log`` of a log's bytes; ``start``, the content's first bytes when the caller has
+    them, answers at once for an mjlog (the usual case: no second look)."""
+    if start is not None and start.lstrip(_BLANKS).startswith(b"<mjloggm"):
+        return None
+    return not_a_log(peek(data))
 
 
 def not_a_log(start: bytes) -> str | None:
@@ -273,7 +289,7 @@ def sniff_format(data: bytes, name: str, start: bytes | None = None) -> LogForma
     """``tenhou6`` for JSON, ``mjlog`` otherwise: by content when it says, else by name.
     ``start`` is the content's first bytes when the caller has them (``classify``)."""
     if start is None:
-        start = _peek(data[:HEAD_BYTES], 64)
+        start = first_bytes(data)
     start = start[:64].lstrip(_BLANKS)
     if start.startswith(b"{"):
         return "tenhou6"

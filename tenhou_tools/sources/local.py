@@ -71,8 +71,8 @@ from .items import (
     Unreadable,
     container,
     content_digest,
-    not_a_log,
-    peek,
+    first_bytes,
+    found_not_a_log,
     sniff_format,
 )
 from .lists import STDIN, STDIN_SOURCE, read_stdin
@@ -301,7 +301,9 @@ class _Run:
         """The item of a log read, unless it is a copy of one yielded before (no game id: the
         same content) or, ``found`` in a folder or an archive, not a log at all."""
         if found:
-            what = not_a_log(start if start is not None else peek(data))
+            if start is None:  # its first bytes, looked at once for both questions
+                start = first_bytes(data)
+            what = found_not_a_log(data, start)
             if what is not None:
                 self.stats.not_logs += 1
                 if len(self.stats.not_log_examples) < MAX_DUPLICATE_EXAMPLES:
