@@ -14,9 +14,8 @@ from typing import NoReturn
 import click
 
 from .. import __version__
-
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
-
+from .errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE  # noqa: F401 - the commands' names
+from .errors import fail, library_error
 
 COMMANDS = {
     "parse": "parse_cmd",
@@ -68,8 +67,6 @@ class _Group(click.Group):
                     self._internal_error(exc)
                 raise failed from None
             except Exception as exc:  # noqa: BLE001 - the last line of defence
-                from .errors import fail, library_error
-
                 if library_error(exc):  # the library's own errors: one line and their exit code
                     fail(exc)
                 self._internal_error(exc)

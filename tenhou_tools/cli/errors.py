@@ -20,9 +20,11 @@ from typing import NoReturn
 
 import click
 
-from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE
+__all__ = ["EXIT_FINDINGS", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "exit_code", "fail",
+           "library_error"]
 
-__all__ = ["exit_code", "fail", "library_error"]
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+"""The exit codes (DESIGN.md); the commands import them from the ``cli`` package."""
 
 
 def _codes() -> tuple[tuple[type[BaseException], int], ...]:
