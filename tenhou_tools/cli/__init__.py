@@ -14,8 +14,7 @@ from typing import NoReturn
 import click
 
 from .. import __version__
-from .errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE  # noqa: F401 - the commands' names
-from .errors import fail, library_error
+from .errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail, library_error  # noqa: F401 - the commands' names
 
 COMMANDS = {
     "parse": "parse_cmd",
