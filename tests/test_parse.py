@@ -323,12 +323,13 @@ def test_a_complete_log_is_complete():
     assert parse_game(ONE_HAND_XML, require_complete=False).complete
 
 
-END = ONE_HAND_XML.rindex(b"</mjloggm>")
+ROOT_END = ONE_HAND_XML.rindex(b"</mjloggm>")
+"""Where the fixture's closing root tag starts."""
 
 
 @pytest.mark.parametrize(("data", "note"), [
-    (ONE_HAND_XML[:END], "the document has no </mjloggm> end tag"),
-    (ONE_HAND_XML[:END + 5], "the log is cut off in the middle of an element; read up to the last complete one"),
+    (ONE_HAND_XML[:ROOT_END], "the document has no </mjloggm> end tag"),
+    (ONE_HAND_XML[:ROOT_END + 5], "the log is cut off in the middle of an element; read up to the last complete one"),
     (gzip.compress(ONE_HAND_XML)[:-8],  # the deflate stream is whole, the gzip trailer is missing
      "the gzip data ends early, after the game's end; read what could be decompressed"),
 ])
