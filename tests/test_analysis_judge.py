@@ -152,7 +152,7 @@ def test_on_real_games_every_discard_after_a_riichi_declaration_is_forced():
     for path in files:
         game = load_game(path.read_bytes(), source=str(path))
         analysis = analyze_game(game)
-        for position, hand in enumerate(game.hands):
+        for hand in game.hands:
             declared: set[int] = set()
             pending: set[int] = set()
             notes = {n.event_index: n for n in analysis.of_hand(hand.index)}
