@@ -13,6 +13,7 @@ import lzma
 import sqlite3
 import tarfile
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -283,6 +284,24 @@ def test_list_problems_are_one_line_and_exit_2(tmp_path, monkeypatch, args, mess
     assert result.stderr == message
 
 
+@pytest.mark.parametrize("command", [["validate"], ["stats"], ["convert", "--to", "mjai"], ["show"], ["replay"]])
+def test_a_missing_path_in_a_list_names_the_list_and_the_line(tmp_path, monkeypatch, command):
+    """Every command that reads @FILE says which list, and which line of it, names a path that
+    is not there (and a glob that matches nothing); an argument not in a list is named alone."""
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "logs" / "ok.xml", ONE_HAND)
+    reads_one = command[0] in ("show", "replay")
+    write(tmp_path / "list.txt", b"# mine\nnowhere.xml\n" if reads_one else
+          b"logs/ok.xml\n# mine\nnowhere.xml\nlogs/*.json\n")
+    result = run(command[0], "@list.txt", *command[1:])
+    assert result.exit_code == 2 and result.stdout == ""
+    if reads_one:
+        assert result.stderr == "Error: list.txt:2: no such file or directory: 'nowhere.xml'\n"
+    else:
+        assert result.stderr == ("Error: list.txt:3: no such file or directory: 'nowhere.xml'; "
+                                 "list.txt:4: no file matches 'logs/*.json'\n")
+
+
 def test_game_ids_in_a_list_are_read_from_the_download_cache(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     monkeypatch.setenv("TENHOU_TOOLS_CACHE_DIR", str(cache))
@@ -394,6 +413,24 @@ def test_an_incomplete_log_is_replayed_up_to_where_it_stops(tmp_path):
     doc = json.loads(run("replay", path, "--format", "json").stdout)
     assert (doc["ok"], doc["complete"], doc["verdict"], doc["final"]) == (True, False, "incomplete", None)
     assert doc["hands"][0]["result"] == [] and doc["hands"][0]["verdict"] == "incomplete"
+
+
+@pytest.mark.parametrize("cut", ["in a tag", "after the end tag"])
+def test_a_cut_gzip_log_is_replayed_as_the_plain_log_it_decompresses_to(tmp_path, cut):
+    """A gzip log cut short is replayed up to the cut, as a plain log cut at the same place: the
+    same view and exit code (a warning more says the gzip data ends early). Cut after the game's
+    end (only the gzip trailer missing), the game is all there and verified."""
+    packed = gzip.compress(ONE_HAND, mtime=0)
+    data = packed[:-8] if cut == "after the end tag" else packed[: len(packed) * 3 // 4]
+    plain = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data)
+    assert plain != ONE_HAND if cut == "in a tag" else plain == ONE_HAND
+    got = run("replay", write(tmp_path / "cut.mjlog", data), "--ascii")
+    want = run("replay", write(tmp_path / "cut.xml", plain), "--ascii")
+    assert got.exit_code == want.exit_code == (1 if cut == "in a tag" else 0), got.output
+    notes = [line for line in got.stdout.splitlines() if line.startswith("Warning: ")]
+    assert notes[0].startswith("Warning: incomplete game: the gzip data ends early" if cut == "in a tag"
+                               else "Warning: the gzip data ends early, after the game's end")
+    assert got.stdout.replace(notes[0] + "\n", "").replace("cut.mjlog", "cut.xml") == want.stdout
 
 
 def test_validate_still_reports_an_incomplete_log(tmp_path):

@@ -21,8 +21,8 @@ from click.testing import CliRunner
 from tenhou_tools.cli import cli
 from tenhou_tools.events import Agari, Call, CallKind, Discard, Draw, Game, Riichi, Ryuukyoku
 from tenhou_tools.formats import load_game
-from tenhou_tools.mjlog import parse_file
 from tenhou_tools.replay.fold import hand_boards
+from tenhou_tools.sources.files import read_game
 from tenhou_tools.views.html import replay_page
 
 from .board_tracker import board_at, check_against_log
@@ -52,7 +52,7 @@ def game_of(path: Path) -> Game:
 def corpus_game(feature: str) -> Path:
     """The first corpus game (in path order) that has ``feature``."""
     for path in corpus_files("mjlog"):
-        game = parse_file(path)
+        game = read_game(path)
         if _has(game, feature):
             return path
     raise LookupError(f"no corpus game with {feature}")
@@ -645,7 +645,7 @@ def board_sample() -> tuple[Path, ...]:
     wanted = {"kan4", "ron3", "nm", "reach4", "kaze4", "bye", "reconnect", "pao"}
     chosen: dict[str, Path] = {}
     for path in files:
-        game = parse_file(path)
+        game = read_game(path)
         found = set()
         for hand in game.hands:
             for e in hand.events:

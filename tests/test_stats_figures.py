@@ -1,6 +1,6 @@
 """The figures Tenhou players quote, worked out by hand: table kinds (rank counts, dan points per
 game, stable dan), latest dan and rate, history, rate change, play quality, ``--as`` merging,
-the SQLite store added to game by game, and ``stats_document``.
+the SQLite store added to game by game, and the report document (``documents.stats``).
 
 Games are the one-hand fixture with its header and final result rewritten: the room and length
 (``GO type``), the lobby, each seat's dan and rate (``UN``) and the final scores (``owari``),
@@ -19,12 +19,13 @@ from click.testing import CliRunner
 from rich.cells import cell_len
 
 from tenhou_tools.cli import cli
+from tenhou_tools.documents.stats import StatsReport
 from tenhou_tools.events import CallKind, Meld
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.rules.calls import kuikae_forbidden
 from tenhou_tools.stats.games import GameEntry, stable_dan_name, table_kinds
 from tenhou_tools.stats.quality import game_quality
-from tenhou_tools.stats.report import PlayerReport, stats_document
+from tenhou_tools.stats.report import PlayerReport
 from tenhou_tools.tiles import parse_tiles
 
 from .conftest import FIXTURES
@@ -334,13 +335,14 @@ def test_table_kinds_from_entries():
     assert row.ranks == (1, 1, 1, 1) and row.dan_pt_per_game == 0.0 and row.stable_dan == 7.0
 
 
-def test_stats_document_holds_the_players_and_the_set_averages():
+def test_the_report_document_holds_the_players_and_the_set_averages():
     a = PlayerReport("A", 4, _counters(rank1=1, rank2=1, games=2, hands=10, wins=3, deal_in_hands=1, riichi=2,
                                        calls=4), [entry(1), entry(2)])
     b = PlayerReport("B", 4, _counters(rank4=2, games=2, hands=10, wins=1, deal_in_hands=3, riichi=0, calls=0),
                      [entry(4), entry(4)])
     c = PlayerReport("C", 3, _counters(rank1=1, games=1, hands=5, wins=1), [entry(1, type_code=HOUOU_3S)])
-    doc = stats_document([a, b, c])
+    doc = StatsReport((a, b, c), games=4).to_json()
+    assert "inputs" not in doc  # no logs were read for it
     assert [p["name"] for p in doc["players"]] == ["A", "B", "C"]
     assert doc["players"][0] == a.to_json()
     s = doc["set"]

@@ -34,8 +34,8 @@ COMMANDS = {
 class _Group(click.Group):
     """Loads a command's module when the command is used (``validate`` does not import the
     HTTP client, ``stats`` its store, ...); maps Ctrl-C to exit 130, output that cannot be
-    written (a full disk, a closed pipe or stdout) to exit 1 and unexpected exceptions to exit 3,
-    each with a one-line message."""
+    written (a full disk, a closed pipe or stdout) to exit 1, the library's errors to their exit
+    codes (``errors``) and unexpected exceptions to exit 3, each with a one-line message."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -68,6 +68,10 @@ class _Group(click.Group):
                     self._internal_error(exc)
                 raise failed from None
             except Exception as exc:  # noqa: BLE001 - the last line of defence
+                from .errors import fail, library_error
+
+                if library_error(exc):  # the library's own errors: one line and their exit code
+                    fail(exc)
                 self._internal_error(exc)
 
     @staticmethod

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import InputError, ParseError
+from ..errors import ParseError
 from ..formats import SUFFIXES, Target, dumps, load_game
 from ..sources.cache import write_atomic
 from ..sources.local import SourceStats, iter_logs
@@ -51,10 +51,7 @@ def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe:
     """
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     stats = SourceStats()
-    try:
-        items = iter_logs(paths, stats=stats, dedupe=not no_dedupe)
-    except InputError as exc:
-        raise click.UsageError(str(exc)) from None
+    items = iter_logs(paths, stats=stats, dedupe=not no_dedupe)  # a missing path: InputError, exit 2
     if out_dir is not None:
         make_output_folder(out_dir)
     used: set[str] = set()

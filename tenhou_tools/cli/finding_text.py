@@ -19,8 +19,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..findings import Finding, FindingCode
+from ..ids import validate_log_id
 from ..rules.yaku import limit_name, yaku_list_text, yakuman_names
-from ..sources.ids import validate_log_id
 from ..tiles import format_tiles, kind_name
 
 F = FindingCode

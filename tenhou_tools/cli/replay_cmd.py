@@ -13,7 +13,7 @@ from ..replay.engine import replay_game
 from ..serialize import json_text
 from ..sources.http import LogFetcher
 from . import EXIT_FINDINGS, EXIT_OK, board_render, replay_render
-from .common import incomplete_notes, load_source, stdout_console
+from .common import load_source, stdout_console
 from .options import fetch_options, refresh_option, refuse_format_with_html
 from .term import glyphs_by_default, render_lines
 
@@ -80,7 +80,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     loaded = load_source(source, cache_dir=cache_dir, base_url=base_url, refresh=refresh,
                          offline=offline, fetcher_class=LogFetcher)
     game, ref, source = loaded.game, loaded.ref, loaded.source
-    complete = not incomplete_notes(game)
+    complete = game.complete
 
     players = game.header.ruleset.players
     viewer = seat if seat is not None else (ref.seat if ref is not None else None)

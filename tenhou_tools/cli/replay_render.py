@@ -49,7 +49,7 @@ from ..events import (
     Unknown,
 )
 from ..findings import Finding, Severity
-from ..game_id import game_start
+from ..ids import game_start
 from ..replay.engine import GameReport
 from ..rules import game_end
 from ..rules.yaku import yaku_name
@@ -638,9 +638,8 @@ def game_view(game: Game, report: GameReport, view: View, title: str,
 
 
 def is_complete(game: Game) -> bool:
-    """False for a log read up to where it stops (``mjlog.parse_game`` without
-    ``require_complete`` says so in the game's warnings)."""
-    return not any(w.startswith("incomplete game:") for w in game.warnings)
+    """False for a log read up to where it stops (``Game.complete``)."""
+    return game.complete
 
 
 # -- JSON --------------------------------------------------------------------------------------

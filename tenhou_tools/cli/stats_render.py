@@ -1,35 +1,19 @@
-"""Rendering of ``stats`` reports: rich tables (text), JSON and CSV."""
+"""Rendering of ``stats`` reports as rich tables (text). The JSON and the CSV are the report's
+own (``documents.stats.StatsReport``)."""
 
 from __future__ import annotations
-
-import csv
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..serialize import json_text
 from ..stats.games import TableRow, rate_change_summary, stable_dan_name, table_kinds
-from ..stats.report import Metric, PlayerReport, csv_columns
+from ..stats.report import Metric, PlayerReport
 from .term import make_console
 
 WIDE_WIDTH = 400
 """The console width of ``--wide`` output: never folded (it is for wide terminals and files)."""
-
-
-def render_json(out, reports: list[PlayerReport]) -> None:
-    """A JSON array, one object per player and per line (the keys are in docs/stats.md)."""
-    lines = [json_text(r.to_json()) for r in reports]
-    out.write("[\n" + ",\n".join(lines) + ("\n" if lines else "") + "]\n")
-
-
-def render_csv(out, reports: list[PlayerReport]) -> None:
-    """One header line, then one row per player (empty cells where a value is undefined)."""
-    writer = csv.DictWriter(out, fieldnames=csv_columns(), restval="", lineterminator="\n")
-    writer.writeheader()
-    for report in reports:
-        writer.writerow(report.to_row())
 
 
 def render_text(out, reports: list[PlayerReport], n_games: int, *, tables: int | None = None,

@@ -21,13 +21,16 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from ..formats import LogFormat
+from ..mjlog.read import MAX_BYTES
 
 __all__ = [
+    "DEFAULT_LIMITS",
     "HEAD_BYTES",
     "MAX_DUPLICATE_EXAMPLES",
     "Container",
     "LogFormat",
     "LogItem",
+    "ReadLimits",
     "SourceStats",
     "Unreadable",
     "Walk",
@@ -54,6 +57,28 @@ MAX_DUPLICATE_EXAMPLES = 100
 Container = Literal["sqlite", "zip", "tar", "compressed"]
 """What a file holds when it is not one log: a database, a zip archive, a tar archive (plain or
 gzip-compressed), or bz2 or xz-compressed data (a tar archive, or nothing we read)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadLimits:
+    """The read limits: how much a walk over the inputs reads at most, so that no input (a
+    bomb, a hostile database) can exhaust memory. Passed to ``iter_logs`` and ``survey_inputs``;
+    the defaults are the ones every command uses."""
+
+    log_bytes: int = MAX_BYTES
+    """One log: a file, an archive member or a database row (after bz2 is undone); a larger one
+    is an error item. The parser caps what gzip decompresses to at the same size by default."""
+    db_value_bytes: int = 64 * 1024 * 1024
+    """SQLite's limit on one string or blob of a log database (its ``SQLITE_LIMIT_LENGTH``): far
+    above the logs we read, far below SQLite's own 1 GB default."""
+    db_page_rows: int = 256
+    """Rows of a log database read at a time (a keyset page)."""
+    db_page_bytes: int = 16 * 1024 * 1024
+    """A page also ends once the logs read reach this many bytes, so huge rows cannot pile up."""
+
+
+DEFAULT_LIMITS = ReadLimits()
+"""The read limits every command uses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +147,8 @@ class Walk(Protocol):
     stats: SourceStats
     suffixes: tuple[str, ...]
     """Names (lower case) taken as logs in folders and archives."""
+    limits: ReadLimits
+    """How much is read at most (a larger log is an error item)."""
 
     def ok(self, source: str, log_id: str | None, data: bytes, name: str,
            start: bytes | None = None) -> Iterator[LogItem]:

@@ -19,7 +19,7 @@ from ..batch import Work
 from ..errors import ParseError
 from ..events import Room, Ruleset
 from ..formats import load_game
-from ..game_id import game_start
+from ..ids import game_start
 from ..mjlog import ruleset_from_type
 from ..mjlog.read import decompress
 from ..sources.local import LogItem
