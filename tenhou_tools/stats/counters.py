@@ -2,8 +2,8 @@
 
 ``game_counters(game)`` reads a ``Game`` through the one fold (``replay.fold``: each hand's table
 state after its last event, without the replay's checks; every statistic is a fact of that
-state or of the results the log records) and returns one ``PlayerCounters`` per player, keyed by ``(name, players)`` so that
-four-player and three-player games never meet in one row. Counters hold integers only and add up
+state or of the results the log records) and returns one ``PlayerCounters`` per player, keyed
+by ``(name, players)`` so that four-player and three-player games never meet in one row. Counters hold integers only and add up
 (``a + b``, ``sum(counters)``), so one game, a batch from a worker process, a Dask task and the
 rows of the SQLite store all merge the same way; rates and averages are computed at report time
 (``report.py``). What each counter counts is written on the field and, with the denominators of
@@ -304,7 +304,7 @@ def game_counters(game: Game) -> dict[PlayerKey, PlayerCounters]:
         t.final_points_sq = tenths * tenths
         t.final_score = owari.scores[seat]
 
-    for position, state in game_states(game):
+    for _, state in game_states(game):
         _count_hand(state, n, tallies)
 
     out: dict[PlayerKey, PlayerCounters] = {}
