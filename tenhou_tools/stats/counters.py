@@ -6,8 +6,9 @@ state or of the results the log records) and returns one ``PlayerCounters`` per 
 by ``(name, players)`` so that four-player and three-player games never meet in one row.
 Counters hold integers only and add up (``a + b``, ``sum(counters)``), so one game, a batch
 from a worker process, a Dask task and the rows of the SQLite store all merge the same way;
-rates and averages are computed at report time (``report.py``). What each counter counts is written on the field and, with the denominators of
-the rates built from them, in ``docs/stats.md``.
+rates and averages are computed at report time (``report.py``). What each counter counts is
+written on the field and, with the denominators of the rates built from them, in
+``docs/stats.md``.
 
 Conventions used throughout:
 
