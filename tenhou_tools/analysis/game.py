@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..events import Agari, CallKind, Discard, Event, Game
+from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Hand, NewDora, Riichi
 from ..replay.fold import walk_hand
 from ..replay.state import TableState
 from .discard import DiscardAnalysis, analyze_discard
@@ -72,6 +72,32 @@ class GameAnalysis:
         for note in self.discards:
             if note.hand == hand and note.event_index == event_index:
                 return note
+        return None
+
+    def at_moment(self, hand: Hand, step: int) -> DiscardNote | None:
+        """The entry a view shows at ``step`` of ``hand`` (0 the deal, k after its k-th event):
+        the discard just made; after a draw, a call or a riichi declaration, the discard the same
+        seat makes next; at a ron, the discard it was on."""
+        if step == 0:
+            return None
+        events = hand.events
+        last = step - 1
+        here = self.at(hand.index, last)
+        if here is not None:
+            return here
+        event = events[last]
+        if isinstance(event, Agari) and not event.is_tsumo:  # a ron: the discard it was on
+            j = last - 1
+            while j >= 0 and isinstance(events[j], Agari):
+                j -= 1
+            return self.at(hand.index, j) if j >= 0 and isinstance(events[j], Discard) else None
+        if isinstance(event, Draw) or (isinstance(event, Riichi) and event.step == 1) or isinstance(event, Call):
+            for i in range(step, len(events)):
+                following = events[i]
+                if isinstance(following, Discard) and following.seat == event.seat:
+                    return self.at(hand.index, i)
+                if not isinstance(following, Riichi | NewDora):
+                    break
         return None
 
     def to_json(self) -> dict[str, object]:

@@ -116,6 +116,89 @@
     return i >= 0;
   }
 
+  // -- words: the document carries data, the page composes its own words ----------------------
+
+  var DRAW_WORDS = {
+    exhaustive: "Exhaustive draw", yao9: "Abortive draw: nine terminals", reach4: "Abortive draw: four riichi",
+    ron3: "Abortive draw: triple ron", kan4: "Abortive draw: four kans", kaze4: "Abortive draw: four winds",
+    nm: "Nagashi mangan",
+  };
+
+  /* A result (the document's `result` entries): "Ron S2<-S1 7700 (30fu 4han: riichi, pinfu, dora 2)",
+   * "Exhaustive draw (tenpai: S1, S3)". */
+  function resultWords(res) {
+    if (res.type === "agari") {
+      var how = res.kind === "tsumo" ? "Tsumo S" + res.who : "Ron S" + res.who + "<-S" + res.from_who;
+      var detail;
+      if (res.yakuman && res.yakuman.length) {
+        detail = "yakuman: " + res.yakuman.map(function (y) { return y.name; }).join(", ");
+      } else {
+        var names = [];
+        (res.yaku || []).forEach(function (y) {
+          if (!y.dora) names.push(y.name);
+          else if (y.han) names.push(y.name + " " + y.han);  /* a dora count: its han is the tiles */
+        });
+        detail = (res.fu !== null && res.fu !== undefined ? res.fu + "fu " : "") + res.han + "han" +
+          (res.limit ? " " + res.limit : "") + ": " + names.join(", ");
+      }
+      var pao = res.pao_who !== null && res.pao_who !== undefined ? ", pao S" + res.pao_who : "";
+      return how + " " + res.points + " (" + detail + pao + ")";
+    }
+    var text = DRAW_WORDS[res.kind] || "Draw (" + res.kind + ")";
+    if (res.kind === "exhaustive" || res.kind === "nm") {
+      var tenpai = (res.shown || []).map(function (seat) { return "S" + seat; });
+      text += " (tenpai: " + (tenpai.length ? tenpai.join(", ") : "none") + ")";
+    }
+    return text;
+  }
+
+  var VALUE_WORDS = {
+    compare: "{what}: {e} by the rules, the log says {a}",
+    log_only: "{what}: the log says {a}",
+    rules_only: "{what}: {e} by the rules, none in the log",
+    fact: "{what}: {a}",
+    at_least: "{what}: {a}, at least {e} needed",
+    at_most: "{what}: {a}, at most {e}",
+    forbidden: "{what}: {e}; the log discards {a}",
+    called: "last discard: {e}; the log calls {a}",
+    shown: "{what}: {e} by the rules; the log shows the hand: {a}",
+    declared: "{what} by the rules: {e}; declared in the log: {a}",
+    goes_on: "by the rules the hand ends in an {what} ({e}); the log goes on ({a})",
+    triple_ron: "{what}: {a}; by the rules an abortive draw ({e})",
+    kans_needed: "{what}: {a} ({e} in all needed, by two or more players)",
+  };
+
+  /* A finding's values in words (its `readable`: what they are, each side written for people, and
+   * how they relate), or null. */
+  function valuesWords(readable) {
+    if (!readable) return null;
+    var form = VALUE_WORDS[readable.form];
+    if (!form) return readable.what + ": " + [readable.expected, readable.actual].filter(function (v) { return v !== null; }).join(" / ");
+    return form.replace("{what}", readable.what).replace("{e}", readable.expected).replace("{a}", readable.actual);
+  }
+
+  var SUIT_ORDER = "mpsz";
+
+  /* Kinds in one run per suit: [15, 18] is "4-7p", [1, 28] is "2m-2z". */
+  function waitsWords(kinds) {
+    var groups = {};
+    kinds.slice().sort(function (a, b) { return a - b; }).forEach(function (k) {
+      var suit = k < 27 ? SUITS[Math.floor(k / 9)] : "z", number = k < 27 ? k % 9 + 1 : k - 26;
+      (groups[suit] = groups[suit] || []).push(number);
+    });
+    var out = [];
+    SUIT_ORDER.split("").forEach(function (suit) { if (groups[suit]) out.push(groups[suit].join("-") + suit); });
+    return out.join("-") || "no";
+  }
+
+  /* A deal-in: "S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)". */
+  function dealInWords(d) {
+    var how = d.riichi ? "riichi" : d.open ? "open" : "dama";
+    var kind = d.kind !== undefined ? d.kind : d.tile >> 2;
+    return "S" + d.discarder + " dealt " + waitsWords([kind]) + " into S" + d.winner + "'s " + waitsWords(d.waits || []) +
+      " wait (" + how + ", " + Number(d.points).toLocaleString("en") + ")";
+  }
+
   // -- the board at a moment ------------------------------------------------------------------
 
   /* The board after `step` events of hand `pos`: the same facts as `replay --at` (hand label,
@@ -843,7 +926,7 @@
       var res = r.result;
       if (!res) return;
       var div = h("div", {"class": "result " + res.type});
-      div.appendChild(h("p", {"class": "result-text"}, res.text));
+      div.appendChild(h("p", {"class": "result-text"}, resultWords(res)));
       var ul = h("ul", {"class": "deltas"});
       res.deltas.forEach(function (d, seat) {
         ul.appendChild(h("li", {"class": d > 0 ? "plus" : d < 0 ? "minus" : "zero"}, "S" + seat + " " + playerName(seat) + " " + signed(d)));
@@ -904,7 +987,7 @@
       var btn = h("button", {type: "button", "class": "hand-jump", "data-position": pos});
       btn.appendChild(h("span", {"class": "label"}, hand.label));
       btn.appendChild(h("span", {"class": "verdict-mark", title: hand.ok ? "verified" : "not verified"}, hand.findings.length ? (hand.ok ? "!" : "✗") : "✓"));
-      var texts = hand.result.map(function (r) { return r.text; });
+      var texts = hand.result.map(resultWords);
       btn.appendChild(h("span", {"class": "result-line"}, texts.length ? texts.join(" · ") : "no result"));
       btn.addEventListener("click", function () { go(pos, 0); });
       li.appendChild(btn);
@@ -918,8 +1001,9 @@
           fb.addEventListener("click", function () { go(pos, step); });
           var fli = h("li");
           fli.appendChild(fb);
-          if (f.values) {  /* what the values are, in the words of the text view (never raw ids) */
-            fli.appendChild(h("span", {"class": "expected"}, f.values));
+          var values = valuesWords(f.readable);
+          if (values) {  /* what the values are, in words (never raw ids) */
+            fli.appendChild(h("span", {"class": "expected"}, values));
           }
           ul.appendChild(fli);
         });
@@ -1170,7 +1254,7 @@
     }
     var dealIns = Array.isArray(entry.deal_ins) && entry.deal_ins.length ? entry.deal_ins : (entry.deal_in ? [entry.deal_in] : []);
     dealIns.forEach(function (d) {  // a double ron: two
-      div.appendChild(h("p", {"class": "deal-in"}, typeof d === "string" ? d : d.text));
+      div.appendChild(h("p", {"class": "deal-in"}, typeof d === "string" ? d : dealInWords(d)));
     });
     box.appendChild(div);
   }
