@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import Group, JustifyMethod, RenderableType
 from rich.padding import Padding
 from rich.rule import Rule
@@ -120,7 +121,7 @@ def hand_view(game: Game, record: HandDocument, view: View) -> RenderableType:
         "Dora indicator ", tiles.one(init.dora_indicator), " (dora ",
         tiles.kind(dora_kind(init.dora_indicator >> 2, sanma=n == 3)), ")",
     )
-    parts: list[RenderableType] = [Rule(Text(title, style="bold"), align="left"), dora]
+    parts: list[RenderableType] = [_Title(title), dora]
     parts.append(_start_table(game, record, view, tiles))
     table, notes = _play_table(game, hand, view, tiles)
     parts.append(table)
@@ -138,10 +139,10 @@ def _start_table(game: Game, record: HandDocument, view: View, tiles: TileWriter
     init = record.hand.init
     n = game.header.ruleset.players
     table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("Seat")
-    table.add_column("Player")
-    table.add_column("Points", justify="right")
-    table.add_column("Starting hand")
+    table.add_column("Seat", no_wrap=True)
+    table.add_column("Player", overflow="fold")  # a long name folds; it is never cut
+    table.add_column("Points", justify="right", no_wrap=True)
+    table.add_column("Starting hand", overflow="fold")
     for s in range(n):
         hidden = view.hides(s)
         shown = Text("(hidden)", style="dim") if hidden else tiles.many(init.hands[s])
@@ -217,7 +218,7 @@ def _play_table(game: Game, hand: Hand, view: View, tiles: TileWriter) -> tuple[
         elif isinstance(event, Unknown):
             notes.append(f"Event {index}: unknown tag <{event.tag}> (kept, not shown).")
     table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("#", justify="right", style="dim")
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
     for s in range(n):
         name = f"S{s} {seat_wind(s, init.dealer, n)} {player_name(game, s)}"
         table.add_column(Text(name, style="bold"), overflow="fold")
@@ -260,15 +261,48 @@ def _result_lines(result: WinResult | DrawResult, players: int, tiles: TileWrite
     return lines
 
 
-def _scores_line(record: HandDocument, players: int) -> Text:
-    text = Text("Scores:")
-    for s in range(players):
-        delta = record.deltas[s]
-        style = "green" if delta > 0 else "red" if delta < 0 else ""
-        text.append(f"{'  ' if s else ' '}S{s} {record.after[s]} (")
-        text.append(render.signed(delta), style=style)
-        text.append(")")
-    return text
+class _Scores:
+    """``Scores: S0 73000 (+48000)  S1 -23000 (-48000) ...`` on one line when it fits the
+    width, else ``Scores:`` and a line per seat (a seat's score and change never part)."""
+
+    def __init__(self, record: HandDocument, players: int):
+        self.entries = []
+        for s in range(players):
+            delta = record.deltas[s]
+            style = "green" if delta > 0 else "red" if delta < 0 else ""
+            self.entries.append(Text.assemble(f"S{s} {record.after[s]} (", (render.signed(delta), style), ")"))
+
+    def __rich_console__(self, console, options):
+        line = Text("Scores:")
+        for i, entry in enumerate(self.entries):
+            line.append("  " if i else " ")
+            line.append_text(entry)
+        if line.cell_len <= options.max_width:
+            yield line
+            return
+        yield Text("Scores:")
+        for entry in self.entries:
+            yield Text("  ").append_text(entry)
+
+
+def _scores_line(record: HandDocument, players: int) -> _Scores:
+    return _Scores(record, players)
+
+
+class _Title:
+    """A section's title on a rule (``E1-0  East 1 ... ─────``) when it fits the width; on a
+    narrow terminal the title on its own lines (folded between words, never cut), then the rule."""
+
+    def __init__(self, title: str):
+        self.title = title
+
+    def __rich_console__(self, console, options):
+        text = Text(self.title, style="bold")
+        if text.cell_len + 6 <= options.max_width:
+            yield Rule(text, align="left")
+            return
+        yield text
+        yield Rule()
 
 
 def finding_lines(finding: Finding, hand: Hand | None, indent: int = 2) -> list[RenderableType]:
@@ -331,15 +365,14 @@ def standings_view(doc: ReplayDocument) -> RenderableType:
     final = doc.final
     game = doc.game
     if final is None:
-        return Group(Rule(Text("Final standings", style="bold"), align="left"),
-                     Text(render.NO_FINAL_RESULT))
+        return Group(_Title("Final standings"), Text(render.NO_FINAL_RESULT))
     table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
     columns: list[tuple[str, JustifyMethod]] = [("Rank", "left"), ("Seat", "left"), ("Player", "left"),
                                                 ("Points", "right"), ("Uma", "right"), ("Result", "right")]
     if final.chips is not None:
         columns.append(("Chips", "right"))
-    for name, justify in columns:
-        table.add_column(name, justify=justify)
+    for name, justify in columns:  # a long name folds; numbers are never cut
+        table.add_column(name, justify=justify, **({"overflow": "fold"} if name == "Player" else {"no_wrap": True}))
     for rank, s in enumerate(final.ranking, 1):
         row: list[RenderableType] = [
             _ordinal(rank), f"S{s}", Text(player_name(game, s)), str(final.scores[s]),
@@ -348,7 +381,7 @@ def standings_view(doc: ReplayDocument) -> RenderableType:
         if final.chips is not None:
             row.append(render.signed(final.chips[s]))
         table.add_row(*row)
-    return Group(Rule(Text("Final standings", style="bold"), align="left"), table)
+    return Group(_Title("Final standings"), table)
 
 
 def _ordinal(rank: int) -> str:
@@ -362,26 +395,54 @@ def sparkline(values: Sequence[int], low: int, high: int) -> str:
     return "".join(SPARK[round((v - low) * top / (high - low))] for v in values)
 
 
+class _Progression:
+    """The score progression: a row per seat (seat, player, start, the chart, end, the range)
+    when it fits the width; narrower, each seat's name on a line, its numbers on the next and
+    its chart under them (and a line says so): names readable and numbers whole down to 40
+    columns."""
+
+    def __init__(self, doc: ReplayDocument):
+        self.series = doc.progression
+        self.names = [player_name(doc.game, s) for s in range(len(self.series))]
+        values = [v for line in self.series for v in line]
+        self.low, self.high = min(values), max(values)
+
+    def _wide(self) -> Table:
+        table = Table(box=None, show_edge=False, pad_edge=False, show_header=False)
+        table.add_column("Seat", no_wrap=True)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Start", justify="right", no_wrap=True)
+        table.add_column("Chart", no_wrap=True)
+        table.add_column("End", justify="right", no_wrap=True)
+        table.add_column("Range", style="dim", no_wrap=True)
+        for s, line in enumerate(self.series):
+            table.add_row(f"S{s}", Text(self.names[s]), str(line[0]), sparkline(line, self.low, self.high),
+                          str(line[-1]), f"low {min(line)}, high {max(line)}")
+        return table
+
+    def _width(self) -> int:
+        rows = [[f"S{s}", self.names[s], str(line[0]), sparkline(line, self.low, self.high), str(line[-1]),
+                 f"low {min(line)}, high {max(line)}"] for s, line in enumerate(self.series)]
+        return sum(max(cell_len(r[i]) for r in rows) for i in range(6)) + 2 * 5
+
+    def __rich_console__(self, console, options):
+        if self._width() <= options.max_width:
+            yield self._wide()
+            return
+        for s, line in enumerate(self.series):
+            yield Text(f"S{s} {self.names[s]}", overflow="fold")
+            yield Text(f"  {line[0]} → {line[-1]} (low {min(line)}, high {max(line)})", style="dim")
+            yield Text("  " + sparkline(line, self.low, self.high), overflow="fold")
+        yield Text("Narrow terminal: each seat's chart is under its name and numbers.", style="dim")
+
+
 def progression_view(doc: ReplayDocument) -> RenderableType:
     """A sparkline per seat on one scale for all seats: a block per hand start, then the end."""
-    series = doc.progression
-    values = [v for line in series for v in line]
-    title = Rule(Text("Score progression (each hand's start, then the end; one scale)", style="bold"),
-                 align="left")
-    if not values:
+    title = _Title("Score progression (each hand's start, then the end; one scale)")
+    if not any(doc.progression):
         return Group(title, Text("No hands."))
-    low, high = min(values), max(values)
-    table = Table(box=None, show_edge=False, pad_edge=False, show_header=False)
-    table.add_column("Seat")
-    table.add_column("Player")
-    table.add_column("Start", justify="right")
-    table.add_column("Chart", no_wrap=True)
-    table.add_column("End", justify="right")
-    table.add_column("Range", style="dim")
-    for s, line in enumerate(series):
-        table.add_row(f"S{s}", Text(player_name(doc.game, s)), str(line[0]), sparkline(line, low, high),
-                      str(line[-1]), f"low {min(line)}, high {max(line)}")
-    return Group(title, table, Text(f"Scale: ▁ = {low}, █ = {high}.", style="dim"))
+    chart = _Progression(doc)
+    return Group(title, chart, Text(f"Scale: ▁ = {chart.low}, █ = {chart.high}.", style="dim"))
 
 
 def game_verdict(doc: ReplayDocument) -> list[RenderableType]:
