@@ -372,7 +372,10 @@ def standings_view(doc: ReplayDocument) -> RenderableType:
     if final.chips is not None:
         columns.append(("Chips", "right"))
     for name, justify in columns:  # a long name folds; numbers are never cut
-        table.add_column(name, justify=justify, **({"overflow": "fold"} if name == "Player" else {"no_wrap": True}))
+        if name == "Player":
+            table.add_column(name, justify=justify, overflow="fold")
+        else:
+            table.add_column(name, justify=justify, no_wrap=True)
     for rank, s in enumerate(final.ranking, 1):
         row: list[RenderableType] = [
             _ordinal(rank), f"S{s}", Text(player_name(game, s)), str(final.scores[s]),
