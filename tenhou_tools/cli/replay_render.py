@@ -244,11 +244,11 @@ def _result_lines(result: WinResult | DrawResult, players: int, tiles: TileWrite
         if ending.ura_indicators:
             shown.append(" · ura ")
             shown.append_text(tiles.apart(ending.ura_indicators))
-        extras = []
-        if ending.honba:
-            extras.append(f"{ending.honba} honba")
-        if ending.sticks:
-            extras.append(f"{ending.sticks} riichi stick{'s' if ending.sticks != 1 else ''}")
+        extras = []  # what this winner collects: a double ron's second winner, none (上家取り)
+        if result.honba:
+            extras.append(f"{result.honba} honba")
+        if result.sticks:
+            extras.append(f"{result.sticks} riichi stick{'s' if result.sticks != 1 else ''}")
         if extras:
             shown.append(" · +" + " and ".join(extras))
         return [head, Padding(shown, (0, 0, 0, 2))]

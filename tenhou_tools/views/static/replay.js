@@ -66,6 +66,13 @@
     return v > 0 ? "+" + v : String(v);
   }
 
+  /* A player's name as an isolated run (<bdi>): a name with right-to-left or bidi control
+   * characters cannot reorder the text around it. The full name is its title. */
+  function nameNode(seat) {
+    var name = playerName(seat);
+    return h("bdi", {"class": "name", title: name}, name);
+  }
+
   function isRed(t) {
     return RED_FIVES && (t === 16 || t === 52 || t === 88);
   }
@@ -754,9 +761,21 @@
     return rel;
   }
 
+  /* The ura dora indicators a riichi win has turned face up by this moment (none before). */
+  function uraShown(board) {
+    for (var i = 0; i < board.results.length; i++) {
+      var r = board.results[i];
+      var ura = (r.result && r.result.ura_indicators) || (r.event && r.event.ura_indicators) || [];
+      if (ura.length) return ura;
+    }
+    return [];
+  }
+
   function centreInfo(g, board, cx, y, width) {
-    stext(g, cx, y, board.hand, {"class": "centre-label", "text-anchor": "middle"});
+    var ura = uraShown(board);
     var tw = Math.min(30, width / 5.5);
+    if (ura.length) y -= tw * 4 / 3 + 4;  // room for the ura row: everything a row higher
+    stext(g, cx, y, board.hand, {"class": "centre-label", "text-anchor": "middle"});
     var x0 = cx - tw * 2.5;
     var dg = s("g", {"class": "dora"}, g);
     for (var i = 0; i < 5; i++) {
@@ -765,6 +784,14 @@
       else tile(dg, null, x0 + i * tw, y + 10, tw, {hidden: true});
     }
     var line = y + 10 + tw * 4 / 3 + 26;
+    if (ura.length) {  // a riichi win turns the ura indicators face up, under the dora indicators
+      var ug = s("g", {"class": "ura"}, g);
+      for (var j = 0; j < 5; j++) {
+        if (ura[j] !== undefined) tile(ug, ura[j], x0 + j * tw, y + 14 + tw * 4 / 3, tw, {note: "ura dora indicator"});
+        else tile(ug, null, x0 + j * tw, y + 14 + tw * 4 / 3, tw, {hidden: true});
+      }
+      line += tw * 4 / 3 + 4;
+    }
     var facts = s("g", {"class": "table-facts", "data-honba": board.honba, "data-sticks": board.sticks,
       "data-wall": board.wall_remaining}, g);
     stext(facts, cx, line, board.honba + " honba · " + board.sticks + " stick" + (board.sticks === 1 ? "" : "s"),
@@ -818,12 +845,18 @@
       if (t !== undefined) tile(dg, t, 104 + i * 22, y + 4, 21, {note: "dora indicator"});
       else tile(dg, null, 104 + i * 22, y + 4, 21, {hidden: true});
     }
+    var ura = uraShown(board);
+    if (ura.length) {  // a riichi win: the ura indicators face up, under the dora indicators
+      var ug = s("g", {"class": "ura"}, head);
+      stext(head, 10, y + 56, "ura", {"class": "centre-facts small"});
+      ura.forEach(function (t, j) { tile(ug, t, 104 + j * 22, y + 36, 21, {note: "ura dora indicator"}); });
+    }
     var facts = s("g", {"class": "table-facts", "data-honba": board.honba, "data-sticks": board.sticks,
       "data-wall": board.wall_remaining}, head);
     stext(facts, W - 10, y + 15, board.honba + " honba · " + board.sticks + " stick" + (board.sticks === 1 ? "" : "s"),
       {"class": "centre-facts small", "text-anchor": "end"});
     stext(facts, W - 10, y + 33, board.wall_remaining + " left", {"class": "centre-facts small", "text-anchor": "end"});
-    y += 46;
+    y += ura.length ? 78 : 46;
     for (var k = 0; k < N; k++) {
       var st = board.seats[(state.seat + k) % N];
       var g = s("g", {"class": "seat", "data-seat": st.seat}, svg);
@@ -918,6 +951,25 @@
     });
   }
 
+  /* What a win shows besides its value: "wins on 7z · dora indicators 2p · ura 5s · +1 honba and
+   * 2 riichi sticks" (the honba and sticks this winner collects: a double ron's second, none). */
+  function winExtras(p, res) {
+    p.appendChild(document.createTextNode("wins on "));
+    p.appendChild(tileIcon(res.win_tile));
+    p.appendChild(document.createTextNode(" · dora indicators "));
+    (res.dora_indicators || []).forEach(function (t) { p.appendChild(tileIcon(t)); });
+    if (res.ura_indicators && res.ura_indicators.length) {
+      p.appendChild(document.createTextNode(" · ura "));
+      res.ura_indicators.forEach(function (t) { p.appendChild(tileIcon(t)); });
+    }
+    var extras = [];
+    if (res.honba) extras.push(res.honba + " honba");
+    if (res.sticks) extras.push(plural(res.sticks, "riichi stick"));
+    if (extras.length) p.appendChild(document.createTextNode(" · +" + extras.join(" and ")));
+  }
+
+  /* The results so far; once every result of the hand is in, each seat's points after the hand
+   * and its net change over it (riichi sticks paid included), as the text view's "Scores:" line. */
   function renderResult(board) {
     var box = clear(document.getElementById("result"));
     var hand = HANDS[state.pos];
@@ -927,16 +979,31 @@
       if (!res) return;
       var div = h("div", {"class": "result " + res.type});
       div.appendChild(h("p", {"class": "result-text"}, resultWords(res)));
-      var ul = h("ul", {"class": "deltas"});
-      res.deltas.forEach(function (d, seat) {
-        ul.appendChild(h("li", {"class": d > 0 ? "plus" : d < 0 ? "minus" : "zero"}, "S" + seat + " " + playerName(seat) + " " + signed(d)));
-      });
-      div.appendChild(ul);
+      if (res.type === "agari") {
+        var extras = h("p", {"class": "result-extras"});
+        winExtras(extras, res);
+        div.appendChild(extras);
+      }
       box.appendChild(div);
     });
+    if (board.results.length === hand.result.length) {
+      var ul = h("ul", {"class": "deltas", "aria-label": "Scores after the hand"});
+      hand.deltas.forEach(function (d, seat) {
+        var li = h("li", {"class": d > 0 ? "plus" : d < 0 ? "minus" : "zero", "data-seat": seat, "data-delta": d,
+          "data-score": hand.scores_after[seat]});
+        li.appendChild(document.createTextNode("S" + seat + " "));
+        li.appendChild(nameNode(seat));
+        li.appendChild(document.createTextNode(" " + hand.scores_after[seat] + " (" + signed(d) + ")"));
+        ul.appendChild(li);
+      });
+      box.appendChild(ul);
+    }
     if (board.step === board.steps) {
-      var v = h("p", {"class": "verdict " + (hand.ok ? "ok" : "fail")}, hand.ok ? "✓ verified by the engine" : "✗ not verified: see the findings of this hand");
-      box.appendChild(v);
+      var words = {verified: "✓ verified by the engine", failed: "✗ not verified: see the findings of this hand",
+        incomplete: "… not verified: the log ends before this hand's result (no error in what it has)"};
+      var verdict = hand.verdict || (hand.ok ? "verified" : "failed");
+      box.appendChild(h("p", {"class": "verdict " + (verdict === "verified" ? "ok" : "fail"), "data-verdict": verdict},
+        words[verdict]));
     }
   }
 
