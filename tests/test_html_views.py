@@ -119,3 +119,36 @@ def doc_of(source: Path, *args: str) -> dict:
 
 
 FIXTURE = FIXTURES / "one_hand.xml"
+
+
+# -- #2: a log that stops early is not "verified" on the page either ----------------------------------
+
+
+def cut_log(tmp_path: Path) -> Path:
+    """one_hand.xml without its result: the log stops before the hand (and the game) ends."""
+    text = FIXTURE.read_text()
+    path = tmp_path / "cut.xml"
+    path.write_text(text[:text.index("<AGARI")] + "</mjloggm>")
+    return path
+
+
+def test_the_pages_verdict_is_the_texts(browser, tmp_path):
+    tampered = tmp_path / "tampered.xml"
+    tampered.write_text(FIXTURE.read_text().replace('ten="50,48000,5"', 'ten="50,36000,5"'))
+    for source, verdict in ((FIXTURE, "verified"), (cut_log(tmp_path), "incomplete"), (tampered, "failed")):
+        text = run("replay", source, "--ascii")
+        assert text.exit_code == (0 if verdict == "verified" else 1)
+        page = page_of(tmp_path, source)
+        open_page(browser, page)
+        shown = browser.execute_script(
+            "const v = document.getElementById('game-verdict'); return [v.textContent, v.dataset.verdict]")
+        assert shown == [text.stdout.splitlines()[-1], verdict]
+        go(browser, 0, "end")
+        hand_verdict = texts(browser, "#result .verdict")
+        lines = text.stdout.splitlines()
+        if verdict == "incomplete":
+            assert shown[0].startswith("✗ Game not verified: the log ends before the game does")
+            assert hand_verdict == [next(line for line in lines if line.startswith("… not verified"))]
+            assert texts(browser, "#hand-list .verdict-mark") == ["…"]
+        elif verdict == "verified":
+            assert hand_verdict == ["✓ verified by the engine"]

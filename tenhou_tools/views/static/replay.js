@@ -973,7 +973,6 @@
   function renderResult(board) {
     var box = clear(document.getElementById("result"));
     var hand = HANDS[state.pos];
-    if (!board.results.length) return;
     board.results.forEach(function (r) {
       var res = r.result;
       if (!res) return;
@@ -986,7 +985,7 @@
       }
       box.appendChild(div);
     });
-    if (board.results.length === hand.result.length) {
+    if (board.results.length && board.results.length === hand.result.length) {
       var ul = h("ul", {"class": "deltas", "aria-label": "Scores after the hand"});
       hand.deltas.forEach(function (d, seat) {
         var li = h("li", {"class": d > 0 ? "plus" : d < 0 ? "minus" : "zero", "data-seat": seat, "data-delta": d,
@@ -999,6 +998,7 @@
       box.appendChild(ul);
     }
     if (board.step === board.steps) {
+      if (!hand.result.length) box.appendChild(h("p", {"class": "no-result"}, "The log ends here, before this hand's result."));
       var words = {verified: "✓ verified by the engine", failed: "✗ not verified: see the findings of this hand",
         incomplete: "… not verified: the log ends before this hand's result (no error in what it has)"};
       var verdict = hand.verdict || (hand.ok ? "verified" : "failed");
@@ -1053,7 +1053,9 @@
       var li = h("li", {"data-position": pos, "data-hand-index": hand.index, "class": hand.ok ? "ok" : "fail"});
       var btn = h("button", {type: "button", "class": "hand-jump", "data-position": pos});
       btn.appendChild(h("span", {"class": "label"}, hand.label));
-      btn.appendChild(h("span", {"class": "verdict-mark", title: hand.ok ? "verified" : "not verified"}, hand.findings.length ? (hand.ok ? "!" : "✗") : "✓"));
+      var incomplete = hand.verdict === "incomplete";
+      btn.appendChild(h("span", {"class": "verdict-mark", title: incomplete ? "not verified: the log ends before its result" : hand.ok ? "verified" : "not verified"},
+        !hand.ok ? "✗" : incomplete ? "…" : hand.findings.length ? "!" : "✓"));
       var texts = hand.result.map(resultWords);
       btn.appendChild(h("span", {"class": "result-line"}, texts.length ? texts.join(" · ") : "no result"));
       btn.addEventListener("click", function () { go(pos, 0); });
@@ -1096,20 +1098,35 @@
       players.appendChild(span);
     }
     var v = document.getElementById("game-verdict");
-    var checks = Object.keys(doc.checks || {}).reduce(function (a, k) { return a + doc.checks[k]; }, 0);
-    if (doc.ok) {
-      v.className = "ok";
-      v.textContent = "✓ Game verified: replayed under the Tenhou rules, " + checks.toLocaleString("en") + " checks, no error findings.";
-    } else {
-      v.className = "fail";
-      v.textContent = "✗ Game not verified: the engine found errors (see the hands marked ✗).";
-    }
+    v.className = doc.verdict === "verified" ? "ok" : "fail";
+    v.setAttribute("data-verdict", doc.verdict);
+    v.textContent = verdictWords();
     var ul = clear(document.getElementById("game-findings"));
     (doc.findings || []).forEach(function (f) {
       ul.appendChild(h("li", {"class": f.severity}, (f.severity === "error" ? "✗ " : "! ") + f.code + ": " + f.message));
     });
     var select = clear(document.getElementById("seat-select"));
     for (var t = 0; t < N; t++) select.appendChild(h("option", {value: t}, "S" + t + " " + playerName(t)));
+  }
+
+  /* The game's verdict in the text view's words: a log that stops early is never "verified". */
+  function verdictWords() {
+    var checks = doc.check_count;
+    if (checks === undefined) {  /* a document from before check_count: the kinds that ran */
+      checks = Object.keys(doc.checks || {}).reduce(function (a, k) {
+        return /_not_checkable$/.test(k) ? a : a + doc.checks[k];
+      }, 0);
+    }
+    var hands = doc.hand_count !== undefined ? doc.hand_count : HANDS.length;
+    var scope = plural(hands, "hand") + " replayed under the Tenhou rules, " + checks + " checks";
+    var complete = doc.complete !== false;
+    if (!complete) scope = "the log ends before the game does (incomplete game); " + scope;
+    var errors = doc.error_count !== undefined ? doc.error_count : (doc.ok ? 0 : null);
+    if (doc.ok && !complete) return "✗ Game not verified: " + scope + ", no error findings in them.";
+    if (doc.ok) return "✓ Game verified: " + scope + ", no error findings.";
+    var failed = doc.failed_hands || [];
+    return "✗ Game not verified: " + scope + (errors === null ? ", error findings" : ", " + plural(errors, "error finding")) +
+      (failed.length ? " (hands: " + failed.join(", ") + ")" : "") + ".";
   }
 
   function buildStandings() {
