@@ -259,10 +259,10 @@ def test_analysis_in_the_replay_json(in_tmp, demo):
 def test_the_readme_board_is_real_output(monkeypatch):
     monkeypatch.chdir(FIXTURES.parent)
     monkeypatch.setenv("COLUMNS", "80")
-    command = "$ tenhou-tools replay fixtures/one_hand.xml --at E1-0:4 --seat 1 --ascii --analysis\n"
+    command = "$ tenhou-tools replay fixtures/one_hand.xml --at E1-0:5 --seat 1 --ascii --analysis\n"
     readme = (FIXTURES.parent / "README.md").read_text()
     shown = readme.split(command, 1)[1].split("```", 1)[0]
-    result = run("replay", "fixtures/one_hand.xml", "--at", "E1-0:4", "--seat", "1", "--ascii", "--analysis")
+    result = run("replay", "fixtures/one_hand.xml", "--at", "E1-0:5", "--seat", "1", "--ascii", "--analysis")
     assert result.exit_code == 0
     assert shown == result.stdout
 

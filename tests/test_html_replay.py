@@ -570,7 +570,11 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
     text = panel.text
     assert "shanten 1 → 2" in text and "7 tiles" in text and "12 tiles" in text
     assert "Efficiency loss: shanten 2 after this discard, 1 after the best." in text
-    assert "(5 left)" in text and "S1 dealt 7z into S0's 7z wait (dama, 48,000)" in text
+    assert "(5 left)" in text
+    assert "dealt" not in text  # at the discard the winner's hand is hidden: its wait too (issue 26 #3)
+    browser.execute_script("TenhouReplay.go(0, arguments[0])", index + 2)
+    assert "S1 dealt 7z into S0's 7z wait (dama, 48,000)" in browser.find_element("id", "analysis").text
+    browser.execute_script("TenhouReplay.go(0, arguments[0])", index + 1)
     kinds = browser.execute_script(
         "return [...document.querySelectorAll('#analysis .kinds .kind, #analysis .waits .kind')]"
         ".map(k => [+k.dataset.kind, k.textContent])")
@@ -579,9 +583,10 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
     assert browser.execute_script("return TenhouReplay.analysisAt(0, arguments[0])", index) == entry
     assert isinstance(events[index + 1], Agari)
     assert browser.execute_script("return TenhouReplay.analysisAt(0, arguments[0])", index + 2) == entry
-    # viewed from another seat, S1's analysis is not shown while its hand is hidden
-    browser.execute_script("TenhouReplay.setView(2, false); TenhouReplay.go(0, arguments[0])", index + 1)
-    assert "hidden from this seat" in browser.find_element("id", "analysis").text
+    # viewed from another seat, S1's analysis is not shown while its hand is hidden: at the ron too
+    for step in (index + 1, index + 2):
+        browser.execute_script("TenhouReplay.setView(2, false); TenhouReplay.go(0, arguments[0])", step)
+        assert "hidden from this seat" in browser.find_element("id", "analysis").text
 
 
 def panel_text(browser, position: int, step: int) -> str:
@@ -604,7 +609,8 @@ def test_the_pages_analysis_is_the_games(browser, tmp_path):
     assert f"shanten {entry['shanten_before']} → {entry['shanten_after']}" in text
     assert f"{entry['chosen']['total']} tiles" in text and f"{entry['best'][0]['total']} tiles" in text
     assert "Efficiency loss: 21 accepted tiles instead of 22." in text
-    assert "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)" in text
+    assert "dealt" not in text  # S0's wait is S0's secret until the ron shows its hand
+    assert "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)" in panel_text(browser, 0, entry["event_index"] + 2)
     # S0's discard is S0's secret from S1's seat; all hands shows it
     s0 = next(e for e in doc["analysis"]["discards"] if e["seat"] == 0)
     assert "hidden from this seat" in panel_text(browser, 0, s0["event_index"] + 1)
@@ -619,9 +625,13 @@ def test_a_double_ron_shows_both_deal_ins(browser, corpus, tmp_path):
     entry = next(e for e in doc["analysis"]["discards"] if len(e["deal_ins"]) == 2)
     position = next(i for i, h in enumerate(doc["hands"]) if h["index"] == entry["hand"])
     open_page(browser, page)
-    text = panel_text(browser, position, entry["event_index"] + 1)
-    for deal in entry["deal_ins"]:
-        assert deal_in_words(deal) in text
+    first, second = (deal_in_words(deal) for deal in entry["deal_ins"])
+    text = panel_text(browser, position, entry["event_index"] + 1)  # the discard: no wait shown yet
+    assert first not in text and second not in text
+    text = panel_text(browser, position, entry["event_index"] + 2)  # the first ron shows its winner's
+    assert first in text and second not in text
+    text = panel_text(browser, position, entry["event_index"] + 3)  # the second ron, both
+    assert first in text and second in text
     assert [d["winner"] for d in entry["deal_ins"]] == [
         e["who"] for e in doc["hands"][position]["events"][entry["event_index"] + 1:] if e["type"] == "agari"]
 

@@ -152,3 +152,186 @@ def test_the_pages_verdict_is_the_texts(browser, tmp_path):
             assert texts(browser, "#hand-list .verdict-mark") == ["…"]
         elif verdict == "verified":
             assert hand_verdict == ["✓ verified by the engine"]
+
+
+# -- #3: nothing a seat cannot see reaches its view, at any step -------------------------------------
+
+SEAT_VIEW = r"""
+const entry = document.querySelector('#analysis .analysis-entry');
+return {
+  entry: entry ? +entry.dataset.seat : null,
+  hidden_note: document.getElementById('analysis').textContent.includes('hidden from this seat'),
+  deal_ins: document.querySelectorAll('#analysis .deal-in').length,
+  results: [...document.querySelectorAll('#hand-list > li')].map(li => [+li.dataset.position,
+            li.querySelector('.result-line').classList.contains('unseen'),
+            li.querySelector('.result-line').textContent]),
+  points: [...document.querySelectorAll('#score-chart circle.point')].filter(c => c.style.display !== 'none')
+            .map(c => +c.dataset.position),
+  standings: !document.getElementById('standings').hidden,
+  ura: document.querySelectorAll('#board g.ura g.tile').length,
+};
+"""
+
+
+def check_seat_view(driver, game, viewer: int, positions: list[int], doc: dict) -> int:
+    """At every step of the hands, viewed from ``viewer`` without all hands: the analysis shown
+    is the viewer's own (another seat's says it is hidden), a deal-in only from its ron on, no
+    hand's result before its end, no later score on the chart, no standings before the end."""
+    driver.execute_script("TenhouReplay.setView(arguments[0], false)", viewer)
+    count = len(doc["progression"][0])
+    checked = 0
+    for position in positions:
+        hand = game.hands[position]
+        rons = [i + 1 for i, e in enumerate(hand.events) if isinstance(e, Agari) and not e.is_tsumo]
+        for step in range(len(hand.events) + 1):
+            go(driver, position, step)
+            shown = driver.execute_script(SEAT_VIEW)
+            entry = driver.execute_script("return TenhouReplay.analysisAt()")
+            if entry is not None and entry["seat"] != viewer:
+                assert shown["entry"] is None and shown["hidden_note"], (position, step)
+            if shown["entry"] is not None:
+                assert shown["entry"] == viewer
+                on_it = [r for r in rons if entry["step"] < r <= entry["last_step"]]  # the rons on this discard
+                assert shown["deal_ins"] == sum(1 for r in on_it if r <= step), (position, step)
+            ended = step == len(hand.events)
+            for pos, unseen, text in shown["results"]:
+                reached = pos < position or (pos == position and ended)
+                assert unseen == (not reached), (position, step, pos)
+                if not reached:
+                    assert "Ron" not in text and "Tsumo" not in text and "tenpai" not in text
+            index = hand.index
+            assert max(shown["points"]) == (index + 1 if ended else index), (position, step)
+            assert shown["standings"] == (ended and index + 1 == count - 1)
+            checked += 1
+    return checked
+
+
+def test_a_seats_view_of_the_demo_game(browser, tmp_path):
+    source = demo(tmp_path)
+    page, doc = write_page(source, tmp_path / "demo.html", "--seat", "1")
+    game = game_of(source)
+    open_page(browser, page)
+    for viewer in (1, 3):
+        assert check_seat_view(browser, game, viewer, [0], doc) == len(game.hands[0].events) + 1
+    browser.execute_script("TenhouReplay.setView(1, true)")  # all hands: everything, at once
+    go(browser, 0, 0)
+    shown = browser.execute_script(SEAT_VIEW)
+    assert not any(unseen for _, unseen, _ in shown["results"]) and shown["standings"]
+    assert max(shown["points"]) == len(doc["progression"][0]) - 1
+
+
+@pytest.mark.corpus
+def test_a_seats_view_of_a_corpus_double_ron(browser, corpus, tmp_path):
+    source = corpus_game("double ron")
+    page, doc = write_page(source, tmp_path / "ron2.html", "--seat", "0")
+    game = game_of(source)
+    position = next(p for p, h in enumerate(game.hands) if sum(isinstance(e, Agari) for e in h.endings) == 2)
+    discarder = next(e.from_who for e in game.hands[position].endings)
+    open_page(browser, page)
+    for viewer in {discarder, (discarder + 1) % 4}:
+        check_seat_view(browser, game, viewer, [position], doc)
+
+
+# -- #18: the page shows the entry the board document shows, at every step --------------------------------
+
+
+def test_the_pages_analysis_moment_is_the_documents(browser, tmp_path):
+    """sanma_kita.xml: the kita and its replacement draw lie between S0's draw and its discard."""
+    source = FIXTURES / "sanma_kita.xml"
+    page = page_of(tmp_path, source)
+    open_page(browser, page)
+    steps = len(game_of(source).hands[0].events)
+    at_draw = browser.execute_script("return TenhouReplay.analysisAt(0, 1)")  # S0's draw, before its kita
+    assert (at_draw["seat"], at_draw["event_index"]) == (0, 3)
+    for step in range(steps + 1):
+        board = json.loads(run("replay", source, "--at", f"E1-0:{step}", "--format", "json", "--analysis").stdout)
+        expected = board["board"]["analysis"]
+        assert browser.execute_script("return TenhouReplay.analysisAt(0, arguments[0])", step) == expected, step
+        go(browser, 0, step)
+        entry = browser.execute_script(
+            "const e = document.querySelector('#analysis .analysis-entry'); return e && +e.dataset.eventIndex")
+        assert entry == (None if expected is None else expected["event_index"]), step
+
+
+# -- #4: names isolated, long names folded or cut with a title -----------------------------------------
+
+BIDI = "\u202eevil"
+"""A name with RIGHT-TO-LEFT OVERRIDE and nothing to end it: unisolated, it mirrors the text after it."""
+LONG_NAME = "ｗ" * 60 + "x" * 150
+"""A name far longer than Tenhou's (no space to fold at)."""
+
+ISOLATION = r"""
+const bad = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const text = node.nodeValue;
+  if (node.parentElement.closest('script, noscript')) continue;  // the embedded data, not shown
+  for (const name of arguments[0]) {
+    let at = text.indexOf(name);
+    while (at >= 0) {
+      const inBdi = node.parentElement.closest('bdi');
+      const isolated = text[at - 1] === '\u2068' && text[at + name.length] === '\u2069';
+      if (!inBdi && !isolated) bad.push([node.parentElement.tagName, node.parentElement.id, text]);
+      at = text.indexOf(name, at + 1);
+    }
+  }
+}
+for (const el of document.querySelectorAll('[title]')) {
+  for (const name of arguments[0]) {
+    const t = el.getAttribute('title');
+    if (t.includes(name) && !t.includes('\u2068' + name + '\u2069') && el.tagName !== 'BDI') bad.push(['title', t]);
+  }
+}
+return bad;
+"""
+
+ORDER = r"""
+// x of the first character of `a` and of `b` inside the element's text (as laid out)
+const el = arguments[0], a = arguments[1], b = arguments[2];
+function x(s) {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const at = node.nodeValue.indexOf(s);
+    if (at >= 0) {
+      const r = document.createRange();
+      r.setStart(node, at);
+      r.setEnd(node, at + 1);
+      return r.getBoundingClientRect().left;
+    }
+  }
+  return null;
+}
+return [x(a), x(b)];
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_names_are_isolated_and_never_push_the_page_wide(browser, tmp_path, width):
+    from .test_cli_output import with_names
+
+    source = tmp_path / "names.xml"
+    source.write_text(with_names([BIDI, "Bob", LONG_NAME, "Dan"]))
+    page = page_of(tmp_path, source, "--seat", "0")
+    open_page(browser, page, width=width)
+    for step in (0, 3, "end"):
+        go(browser, 0, step)
+        assert browser.execute_script(ISOLATION, [BIDI, LONG_NAME]) == [], step
+        scroll, client = browser.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert scroll <= client, (step, scroll, client)
+    # the text after the reversing name reads left to right: S0's points, start then end
+    legend = browser.find_element("css selector", "#chart-legend li[data-seat='0']")
+    first, last = browser.execute_script(ORDER, legend, ": 25000", "→ 73000")
+    assert first is not None and last is not None and first < last
+    player = browser.find_element("css selector", "#game-players .player[data-seat='0']")
+    name_at, rate_at = browser.execute_script(ORDER, player, "evil", "(R")
+    assert name_at < rate_at
+    # the long name is cut where space is short, with the whole name as its title
+    chip = browser.execute_script(
+        "const b = document.querySelector(\"#seats .seat-chip[data-seat='2'] bdi.name\");"
+        "return [b.scrollWidth > b.clientWidth, b.title]")
+    assert chip == [True, LONG_NAME]
+    board_title = browser.execute_script(
+        "return [...document.querySelectorAll('#board g.seat[data-seat=\"2\"] text.name title')]"
+        ".map(t => t.textContent)")
+    assert board_title and all(LONG_NAME in t for t in board_title)

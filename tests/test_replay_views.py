@@ -116,3 +116,155 @@ def test_a_corpus_double_ron_names_the_honba_once(corpus):
     assert len(shown) == 2
     assert shown[0].endswith(" · +1 honba and 2 riichi sticks")
     assert "honba" not in shown[1]
+
+
+# -- #3: nothing a seat cannot see, at any moment -------------------------------------------------------
+
+
+def test_a_deal_in_names_the_winners_wait_only_once_the_ron_shows_it():
+    """At S1's discard the dealer's wait is S0's secret; at the ron the hand is shown."""
+    source = FIXTURES / "one_hand.xml"
+    before = run("replay", source, "--at", "E1-0:4", "--seat", 1, "--ascii", "--analysis").stdout
+    assert "S1 -7z" in before and "dealt" not in before
+    at_ron = run("replay", source, "--at", "E1-0:5", "--seat", 1, "--ascii", "--analysis").stdout
+    assert "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)" in at_ron
+    hidden = run("replay", source, "--at", "E1-0:5", "--seat", 2, "--ascii", "--analysis").stdout
+    assert hidden.endswith("Analysis: S1's hand is hidden from this seat (--all-hands shows it).\n")
+
+
+@pytest.mark.corpus
+def test_no_moment_of_a_seats_view_shows_what_it_cannot_see(corpus):
+    """Every moment of a corpus double-ron hand, viewed from each seat (the text ``--at HAND:STEP
+    --seat N --analysis`` draws, rendered in this process): the analysis is the viewer's own
+    or says it is hidden, a deal-in appears only from its ron on, and another seat's concealed
+    tiles never."""
+    from tenhou_tools.analysis import analyze_game
+    from tenhou_tools.cli.board_render import board_view
+    from tenhou_tools.cli.term import make_console, render_lines
+    from tenhou_tools.cli.view import View
+    from tenhou_tools.documents.board import Moment, board_document
+    from tenhou_tools.events import Agari
+    from tenhou_tools.sources.files import read_game
+
+    game = read_game(corpus / "mjlog" / CORPUS_GAME)
+    analysis = analyze_game(game)
+    position = next(p for p, h in enumerate(game.hands) if h.init.label() == "E2-1")
+    hand = game.hands[position]
+    rons = [i + 1 for i, e in enumerate(hand.events) if isinstance(e, Agari)]
+    assert len(rons) == 2
+    console = make_console(width=200, color=False)
+    shown_rows = 0
+    for seat in range(4):
+        view = View(viewer=seat, ascii=True)
+        for step in range(len(hand.events) + 1):
+            doc = board_document(game, Moment(position, step), analysis)
+            text = render_lines(console, board_view(doc, game, view, "game"))
+            rows = re.findall(r"^\s+\d+\s+S(\d) -", text, re.M)
+            assert all(int(s) == seat for s in rows), (seat, step, text)
+            shown_rows += len(rows)
+            dealt = len(re.findall(r"dealt \S+ into", text))
+            assert dealt == (sum(1 for r in rons if r <= step) if rows else 0), (seat, step)
+            for other in doc.seats:
+                if other.board.seat != seat and not other.shown:  # a result shows the winners' hands
+                    assert f"({len(other.board.concealed)} tiles, hidden)" in text, (seat, step, other.board.seat)
+    assert shown_rows > 40
+
+
+# -- #18: the discard a seat makes next, across kans, kita and disconnects ------------------------------
+
+
+def test_the_analysis_at_a_draw_is_the_seats_next_discard_across_a_kita():
+    """sanma_kita.xml: S0 draws, sets a North aside, draws its replacement and discards (step
+    4); S1 draws and discards (step 6); S0 rons (step 7). Every moment shows the discard of the
+    seat whose turn it is, in the JSON and in the text."""
+    source = FIXTURES / "sanma_kita.xml"
+    shown = []
+    for step in range(8):
+        board = json.loads(run("replay", source, "--at", f"E1-0:{step}", "--format", "json", "--analysis").stdout)
+        entry = board["board"]["analysis"]
+        shown.append(None if entry is None else (entry["seat"], entry["step"]))
+        text = run("replay", source, "--at", f"E1-0:{step}", "--ascii", "--analysis").stdout
+        if entry is None:
+            assert "Analysis: step to a draw or a discard to see one." in text
+        else:
+            assert re.search(rf"^  {entry['step']}  S{entry['seat']} -", text, re.M), (step, text)
+    assert shown == [None, (0, 4), (0, 4), (0, 4), (0, 4), (1, 6), (1, 6), (1, 6)]
+    first = json.loads(run("replay", source, "--format", "json", "--analysis").stdout)["analysis"]["discards"][0]
+    assert (first["step"], first["first_step"], first["last_step"]) == (4, 1, 4)
+
+
+def _expected_discard(events, step: int) -> int | None:
+    """A second reading of the rule: the index of the discard whose entry moment ``step``
+    shows. The event just played belongs to a seat's turn when it is that seat's draw, call or
+    riichi declaration, or anything else inside it (a dora, a disconnect); the turn ends at the
+    seat's discard; a ron shows the discard it was on."""
+    from tenhou_tools.events import Agari, Call, Discard, Draw, Riichi
+
+    if step == 0:
+        return None
+    i = step - 1
+    event = events[i]
+    if isinstance(event, Agari):
+        if event.is_tsumo:
+            return None
+        j = i - 1
+        while j >= 0 and isinstance(events[j], Agari):
+            j -= 1
+        return j if j >= 0 and isinstance(events[j], Discard) else None
+    owner = None  # the seat whose turn holds this event: the last draw or call before it, if no discard came between
+    for j in range(i, -1, -1):
+        e = events[j]
+        if isinstance(e, Discard):
+            if j == i:
+                return i
+            break
+        if isinstance(e, Draw | Call) or (isinstance(e, Riichi) and e.step == 1):
+            owner = e.seat
+            break
+    if owner is None:
+        return None
+    for j in range(i + 1, len(events)):
+        e = events[j]
+        if isinstance(e, Discard):
+            return j if e.seat == owner else None
+        if isinstance(e, Agari) or e.__class__.__name__ == "Ryuukyoku":
+            return None
+    return None
+
+
+@pytest.mark.corpus
+def test_the_analysis_follows_the_turn_over_corpus_games(corpus):
+    """Three-player games with kita and four-player games with kans and disconnects: at every
+    step, the entry the board document shows is the one the second reading expects; and some
+    of those moments have a kan, a kita or a disconnect between them and the discard."""
+    from tenhou_tools.analysis import analyze_game
+    from tenhou_tools.events import Bye, Call, Discard, NewDora, Reconnect
+    from tenhou_tools.sources.files import read_game
+
+    from .conftest import corpus_files
+
+    across = games = 0
+    for path in corpus_files("mjlog")[::97]:
+        game = read_game(path)
+        events_all = [e for h in game.hands for e in h.events]
+        if not any((isinstance(e, Call) and e.meld.kind.value in ("kita", "closed_kan", "added_kan", "open_kan"))
+                   or isinstance(e, Bye) for e in events_all):
+            continue
+        games += 1
+        analysis = analyze_game(game)
+        analysed = {(n.hand, n.event_index) for n in analysis.discards}
+        for hand in game.hands:
+            for step in range(len(hand.events) + 1):
+                want = _expected_discard(hand.events, step)
+                if want is not None and (hand.index, want) not in analysed:
+                    want = None  # a hand the analysis stopped following (none in genuine logs)
+                note = analysis.at_moment(hand, step)
+                assert (None if note is None else note.event_index) == want, (path, hand.init.label(), step)
+                if want is not None and step < want + 1:
+                    between = hand.events[step - 1:want]
+                    if any(isinstance(e, Call | Bye | Reconnect | NewDora) for e in between) and not all(
+                            isinstance(e, Discard) for e in between):
+                        across += 1
+        if games >= 12:
+            break
+    assert games >= 12 and across > 50, (games, across)

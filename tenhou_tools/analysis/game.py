@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Hand, NewDora, Riichi
+from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Hand, Riichi
 from ..replay.fold import walk_hand
 from ..replay.state import TableState
 from .discard import DiscardAnalysis, analyze_discard
@@ -42,15 +42,44 @@ class DiscardNote:
     riichi: RiichiSummary | None
     """Set on a riichi declaration discard: the waits after it and how many are left."""
     deal_ins: tuple[DealIn, ...]
-    """The wins on this discard (ron; two for a double ron)."""
+    """The wins on this discard (ron; two for a double ron): the k-th is the hand's event just
+    after the discard and k more (its step: ``step + 1 + k``)."""
+    turn_start: int | None = None
+    """The step at which the seat's turn that ends in this discard began: its draw or its call
+    (a kan's or kita's replacement draw, a riichi declaration, a new dora indicator, a
+    disconnect in between keep the turn). ``None``: the discard's own step."""
+
+    @property
+    def step(self) -> int:
+        """The discard's step: ``event_index + 1``, what ``replay --at HAND:STEP`` takes."""
+        return self.event_index + 1
+
+    @property
+    def first_step(self) -> int:
+        """The first moment that shows this entry: the start of the seat's turn."""
+        return self.turn_start if self.turn_start is not None else self.step
+
+    @property
+    def last_step(self) -> int:
+        """The last moment that shows this entry: the discard, or the last ron on it."""
+        return self.step + len(self.deal_ins)
+
+    def ron_step(self, k: int) -> int:
+        """The step of the ron of ``deal_ins[k]``: before it, the winner's wait is hidden."""
+        return self.step + 1 + k
 
     def to_json(self) -> dict[str, object]:
-        """The entry the HTML page reads (docs/replay-html.md): where, the discard analysis,
-        ``riichi``, ``deal_in`` (the first deal-in, or ``None``) and ``deal_ins`` (all)."""
+        """The entry the HTML page reads (docs/replay-html.md): where (``step`` is
+        ``event_index + 1``; ``first_step`` to ``last_step`` the moments that show the entry),
+        the discard analysis, ``riichi``, ``deal_in`` (the first deal-in, or ``None``) and
+        ``deal_ins`` (all)."""
         deal_ins = [d.to_json() for d in self.deal_ins]
         return {
             "hand": self.hand,
             "event_index": self.event_index,
+            "step": self.step,
+            "first_step": self.first_step,
+            "last_step": self.last_step,
             "seat": self.seat,
             **self.analysis.to_json(),
             "riichi": None if self.riichi is None else self.riichi.to_json(),
@@ -76,28 +105,12 @@ class GameAnalysis:
 
     def at_moment(self, hand: Hand, step: int) -> DiscardNote | None:
         """The entry a view shows at ``step`` of ``hand`` (0 the deal, k after its k-th event):
-        the discard just made; after a draw, a call or a riichi declaration, the discard the same
-        seat makes next; at a ron, the discard it was on."""
-        if step == 0:
-            return None
-        events = hand.events
-        last = step - 1
-        here = self.at(hand.index, last)
-        if here is not None:
-            return here
-        event = events[last]
-        if isinstance(event, Agari) and not event.is_tsumo:  # a ron: the discard it was on
-            j = last - 1
-            while j >= 0 and isinstance(events[j], Agari):
-                j -= 1
-            return self.at(hand.index, j) if j >= 0 and isinstance(events[j], Discard) else None
-        if isinstance(event, Draw) or (isinstance(event, Riichi) and event.step == 1) or isinstance(event, Call):
-            for i in range(step, len(events)):
-                following = events[i]
-                if isinstance(following, Discard) and following.seat == event.seat:
-                    return self.at(hand.index, i)
-                if not isinstance(following, Riichi | NewDora):
-                    break
+        the discard of the seat whose turn it is, from the draw or call that began the turn (a
+        kan, a kita, their replacement draws, a riichi declaration, a new dora indicator or a
+        disconnect in between) to the discard, and at the rons on it."""
+        for note in self.discards:
+            if note.hand == hand.index and note.first_step <= step <= note.last_step:
+                return note
         return None
 
     def to_json(self) -> dict[str, object]:
@@ -178,13 +191,15 @@ class _Stop(Exception):
 class _Pending:
     """A discard's note while the rons on it are still to come."""
 
-    __slots__ = ("deal_ins", "event_index", "riichi", "seat", "analysis")
+    __slots__ = ("deal_ins", "event_index", "riichi", "seat", "analysis", "turn_start")
 
-    def __init__(self, event_index: int, seat: int, analysis: DiscardAnalysis, riichi: RiichiSummary | None) -> None:
+    def __init__(self, event_index: int, seat: int, analysis: DiscardAnalysis, riichi: RiichiSummary | None,
+                 turn_start: int) -> None:
         self.event_index = event_index
         self.seat = seat
         self.analysis = analysis
         self.riichi = riichi
+        self.turn_start = turn_start
         self.deal_ins: list[DealIn] = []
 
 
@@ -197,10 +212,18 @@ class _HandNotes:
         self.pending: list[_Pending] = []
         self.open = False
         """The last note's discard is the last event: a ron now is made on it."""
+        self.turn_seat = -1
+        """The seat whose turn it is (from its draw or call to its discard); -1 between turns."""
+        self.turn_start = 0
+        """The step at which that turn began."""
 
     def before(self, state: TableState, index: int, event: Event) -> None:
+        if isinstance(event, Draw | Call) or (isinstance(event, Riichi) and event.step == 1):
+            if event.seat != self.turn_seat:
+                self.turn_seat, self.turn_start = event.seat, index + 1
         if isinstance(event, Discard):
             self.discard(state, index, event)
+            self.turn_seat = -1
             return
         if isinstance(event, Agari):
             if self.open and not event.is_tsumo:
@@ -222,7 +245,8 @@ class _HandNotes:
             after = list(me.concealed)
             after.remove(event.tile)
             riichi = riichi_summary(after, unseen)
-        self.pending.append(_Pending(index, seat, analysis, riichi))
+        start = self.turn_start if self.turn_seat == seat else index + 1
+        self.pending.append(_Pending(index, seat, analysis, riichi, start))
         self.open = True
 
     @staticmethod
@@ -235,5 +259,5 @@ class _HandNotes:
                        open_hand=open_hand, points=win.points)
 
     def notes(self) -> list[DiscardNote]:
-        return [DiscardNote(self.hand_index, p.event_index, p.seat, p.analysis, p.riichi, tuple(p.deal_ins))
-                for p in self.pending]
+        return [DiscardNote(self.hand_index, p.event_index, p.seat, p.analysis, p.riichi, tuple(p.deal_ins),
+                            turn_start=p.turn_start) for p in self.pending]

@@ -154,7 +154,7 @@ def board_view(doc: BoardDocument, game: Game, view: View, title: str) -> list[R
         if view.viewer == s.seat:
             seat_head.append("  (you)")
         lines: list[Text] = [Text(), seat_head]
-        if view.hides(s.seat):
+        if view.hides(s.seat) and not seat.shown:  # a hand a result has shown is public
             hand_line = Text(f"({len(s.concealed)} tiles, hidden)", style="dim")
         else:
             concealed = list(s.concealed)
@@ -192,5 +192,6 @@ def board_view(doc: BoardDocument, game: Game, view: View, title: str) -> list[R
                             style="dim"))
         else:
             out.append(Text("Analysis", style="bold"))
-            out.append(Padding(rows_table(note_rows(note, tiles, detail=True)), (0, 0, 0, 2)))
+            rows = note_rows(note, tiles, detail=True, at_step=board.step)
+            out.append(Padding(rows_table(rows), (0, 0, 0, 2)))
     return out

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..analysis import DiscardNote, GameAnalysis, meld_count
 from ..errors import InputError
-from ..events import Event, Game, Hand, Meld
+from ..events import Agari, Event, Game, Hand, Meld, Ryuukyoku
 from ..replay.board import Board, SeatBoard
 from ..replay.fold import board_at
 from ..rules.hand import counts34, waits
@@ -85,6 +85,9 @@ class SeatDocument:
     """Standard shanten of the concealed tiles (``seat_shanten``)."""
     waits: tuple[int, ...]
     """``seat_waits``."""
+    shown: bool = False
+    """A result by this moment has shown the hand (the winner's, a tenpai hand at a draw, a
+    nine-terminals declaration): public from then on, whatever the view."""
 
     def to_json(self) -> dict[str, Any]:
         s = self.board
@@ -105,6 +108,7 @@ class SeatDocument:
             "furiten": furiten.any,
             "furiten_kinds": {"discard": list(furiten.discard), "same_turn": list(furiten.same_turn),
                               "riichi": list(furiten.riichi)},
+            "shown": self.shown,
         }
 
 
@@ -161,6 +165,17 @@ class BoardDocument:
         return {"board": out}
 
 
+def _shown_by_results(events: Sequence[Event]) -> frozenset[int]:
+    """The seats whose hands the results among ``events`` show."""
+    seats: set[int] = set()
+    for event in events:
+        if isinstance(event, Agari):
+            seats.add(event.who)
+        elif isinstance(event, Ryuukyoku):
+            seats.update(s for s, shown in enumerate(event.hands) if shown is not None)
+    return frozenset(seats)
+
+
 def board_document(game: Game, moment: Moment, analysis: GameAnalysis | None = None) -> BoardDocument:
     """The table at ``moment``, every seat complete; with ``analysis`` (``analyze_game``), the
     entry that moment shows."""
@@ -169,8 +184,10 @@ def board_document(game: Game, moment: Moment, analysis: GameAnalysis | None = N
     players = game.header.ruleset.players
     sanma = players == 3
     names = game.header.players
+    shown = _shown_by_results(hand.events[:moment.step])
     seats = tuple(SeatDocument(s, names[s.seat].name if s.seat < len(names) else "",
-                               seat_shanten(s.concealed, s.melds, sanma=sanma), seat_waits(s.concealed))
+                               seat_shanten(s.concealed, s.melds, sanma=sanma), seat_waits(s.concealed),
+                               shown=s.seat in shown)
                   for s in board.seats)
     note = analysis.at_moment(hand, moment.step) if analysis is not None else None
     return BoardDocument(game.log_id, hand, board, players, seats, with_analysis=analysis is not None,

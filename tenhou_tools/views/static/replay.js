@@ -68,6 +68,24 @@
 
   /* A player's name as an isolated run (<bdi>): a name with right-to-left or bidi control
    * characters cannot reorder the text around it. The full name is its title. */
+  /* Text isolated for places that take no markup (an <option>, a tooltip, SVG text): between
+   * FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE. */
+  function isolate(text) {
+    return "\u2068" + text + "\u2069";
+  }
+
+  /* A name on the board: cut to `max` characters with "…" when longer (the full name is the
+   * tooltip), isolated, and "(away)" while disconnected. */
+  function svgName(parent, st, x, y, max, attrs, prefix) {
+    var name = playerName(st.seat);
+    var chars = Array.from(name);
+    var shown = chars.length > max ? chars.slice(0, max - 1).join("") + "…" : name;
+    var t = stext(parent, x, y, prefix + isolate(shown) + (st.connected ? "" : " (away)"), attrs);
+    var title = s("title", null, t);
+    title.textContent = "S" + st.seat + " " + isolate(name);
+    return t;
+  }
+
   function nameNode(seat) {
     var name = playerName(seat);
     return h("bdi", {"class": "name", title: name}, name);
@@ -358,13 +376,17 @@
   };
   var analysisIndex = {};
 
+  var analysisByHand = {};
+
   function indexAnalysis() {
     analysisIndex = {};
+    analysisByHand = {};
     var a = doc.analysis;
     var list = a && Array.isArray(a.discards) ? a.discards : [];
     list.forEach(function (entry) {
       if (entry && entry.hand !== undefined && entry.event_index !== undefined) {
         analysisIndex[entry.hand + ":" + entry.event_index] = entry;
+        (analysisByHand[entry.hand] = analysisByHand[entry.hand] || []).push(entry);
       }
     });
   }
@@ -448,8 +470,15 @@
     }
   }
 
+  /* Whether the view shows this seat's concealed tiles now: every seat with "all hands", the
+   * seat viewed from, and a hand a result has shown. */
   function visible(board, seat) {
-    return state.all || seat === state.seat || board.seats[seat].shown !== null;
+    return seen(seat) || board.seats[seat].shown !== null;
+  }
+
+  /* Whether the view shows what only this seat knows (its hand as it played, its analysis). */
+  function seen(seat) {
+    return state.all || seat === state.seat;
   }
 
   // -- tiles ----------------------------------------------------------------------------------
@@ -813,9 +842,7 @@
       var info = s("g", {"class": "seat-info" + (dealer ? " dealer" : "")}, g);
       stext(info, 350, 654, seatWind(st.seat, board.dealer), {"class": "wind"});
       stext(info, 500, 654, st.score, {"class": "score", "text-anchor": "middle", "data-score": st.score});
-      var name = playerName(st.seat);
-      stext(info, 500, 624, (name.length > 14 ? name.slice(0, 13) + "…" : name) + (st.connected ? "" : " (away)"),
-        {"class": "name", "text-anchor": "middle"});
+      svgName(info, st, 500, 624, 14, {"class": "name", "text-anchor": "middle"}, "");
       drawPond(g, board, st, 380, 678, 40, 4);
       // Each hand runs from its owner's left along the edge, melds at the right end; the
       // corners stay clear (a hand ends before the next seat's edge band begins).
@@ -863,9 +890,7 @@
       s("line", {x1: 8, x2: W - 8, y1: y, y2: y, "class": "band-rule"}, g);
       var info = s("g", {"class": "seat-info" + (st.seat === board.dealer ? " dealer" : "")}, g);
       stext(info, 10, y + 20, seatWind(st.seat, board.dealer), {"class": "wind small"});
-      var name = playerName(st.seat);
-      stext(info, 30, y + 20, "S" + st.seat + " " + (name.length > 16 ? name.slice(0, 15) + "…" : name) + (st.connected ? "" : " (away)"),
-        {"class": "name small"});
+      svgName(info, st, 30, y + 20, 16, {"class": "name small"}, "S" + st.seat + " ");
       stext(info, W - 10, y + 20, st.score, {"class": "score small", "text-anchor": "end", "data-score": st.score});
       if (st.riichi) riichiStick(g, W - 140, y + 11, 60);
       var hy = y + 28;
@@ -892,43 +917,45 @@
 
   // -- the panels -----------------------------------------------------------------------------
 
+  /* What just happened, as parts: strings, {name: seat} (a player's name, isolated), {tile},
+   * {tiles}. A hidden seat's draw does not name the tile. */
   function describeEvent(board, ev) {
-    var out = [];
+    function who(seat) { return ["S" + seat + " ", {name: seat}, " "]; }
     if (!ev) {
-      out.push(WIND_WORDS[Math.floor(board.round / 4) % 4] + " " + (board.round % 4 + 1) + ", " + board.honba +
+      return [WIND_WORDS[Math.floor(board.round / 4) % 4] + " " + (board.round % 4 + 1) + ", " + board.honba +
         " honba, " + board.sticks + " stick" + (board.sticks === 1 ? "" : "s") + " carried in; dealer S" + board.dealer +
-        " " + playerName(board.dealer) + ".");
-      return out;
+        " ", {name: board.dealer}, "."];
     }
-    var who = ev.seat !== undefined ? "S" + ev.seat + " " + playerName(ev.seat) + " " : "";
-    var seen = ev.seat === undefined || visible(board, ev.seat);
+    var me = ev.seat !== undefined ? who(ev.seat) : [];
+    var seenTile = ev.seat === undefined || visible(board, ev.seat);
     switch (ev.type) {
       case "draw":
-        return seen ? [who + (ev.rinshan ? "draws a replacement tile " : "draws "), {tile: ev.tile}]
-                    : [who + (ev.rinshan ? "draws a replacement tile." : "draws a tile.")];
+        return seenTile ? me.concat([ev.rinshan ? "draws a replacement tile " : "draws ", {tile: ev.tile}])
+                        : me.concat([ev.rinshan ? "draws a replacement tile." : "draws a tile."]);
       case "discard":
-        return [who + "discards ", {tile: ev.tile}, ev.tsumogiri ? " (tsumogiri: the tile just drawn)." : "."];
+        return me.concat(["discards ", {tile: ev.tile}, ev.tsumogiri ? " (tsumogiri: the tile just drawn)." : "."]);
       case "call": {
         var m = ev.meld;
-        if (m.kind === "kita") return [who + "sets a North aside (kita) ", {tile: m.tiles[0]}];
-        if (m.kind === "closed_kan") return [who + "declares a closed kan (ankan) ", {tiles: m.tiles}];
-        if (m.kind === "added_kan") return [who + "adds ", {tile: m.added}, " to a pon (kakan)"];
-        var from = m.from_seat !== null ? " from S" + m.from_seat + " " + playerName(m.from_seat) : "";
-        return [who + "calls " + CALL_WORDS[m.kind] + from + ": ", {tiles: m.tiles}];
+        if (m.kind === "kita") return me.concat(["sets a North aside (kita) ", {tile: m.tiles[0]}]);
+        if (m.kind === "closed_kan") return me.concat(["declares a closed kan (ankan) ", {tiles: m.tiles}]);
+        if (m.kind === "added_kan") return me.concat(["adds ", {tile: m.added}, " to a pon (kakan)"]);
+        var from = m.from_seat !== null ? [" from S" + m.from_seat + " ", {name: m.from_seat}] : [];
+        return me.concat(["calls " + CALL_WORDS[m.kind]], from, [": ", {tiles: m.tiles}]);
       }
       case "riichi":
-        return ev.step === 1 ? [who + "declares riichi."] : [who.trim() + "'s riichi is accepted: a 1,000-point stick goes on the table."];
+        return ev.step === 1 ? me.concat(["declares riichi."])
+                             : ["S" + ev.seat + " ", {name: ev.seat}, "'s riichi is accepted: a 1,000-point stick goes on the table."];
       case "new_dora":
         return ["New dora indicator ", {tile: ev.tile}];
       case "agari":
-        return [ev.who === ev.from_who ? "Tsumo by S" + ev.who + " " + playerName(ev.who) + "."
-                                       : "Ron: S" + ev.who + " " + playerName(ev.who) + " wins on S" + ev.from_who + " " + playerName(ev.from_who) + "'s discard."];
+        return ev.who === ev.from_who ? ["Tsumo by S" + ev.who + " ", {name: ev.who}, "."]
+                                      : ["Ron: S" + ev.who + " ", {name: ev.who}, " wins on S" + ev.from_who + " ", {name: ev.from_who}, "'s discard."];
       case "ryuukyoku":
         return ["The hand ends in a draw."];
       case "bye":
-        return [who + "disconnected."];
+        return me.concat(["disconnected."]);
       case "reconnect":
-        return [who + "came back."];
+        return me.concat(["came back."]);
       default:
         return ["A <" + (ev.tag || ev.type) + "> element the parser keeps but does not interpret."];
     }
@@ -940,6 +967,7 @@
     p.appendChild(document.createTextNode(" "));
     describeEvent(board, board.event).forEach(function (part) {
       if (typeof part === "string") p.appendChild(document.createTextNode(part));
+      else if (part.name !== undefined) p.appendChild(nameNode(part.name));
       else if (part.tiles) sorted(part.tiles).forEach(function (t) { p.appendChild(tileIcon(t)); });
       else p.appendChild(tileIcon(part.tile));
     });
@@ -1014,7 +1042,9 @@
         "data-seat": st.seat});
       div.appendChild(h("span", {"class": "wind", title: WIND_WORDS["ESWN".indexOf(seatWind(st.seat, board.dealer))] + (st.seat === board.dealer ? " (dealer)" : "")},
         seatWind(st.seat, board.dealer)));
-      div.appendChild(h("span", {"class": "who"}, "S" + st.seat + " " + playerName(st.seat)));
+      var whoSpan = h("span", {"class": "who", title: "S" + st.seat + " " + isolate(playerName(st.seat))}, "S" + st.seat + " ");
+      whoSpan.appendChild(nameNode(st.seat));
+      div.appendChild(whoSpan);
       div.appendChild(h("span", {"class": "score", "data-score": st.score}, st.score));
       var flags = div.appendChild(h("span", {"class": "flags"}));
       if (st.riichi) flags.appendChild(h("span", {"class": "riichi-flag"}, "riichi"));
@@ -1038,12 +1068,26 @@
     document.getElementById("all-hands").checked = state.all;
   }
 
+  /* Whether the view may show how hand `pos` ended: with "all hands" always; viewed from a seat,
+   * only a hand played to its end (its result shows the winner's tiles, yaku, ura dora and who
+   * was tenpai: nothing a seat can see before the hand is over). */
+  function resultReached(pos) {
+    if (state.all) return true;
+    return pos < state.pos || (pos === state.pos && state.step === HANDS[pos].events.length);
+  }
+
   function renderHandList() {
     var items = document.querySelectorAll("#hand-list > li");
     items.forEach(function (li) {
-      var current = Number(li.getAttribute("data-position")) === state.pos;
+      var pos = Number(li.getAttribute("data-position"));
+      var current = pos === state.pos;
       li.classList.toggle("current", current);
       if (current) li.setAttribute("aria-current", "true"); else li.removeAttribute("aria-current");
+      var line = li.querySelector(".result-line");
+      var reached = resultReached(pos);
+      line.textContent = reached ? line.getAttribute("data-result") : "result at the hand's end";
+      line.classList.toggle("unseen", !reached);
+      li.classList.toggle("unseen", !reached);
     });
   }
 
@@ -1057,7 +1101,8 @@
       btn.appendChild(h("span", {"class": "verdict-mark", title: incomplete ? "not verified: the log ends before its result" : hand.ok ? "verified" : "not verified"},
         !hand.ok ? "✗" : incomplete ? "…" : hand.findings.length ? "!" : "✓"));
       var texts = hand.result.map(resultWords);
-      btn.appendChild(h("span", {"class": "result-line"}, texts.length ? texts.join(" · ") : "no result"));
+      var resultText = texts.length ? texts.join(" · ") : "no result";
+      btn.appendChild(h("span", {"class": "result-line", "data-result": resultText}, resultText));
       btn.addEventListener("click", function () { go(pos, 0); });
       li.appendChild(btn);
       if (hand.findings.length) {
@@ -1094,7 +1139,9 @@
       var p = doc.header.players[seat];
       var span = h("span", {"class": "player", "data-seat": seat});
       span.appendChild(h("span", {"class": "swatch seat-" + seat}));
-      span.appendChild(document.createTextNode("S" + seat + " " + playerName(seat) + (p && p.rate ? " (R" + Math.round(p.rate) + ")" : "")));
+      span.appendChild(document.createTextNode("S" + seat + " "));
+      span.appendChild(nameNode(seat));
+      if (p && p.rate) span.appendChild(document.createTextNode(" (R" + Math.round(p.rate) + ")"));
       players.appendChild(span);
     }
     var v = document.getElementById("game-verdict");
@@ -1106,7 +1153,7 @@
       ul.appendChild(h("li", {"class": f.severity}, (f.severity === "error" ? "✗ " : "! ") + f.code + ": " + f.message));
     });
     var select = clear(document.getElementById("seat-select"));
-    for (var t = 0; t < N; t++) select.appendChild(h("option", {value: t}, "S" + t + " " + playerName(t)));
+    for (var t = 0; t < N; t++) select.appendChild(h("option", {value: t}, "S" + t + " " + isolate(playerName(t))));
   }
 
   /* The game's verdict in the text view's words: a log that stops early is never "verified". */
@@ -1131,6 +1178,8 @@
 
   function buildStandings() {
     var table = clear(document.getElementById("standings"));
+    document.getElementById("standings-panel").appendChild(
+      h("p", {id: "standings-unseen", "class": "muted", hidden: "hidden"}, "Shown at the end of the game (viewed from a seat)."));
     var f = doc.final;
     if (!f) {
       document.getElementById("standings-panel").appendChild(h("p", null, "No final result (the game is incomplete)."));
@@ -1143,7 +1192,9 @@
     f.ranking.forEach(function (seat, i) {
       var tr = h("tr", {"data-seat": seat});
       tr.appendChild(h("td", null, String(i + 1)));
-      tr.appendChild(h("td", null, "S" + seat + " " + playerName(seat)));
+      var td = h("td", {"class": "player"}, "S" + seat + " ");
+      td.appendChild(nameNode(seat));
+      tr.appendChild(td);
       tr.appendChild(h("td", {"class": "num"}, f.scores[seat]));
       tr.appendChild(h("td", {"class": "num"}, f.uma ? signed(f.uma[seat]) : "-"));
       tr.appendChild(h("td", {"class": "num"}, (f.points[seat] > 0 ? "+" : "") + f.points[seat].toFixed(1)));
@@ -1195,14 +1246,18 @@
       if (i % labelEvery === 0 || i === count - 1) stext(svg, X(i), H - B + 16, label, {"class": "tick", "text-anchor": "middle"});
     }
     s("line", {id: "chart-now", x1: X(0), x2: X(0), y1: T, y2: H - B, "class": "now"}, svg);
+    var defs = s("defs", null, svg);
+    var clipPath = s("clipPath", {id: "chart-clip"}, defs);
+    s("rect", {id: "chart-clip-rect", x: 0, y: 0, width: W, height: H}, clipPath);
+    var lines = s("g", {"clip-path": "url(#chart-clip)", "class": "lines"}, svg);
     series.forEach(function (line, seat) {
       var d = line.map(function (val, j) { return (j ? "L" : "M") + X(j).toFixed(1) + " " + Y(val).toFixed(1); }).join("");
-      s("path", {d: d, "class": "series seat-" + seat, fill: "none", stroke: SEAT_COLOURS[seat], "stroke-width": 2.4}, svg);
+      s("path", {d: d, "class": "series seat-" + seat, fill: "none", stroke: SEAT_COLOURS[seat], "stroke-width": 2.4}, lines);
       line.forEach(function (val, j) {
         var c = s("circle", {cx: X(j), cy: Y(val), r: 3.6, fill: SEAT_COLOURS[seat], "class": "point", "data-seat": seat,
           "data-position": j, "data-score": val}, svg);
         var tt = s("title", null, c);
-        tt.textContent = "S" + seat + " " + playerName(seat) + ": " + val + (j < count - 1 ? " at the start of " + chartLabel(j) : " at the end");
+        tt.textContent = "S" + seat + " " + isolate(playerName(seat)) + ": " + val + (j < count - 1 ? " at the start of " + chartLabel(j) : " at the end");
         var pos = positionOfIndex(j);
         if (j < count - 1 && pos >= 0) c.addEventListener("click", function () { go(pos, 0); });
       });
@@ -1212,44 +1267,81 @@
     series.forEach(function (line, seat) {
       var li = h("li", {"data-seat": seat});
       li.appendChild(h("span", {"class": "swatch seat-" + seat}));
-      li.appendChild(document.createTextNode("S" + seat + " " + playerName(seat) + ": " + line[0] + " → " + line[line.length - 1]));
+      li.appendChild(document.createTextNode("S" + seat + " "));
+      li.appendChild(nameNode(seat));
+      li.appendChild(h("span", {"class": "legend-text"}, ": " + line[0] + " → " + line[line.length - 1]));
       legend.appendChild(li);
     });
   }
 
+  /* The line at the current hand; viewed from a seat, the chart stops at the points the view has
+   * reached (a hand's start; its end once played to it): later scores are not shown. */
   function renderChartNow() {
     var now = document.getElementById("chart-now");
     if (!now) return;
     var count = doc.progression[0].length;
-    var x = 52 + (600 - 52 - 14) * HANDS[state.pos].index / (count - 1);
+    var index = HANDS[state.pos].index;
+    var x = 52 + (600 - 52 - 14) * index / (count - 1);
     now.setAttribute("x1", x);
     now.setAttribute("x2", x);
+    var reached = state.all ? count - 1 : (resultReached(state.pos) ? index + 1 : index);
+    var clip = document.getElementById("chart-clip-rect");
+    if (clip) clip.setAttribute("width", 52 + (600 - 52 - 14) * reached / (count - 1) + 6);
+    document.querySelectorAll("#score-chart circle.point").forEach(function (c) {
+      var hidden = Number(c.getAttribute("data-position")) > reached;
+      c.style.display = hidden ? "none" : "";
+      c.setAttribute("data-unseen", hidden ? "1" : "0");
+    });
+    var legend = document.querySelectorAll("#chart-legend li");
+    legend.forEach(function (li) {
+      var seat = Number(li.getAttribute("data-seat"));
+      var line = doc.progression[seat];
+      li.querySelector(".legend-text").textContent = ": " + line[0] + " → " + (reached >= count - 1 ? line[count - 1] : line[reached] + " so far");
+    });
+    var standings = document.getElementById("standings");
+    var gameOver = reached >= count - 1;
+    standings.hidden = !gameOver;
+    var note = document.getElementById("standings-unseen");
+    if (note) note.hidden = gameOver;
   }
 
   // -- the discard analysis -------------------------------------------------------------------
 
-  /* The analysis entry for this moment: the current event's, else (after a draw or a riichi
-   * declaration) the one of the discard that follows from the same seat. */
+  /* The analysis entry for this moment: the discard of the seat whose turn it is, from the draw
+   * or call that began the turn (across a kan, a kita, their replacement draws, a riichi
+   * declaration, a new dora indicator, a disconnect) to the discard, and at the rons on it: the
+   * entry's first_step to last_step (an entry without them: its own step, and the draw or riichi
+   * declaration just before by the same seat, and the rons right after). */
   function analysisAt(pos, step) {
     var hand = HANDS[pos];
-    if (!hand) return null;
+    if (!hand || step <= 0) return null;
     var index = hand.index;
+    var list = analysisByHand[index] || [];
+    for (var k = 0; k < list.length; k++) {
+      var e = list[k];
+      if (e.first_step !== undefined && e.last_step !== undefined) {
+        if (e.first_step <= step && step <= e.last_step) return e;
+      }
+    }
     var events = hand.events;
-    var ev = step > 0 ? events[step - 1] : null;
-    if (!ev) return null;
+    var ev = events[step - 1];
     var here = analysisIndex[index + ":" + (step - 1)];
-    if (here) return here;
+    if (here) return here.first_step === undefined ? here : null;
     if (ev.type === "draw" || (ev.type === "riichi" && ev.step === 1)) {
       for (var i = step; i < events.length; i++) {
         var next = events[i];
-        if (next.type === "discard" && next.seat === ev.seat) return analysisIndex[index + ":" + i] || null;
+        if (next.type === "discard" && next.seat === ev.seat) {
+          var found = analysisIndex[index + ":" + i];
+          return found && found.first_step === undefined ? found : null;
+        }
         if (next.type === "draw" || next.type === "agari" || next.type === "ryuukyoku") break;
       }
     }
     if (ev.type === "agari" && ev.who !== ev.from_who) {  // a ron: the discard just before (or a double ron's)
       var j = step - 2;
       while (j >= 0 && events[j].type === "agari") j--;
-      if (j >= 0 && events[j].type === "discard") return analysisIndex[index + ":" + j] || null;
+      var on = j >= 0 && events[j].type === "discard" ? analysisIndex[index + ":" + j] : null;
+      if (on && on.first_step === undefined) return on;
     }
     return null;
   }
@@ -1307,13 +1399,16 @@
       box.appendChild(h("p", {"class": "muted"}, "Step to a draw or a discard to see its analysis."));
       return;
     }
-    if (entry.seat !== undefined && !visible(board, entry.seat) && !(board.event && board.event.type === "agari")) {
+    if (entry.seat !== undefined && !seen(entry.seat)) {  /* a seat's analysis is its hand: only where the view shows it */
       box.appendChild(h("p", {"class": "muted"}, "S" + entry.seat + "'s hand is hidden from this seat: choose “all hands” or view from S" + entry.seat + "."));
       return;
     }
-    var div = h("div", {"class": "analysis-entry" + (entry.loss ? " loss" : ""), "data-hand": entry.hand, "data-event-index": entry.event_index});
+    var div = h("div", {"class": "analysis-entry" + (entry.loss ? " loss" : ""), "data-hand": entry.hand, "data-event-index": entry.event_index,
+      "data-seat": entry.seat});
     var head = h("p", {"class": "analysis-head"});
-    head.appendChild(document.createTextNode("S" + entry.seat + " " + playerName(entry.seat) + " discards "));
+    head.appendChild(document.createTextNode("S" + entry.seat + " "));
+    head.appendChild(nameNode(entry.seat));
+    head.appendChild(document.createTextNode(" discards "));
     if (entry.tile !== undefined && entry.tile !== null) head.appendChild(tileIcon(entry.tile));
     if (entry.shanten_before !== undefined && entry.shanten_after !== undefined) {
       head.appendChild(document.createTextNode(" · shanten " + entry.shanten_before + " → " + entry.shanten_after));
@@ -1337,7 +1432,9 @@
       div.appendChild(w);
     }
     var dealIns = Array.isArray(entry.deal_ins) && entry.deal_ins.length ? entry.deal_ins : (entry.deal_in ? [entry.deal_in] : []);
-    dealIns.forEach(function (d) {  // a double ron: two
+    var discardStep = entry.step !== undefined ? entry.step : entry.event_index + 1;
+    dealIns.forEach(function (d, k) {  // a double ron: two; each once its ron has shown the winner's hand
+      if (board.step < discardStep + 1 + k) return;
       div.appendChild(h("p", {"class": "deal-in"}, typeof d === "string" ? d : dealInWords(d)));
     });
     box.appendChild(div);
