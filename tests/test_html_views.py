@@ -335,3 +335,102 @@ def test_names_are_isolated_and_never_push_the_page_wide(browser, tmp_path, widt
         "return [...document.querySelectorAll('#board g.seat[data-seat=\"2\"] text.name title')]"
         ".map(t => t.textContent)")
     assert board_title and all(LONG_NAME in t for t in board_title)
+
+
+# -- #20: the keys step the game with the seat menu focused --------------------------------------------
+
+
+def test_arrows_step_the_game_with_the_seat_menu_focused(browser, tmp_path):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    page = page_of(tmp_path, demo(tmp_path), "--seat", "2")
+    open_page(browser, page)
+    go(browser, 0, 5)
+    browser.execute_script("document.getElementById('seat-select').focus()")
+    keys = ActionChains(browser)
+    for key, step in ((Keys.ARROW_RIGHT, 6), (Keys.ARROW_DOWN, 0), (Keys.ARROW_UP, 0), (Keys.END, 35),
+                      (Keys.ARROW_LEFT, 34), (Keys.HOME, 0)):
+        keys.send_keys(key).perform()
+        shown = browser.execute_script("return TenhouReplay.state()")
+        assert (shown["step"], shown["seat"]) == (step, 2), key
+        assert browser.execute_script("return document.activeElement.id") == "seat-select"
+    # the menu still chooses the seat
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element("id", "seat-select")).select_by_value("1")
+    assert browser.execute_script("return TenhouReplay.state()")["seat"] == 1
+
+
+# -- #22: auto-play ----------------------------------------------------------------------------------
+
+
+def wait_for(driver, script: str, *args) -> object:
+    """Wait until the script returns something true (a wait, not a timing assertion)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, 30, poll_frequency=0.05).until(lambda d: d.execute_script(script, *args))
+
+
+def test_auto_play_steps_on_its_own_and_stops(browser, tmp_path):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    page = page_of(tmp_path, demo(tmp_path))
+    open_page(browser, page)
+    button = browser.find_element("id", "play")
+    assert button.get_attribute("aria-pressed") == "false" and button.get_attribute("aria-label") == "Play"
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element("id", "speed")).select_by_value("4")
+    assert browser.execute_script("return TenhouReplay.state().speed") == 4
+    button.click()
+    assert button.get_attribute("aria-pressed") == "true" and button.get_attribute("aria-label") == "Pause"
+    wait_for(browser, "return TenhouReplay.state().step >= 3")
+    button.click()  # pause: it stays where it is
+    paused = browser.execute_script("return TenhouReplay.state()")
+    assert paused["playing"] is False and button.get_attribute("aria-pressed") == "false"
+    browser.execute_script("return new Promise(r => setTimeout(r, 600))")
+    assert browser.execute_script("return TenhouReplay.state().step") == paused["step"]
+    # space plays too, and the game's end stops it
+    go(browser, 0, 33)
+    browser.execute_script("document.activeElement.blur()")
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    assert browser.execute_script("return TenhouReplay.state().playing") is True
+    wait_for(browser, "return !TenhouReplay.state().playing")
+    assert browser.execute_script("return TenhouReplay.state()")["step"] == 35
+    assert button.get_attribute("aria-pressed") == "false"
+
+
+# -- #21: a laptop screen shows the controls, the board and one's own hand ---------------------------
+
+IN_VIEW = r"""
+const r = (s) => {
+  const b = document.querySelector(s).getBoundingClientRect();
+  return [b.top, b.bottom];
+};
+return {height: innerHeight, width: innerWidth, scroll: scrollY, controls: r('#controls'), board: r('#board'),
+        own: r(`#board g.seat[data-seat="${arguments[0]}"] g.hand`),
+        layout: document.getElementById('board').dataset.layout};
+"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (1366, 768), (375, 740)])
+def test_the_controls_the_board_and_ones_own_hand_fit_the_screen(browser, tmp_path, width, height):
+    source = demo(tmp_path)
+    page = page_of(tmp_path, source, "--seat", "2")
+    open_page(browser, page)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    try:
+        browser.get(page.resolve().as_uri() + "#E1-0:20")
+        for seat in (2, 0):
+            browser.execute_script("TenhouReplay.setView(arguments[0], null)", seat)
+            shown = browser.execute_script(IN_VIEW, seat)
+            assert (shown["width"], shown["height"], shown["scroll"]) == (width, height, 0)
+            assert shown["controls"][0] >= 0 and shown["controls"][1] <= height, shown
+            assert shown["own"][0] >= 0 and shown["own"][1] <= height, shown  # one's own hand, whole
+            if shown["layout"] == "table":  # the whole table, the own hand at its bottom edge
+                assert shown["board"][1] <= height, shown
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

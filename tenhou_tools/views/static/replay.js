@@ -429,6 +429,60 @@
     return go(state.pos + delta, 0);
   }
 
+  // -- auto-play ------------------------------------------------------------------------------
+
+  var PLAY_MS = 900;
+  /* One event every PLAY_MS / speed ms; a hand's end waits three times as long (to read the
+   * result); the game's end stops it. */
+  var player = {timer: null, speed: 1};
+
+  function atGameEnd() {
+    return state.pos === HANDS.length - 1 && state.step >= HANDS[state.pos].events.length;
+  }
+
+  function tick() {
+    player.timer = null;
+    if (!HANDS.length || atGameEnd()) return renderPlay();
+    stepBy(1);
+    if (atGameEnd()) return renderPlay();
+    var delay = PLAY_MS / player.speed;
+    if (state.step === HANDS[state.pos].events.length) delay *= 3;
+    player.timer = setTimeout(tick, delay);
+    renderPlay();
+  }
+
+  function play() {
+    if (player.timer === null && HANDS.length) {
+      if (atGameEnd()) go(state.pos, 0);  /* played to the end: again from the last hand's start */
+      player.timer = setTimeout(tick, PLAY_MS / player.speed);
+    }
+    renderPlay();
+    return snapshot();
+  }
+
+  function pause() {
+    if (player.timer !== null) clearTimeout(player.timer);
+    player.timer = null;
+    renderPlay();
+    return snapshot();
+  }
+
+  function setSpeed(speed) {
+    var x = Number(speed);
+    if (x > 0 && isFinite(x)) player.speed = x;
+    document.getElementById("speed").value = String(player.speed);
+    return snapshot();
+  }
+
+  function renderPlay() {
+    var button = document.getElementById("play");
+    var on = player.timer !== null;
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.setAttribute("aria-label", on ? "Pause" : "Play");
+    button.title = on ? "Pause (space)" : "Play (space)";
+    document.body.setAttribute("data-playing", on ? "1" : "0");
+  }
+
   function snapshot() {
     var hand = HANDS[state.pos];
     return {
@@ -440,6 +494,8 @@
       seat: state.seat,
       all_hands: state.all,
       layout: state.layout,
+      playing: player.timer !== null,
+      speed: player.speed,
     };
   }
 
@@ -1217,22 +1273,26 @@
     return pos >= 0 ? HANDS[pos].label : "#" + (index + 1);
   }
 
-  function buildChart() {
+  /* The score chart up to point `reached` (all of them with "all hands"; viewed from a seat, the
+   * points the view has reached: its scale, lines and legend say nothing of later scores). */
+  function buildChart(reached) {
     var box = clear(document.getElementById("chart"));
     var series = doc.progression || [];
     var count = series.length ? series[0].length : 0;
+    var legend = clear(document.getElementById("chart-legend"));
     if (count < 2) {
       box.appendChild(h("p", null, "Not enough points for a chart."));
       return;
     }
+    if (reached === undefined || reached > count - 1) reached = count - 1;
     var W = 600, H = 260, L = 52, R = 14, T = 12, B = 34;
-    var all = [].concat.apply([], series);
+    var all = [].concat.apply([], series.map(function (line) { return line.slice(0, reached + 1); }));
     var lo = Math.min.apply(null, all), hi = Math.max.apply(null, all);
     if (hi === lo) { hi += 1000; lo -= 1000; }
     var step = niceStep(hi - lo);
     lo = Math.floor(lo / step) * step;
     hi = Math.ceil(hi / step) * step;
-    var svg = s("svg", {id: "score-chart", viewBox: "0 0 " + W + " " + H, role: "img",
+    var svg = s("svg", {id: "score-chart", viewBox: "0 0 " + W + " " + H, role: "img", "data-reached": reached,
       "aria-label": "Each seat's points at the start of every hand, then at the end"});
     function X(i) { return L + (W - L - R) * i / (count - 1); }
     function Y(v) { return T + (H - T - B) * (hi - v) / (hi - lo); }
@@ -1246,14 +1306,11 @@
       if (i % labelEvery === 0 || i === count - 1) stext(svg, X(i), H - B + 16, label, {"class": "tick", "text-anchor": "middle"});
     }
     s("line", {id: "chart-now", x1: X(0), x2: X(0), y1: T, y2: H - B, "class": "now"}, svg);
-    var defs = s("defs", null, svg);
-    var clipPath = s("clipPath", {id: "chart-clip"}, defs);
-    s("rect", {id: "chart-clip-rect", x: 0, y: 0, width: W, height: H}, clipPath);
-    var lines = s("g", {"clip-path": "url(#chart-clip)", "class": "lines"}, svg);
     series.forEach(function (line, seat) {
-      var d = line.map(function (val, j) { return (j ? "L" : "M") + X(j).toFixed(1) + " " + Y(val).toFixed(1); }).join("");
-      s("path", {d: d, "class": "series seat-" + seat, fill: "none", stroke: SEAT_COLOURS[seat], "stroke-width": 2.4}, lines);
-      line.forEach(function (val, j) {
+      var shown = line.slice(0, reached + 1);
+      var d = shown.map(function (val, j) { return (j ? "L" : "M") + X(j).toFixed(1) + " " + Y(val).toFixed(1); }).join("");
+      s("path", {d: d, "class": "series seat-" + seat, fill: "none", stroke: SEAT_COLOURS[seat], "stroke-width": 2.4}, svg);
+      shown.forEach(function (val, j) {
         var c = s("circle", {cx: X(j), cy: Y(val), r: 3.6, fill: SEAT_COLOURS[seat], "class": "point", "data-seat": seat,
           "data-position": j, "data-score": val}, svg);
         var tt = s("title", null, c);
@@ -1263,44 +1320,36 @@
       });
     });
     box.appendChild(svg);
-    var legend = clear(document.getElementById("chart-legend"));
     series.forEach(function (line, seat) {
       var li = h("li", {"data-seat": seat});
       li.appendChild(h("span", {"class": "swatch seat-" + seat}));
       li.appendChild(document.createTextNode("S" + seat + " "));
       li.appendChild(nameNode(seat));
-      li.appendChild(h("span", {"class": "legend-text"}, ": " + line[0] + " → " + line[line.length - 1]));
+      li.appendChild(h("span", {"class": "legend-text"},
+        ": " + line[0] + " → " + line[reached] + (reached < count - 1 ? " so far" : "")));
       legend.appendChild(li);
     });
   }
 
   /* The line at the current hand; viewed from a seat, the chart stops at the points the view has
-   * reached (a hand's start; its end once played to it): later scores are not shown. */
+   * reached (a hand's start; its end once played to it), and the standings wait for the end. */
   function renderChartNow() {
-    var now = document.getElementById("chart-now");
-    if (!now) return;
-    var count = doc.progression[0].length;
+    var series = doc.progression || [];
+    var count = series.length ? series[0].length : 0;
     var index = HANDS[state.pos].index;
-    var x = 52 + (600 - 52 - 14) * index / (count - 1);
-    now.setAttribute("x1", x);
-    now.setAttribute("x2", x);
     var reached = state.all ? count - 1 : (resultReached(state.pos) ? index + 1 : index);
-    var clip = document.getElementById("chart-clip-rect");
-    if (clip) clip.setAttribute("width", 52 + (600 - 52 - 14) * reached / (count - 1) + 6);
-    document.querySelectorAll("#score-chart circle.point").forEach(function (c) {
-      var hidden = Number(c.getAttribute("data-position")) > reached;
-      c.style.display = hidden ? "none" : "";
-      c.setAttribute("data-unseen", hidden ? "1" : "0");
-    });
-    var legend = document.querySelectorAll("#chart-legend li");
-    legend.forEach(function (li) {
-      var seat = Number(li.getAttribute("data-seat"));
-      var line = doc.progression[seat];
-      li.querySelector(".legend-text").textContent = ": " + line[0] + " → " + (reached >= count - 1 ? line[count - 1] : line[reached] + " so far");
-    });
-    var standings = document.getElementById("standings");
+    var chart = document.getElementById("score-chart");
+    if (count >= 2 && (!chart || Number(chart.getAttribute("data-reached")) !== Math.min(reached, count - 1))) {
+      buildChart(reached);
+    }
+    var now = document.getElementById("chart-now");
+    if (now) {
+      var x = 52 + (600 - 52 - 14) * index / (count - 1);
+      now.setAttribute("x1", x);
+      now.setAttribute("x2", x);
+    }
     var gameOver = reached >= count - 1;
-    standings.hidden = !gameOver;
+    document.getElementById("standings").hidden = !gameOver;
     var note = document.getElementById("standings-unseen");
     if (note) note.hidden = gameOver;
   }
@@ -1442,6 +1491,22 @@
 
   // -- render ---------------------------------------------------------------------------------
 
+  /* The square table fits the window below what is above it (the header, the controls, the
+   * seats): on a laptop screen (1280x900) the controls, the whole board and the viewed seat's own
+   * hand at its bottom are in view without scrolling. Never smaller than MIN_BOARD px. */
+  var MIN_BOARD = 440;
+
+  function fitBoard() {
+    var svg = document.getElementById("board");
+    if (state.layout !== "table") {
+      svg.style.maxWidth = "";
+      return;
+    }
+    var top = document.getElementById("board-wrap").getBoundingClientRect().top + window.scrollY;
+    var room = Math.floor(window.innerHeight - top - 8);
+    svg.style.maxWidth = Math.max(room, MIN_BOARD) + "px";
+  }
+
   function chooseLayout() {
     var wrap = document.getElementById("board-wrap");
     return wrap.clientWidth && wrap.clientWidth < 560 ? "stack" : "table";
@@ -1468,6 +1533,7 @@
     renderChartNow();
     document.body.setAttribute("data-hand", board.hand);
     document.body.setAttribute("data-step", board.step);
+    fitBoard();  /* after everything above the board is drawn */
     writeHash();
   }
 
@@ -1479,12 +1545,19 @@
     document.getElementById("step-slider").addEventListener("input", function (e) { go(state.pos, Number(e.target.value)); });
     document.getElementById("seat-select").addEventListener("change", function (e) { setView(Number(e.target.value), null); });
     document.getElementById("all-hands").addEventListener("change", function (e) { setView(null, e.target.checked); });
+    document.getElementById("play").addEventListener("click", function () { if (player.timer === null) play(); else pause(); });
+    document.getElementById("speed").addEventListener("change", function (e) { setSpeed(e.target.value); });
+    /* The keys step the game wherever the focus is, the seat and speed menus too (a focused
+     * menu would otherwise take the arrows for itself: the seat changed instead of the step).
+     * A menu still opens with Alt+↓, space or a click; text fields keep their keys. */
     document.addEventListener("keydown", function (e) {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       var tag = e.target && e.target.tagName;
-      if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox")) return;
+      if (tag === "TEXTAREA" || (tag === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox")) return;
+      if (e.key === " " && (tag === "BUTTON" || tag === "SELECT" || tag === "INPUT")) return;  /* space presses those */
       var done = true;
       switch (e.key) {
+        case " ": if (player.timer === null) play(); else pause(); break;
         case "ArrowLeft": stepBy(-1); break;
         case "ArrowRight": stepBy(1); break;
         case "ArrowUp": handBy(-1); break;
@@ -1503,6 +1576,7 @@
         width = now;
         if (chooseLayout() !== state.layout) render();
       }
+      fitBoard();
     });
   }
 
@@ -1516,6 +1590,9 @@
       return pos === undefined ? computeBoard(state.pos, state.step) : computeBoard(pos, step === undefined ? 0 : step);
     },
     setView: setView,
+    play: play,
+    pause: pause,
+    setSpeed: setSpeed,
     setAnalysis: function (analysis) {
       doc.analysis = analysis;
       indexAnalysis();
@@ -1530,10 +1607,10 @@
   buildTileDefs();
   buildHeader();
   buildHandList();
-  buildChart();
   buildStandings();
   indexAnalysis();
   bind();
+  renderPlay();
   readHash();
   render();
   document.documentElement.setAttribute("data-ready", "1");
