@@ -191,7 +191,8 @@ def test_json_document(fixtures):
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
     assert set(doc) == {"type", "source", "log_id", "date", "lobby", "viewer", "all_hands", "ok", "complete", "verdict",
-                        "checks", "check_count", "hand_count", "error_count", "failed_hands", "warnings", "header",
+                        "checks", "check_count", "hand_count", "hand_labels", "error_count", "failed_hands", "warnings",
+                        "header",
                         "hands", "findings", "progression", "final"}
     assert (doc["check_count"], doc["hand_count"], doc["error_count"], doc["failed_hands"]) == (27, 1, 0, [])
     assert doc["type"] == "replay" and doc["ok"] is True and doc["verdict"] == "verified"

@@ -434,3 +434,31 @@ def test_the_controls_the_board_and_ones_own_hand_fit_the_screen(browser, tmp_pa
                 assert shown["board"][1] <= height, shown
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+# -- #23: every number a person reads carries its label ------------------------------------------------
+
+
+def test_the_pages_numbers_carry_their_label(browser, tmp_path):
+    tampered = tmp_path / "tampered.xml"
+    tampered.write_text(FIXTURE.read_text().replace('ten="50,48000,5"', 'ten="50,36000,5"'))
+    page = page_of(tmp_path, tampered)
+    open_page(browser, page)
+    go(browser, 0, 5)
+    assert texts(browser, "#event-text .step-no") == ["E1-0 step 5 of 5:"]
+    assert browser.find_element("id", "position").text == "E1-0 · step 5 / 5"
+    assert texts(browser, ".finding-jump")[0].startswith("✗ AGARI_POINTS (step 5): ")
+    go(browser, 0, 0)
+    assert texts(browser, "#event-text .step-no") == ["E1-0, the deal:"]
+
+
+@pytest.mark.corpus
+def test_the_chart_of_one_hand_names_every_hand(browser, corpus, tmp_path):
+    source = corpus_game("hanchan")
+    game = game_of(source)
+    label = game.hands[2].init.label()
+    page = page_of(tmp_path, source, "--hand", label)
+    open_page(browser, page)
+    ticks = texts(browser, "#score-chart text.tick")
+    assert label in ticks and not any(t.startswith("#") for t in ticks)
+    assert set(ticks) - {"end"} <= {h.init.label() for h in game.hands} | {t for t in ticks if t.lstrip("-").isdigit()}

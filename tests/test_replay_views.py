@@ -268,3 +268,32 @@ def test_the_analysis_follows_the_turn_over_corpus_games(corpus):
         if games >= 12:
             break
     assert games >= 12 and across > 50, (games, across)
+
+
+# -- #23: every number a person reads carries its label ------------------------------------------------
+
+
+def test_numbers_carry_their_label(tmp_path):
+    """A step is 1-based everywhere people read it, the JSON says both (``event_index`` 0-based,
+    ``step`` = ``event_index + 1``), and a hand is named by its label, never counted."""
+    from .scenario import Scenario
+
+    b = Scenario(hands=["123456789m1234p", "19m19p19s1234567z", "2468m2468p2468s", "2468m2468p2468s"]).begin()
+    b.draw(0, "5p")
+    b.raw("<FOO/>")  # the hand's second event: step 2
+    b.discard(0, "1p")
+    path = tmp_path / "cut.xml"
+    path.write_bytes(b.xml(""))  # and the log stops there
+    text = run("replay", path, "--ascii", width=200)
+    assert "Step 2: unknown tag <FOO> (kept, not shown)." in text.stdout
+    assert "Warning: incomplete game: the log ends in hand E1-0, before its result" in text.stdout
+    assert not re.search(r"\bhand \d", text.stdout)  # no hand by its count
+    tampered = tmp_path / "tampered.xml"
+    tampered.write_text((FIXTURES / "one_hand.xml").read_text().replace('ten="50,48000,5"', 'ten="50,36000,5"'))
+    doc = json.loads(run("replay", tampered, "--format", "json", "--analysis").stdout)
+    (finding,) = doc["hands"][0]["findings"]
+    assert (finding["hand"], finding["label"], finding["event_index"], finding["step"]) == (0, "E1-0", 4, 5)
+    assert "(step 5: S0 ron on S1)" in run("replay", tampered, "--ascii").stdout
+    for entry in doc["analysis"]["discards"]:
+        assert entry["step"] == entry["event_index"] + 1
+    assert doc["hand_labels"] == ["E1-0"] and doc["hands"][0]["index"] == 0

@@ -216,7 +216,7 @@ def _play_table(game: Game, hand: Hand, view: View, tiles: TileWriter) -> tuple[
         elif isinstance(event, Reconnect):
             notes.append(f"S{event.seat} reconnected (row {max(cells.current_row(), 1)}).")
         elif isinstance(event, Unknown):
-            notes.append(f"Event {index}: unknown tag <{event.tag}> (kept, not shown).")
+            notes.append(f"Step {index + 1}: unknown tag <{event.tag}> (kept, not shown).")
     table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right", style="dim", no_wrap=True)
     for s in range(n):

@@ -283,6 +283,7 @@ class ReplayDocument:
             "checks": dict(sorted(self.checks.items())),
             "check_count": self.check_count,
             "hand_count": len(self.hands),
+            "hand_labels": [h.label for h in self.hands],
             "error_count": len(self.errors),
             "failed_hands": list(self.failed_hands),
             "warnings": list(game.warnings),

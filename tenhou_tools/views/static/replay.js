@@ -1019,7 +1019,8 @@
 
   function renderEventText(board) {
     var p = clear(document.getElementById("event-text"));
-    p.appendChild(h("span", {"class": "step-no"}, board.step === 0 ? "The deal:" : "Event " + board.step + " of " + board.steps + ":"));
+    p.appendChild(h("span", {"class": "step-no"}, board.step === 0 ? board.hand + ", the deal:"
+                                                                     : board.hand + " step " + board.step + " of " + board.steps + ":"));
     p.appendChild(document.createTextNode(" "));
     describeEvent(board, board.event).forEach(function (part) {
       if (typeof part === "string") p.appendChild(document.createTextNode(part));
@@ -1270,7 +1271,8 @@
    * holds fewer hands than the chart, whose other points are numbered. */
   function chartLabel(index) {
     var pos = positionOfIndex(index);
-    return pos >= 0 ? HANDS[pos].label : "#" + (index + 1);
+    if (pos >= 0) return HANDS[pos].label;
+    return doc.hand_labels && doc.hand_labels[index] ? doc.hand_labels[index] : "hand " + (index + 1);
   }
 
   /* The score chart up to point `reached` (all of them with "all hands"; viewed from a seat, the
