@@ -563,8 +563,8 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
         "deal_in": {"discarder": 1, "winner": 0, "tile": discard.tile, "kind": discard.tile >> 2, "waits": [33],
                     "riichi": False, "open": False, "points": 48000},
     }
-    browser.execute_script("TenhouReplay.setAnalysis(arguments[0]); TenhouReplay.go(0, arguments[1])",
-                           {"discards": [entry]}, index + 1)
+    browser.execute_script("TenhouReplay.setView(1, false); TenhouReplay.setAnalysis(arguments[0]);"
+                           "TenhouReplay.go(0, arguments[1])", {"discards": [entry]}, index + 1)
     panel = browser.find_element("id", "analysis-panel")
     assert panel.is_displayed()
     text = panel.text

@@ -130,6 +130,9 @@ def test_a_deal_in_names_the_winners_wait_only_once_the_ron_shows_it():
     assert "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)" in at_ron
     hidden = run("replay", source, "--at", "E1-0:5", "--seat", 2, "--ascii", "--analysis").stdout
     assert hidden.endswith("Analysis: S1's hand is hidden from this seat (--all-hands shows it).\n")
+    for every_hand in ([], ["--seat", 1, "--all-hands"]):  # a view that shows S0's hand shows its wait
+        shown = run("replay", source, "--at", "E1-0:4", "--ascii", "--analysis", *every_hand).stdout
+        assert "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)" in shown
 
 
 @pytest.mark.corpus

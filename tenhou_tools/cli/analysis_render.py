@@ -44,13 +44,14 @@ Row = tuple[str, Text, Text]
 """One row of the analysis grid: the step, who did what, the rest (folds within its column)."""
 
 
-def note_rows(note: DiscardNote, tiles: TileWriter, *, detail: bool = False, at_step: int | None = None) -> list[Row]:
+def note_rows(note: DiscardNote, tiles: TileWriter, *, detail: bool = False, at_step: int | None = None,
+              view: View | None = None) -> list[Row]:
     """One discard's analysis: ``12 | S1 -7p | shanten 1 → 1 · 12 tiles (6p 9p 8s) · ✓ best``
     (the step that shows it, the discard, shanten before and after, its acceptance and the
     verdict); after a loss, the best discard(s) with theirs; the riichi's waits with how many
     are left; the deal-ins: all of them, or with ``at_step`` (one moment) those whose ron has
-    happened by then (before it, the winner's wait is hidden). ``detail``: each accepted kind
-    with how many are left."""
+    happened by then or whose winner's hand ``view`` shows (before the ron, the wait is the
+    winner's secret). ``detail``: each accepted kind with how many are left."""
     a = note.analysis
     who = Text(f"S{note.seat} -")
     who.append_text(tiles.one(a.tile))
@@ -83,7 +84,7 @@ def note_rows(note: DiscardNote, tiles: TileWriter, *, detail: bool = False, at_
     if note.riichi is not None:
         rows.append(("", Text(""), riichi_text(note.riichi, tiles)))
     for k, d in enumerate(note.deal_ins):
-        if at_step is None or note.ron_step(k) <= at_step:
+        if at_step is None or note.ron_step(k) <= at_step or (view is not None and not view.hides(d.winner)):
             rows.append(("", Text(""), Text(deal_in_text(d), style=STYLE_FAIL)))
     return rows
 

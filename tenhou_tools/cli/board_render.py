@@ -192,6 +192,6 @@ def board_view(doc: BoardDocument, game: Game, view: View, title: str) -> list[R
                             style="dim"))
         else:
             out.append(Text("Analysis", style="bold"))
-            rows = note_rows(note, tiles, detail=True, at_step=board.step)
+            rows = note_rows(note, tiles, detail=True, at_step=board.step, view=view)
             out.append(Padding(rows_table(rows), (0, 0, 0, 2)))
     return out

@@ -1485,7 +1485,7 @@
     var dealIns = Array.isArray(entry.deal_ins) && entry.deal_ins.length ? entry.deal_ins : (entry.deal_in ? [entry.deal_in] : []);
     var discardStep = entry.step !== undefined ? entry.step : entry.event_index + 1;
     dealIns.forEach(function (d, k) {  // a double ron: two; each once its ron has shown the winner's hand
-      if (board.step < discardStep + 1 + k) return;
+      if (board.step < discardStep + 1 + k && !(typeof d === "object" && seen(d.winner))) return;
       div.appendChild(h("p", {"class": "deal-in"}, typeof d === "string" ? d : dealInWords(d)));
     });
     box.appendChild(div);
