@@ -625,12 +625,17 @@ def test_a_double_ron_shows_both_deal_ins(browser, corpus, tmp_path):
     entry = next(e for e in doc["analysis"]["discards"] if len(e["deal_ins"]) == 2)
     position = next(i for i, h in enumerate(doc["hands"]) if h["index"] == entry["hand"])
     open_page(browser, page)
+    # viewed from the discarder (the winners' hands hidden until their rons show them)
+    browser.execute_script("TenhouReplay.setView(arguments[0], false)", entry["seat"])
     first, second = (deal_in_words(deal) for deal in entry["deal_ins"])
     text = panel_text(browser, position, entry["event_index"] + 1)  # the discard: no wait shown yet
     assert first not in text and second not in text
     text = panel_text(browser, position, entry["event_index"] + 2)  # the first ron shows its winner's
     assert first in text and second not in text
     text = panel_text(browser, position, entry["event_index"] + 3)  # the second ron, both
+    assert first in text and second in text
+    browser.execute_script("TenhouReplay.setView(null, true)")  # all hands: both waits at the discard
+    text = panel_text(browser, position, entry["event_index"] + 1)
     assert first in text and second in text
     assert [d["winner"] for d in entry["deal_ins"]] == [
         e["who"] for e in doc["hands"][position]["events"][entry["event_index"] + 1:] if e["type"] == "agari"]
