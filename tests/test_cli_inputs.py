@@ -389,7 +389,7 @@ def test_an_incomplete_log_is_shown_up_to_where_it_stops(tmp_path, data):
                                  "result.", "0", "0", "0", "0"]
     assert lines[-1] == "No final result: the log ends here (incomplete game)."
     assert result.stderr.splitlines()[-1] == (
-        "Warning: incomplete game: the log ends in hand 1 (E1-0), before its result")
+        "Warning: incomplete game: the log ends in hand E1-0, before its result")
 
 
 def test_an_incomplete_log_is_replayed_up_to_where_it_stops(tmp_path):
@@ -400,7 +400,7 @@ def test_an_incomplete_log_is_replayed_up_to_where_it_stops(tmp_path):
     assert lines[3:5] == [
         "Warning: incomplete game: the log is cut off in the middle of an element; read up to the last "
         "complete one",
-        "Warning: incomplete game: the log ends in hand 1 (E1-0), before its result",
+        "Warning: incomplete game: the log ends in hand E1-0, before its result",
     ]
     play = lines.index("1  +8s -8s*    +8s -7z")  # S0 draws and discards 8s, S1 draws 8s, discards 7z
     assert lines[play + 1] == "The log ends here, before this hand's result."
@@ -439,7 +439,7 @@ def test_validate_still_reports_an_incomplete_log(tmp_path):
     path = write(tmp_path / "cut.xml", NO_RESULT)
     (record, _summary) = ndjson(run("validate", path, "--format", "ndjson").stdout)
     assert not record["ok"] and [f["code"] for f in record["findings"]] == ["PARSE_ERROR"]
-    assert "incomplete game: hand 1 (E1-0) has no AGARI or RYUUKYOKU" in record["findings"][0]["message"]
+    assert "incomplete game: hand E1-0 has no AGARI or RYUUKYOKU" in record["findings"][0]["message"]
 
 
 @pytest.mark.corpus

@@ -14,6 +14,8 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from tenhou_tools.cli import cli, replay_cmd, replay_render
+from tenhou_tools.cli.view import View
+from tenhou_tools.documents.replay import replay_document
 from tenhou_tools.events import Agari, Bye, DrawKind, Game, Ryuukyoku
 from tenhou_tools.replay.engine import replay_game
 from tenhou_tools.serialize import from_json
@@ -189,7 +191,10 @@ def test_json_document(fixtures):
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
     assert set(doc) == {"type", "source", "log_id", "date", "lobby", "viewer", "all_hands", "ok", "complete", "verdict",
-                        "checks", "warnings", "header", "hands", "findings", "progression", "final"}
+                        "checks", "check_count", "hand_count", "hand_labels", "error_count", "failed_hands", "warnings",
+                        "header",
+                        "hands", "findings", "progression", "final"}
+    assert (doc["check_count"], doc["hand_count"], doc["error_count"], doc["failed_hands"]) == (27, 1, 0, [])
     assert doc["type"] == "replay" and doc["ok"] is True and doc["verdict"] == "verified"
     assert doc["source"] == str(fixtures / "one_hand.xml") and doc["log_id"] is None and doc["date"] is None
     assert doc["viewer"] == 1 and doc["all_hands"] is False
@@ -214,7 +219,9 @@ def test_json_document(fixtures):
     (win,) = hand["result"]
     assert win["kind"] == "ron" and (win["who"], win["from_who"]) == (0, 1)
     assert win["yakuman"] == [{"id": 39, "name": "daisangen"}] and win["limit"] == "yakuman"
-    assert win["text"] == "Ron S0<-S1 48000 (yakuman: daisangen)"
+    assert (win["limit_id"], win["points"], win["honba"], win["sticks"]) == (5, 48000, 0, 0)
+    assert (win["win_tile"], win["dora_indicators"], win["ura_indicators"]) == (134, [40], [])
+    assert "text" not in win  # data only: each view composes its own words
 
 
 def test_json_of_one_hand_of_a_sanma_game(fixtures):
@@ -258,8 +265,9 @@ def test_findings_in_json(tampered):
     assert doc["ok"] is False and doc["verdict"] == "failed"
     (finding,) = doc["hands"][0]["findings"]
     assert finding == {"code": "AGARI_POINTS", "severity": "error", "hand": 0, "label": "E1-0", "event_index": 4,
-                       "message": "S0's hand value (ten) is wrong", "expected": 48000, "actual": 36000,
-                       "values": "points (ten): 48000 by the rules, the log says 36000"}
+                       "step": 5, "message": "S0's hand value (ten) is wrong", "expected": 48000, "actual": 36000,
+                       "readable": {"form": "compare", "what": "points (ten)", "expected": "48000",
+                                    "actual": "36000"}}
     assert doc["hands"][0]["verdict"] == "failed"
 
 
@@ -476,10 +484,11 @@ def test_views_fit_80_and_120_columns(corpus, width):
     for name, path in corpus_sample():
         game = read_game(path)
         report = replay_game(game)
-        for view in (replay_render.View(), replay_render.View(viewer=0, ascii=True)):
+        for view in (View(), View(viewer=0, ascii=True)):
             console = Console(width=width, color_system=None, highlight=False, file=io.StringIO())
+            doc = replay_document(game, report, source=str(path), viewer=view.viewer)
             with console.capture() as captured:
-                for renderable in replay_render.game_view(game, report, view, game.log_id or name):
+                for renderable in replay_render.game_view(doc, view, game.log_id or name):
                     console.print(renderable)
             widest = max(cell_len(line) for line in captured.get().splitlines())
             assert widest <= width, (name, path, view)

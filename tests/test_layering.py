@@ -30,8 +30,7 @@ IO_CALLS = frozenset({"open", "read_bytes", "read_text", "write_bytes", "write_t
 """Names whose call reads or writes a file (``open(...)``, ``path.read_bytes()``, ``os.scandir``...)."""
 
 KNOWN_CIRCLES: frozenset[frozenset[str]] = frozenset({
-    # issue 25, the lead's part: board_render/replay_render become documents; the twin rule modules go
-    frozenset({"tenhou_tools.cli.board_render", "tenhou_tools.cli.replay_render"}),
+    # issue 25, the lead's part: the twin rule modules go
     frozenset({"tenhou_tools.rules._valuation", "tenhou_tools.rules.scoring"}),
 })
 """Circles being taken apart elsewhere (issue 25). The test fails on any other circle, and on

@@ -174,7 +174,7 @@ def test_ruleset_bits():
         ('<N who="7" m="1024"/>', END, "'who' = 7 is outside 0-3"),
         ('<N who="0" m="abc"/>', END, "not an integer"),
         ('<DORA/>', END, "missing attribute 'hai'"),
-        ("", "</mjloggm>", "hand 1 (E1-0) has no AGARI or RYUUKYOKU"),
+        ("", "</mjloggm>", "hand E1-0 has no AGARI or RYUUKYOKU"),
         ("", END.replace(' owari="250,20.0,250,0.0,250,-5.0,250,-15.0"', ""), "no final result (owari)"),
         ("", END.replace('250,20.0,250,0.0,250,-5.0,250,-15.0', ""), "'owari' has 0 values"),
         ("", END.replace('sc="250,0,250,0,250,0,250,0"', 'sc="1,2,3"'), "'sc' has 3 values"),
@@ -294,19 +294,19 @@ AGARI_AT = ONE_HAND_XML.index(b"<AGARI")
 
 @pytest.mark.parametrize(("data", "notes"), [
     (ONE_HAND_XML.replace(b' owari="730,83.0,-230,-73.0,250,5.0,250,-15.0"', b""),
-     ["incomplete game: the log ends after hand 1 (E1-0), without the game's final result (owari)"]),
+     ["incomplete game: the log ends after hand E1-0, without the game's final result (owari)"]),
     (ONE_HAND_XML[:AGARI_AT] + b"</mjloggm>",
-     ["incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+     ["incomplete game: the log ends in hand E1-0, before its result"]),
     (ONE_HAND_XML[:AGARI_AT],
      ["incomplete game: the document has no </mjloggm> end tag",
-      "incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+      "incomplete game: the log ends in hand E1-0, before its result"]),
     (ONE_HAND_XML[:AGARI_AT + 30],
      ["incomplete game: the log is cut off in the middle of an element; read up to the last complete one",
-      "incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+      "incomplete game: the log ends in hand E1-0, before its result"]),
     (gzip.compress(ONE_HAND_XML[:AGARI_AT + 30])[:-12],  # and its gzip stream cut short as well
      ["incomplete game: the gzip data ends early; read what could be decompressed",
       "incomplete game: the log is cut off in the middle of an element; read up to the last complete one",
-      "incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+      "incomplete game: the log ends in hand E1-0, before its result"]),
 ])
 def test_a_log_that_stops_early_is_read_up_to_where_it_stops(data, notes):
     with pytest.raises(ParseError, match=r"incomplete game|not well-formed|gzip data is truncated"):
@@ -368,7 +368,7 @@ def test_a_hand_with_no_result_before_the_next_one_is_a_warning():
     init = ONE_HAND_XML[ONE_HAND_XML.index(b"<INIT"):ONE_HAND_XML.index(b"<T100/>")]
     data = ONE_HAND_XML[:AGARI_AT] + init + ONE_HAND_XML[AGARI_AT:]  # GO UN TAIKYOKU INIT T D U E INIT
     game = parse_game(data, require_complete=False)
-    assert game.warnings == ("incomplete game: hand 1 (E1-0) has no AGARI or RYUUKYOKU (element 8 <INIT> "
+    assert game.warnings == ("incomplete game: hand E1-0 has no AGARI or RYUUKYOKU (element 8 <INIT> "
                              "starts the next)",)
     assert len(game.hands) == 2 and game.owari is not None
     assert not game.complete  # the final result is there, but not the first hand's

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..events import Agari, CallKind, Discard, Event, Game
+from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Hand, Riichi
 from ..replay.fold import walk_hand
 from ..replay.state import NOBODY, TableState
 from ..rules.danger import dora_kinds
@@ -57,7 +57,8 @@ class DiscardNote:
     riichi: RiichiSummary | None
     """Set on a riichi declaration discard: the waits after it and how many are left."""
     deal_ins: tuple[DealIn, ...]
-    """The wins on this discard (ron; two for a double ron)."""
+    """The wins on this discard (ron; two for a double ron): the k-th is the hand's event just
+    after the discard and k more (its step: ``step + 1 + k``)."""
     judgement: Judgement
     """The verdict and the numbers behind it (``verdict.judge``)."""
     danger: tuple[DangerAgainst, ...] | None = None
@@ -65,6 +66,29 @@ class DiscardNote:
     values: tuple[tuple[int, HandValue | None], ...] = ()
     """``(kind, value)`` of the candidates valued (the chosen and the efficiency-best discards,
     at tenpai and one-shanten); empty when none was."""
+    turn_start: int | None = None
+    """The step at which the seat's turn that ends in this discard began: its draw or its call
+    (a kan's or kita's replacement draw, a riichi declaration, a new dora indicator, a
+    disconnect in between keep the turn). ``None``: the discard's own step."""
+
+    @property
+    def step(self) -> int:
+        """The discard's step: ``event_index + 1``, what ``replay --at HAND:STEP`` takes."""
+        return self.event_index + 1
+
+    @property
+    def first_step(self) -> int:
+        """The first moment that shows this entry: the start of the seat's turn."""
+        return self.turn_start if self.turn_start is not None else self.step
+
+    @property
+    def last_step(self) -> int:
+        """The last moment that shows this entry: the discard, or the last ron on it."""
+        return self.step + len(self.deal_ins)
+
+    def ron_step(self, k: int) -> int:
+        """The step of the ron of ``deal_ins[k]``: before it, the winner's wait is hidden."""
+        return self.step + 1 + k
 
     def value_of(self, kind: int) -> HandValue | None:
         for k, v in self.values:
@@ -73,8 +97,9 @@ class DiscardNote:
         return None
 
     def to_json(self) -> dict[str, object]:
-        """The entry the HTML page reads (docs/replay-html.md, docs/analysis.md): where, the
-        discard analysis (each candidate with its ``value``), ``verdict`` and its numbers,
+        """The entry the HTML page reads (docs/replay-html.md, docs/analysis.md): where (``step``
+        is ``event_index + 1``; ``first_step`` to ``last_step`` the moments that show the entry),
+        the discard analysis (each candidate with its ``value``), ``verdict`` and its numbers,
         ``danger``, ``riichi``, ``deal_in`` (the first deal-in, or ``None``) and ``deal_ins``."""
         deal_ins = [d.to_json() for d in self.deal_ins]
         analysis = self.analysis.to_json()
@@ -90,7 +115,9 @@ class DiscardNote:
         return {
             "hand": self.hand,
             "event_index": self.event_index,
-            "step": self.event_index + 1,
+            "step": self.step,
+            "first_step": self.first_step,
+            "last_step": self.last_step,
             "seat": self.seat,
             **analysis,
             "verdict": judgement.pop("verdict"),
@@ -122,6 +149,16 @@ class GameAnalysis:
     def at(self, hand: int, event_index: int) -> DiscardNote | None:
         for note in self.discards:
             if note.hand == hand and note.event_index == event_index:
+                return note
+        return None
+
+    def at_moment(self, hand: Hand, step: int) -> DiscardNote | None:
+        """The entry a view shows at ``step`` of ``hand`` (0 the deal, k after its k-th event):
+        the discard of the seat whose turn it is, from the draw or call that began the turn (a
+        kan, a kita, their replacement draws, a riichi declaration, a new dora indicator or a
+        disconnect in between) to the discard, and at the rons on it."""
+        for note in self.discards:
+            if note.hand == hand.index and note.first_step <= step <= note.last_step:
                 return note
         return None
 
@@ -206,11 +243,12 @@ class _Stop(Exception):
 class _Pending:
     """A discard's note while the rons on it are still to come."""
 
-    __slots__ = ("analysis", "danger", "deal_ins", "event_index", "judgement", "riichi", "seat", "values")
+    __slots__ = ("analysis", "danger", "deal_ins", "event_index", "judgement", "riichi", "seat", "turn_start",
+                 "values")
 
     def __init__(self, event_index: int, seat: int, analysis: DiscardAnalysis, riichi: RiichiSummary | None,
                  judgement: Judgement, danger: tuple[DangerAgainst, ...] | None,
-                 values: tuple[tuple[int, HandValue | None], ...]) -> None:
+                 values: tuple[tuple[int, HandValue | None], ...], turn_start: int) -> None:
         self.event_index = event_index
         self.seat = seat
         self.analysis = analysis
@@ -218,6 +256,7 @@ class _Pending:
         self.judgement = judgement
         self.danger = danger
         self.values = values
+        self.turn_start = turn_start
         self.deal_ins: list[DealIn] = []
 
 
@@ -231,10 +270,18 @@ class _HandNotes:
         self.pending: list[_Pending] = []
         self.open = False
         """The last note's discard is the last event: a ron now is made on it."""
+        self.turn_seat = -1
+        """The seat whose turn it is (from its draw or call to its discard); -1 between turns."""
+        self.turn_start = 0
+        """The step at which that turn began."""
 
     def before(self, state: TableState, index: int, event: Event) -> None:
+        if isinstance(event, Draw | Call) or (isinstance(event, Riichi) and event.step == 1):
+            if event.seat != self.turn_seat:
+                self.turn_seat, self.turn_start = event.seat, index + 1
         if isinstance(event, Discard):
             self.discard(state, index, event)
+            self.turn_seat = -1
             return
         if isinstance(event, Agari):
             if self.open and not event.is_tsumo:
@@ -269,7 +316,8 @@ class _HandNotes:
             elif analysis.loss is not None:
                 kept = self.kept(state, seat, event.tile, kinds)
         judgement = judge(analysis, forced=forced, danger=danger, values=values, kept=kept)
-        self.pending.append(_Pending(index, seat, analysis, riichi, judgement, danger, tuple(values.items())))
+        start = self.turn_start if self.turn_seat == seat else index + 1
+        self.pending.append(_Pending(index, seat, analysis, riichi, judgement, danger, tuple(values.items()), start))
         self.open = True
 
     def situation(self, state: TableState, seat: int) -> ValueSituation:
@@ -306,5 +354,5 @@ class _HandNotes:
 
     def notes(self) -> list[DiscardNote]:
         return [DiscardNote(self.hand_index, p.event_index, p.seat, p.analysis, p.riichi, tuple(p.deal_ins),
-                            p.judgement, p.danger, p.values)
+                            p.judgement, p.danger, p.values, turn_start=p.turn_start)
                 for p in self.pending]

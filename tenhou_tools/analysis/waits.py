@@ -1,5 +1,7 @@
-"""Waits in words: a riichi's waits and how many are left, and the explanation of a deal-in
-("S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)"). Pure functions on explicit inputs."""
+"""Waits: a riichi's waits and how many are left, and a deal-in (who dealt what into whose wait),
+as values; ``waits_text`` writes waits in tile notation. The views put them in words (the text
+view's ``cli.analysis_render``: "S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)"; the replay
+page's script). Pure functions on explicit inputs."""
 
 from __future__ import annotations
 
@@ -35,10 +37,6 @@ class RiichiSummary:
     def total(self) -> int:
         return sum(self.left)
 
-    def text(self) -> str:
-        """``riichi on 4-7p (5 left)``."""
-        return f"riichi on {waits_text(self.waits)} ({self.total} left)"
-
     def to_json(self) -> dict[str, object]:
         return {"waits": list(self.waits), "left": list(self.left), "total": self.total}
 
@@ -70,15 +68,6 @@ class DealIn:
     """The dealt tile's danger class against the winner from the discarder's view
     (``rules.danger``), when the winner's riichi declaration discard was out before it."""
 
-    def text(self) -> str:
-        """``S1 dealt 5m (no suji) into S3's 4-7m wait (riichi, 8,000)``."""
-        how = "riichi" if self.riichi else "open" if self.open_hand else "dama"
-        dealt = waits_text((tile_kind(self.tile),))
-        if self.tile_class is not None:
-            dealt += f" ({self.tile_class.label})"
-        return (f"S{self.discarder} dealt {dealt} into S{self.winner}'s {waits_text(self.waits)} wait "
-                f"({how}, {self.points:,})")
-
     def to_json(self) -> dict[str, object]:
         return {
             "discarder": self.discarder,
@@ -90,7 +79,6 @@ class DealIn:
             "open": self.open_hand,
             "points": self.points,
             "tile_class": None if self.tile_class is None else self.tile_class.value,
-            "text": self.text(),
         }
 
 

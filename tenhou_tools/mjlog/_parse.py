@@ -501,11 +501,11 @@ class _Parser:
         if not ended:
             last = hands[-1]
             if hand_ended:
-                self.warnings.append(f"incomplete game: the log ends after hand {len(hands)} "
-                                     f"({last.init.label()}), without the game's final result (owari)")
+                self.warnings.append(f"incomplete game: the log ends after hand {last.init.label()}, "
+                                     "without the game's final result (owari)")
             else:
-                self.warnings.append(f"incomplete game: the log ends in hand {len(hands)} "
-                                     f"({last.init.label()}), before its result")
+                self.warnings.append(f"incomplete game: the log ends in hand {last.init.label()}, "
+                                     "before its result")
         if players is None:
             players = tuple(Player(s, "", 0, 0.0, "") for s in range(4))
         header = Header(
@@ -524,14 +524,14 @@ class _Parser:
                    last: bool = False) -> None:
         if self.require_complete and not has_end:
             raise ParseError(
-                f"incomplete game: hand {len(hands) + 1} ({init.label()}) has no AGARI or RYUUKYOKU",
+                f"incomplete game: hand {init.label()} has no AGARI or RYUUKYOKU",
                 source=self.source,
                 where=f"element {self.index} <{self.tag}>",
             )
         if not has_end:
             self.hands_ended = False
         if not has_end and not last:
-            self.warnings.append(f"incomplete game: hand {len(hands) + 1} ({init.label()}) has no "
+            self.warnings.append(f"incomplete game: hand {init.label()} has no "
                                  f"AGARI or RYUUKYOKU (element {self.index} <{self.tag}> starts the next)")
         hands.append(build(Hand, len(hands), init, tuple(events)))
 
