@@ -25,6 +25,7 @@ from tenhou_tools.cli.render import describe_agari, describe_draw
 from tenhou_tools.events import Agari, Call, CallKind, Discard, Draw, Game, Riichi, Ryuukyoku
 from tenhou_tools.formats import load_game
 from tenhou_tools.replay.fold import hand_boards
+from tenhou_tools.rules.danger import DangerClass
 from tenhou_tools.sources.files import read_game
 from tenhou_tools.views.html import replay_page
 
@@ -60,8 +61,9 @@ def result_words(game: Game, position: int) -> list[str]:
 
 def deal_in_words(deal: dict) -> str:
     """The text view's words for a deal-in of the document."""
+    cls = DangerClass(deal["tile_class"]) if deal.get("tile_class") else None
     return deal_in_text(DealIn(deal["discarder"], deal["winner"], deal["tile"], tuple(deal["waits"]), deal["riichi"],
-                               deal["open"], deal["points"]))
+                               deal["open"], deal["points"], cls))
 
 
 @functools.cache
@@ -615,7 +617,7 @@ def test_the_pages_analysis_is_the_games(browser, tmp_path):
     s0 = next(e for e in doc["analysis"]["discards"] if e["seat"] == 0)
     assert "hidden from this seat" in panel_text(browser, 0, s0["event_index"] + 1)
     browser.execute_script("TenhouReplay.setView(1, true)")
-    assert "No efficiency loss" in panel_text(browser, 0, s0["event_index"] + 1)
+    assert "✓ Best by efficiency" in panel_text(browser, 0, s0["event_index"] + 1)
 
 
 def test_a_double_ron_shows_both_deal_ins(browser, corpus, tmp_path):

@@ -45,7 +45,7 @@ from ..findings import Finding, Severity
 from ..ids import game_start
 from ..tiles import dora_kind
 from . import render
-from .analysis_render import hand_analysis_view
+from .analysis_render import analysis_summary_view, hand_analysis_view
 from .finding_text import values_text, viewer_url
 from .term import visible
 from .view import (
@@ -487,5 +487,7 @@ def game_view(doc: ReplayDocument, view: View, title: str) -> list[RenderableTyp
             out.append(hand_analysis_view(game, position, doc.analysis, view))
     if doc.hand_label is None:
         out += [Text(), standings_view(doc), Text(), progression_view(doc)]
+    if doc.analysis is not None and doc.analysis.summary:
+        out += [Text(), analysis_summary_view(doc.analysis, view)]
     out += [Text(), *game_verdict(doc)]
     return out

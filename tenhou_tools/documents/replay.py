@@ -295,7 +295,8 @@ class ReplayDocument:
         }
         if self.analysis is not None:
             kept = {h.hand.index for h in shown}
-            doc["analysis"] = GameAnalysis(tuple(n for n in self.analysis.discards if n.hand in kept)).to_json()
+            doc["analysis"] = GameAnalysis(tuple(n for n in self.analysis.discards if n.hand in kept),
+                                           self.analysis.summary).to_json()
         return doc
 
 

@@ -220,8 +220,43 @@
   function dealInWords(d) {
     var how = d.riichi ? "riichi" : d.open ? "open" : "dama";
     var kind = d.kind !== undefined ? d.kind : d.tile >> 2;
-    return "S" + d.discarder + " dealt " + waitsWords([kind]) + " into S" + d.winner + "'s " + waitsWords(d.waits || []) +
+    var cls = d.tile_class ? " (" + classLabel(d.tile_class) + ")" : "";
+    return "S" + d.discarder + " dealt " + waitsWords([kind]) + cls + " into S" + d.winner + "'s " + waitsWords(d.waits || []) +
       " wait (" + how + ", " + Number(d.points).toLocaleString("en") + ")";
+  }
+
+  /* Danger classes against a riichi (docs/analysis.md): their words, and the four marks the page
+   * draws under the tiles of the viewed hand (safe, low, medium, high danger), by measured rate. */
+  var CLASS_LABELS = {
+    genbutsu: "genbutsu", honour_0_left: "honour, none left", honour_1_left: "honour, 1 left",
+    honour_2_left: "honour, 2 left", no_chance: "no chance", suji: "suji", honour_live: "live honour",
+    one_chance: "one chance", half_suji: "half suji", non_suji: "no suji"
+  };
+  var CLASS_MARKS = {
+    genbutsu: "safe", honour_0_left: "safe", honour_1_left: "low", honour_2_left: "low", no_chance: "low",
+    suji: "low", honour_live: "medium", one_chance: "medium", half_suji: "medium", non_suji: "high"
+  };
+  var MARK_COLOURS = {safe: "#17754a", low: "#1d8fb5", medium: "#e08a00", high: "#c62d1f"};
+  var MARK_WORDS = {safe: "safe (genbutsu)", low: "low (suji, no chance, honours seen)", medium: "medium (half suji, one chance, live honour)", high: "high (no suji)"};
+  var CLASS_RANK = ["genbutsu", "honour_0_left", "honour_1_left", "honour_2_left", "no_chance", "suji",
+    "honour_live", "one_chance", "half_suji", "non_suji"];
+
+  function classLabel(c) {
+    return CLASS_LABELS[c] || c;
+  }
+
+  /* A kind's class against every opponent in riichi of an entry's `danger`: the most dangerous
+   * of them (the mark warns of the worst), with each seat's class and rate for the tooltip. */
+  function kindDanger(danger, kind) {
+    var worst = null, words = [];
+    (danger || []).forEach(function (d) {
+      var c = d.classes[String(kind)];
+      if (!c) return;
+      if (worst === null || CLASS_RANK.indexOf(c) > CLASS_RANK.indexOf(worst)) worst = c;
+      var rate = d.rates ? d.rates[String(kind)] : undefined;
+      words.push("vs S" + d.seat + ": " + classLabel(c) + (rate !== undefined ? " (" + rate + "%)" : ""));
+    });
+    return worst === null ? null : {cls: worst, mark: CLASS_MARKS[worst], words: words.join("; ")};
   }
 
   // -- the board at a moment ------------------------------------------------------------------
@@ -783,18 +818,40 @@
       }
     }
     tiles = sorted(tiles);
+    var danger = show && st.shown === null ? dangerOnHand(board, st.seat) : null;
     var cx = x;
     tiles.forEach(function (t) {
       tile(g, t, cx, y, w, {hidden: !show});
+      if (danger) dangerMark(g, danger, t, cx, y, w);
       cx += w;
     });
     if (extra !== null) {
       cx += w * 0.3;
       tile(g, extra, cx, y, w, {hidden: !show, cls: "extra", data: {extra: extraNote === "winning tile" ? "win" : "drawn"},
         mark: extraNote === "winning tile" ? "#e0a800" : null, note: extraNote});
+      if (danger) dangerMark(g, danger, extra, cx, y, w);
       cx += w;
     }
     return cx - x;
+  }
+
+  /* The danger of the viewed seat's hand at its decision (its turn: from its draw or call to its
+   * discard): the analysis entry of that discard, computed before it from that seat's view only
+   * (docs/analysis.md). Only for the seat the page views from, so nothing hidden reaches it. */
+  function dangerOnHand(board, seat) {
+    if (seat !== state.seat || !seen(seat)) return null;
+    var entry = analysisAt(state.pos, state.step);
+    if (!entry || entry.seat !== seat || !entry.danger || board.step >= (entry.step || entry.event_index + 1)) return null;
+    return entry.danger;
+  }
+
+  function dangerMark(g, danger, t, x, y, w) {
+    var found = kindDanger(danger, t >> 2);
+    if (!found) return;
+    var bar = s("rect", {x: x + w * 0.12, y: y + w * 4 / 3 + 2, width: w * 0.76, height: Math.max(3, w * 0.14), rx: 1.5,
+      fill: MARK_COLOURS[found.mark], "class": "danger-mark", "data-tile": t, "data-class": found.cls, "data-mark": found.mark}, g);
+    var title = s("title", {}, bar);
+    title.textContent = tileWords(t) + " " + found.words;
   }
 
   /* The pond in rows of six (the fourth row takes whatever is left), tsumogiri shaded, the
@@ -1421,6 +1478,8 @@
     var numbers = [];
     if (acc.shanten !== undefined) numbers.push(acc.shanten < 0 ? "complete" : acc.shanten === 0 ? "tenpai" : "shanten " + acc.shanten);
     if (acc.total !== undefined) numbers.push(plural(acc.total, "tile"));
+    if (acc.value) numbers.push("ev " + Math.round(acc.value.ev).toLocaleString("en") + " (wins " +
+      Math.round(acc.value.win_chance * 100) + "%, " + Math.round(acc.value.win_points).toLocaleString("en") + " a win)");
     row.appendChild(h("span", {"class": "numbers"}, numbers.join(" · ")));
     var kinds = h("span", {"class": "kinds"});
     kindsLine(kinds, acc.kinds, acc.left);
@@ -1433,6 +1492,82 @@
       return "Efficiency loss: shanten " + loss.shanten + " after this discard, " + loss.best_shanten + " after the best.";
     }
     return "Efficiency loss: " + plural(loss.accepted, "accepted tile") + " instead of " + loss.best_accepted + ".";
+  }
+
+  /* Each seat's verdicts over the game (analysis.summary): the seats the view shows only; a
+   * seat's verdicts come from its hand. */
+  function renderSummary() {
+    var panel = document.getElementById("summary-panel");
+    var table = clear(document.getElementById("analysis-summary"));
+    var rows = (doc.analysis && doc.analysis.summary) || [];
+    var shown = rows.filter(function (r) { return seen(r.seat); });
+    panel.hidden = !shown.length;
+    if (!shown.length) return;
+    var standings = document.getElementById("standings");
+    if (!state.all && standings && standings.hidden) {  /* viewed from a seat: the game's verdicts wait for its end, as the standings do */
+      table.appendChild(h("caption", {"class": "muted"}, "Shown at the game's end."));
+      return;
+    }
+    var head = h("tr");
+    ["Seat", "judged", "best", "forced", "defence", "value", "losses", "tiles given up", "pushes", "dealt into riichi"]
+      .forEach(function (t) { head.appendChild(h("th", {}, t)); });
+    table.appendChild(head);
+    shown.forEach(function (r) {
+      var tr = h("tr", {"data-seat": r.seat});
+      var who = h("td");
+      who.appendChild(document.createTextNode("S" + r.seat + " "));
+      who.appendChild(nameNode(r.seat));
+      tr.appendChild(who);
+      var best = r.best + (r.share_best !== null && r.share_best !== undefined ? " (" + Math.round(r.share_best * 100) + "%)" : "");
+      var dealt = Object.keys(r.deal_ins || {}).filter(function (k) { return k !== "not_in_riichi"; })
+        .map(function (k) { return r.deal_ins[k] + " " + classLabel(k); }).join(", ") || "–";
+      [r.judged, best, r.forced, r.defence, r.value, r.efficiency_loss, r.acceptance_given_up, r.pushes, dealt]
+        .forEach(function (v, i) { tr.appendChild(h("td", {"data-field": ["judged", "best", "forced", "defence", "value", "efficiency_loss", "acceptance_given_up", "pushes", "deal_ins"][i]}, String(v))); });
+      table.appendChild(tr);
+    });
+  }
+
+  /* The verdict in words (docs/analysis.md): ✓ best, forced, defence, value, ✗ only for an
+   * efficiency loss; every verdict but forced states what it cost in accepted tiles. */
+  function verdictLine(entry, verdict) {
+    var j = entry.judgement || {};
+    var given = (j.best_accepted || 0) - (j.accepted || 0);
+    var cost = given > 0 && j.shanten === j.best_shanten ? "; gives up " + plural(given, "accepted tile") + " (" + j.accepted + ", the best " + j.best_accepted + ")"
+      : j.shanten > j.best_shanten ? "; shanten " + j.shanten + " after it, " + j.best_shanten + " after the best" : "";
+    var p = h("p", {"class": "verdict verdict-" + verdict, "data-verdict": verdict});
+    if (verdict === "forced") {
+      p.textContent = "Forced: in riichi, the drawn tile goes (no choice, no alternatives).";
+    } else if (verdict === "best") {
+      var others = (entry.best || []).filter(function (b) { return b.kind !== entry.kind; });
+      p.textContent = "✓ Best by efficiency" + (others.length ? "; as good: " : ".");
+      others.forEach(function (b) { p.appendChild(kindIcon(b.kind)); });
+    } else if (verdict === "defence") {
+      var seats = (j.safer_against || []).map(function (x) { return "S" + x; }).join(", ");
+      p.textContent = "Defence: a safer tile than every efficiency-best discard against " + seats + cost + ".";
+    } else if (verdict === "value") {
+      var why = j.value && j.best_value ? "ev " + Math.round(j.value.ev).toLocaleString("en") + " against the best's " + Math.round(j.best_value.ev).toLocaleString("en")
+        : "keeps " + j.han_kept + " han of dora and yakuhai, the best " + j.best_han_kept;
+      p.textContent = "Value: " + why + cost + ".";
+    } else {
+      p.textContent = "✗ " + (entry.loss ? lossText(entry.loss) : "Efficiency loss.") +
+        (j.cost_points ? " About " + Math.round(j.cost_points).toLocaleString("en") + " points of ev given up." : "");
+    }
+    return p;
+  }
+
+  /* The discarded tile's class against each opponent in riichi, and the safest the hand had. */
+  function dangerList(entry) {
+    var ul = h("ul", {"class": "danger-list"});
+    entry.danger.forEach(function (d) {
+      var li = h("li", {"data-seat": d.seat, "data-class": d.tile_class});
+      li.appendChild(document.createTextNode("vs S" + d.seat + "'s riichi: "));
+      li.appendChild(kindIcon(entry.kind));
+      var rate = d.rates ? d.rates[String(entry.kind)] : undefined;
+      li.appendChild(document.createTextNode(" " + classLabel(d.tile_class) + (rate !== undefined ? " (" + rate + "%)" : "") +
+        "; the safest in hand: " + classLabel(d.safest_class)));
+      ul.appendChild(li);
+    });
+    return ul;
   }
 
   /* An entry: {hand, event_index, seat} with DiscardAnalysis.to_json() (tile, kind,
@@ -1454,8 +1589,9 @@
       box.appendChild(h("p", {"class": "muted"}, "S" + entry.seat + "'s hand is hidden from this seat: choose “all hands” or view from S" + entry.seat + "."));
       return;
     }
-    var div = h("div", {"class": "analysis-entry" + (entry.loss ? " loss" : ""), "data-hand": entry.hand, "data-event-index": entry.event_index,
-      "data-seat": entry.seat});
+    var div = h("div", {"class": "analysis-entry" + (entry.verdict === "efficiency_loss" || (!entry.verdict && entry.loss) ? " loss" : ""),
+      "data-hand": entry.hand, "data-event-index": entry.event_index, "data-seat": entry.seat,
+      "data-verdict": entry.verdict || (entry.loss ? "efficiency_loss" : "best")});
     var head = h("p", {"class": "analysis-head"});
     head.appendChild(document.createTextNode("S" + entry.seat + " "));
     head.appendChild(nameNode(entry.seat));
@@ -1467,15 +1603,12 @@
     div.appendChild(head);
     if (entry.chosen) div.appendChild(acceptanceRow("Chosen", entry.chosen, entry.tile, entry.kind));
     var best = entry.best || [];
-    if (entry.loss || !entry.chosen) {
+    var verdict = entry.verdict || (entry.loss ? "efficiency_loss" : "best");
+    if (verdict !== "best" && verdict !== "forced") {
       best.forEach(function (b) { div.appendChild(acceptanceRow("Best", b, b.tile, b.kind)); });
-      if (entry.loss) div.appendChild(h("p", {"class": "loss-text"}, lossText(entry.loss)));
-    } else {  // the chosen discard is among the best: name the others that tie with it
-      var others = best.filter(function (b) { return b.kind !== entry.kind; });
-      var fine = h("p", {"class": "no-loss"}, "No efficiency loss" + (others.length ? "; as good: " : "."));
-      others.forEach(function (b) { fine.appendChild(kindIcon(b.kind)); });
-      div.appendChild(fine);
     }
+    div.appendChild(verdictLine(entry, verdict));
+    if (entry.danger && seen(entry.seat)) div.appendChild(dangerList(entry));
     if (entry.riichi) {
       var w = h("p", {"class": "waits"}, "Riichi on ");
       kindsLine(w, entry.riichi.waits, entry.riichi.left);
@@ -1531,6 +1664,8 @@
     renderEventText(board);
     renderResult(board);
     renderAnalysis(board);
+    renderSummary();
+    document.getElementById("danger-legend").hidden = !document.querySelector("#board .danger-mark");
     renderHandList();
     renderChartNow();
     document.body.setAttribute("data-hand", board.hand);
