@@ -653,7 +653,7 @@ for (let step = 0; step <= steps; step++) {
   out.push([b.wall_remaining, b.honba, b.sticks, b.dora_indicators,
             b.seats.map(s => [s.hand.slice().sort((x, y) => x - y), s.score,
                               s.discards.map(d => [d.tile, d.tsumogiri, d.riichi, d.called]),
-                              s.melds.map(m => [m.kind, m.tiles])])]);
+                              s.melds.map(m => [m.kind, m.tiles]), s.connected])]);
 }
 return out;
 """
@@ -664,7 +664,7 @@ def fold_boards(game: Game, position: int) -> list:
     shape ``BOARDS_OF_HAND`` gives the page's."""
     return [[b.live_remaining, b.honba, b.sticks, list(b.dora_indicators),
              [[sorted(s.concealed), s.score, [[p.tile, p.tsumogiri, p.riichi, p.called] for p in s.pond],
-               [[m.kind.value, list(m.tiles)] for m in s.melds]] for s in b.seats]]
+               [[m.kind.value, list(m.tiles)] for m in s.melds], s.connected] for s in b.seats]]
             for b in hand_boards(game, position)]
 
 
