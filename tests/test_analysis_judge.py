@@ -15,6 +15,7 @@ import pytest
 
 from tenhou_tools.analysis import analyze_game
 from tenhou_tools.analysis.verdict import Verdict
+from tenhou_tools.cli.analysis_render import deal_in_text
 from tenhou_tools.events import Game, Riichi
 from tenhou_tools.formats import load_game
 from tenhou_tools.mjlog import parse_game
@@ -101,7 +102,7 @@ def test_a_deal_in_names_the_class_of_the_tile_dealt():
     # 4m against S1 (pond: 6m): neither 1m nor 7m is genbutsu, and S2 sees no 2m or 3m (the
     # 23m side is open; S2 sees three 6m, which blocks only the 56m side): no suji
     assert deal.tile_class is DangerClass.NON_SUJI
-    assert deal.text().startswith("S2 dealt 4m (no suji) into S1's 1-4m wait (riichi, ")
+    assert deal_in_text(deal).startswith("S2 dealt 4m (no suji) into S1's 1-4m wait (riichi, ")
     assert note.to_json()["deal_in"]["tile_class"] == "non_suji"
 
 
