@@ -47,5 +47,5 @@ def test_each_seats_verdicts_over_the_game(tmp_path):
 def test_a_seats_view_shows_only_its_own_verdicts(tmp_path):
     lines = _analysis(tmp_path, "--seat", "3")
     at = lines.index("Analysis summary: each seat's discards by verdict")
-    assert [line for line in lines[at + 1:] if line.startswith("  S")][0].startswith("  S3: 1 discard judged")
+    assert next(line for line in lines[at + 1:] if line.startswith("  S")).startswith("  S3: 1 discard judged")
     assert not any(line.startswith(("  S0:", "  S1:", "  S2:")) for line in lines[at:])

@@ -104,7 +104,7 @@ def progress_option(f: F) -> F:
 def fetch_options(f: F) -> F:
     """``--cache-dir``, ``--base-url``, ``--offline``: where logs come from
     (``sources.http.LogFetcher``)."""
-    from ..sources.http import BASE_URL_ENV
+    from ..sources.server import BASE_URL_ENV
 
     return _stack(
         click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
@@ -124,7 +124,7 @@ def refresh_option(f: F) -> F:
 
 def polite_options(f: F) -> F:
     """``--delay``, ``--user-agent``: how politely to fetch (``fetcher_options``)."""
-    from ..sources.http import DEFAULT_JITTER, DEFAULT_MIN_INTERVAL
+    from ..sources.server import DEFAULT_JITTER, DEFAULT_MIN_INTERVAL
 
     return _stack(
         click.option("--delay", type=click.FloatRange(min=0), metavar="SECONDS",

@@ -13,7 +13,6 @@ from ..errors import InputError
 from ..events import Game
 from ..replay.engine import replay_game
 from ..serialize import json_text
-from ..sources.http import LogFetcher
 from . import EXIT_FINDINGS, EXIT_OK, board_render, replay_render
 from .common import load_source, stdout_console
 from .options import fetch_options, refresh_option, refuse_format_with_html
@@ -83,7 +82,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     """
     raw_source = source
     loaded = load_source(source, cache_dir=cache_dir, base_url=base_url, refresh=refresh,
-                         offline=offline, fetcher_class=LogFetcher)
+                         offline=offline)
     game, ref, source = loaded.game, loaded.ref, loaded.source
     refuse_input_as_output(html_file, [raw_source, *([str(loaded.path)] if loaded.path else [])], option="--html")
     complete = game.complete

@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 from rich.text import Text
 
-from ..sources.http import LogFetcher
 from . import render
 from .common import incomplete_notes, load_source, stdout_console
 from .options import fetch_options, refresh_option
@@ -35,7 +34,7 @@ def show(source: str, cache_dir: Path | None, base_url: str | None, offline: boo
       tenhou-tools show fixtures/one_hand.mjlog
     """
     loaded = load_source(source, cache_dir=cache_dir, base_url=base_url, refresh=refresh,
-                         offline=offline, fetcher_class=LogFetcher)
+                         offline=offline)
     game = loaded.game
     for note in incomplete_notes(game):
         click.echo(f"Warning: {note}", err=True)

@@ -40,18 +40,13 @@ from ..ids import GameRef, validate_log_id
 from ..mjlog import parse_game
 from ..mjlog.read import GZIP_MAGIC, MAX_BYTES
 from .cache import LockTimeout, LogCache
+from .server import BASE_URL_ENV, DEFAULT_BASE_URL, DEFAULT_JITTER, DEFAULT_MIN_INTERVAL
 
-DEFAULT_BASE_URL = "https://tenhou.net"
-BASE_URL_ENV = "TENHOU_TOOLS_BASE_URL"
 LOG_PATH = "/0/log/?"
 """``{base}/0/log/?{id}`` serves the raw mjlog XML (MJLOG.md §1.2)."""
 
 DEFAULT_TIMEOUT = (5.0, 30.0)
 """(connect, read) seconds; requests applies no timeout unless given one."""
-DEFAULT_MIN_INTERVAL = 1.0
-"""Seconds between the end of one request and the start of the next (our choice, not Tenhou's)."""
-DEFAULT_JITTER = 0.5
-"""Up to this many seconds are added at random to each pause."""
 DEFAULT_RETRIES = 3
 """Retries after the first attempt, for connection errors, timeouts, 429 and 5xx."""
 DEFAULT_BACKOFF = 2.0
