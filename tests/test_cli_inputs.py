@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tenhou_tools.cli import cli, show_cmd
+from tenhou_tools.cli import cli
 
 from .conftest import FIXTURES, corpus_files
 from .test_download import (  # noqa: F401 - fixtures are found by name
@@ -326,7 +326,9 @@ def test_game_ids_in_a_list_are_read_from_the_download_cache(tmp_path, monkeypat
 
 def test_show_takes_a_game_id_through_the_cache(server, cache_dir, monkeypatch):
     server.serve(gid(1), ONE_HAND)
-    monkeypatch.setattr(show_cmd, "LogFetcher", _quick_fetcher())
+    from tenhou_tools.sources import http
+
+    monkeypatch.setattr(http, "LogFetcher", _quick_fetcher())  # show loads the client only to download
     result = run("show", gid(1), "--cache-dir", cache_dir, "--base-url", server.url)
     assert result.exit_code == 0, result.output
     assert result.stderr == f"{gid(1)}: downloaded to {cache_dir / f'{gid(1)}.mjlog'}\n"

@@ -13,13 +13,14 @@ from click.testing import CliRunner
 from rich.cells import cell_len
 from rich.console import Console
 
-from tenhou_tools.cli import cli, replay_cmd, replay_render
+from tenhou_tools.cli import cli, replay_render
 from tenhou_tools.cli.view import View
 from tenhou_tools.documents.replay import replay_document
 from tenhou_tools.events import Agari, Bye, DrawKind, Game, Ryuukyoku
 from tenhou_tools.replay.engine import replay_game
 from tenhou_tools.serialize import from_json
 from tenhou_tools.sources.files import read_game
+from tenhou_tools.sources import http
 from tenhou_tools.sources.http import LogFetcher
 
 from .conftest import FIXTURES, corpus_files
@@ -312,7 +313,7 @@ def replay_fetcher(monkeypatch, fake):
         LogFetcher, timeout=(READ_TIMEOUT, READ_TIMEOUT), min_interval=0.0, jitter=0.0, retries=1,
         lock_timeout=5.0, sleep=fake.sleep, clock=fake.clock,
     )  # fmt: skip
-    monkeypatch.setattr(replay_cmd, "LogFetcher", factory)
+    monkeypatch.setattr(http, "LogFetcher", factory)  # replay loads the client only to download
     return factory
 
 
