@@ -11,7 +11,10 @@ from __future__ import annotations
 from typing import Final
 
 from .._values import build
+from ..errors import MeldError
 from ..events import CallKind, Meld
+
+__all__ = ["MeldError", "decode_meld", "encode_meld"]
 
 # Enum members used in the hot paths, bound once: as module constants they cost a C global
 # read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
@@ -21,10 +24,6 @@ _CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
 _CALL_KITA: Final = CallKind.KITA
 _CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
 _CALL_PON: Final = CallKind.PON
-
-
-class MeldError(ValueError):
-    """An ``m`` value that no meld has."""
 
 
 def decode_meld(code: int, who: int) -> Meld:

@@ -12,7 +12,7 @@ from typing import Final
 
 from ..events import CallKind, DrawKind, Ryuukyoku
 from ..findings import FindingCode as F
-from ..rules._draws import (
+from ..rules.draws import (
     four_kans_abort,
     four_riichi,
     four_winds,

@@ -13,7 +13,6 @@ from typing import Final
 from .._values import build
 from ..events import Agari, CallKind
 from ..findings import FindingCode as F
-from ..rules._valuation import score_win
 from ..rules.pao import pao_seat
 from ..rules.payments import win_deltas
 from ..rules.scoring import (
@@ -21,6 +20,7 @@ from ..rules.scoring import (
     ScoringRefusal,
     ScoringRules,
     WinContext,
+    score_win,
 )
 from ..rules.wall import HandWall
 from ..rules.yaku import limit_name, yaku_difference, yakuman_names

@@ -24,7 +24,9 @@ the MT19937 state between hands of one game.
 The generator is the standard library's: ``random.Random`` (CPython's MT19937 is ``mt19937ar.c``)
 put in the state ``init_by_array`` gives, and ``hashlib.sha512``. The one loop left in Python,
 the shuffle of a hand's array, runs in the private extension ``tenhou_tools._speedups`` when it
-is built (``shuffle``); ``_shuffle`` here is its reference and what runs without it.
+is built (``shuffle``); ``_shuffle`` here is its reference and what runs without it. This module
+is compiled in a compiled install (the replay asks for every hand's wall); its values
+(``HandWall``, ``WallSeedError``) are defined in ``rules.values``.
 """
 
 from __future__ import annotations
@@ -36,11 +38,11 @@ import random
 import re
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
 
 from .._values import build
+from .values import HandWall, WallSeedError
 
 __all__ = [
     "FORMAT_BASE64",
@@ -72,11 +74,6 @@ _HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}\Z")
 
 _N = 624
 _MASK = 0xFFFFFFFF
-
-
-
-class WallSeedError(ValueError):
-    """The seed string is not one of the known formats, or is damaged."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -213,39 +210,17 @@ _TILES_3P = tuple(v if v < 4 else v + 28 for v in range(108))
 """Three-player: array values 0-3 are 1m (ids 0-3), 4-7 are 9m (32-35), 8-107 are ids 36-135."""
 
 
-@dataclass(frozen=True, slots=True)
-class HandWall:
-    """One hand's wall as the players meet it.
-
-    ``deal[s]`` is seat ``s``'s 13 tiles in dealing order (what ``INIT hai{s}`` lists; empty for
-    the missing seat of a three-player game). ``live`` is the live wall in draw order, full
-    length (70, or 55 in three-player): each replacement draw takes one tile off its *end*.
-    ``rinshan`` are the replacement tiles in order of use (4, or 8 in three-player).
-    ``dora_indicators[0]`` is the initial indicator, then one per kan; ``ura_indicators`` lie
-    under them, index for index. (Three-player: the places of the third and fourth kan-dora
-    pairs are also the last four places of the full live wall; they only open after kans have
-    shortened it, so a log can never use one tile both ways.)
-    """
-
-    dice: tuple[int, int]
-    deal: tuple[tuple[int, ...], ...]
-    live: tuple[int, ...]
-    rinshan: tuple[int, ...]
-    dora_indicators: tuple[int, ...]
-    ura_indicators: tuple[int, ...]
-
-    def live_count(self, replacements: int) -> int:
-        """How many live draws the hand has after ``replacements`` replacement draws."""
-        return len(self.live) - replacements
-
-
-@dataclass(frozen=True, slots=True)
 class _Layout:
-    deal: tuple
-    live: itemgetter
-    rinshan: itemgetter
-    dora: itemgetter
-    ura: itemgetter
+    """Where a hand's deal, live wall, replacement tiles and indicators sit in the shuffled array
+    (one per table size, dealer and dead-wall layout: ``_layout``)."""
+
+    def __init__(self, deal: tuple, live: itemgetter, rinshan: itemgetter, dora: itemgetter,
+                 ura: itemgetter) -> None:
+        self.deal = deal
+        self.live = live
+        self.rinshan = rinshan
+        self.dora = dora
+        self.ura = ura
 
 
 @cache
@@ -299,8 +274,8 @@ def _hand_wall(rnd: bytes, players: int, dealer: int, old: bool, dice_at: int) -
 def _laid_out(w: Sequence[int], die1: int, die2: int, players: int, dealer: int, old: bool) -> HandWall:
     """The hand's wall from the shuffled array and the two dice words."""
     lay = _layout(players, dealer, old)
-    return build(HandWall, (die1 % 6 + 1, die2 % 6 + 1), tuple([g(w) for g in lay.deal]), lay.live(w),
-                 lay.rinshan(w), lay.dora(w), lay.ura(w))
+    return build(HandWall, dice=(die1 % 6 + 1, die2 % 6 + 1), deal=tuple([g(w) for g in lay.deal]),
+                 live=lay.live(w), rinshan=lay.rinshan(w), dora_indicators=lay.dora(w), ura_indicators=lay.ura(w))
 
 
 def _check_table(players: int, dealer: int) -> None:
@@ -352,8 +327,6 @@ class WallGenerator:
     method name, ``hands`` the number of hands generated so far. Raises ``WallSeedError`` for
     an unknown or damaged seed, ``ValueError`` for a player count other than 3 or 4.
     """
-
-    __slots__ = ("format", "players", "hands", "_rng", "_old")
 
     def __init__(self, seed: str, players: int) -> None:
         _check_table(players, 0)
