@@ -10,6 +10,7 @@ with the same value in one element (``owari``, in some logs of 2010-05-10), whic
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import unquote
@@ -60,17 +61,18 @@ Attrs = dict[str, str]
 # flag), so each one is built once here and shared: a tag costs one dictionary lookup.
 _TILE_TAGS: dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]] = {
     **{
-        f"{letter}{tile}": (True, seat, tile, Draw(seat, tile, False), Draw(seat, tile, True))
+        sys.intern(f"{letter}{tile}"): (True, seat, tile, Draw(seat, tile, False), Draw(seat, tile, True))
         for seat, letter in enumerate("TUVW")
         for tile in range(136)
     },
     **{
-        f"{letter}{tile}": (False, seat, tile, Discard(seat, tile, False), Discard(seat, tile, True))
+        sys.intern(f"{letter}{tile}"): (False, seat, tile, Discard(seat, tile, False), Discard(seat, tile, True))
         for seat, letter in enumerate("DEFG")
         for tile in range(136)
     },
 }
-"""Tag name -> (is a draw, seat, tile, the plain event, the rinshan draw / tsumogiri discard)."""
+"""Tag name -> (is a draw, seat, tile, the plain event, the rinshan draw / tsumogiri discard). The
+names are interned, as ``scan`` interns the tags it shares: a lookup compares them by identity."""
 _TILE_TAG_LETTERS = frozenset("TUVWDEFG")
 _DRAW_KINDS = {k.value: k for k in DrawKind if k is not _DRAW_EXHAUSTIVE}
 _KAN_OR_KITA = (_CALL_ADDED_KAN, _CALL_OPEN_KAN, _CALL_CLOSED_KAN, _CALL_KITA)
@@ -80,6 +82,7 @@ _AGARI_ATTRS = frozenset(
      "owari"]
 )
 _AGARI_OPAQUE = frozenset({"chip", "ratio"})
+_AGARI_KNOWN = _AGARI_ATTRS | _AGARI_OPAQUE
 MAX_POINTS = 1_000_000
 """Final points (``owari``) beyond this (or not finite) are a parse error: real ones are a few
 hundred, and infinity or NaN cannot be rounded to tenths."""
@@ -89,6 +92,8 @@ ones stay within a few thousand (a few hundred thousand points), and a 400-digit
 only make every later sum meaningless."""
 _RYUU_ATTRS = frozenset(["ba", "sc", "type", "hai0", "hai1", "hai2", "hai3", "owari"])
 _RYUU_OPAQUE = frozenset({"ratio"})
+_RYUU_KNOWN = _RYUU_ATTRS | _RYUU_OPAQUE
+_HAI = ("hai0", "hai1", "hai2", "hai3")
 _INIT_ATTRS = frozenset(["seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3", "shuffle", "chip"])
 _GO_KNOWN = frozenset({"type", "lobby"})
 _GO_OPAQUE = frozenset({"title", "rule", "ranking", "csrule"})
@@ -574,7 +579,7 @@ class _Parser:
             raise self.fail(f"dora indicator {dora} is outside 0-135")
         scores = self.scores(self.req(el, "ten"), "ten", 4)
         dealer = self.int1(el, "oya", 0, ruleset.players - 1)
-        hands = tuple(self.tiles(el.get(f"hai{s}"), f"hai{s}") for s in range(4))
+        hands = tuple(self.tiles(el.get(name), name) for name in _HAI)
         chip = el.get("chip")
         return build(
             Init,
@@ -597,8 +602,8 @@ class _Parser:
             raise self.fail(f"attribute 'sc' has a value outside ±{MAX_SCORE} (hundreds of points)")
         if len(sc) not in (8, 16):
             raise self.fail(f"attribute 'sc' has {len(sc)} values, expected 8 (or 16 on chip tables)")
-        before = tuple(sc[i] * 100 for i in range(0, 8, 2))
-        deltas = tuple(sc[i] * 100 for i in range(1, 8, 2))
+        before = (sc[0] * 100, sc[2] * 100, sc[4] * 100, sc[6] * 100)
+        deltas = (sc[1] * 100, sc[3] * 100, sc[5] * 100, sc[7] * 100)
         if len(sc) == 16:
             return before, deltas, sc[8::2], sc[9::2]
         return before, deltas, None, None
@@ -630,7 +635,7 @@ class _Parser:
         return build(Owari, scores, points, chips, chip_points)
 
     def agari(self, el: Attrs) -> Agari:
-        self.unknown_attrs(el, _AGARI_ATTRS | _AGARI_OPAQUE)
+        self.unknown_attrs(el, _AGARI_KNOWN)
         who = self.seat(el, "who")
         from_who = self.seat(el, "fromWho")
         pao = el.get("paoWho")
@@ -673,7 +678,7 @@ class _Parser:
         )
 
     def ryuukyoku(self, el: Attrs) -> Ryuukyoku:
-        self.unknown_attrs(el, _RYUU_ATTRS | _RYUU_OPAQUE)
+        self.unknown_attrs(el, _RYUU_KNOWN)
         kind_text = el.get("type")
         if kind_text is None:
             kind = _DRAW_EXHAUSTIVE
@@ -684,10 +689,7 @@ class _Parser:
             kind = named
         honba, sticks = self.ba(el)
         before, deltas, chips_before, chip_deltas = self.score_pairs(el)
-        hands = tuple(
-            self.tiles(el.get(f"hai{s}"), f"hai{s}") if el.get(f"hai{s}") is not None else None
-            for s in range(4)
-        )
+        hands = tuple(self.tiles(el.get(name), name) if el.get(name) is not None else None for name in _HAI)
         return build(
             Ryuukyoku,
             kind=kind,

@@ -93,12 +93,22 @@ _UNKNOWN: Final = Unknown
 def check_hand(checks: HandChecks, state: TableState, events: tuple[Event, ...]) -> None:
     """Check a whole hand: the deal, then each event against the state before it, the state
     moved by the one fold after it, and what the hand's end requires. (The walk is here, in a
-    compiled module, rather than in the engine: it runs once per event.)"""
+    compiled module, rather than in the engine: it runs once per event.) The seat and tile of a
+    draw or discard are read once, for the checks and the fold (``TableState.move``)."""
     checks.events = events
     checks.deal(state)
     for index, event in enumerate(events):
-        checks.before(state, index, event)
-        state.apply(event)
+        cls = type(event)
+        if cls is _DRAW:
+            draw = cast(Draw, event)
+            seat, tile, rinshan = draw.seat, draw.tile, draw.rinshan
+        elif cls is _DISCARD:
+            discard = cast(Discard, event)
+            seat, tile, rinshan = discard.seat, discard.tile, False
+        else:
+            seat, tile, rinshan = NOBODY, 0, False
+        checks.observe(state, index, event, cls, seat, tile, rinshan)
+        state.move(event, cls, seat, tile, rinshan)
     checks.end(state)
 
 
@@ -149,28 +159,39 @@ class HandChecks:
         tiles = [t for h in init.hands for t in h] + [init.dora_indicator]
         sizes = [len(h) for h in init.hands]
         expected_sizes = [13] * n + [0] * (4 - n)
-        unique = len(set(tiles)) == len(tiles) and not (self.three and any(4 <= t < 32 for t in tiles))
-        if not self.tiles.check(sizes == expected_sizes and unique):
+        seen, three = self.seen, self.three
+        duplicates = []
+        for t in tiles:
+            if seen[t] or (three and 4 <= t < 32):
+                duplicates.append(t)
+            seen[t] = True
+        if not self.tiles.check(sizes == expected_sizes and not duplicates):
             if sizes != expected_sizes:
                 rec.find(F.HAND_SIZE, f"{init.label()}: the dealt hands do not have 13 tiles each",
                          expected_sizes, sizes)
-            if not unique:
-                seen = [False] * 136
-                for t in tiles:
-                    if seen[t] or (self.three and 4 <= t < 32):
-                        self.duplicate(t)
-                    seen[t] = True
-        seen = self.seen
-        for t in tiles:
-            seen[t] = True
+            for t in duplicates:
+                self.duplicate(t)
 
     # -- each event --------------------------------------------------------------------------
 
     def before(self, state: TableState, index: int, event: Event) -> None:
         """Check ``event`` (the hand's ``index``-th) against the state it is about to move."""
+        cls = type(event)
+        if cls is _DRAW:
+            draw = cast(Draw, event)
+            self.observe(state, index, event, cls, draw.seat, draw.tile, draw.rinshan)
+        elif cls is _DISCARD:
+            discard = cast(Discard, event)
+            self.observe(state, index, event, cls, discard.seat, discard.tile, False)
+        else:
+            self.observe(state, index, event, cls, NOBODY, 0, False)
+
+    def observe(self, state: TableState, index: int, event: Event, cls: type, seat: int, tile: int,
+                rinshan: bool) -> None:
+        """``before``, given the event's class and a draw's or discard's fields, read once by the
+        caller (``TableState.move``)."""
         rec = self.rec
         rec.event_index = index
-        cls = type(event)
         if cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
             return
         if state.pending:
@@ -179,9 +200,9 @@ class HandChecks:
                 return
             self.pending_rules(state, event)
         if cls is _DRAW:
-            self.draw(state, cast(Draw, event))
+            self.draw(state, seat, tile, rinshan)
         elif cls is _DISCARD:
-            self.discard(state, cast(Discard, event))
+            self.discard(state, seat, tile)
         elif cls is _CALL:
             self.call(state, cast(Call, event))
         elif cls is _RIICHI:
@@ -221,8 +242,7 @@ class HandChecks:
 
     # -- draws and discards: the hot path ----------------------------------------------------
 
-    def draw(self, t: TableState, ev: Draw) -> None:
-        seat, tile, rinshan = ev.seat, ev.tile, ev.rinshan
+    def draw(self, t: TableState, seat: int, tile: int, rinshan: bool) -> None:
         if t.dora_due:
             self.dora_missing("a kan dora indicator was not revealed before the next draw", t.dora_due)
         remaining = t.live_total - t.live_drawn - t.rinshan_drawn
@@ -245,8 +265,7 @@ class HandChecks:
             if drawn < len(self.live_wall) and not self.wall_draw.check(self.live_wall[drawn] == tile):
                 self.rec.find(F.WALL_DRAW, f"S{seat}'s draw is not the seed's", self.live_wall[drawn], tile)
 
-    def discard(self, t: TableState, ev: Discard) -> None:
-        seat, tile = ev.seat, ev.tile
+    def discard(self, t: TableState, seat: int, tile: int) -> None:
         if t.dora_due or t.open_kan_dora:
             self.dora_missing("a kan dora indicator was not revealed before the discard",
                               t.dora_due + t.open_kan_dora)

@@ -52,7 +52,7 @@ Speed: about 28 µs per win on one core (the library adapter: about 67 µs).
 from __future__ import annotations
 
 from functools import cache
-from typing import Final, NamedTuple, Protocol
+from typing import Final, Protocol
 
 from .._values import build
 from ..events import CallKind
@@ -82,10 +82,8 @@ __all__ = [
     "ScoringRules",
     "WinContext",
     "YakuId",
-    "best_reading",
     "ron_allowed",
     "score_win",
-    "standard_splits",
 ]
 
 # Enum members used in the hot paths, bound once: as module constants they cost a C global
@@ -173,16 +171,20 @@ def _by_fu(detail: tuple[str, int]) -> int:
 SEQUENCE, TRIPLET = 0, 1
 
 
-class Group(NamedTuple):
-    """One set of a reading: a sequence (順子) from ``kind`` or a triplet/kan (刻子/槓子)."""
+class Group:
+    """One set of a reading: a sequence (順子) from ``kind`` or a triplet/kan (刻子/槓子). (A
+    working record of the valuation, compiled with it: not a value type.)"""
 
-    shape: int
-    """``SEQUENCE`` or ``TRIPLET``."""
-    kind: int
-    """The sequence's lowest kind, or the triplet's kind."""
-    kan: bool = False
-    concealed: bool = True
-    """Concealed (暗刻/暗槓); a triplet completed by ron is open (明刻)."""
+    __slots__ = ("shape", "kind", "kan", "concealed")
+
+    def __init__(self, shape: int, kind: int, *, kan: bool = False, concealed: bool = True) -> None:
+        self.shape = shape
+        """``SEQUENCE`` or ``TRIPLET``."""
+        self.kind = kind
+        """The sequence's lowest kind, or the triplet's kind."""
+        self.kan = kan
+        self.concealed = concealed
+        """Concealed (暗刻/暗槓); a triplet completed by ron is open (明刻)."""
 
 
 class Situation(Protocol):
@@ -215,15 +217,20 @@ class Situation(Protocol):
     def chiihou(self) -> bool: ...
 
 
-class Reading(NamedTuple):
-    """The reading Tenhou scores: yaku (id, han) without the dora entries, yakuman ids, fu."""
+class Reading:
+    """The reading Tenhou scores: yaku (id, han) without the dora entries, yakuman ids, fu. (A
+    working record of the valuation, compiled with it: not a value type.)"""
 
-    yaku: tuple[tuple[int, int], ...]
-    yakuman: tuple[int, ...]
-    fu: int
-    fu_details: tuple[tuple[str, int], ...]
-    han: int
-    """Han of ``yaku`` plus ``dora_han`` (0 on a yakuman reading)."""
+    __slots__ = ("yaku", "yakuman", "fu", "fu_details", "han")
+
+    def __init__(self, *, yaku: tuple[tuple[int, int], ...], yakuman: tuple[int, ...], fu: int,
+                 fu_details: tuple[tuple[str, int], ...], han: int) -> None:
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.fu = fu
+        self.fu_details = fu_details
+        self.han = han
+        """Han of ``yaku`` plus ``dora_han`` (0 on a yakuman reading)."""
 
 
 @cache
@@ -448,12 +455,12 @@ class _HandFacts:
     def kokushi(self, concealed: list[int], win_kind: int, dora_han: int) -> Reading:
         thirteen = concealed[win_kind] == 2  # all 13 kinds were there before the winning tile
         ids = (*self.yakuman_fixed, _Y_KOKUSHI_13 if thirteen else _Y_KOKUSHI)
-        return Reading((), tuple(map(int, ids)), 0, (), 0)
+        return Reading(yaku=(), yakuman=tuple(map(int, ids)), fu=0, fu_details=(), han=0)
 
     def seven_pairs(self, dora_han: int) -> Reading:
         details = (("seven_pairs", 25),)
         if self.yakuman_fixed:
-            return Reading((), tuple(map(int, self.yakuman_fixed)), 25, details, 0)
+            return Reading(yaku=(), yakuman=tuple(map(int, self.yakuman_fixed)), fu=25, fu_details=details, han=0)
         yaku = [*self.yaku_fixed, (_Y_CHIITOITSU, 2)]
         if self.all_terminal_honor:
             yaku.append((_Y_HONROUTOU, 2))
@@ -483,7 +490,7 @@ class _HandFacts:
                         wait = "ryanmen"
             elif i == at:
                 wait = "shanpon"
-                triplets.append(Group(TRIPLET, k, False, tsumo))
+                triplets.append(Group(TRIPLET, k, concealed=tsumo))
             else:
                 triplets.append(Group(TRIPLET, k))
         sequences.extend(self.melds_sequences)
@@ -547,7 +554,7 @@ class _HandFacts:
         if len(details) > 1:
             details.sort(key=_by_fu)
         if yakuman:
-            return Reading((), tuple(map(int, yakuman)), fu, tuple(details), 0)
+            return Reading(yaku=(), yakuman=tuple(map(int, yakuman)), fu=fu, fu_details=tuple(details), han=0)
 
         # yaku of this reading
         yaku = list(self.yaku_fixed)
@@ -624,9 +631,9 @@ class _HandFacts:
     def _finish(yaku: list[tuple[int, int]], fu: int, details: tuple[tuple[str, int], ...],
                 dora_han: int) -> Reading:
         if not yaku:
-            return Reading((), (), fu, details, 0)
+            return Reading(yaku=(), yakuman=(), fu=fu, fu_details=details, han=0)
         han = sum(h for _, h in yaku) + dora_han
-        return Reading(tuple((int(y), h) for y, h in yaku), (), fu, details, han)
+        return Reading(yaku=tuple((int(y), h) for y, h in yaku), yakuman=(), fu=fu, fu_details=details, han=han)
 
 
 # --------------------------------------------------------------------------------------------
@@ -651,28 +658,39 @@ def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
 
 
 def _conflict(ctx: WinContext, called: bool) -> str | None:
-    """A situation no win can have (the same list the ``mahjong`` library refuses)."""
-    tsumo = ctx.tsumo
-    checks = (
-        (called and ctx.riichi, "riichi with an open hand"),
-        (called and ctx.double_riichi, "double riichi with an open hand"),
-        (ctx.ippatsu and not (ctx.riichi or ctx.double_riichi), "ippatsu without riichi"),
-        (ctx.chankan and tsumo, "chankan on a tsumo"),
-        (ctx.rinshan and not tsumo, "rinshan without a tsumo"),
-        (ctx.haitei and not tsumo, "haitei without a tsumo"),
-        (ctx.houtei and tsumo, "houtei on a tsumo"),
-        (ctx.haitei and ctx.rinshan, "haitei on a replacement draw"),
-        (ctx.houtei and ctx.chankan, "houtei on a robbed kan"),
-        (ctx.tenhou and ctx.seat_wind != 0, "tenhou by a non-dealer"),
-        (ctx.tenhou and not tsumo, "tenhou without a tsumo"),
-        (ctx.chiihou and ctx.seat_wind == 0, "chiihou by the dealer"),
-        (ctx.chiihou and not tsumo, "chiihou without a tsumo"),
-        ((ctx.tenhou or ctx.chiihou) and bool(ctx.melds) and not all(
-            m.kind is _CALL_KITA for m in ctx.melds), "tenhou or chiihou after a call"),
-    )
-    for bad, message in checks:
-        if bad:
-            return message
+    """A situation no win can have (the same list the ``mahjong`` library refuses), the first
+    that applies."""
+    tsumo, riichi, double_riichi = ctx.tsumo, ctx.riichi, ctx.double_riichi
+    rinshan, chankan, haitei, houtei = ctx.rinshan, ctx.chankan, ctx.haitei, ctx.houtei
+    tenhou, chiihou, dealer = ctx.tenhou, ctx.chiihou, ctx.seat_wind == 0
+    if called and riichi:
+        return "riichi with an open hand"
+    if called and double_riichi:
+        return "double riichi with an open hand"
+    if ctx.ippatsu and not (riichi or double_riichi):
+        return "ippatsu without riichi"
+    if chankan and tsumo:
+        return "chankan on a tsumo"
+    if rinshan and not tsumo:
+        return "rinshan without a tsumo"
+    if haitei and not tsumo:
+        return "haitei without a tsumo"
+    if houtei and tsumo:
+        return "houtei on a tsumo"
+    if haitei and rinshan:
+        return "haitei on a replacement draw"
+    if houtei and chankan:
+        return "houtei on a robbed kan"
+    if tenhou and not dealer:
+        return "tenhou by a non-dealer"
+    if tenhou and not tsumo:
+        return "tenhou without a tsumo"
+    if chiihou and dealer:
+        return "chiihou by the dealer"
+    if chiihou and not tsumo:
+        return "chiihou without a tsumo"
+    if (tenhou or chiihou) and not all(m.kind is _CALL_KITA for m in ctx.melds):
+        return "tenhou or chiihou after a call"
     return None
 
 

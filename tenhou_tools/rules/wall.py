@@ -38,8 +38,6 @@ import random
 import re
 import struct
 from collections.abc import Sequence
-from functools import cache
-from operator import itemgetter
 
 from .._values import build
 from .values import HandWall, WallSeedError
@@ -210,57 +208,6 @@ _TILES_3P = tuple(v if v < 4 else v + 28 for v in range(108))
 """Three-player: array values 0-3 are 1m (ids 0-3), 4-7 are 9m (32-35), 8-107 are ids 36-135."""
 
 
-class _Layout:
-    """Where a hand's deal, live wall, replacement tiles and indicators sit in the shuffled array
-    (one per table size, dealer and dead-wall layout: ``_layout``)."""
-
-    def __init__(self, deal: tuple, live: itemgetter, rinshan: itemgetter, dora: itemgetter,
-                 ura: itemgetter) -> None:
-        self.deal = deal
-        self.live = live
-        self.rinshan = rinshan
-        self.dora = dora
-        self.ura = ura
-
-
-@cache
-def _layout(players: int, dealer: int, old: bool) -> _Layout:
-    n = 136 if players == 4 else 108
-    # Deal: three rounds of four tiles, then one tile each, from the end of the array.
-    deal_idx: list[list[int]] = [[] for _ in range(players)]
-    top = n - 1
-    for size in (4, 4, 4, 1):
-        for k in range(players):
-            seat = (dealer + k) % players
-            deal_idx[seat] += range(top, top - size, -1)
-            top -= size
-    live_idx = list(range(top, 13, -1))
-    kans = 4 if players == 4 else 8
-    base = 0 if players == 4 else 4  # three-player: the dead-wall indicators start 4 higher
-    if old:
-        rinshan_idx = list(range(kans))
-        dora_idx = [base + 4 + 2 * k for k in range(5)]
-        ura_idx = [base + 5 + 2 * k for k in range(5)]
-    else:
-        rinshan_idx = [i ^ 1 for i in range(kans)]
-        dora_idx = [base + 5 + 2 * k for k in range(5)]
-        ura_idx = [base + 4 + 2 * k for k in range(5)]
-    getters: list = [itemgetter(*idx) for idx in deal_idx]
-    if players == 3:
-        getters.append(_no_tiles)  # the empty fourth seat
-    return _Layout(
-        deal=tuple(getters),
-        live=itemgetter(*live_idx),
-        rinshan=itemgetter(*rinshan_idx),
-        dora=itemgetter(*dora_idx),
-        ura=itemgetter(*ura_idx),
-    )
-
-
-def _no_tiles(w: Sequence[int]) -> tuple[int, ...]:
-    return ()
-
-
 def _start(players: int) -> tuple[int, ...]:
     # Shuffling the real ids directly is the same as shuffling 0..N-1 and mapping afterwards.
     return _TILES_4P if players == 4 else _TILES_3P
@@ -271,11 +218,35 @@ def _hand_wall(rnd: bytes, players: int, dealer: int, old: bool, dice_at: int) -
     return _laid_out(w, die1, die2, players, dealer, old)
 
 
-def _laid_out(w: Sequence[int], die1: int, die2: int, players: int, dealer: int, old: bool) -> HandWall:
-    """The hand's wall from the shuffled array and the two dice words."""
-    lay = _layout(players, dealer, old)
-    return build(HandWall, dice=(die1 % 6 + 1, die2 % 6 + 1), deal=tuple([g(w) for g in lay.deal]),
-                 live=lay.live(w), rinshan=lay.rinshan(w), dora_indicators=lay.dora(w), ura_indicators=lay.ura(w))
+def _laid_out(w: list[int], die1: int, die2: int, players: int, dealer: int, old: bool) -> HandWall:
+    """The hand's wall from the shuffled array and the two dice words. Each piece is a slice of
+    the array (a compiled slice copies a run of items at once; picking items one by one through
+    boxed ints cost about 150 instructions each)."""
+    n = len(w)
+    # Deal: three rounds of four tiles, then one tile each, from the end of the array.
+    dealt = w[n - 1:n - 1 - 13 * players:-1]
+    hands: list[tuple[int, ...]] = []
+    for seat in range(4):
+        if seat >= players:
+            hands.append(())  # the empty fourth seat of a three-player game
+            continue
+        k = (seat - dealer) % players
+        a, b, c, d = 4 * k, 4 * (players + k), 4 * (2 * players + k), 12 * players + k
+        hands.append(tuple(dealt[a:a + 4] + dealt[b:b + 4] + dealt[c:c + 4] + dealt[d:d + 1]))
+    live = tuple(w[n - 1 - 13 * players:13:-1])
+    kans = 4 if players == 4 else 8
+    base = 0 if players == 4 else 4  # three-player: the dead-wall indicators start 4 higher
+    if old:
+        rinshan = tuple(w[:kans])
+        dora, ura = tuple(w[base + 4:base + 14:2]), tuple(w[base + 5:base + 15:2])
+    else:
+        swapped = [0] * kans
+        for i in range(kans):
+            swapped[i] = w[i ^ 1]
+        rinshan = tuple(swapped)
+        dora, ura = tuple(w[base + 5:base + 15:2]), tuple(w[base + 4:base + 14:2])
+    return build(HandWall, dice=(die1 % 6 + 1, die2 % 6 + 1), deal=(hands[0], hands[1], hands[2], hands[3]),
+                 live=live, rinshan=rinshan, dora_indicators=dora, ura_indicators=ura)
 
 
 def _check_table(players: int, dealer: int) -> None:
