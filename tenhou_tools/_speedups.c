@@ -613,15 +613,25 @@ speedups_build(PyObject *Py_UNUSED(module), PyObject *const *args, size_t nargsf
         goto call;
     for (Py_ssize_t i = 0; i < spec->n; i++)
         values[i] = i < nargs ? args[1 + i] : NULL;
+    /* Keywords usually come in field order, and their names are the fields' own (interned)
+       objects: look for each by identity from the field after the last one found, then from the
+       first keyword field; only then compare the text. */
+    Py_ssize_t next = nargs;
     for (Py_ssize_t k = 0; k < nkw; k++) {
         PyObject *key = PyTuple_GET_ITEM(kwnames, k);
         Py_ssize_t at = -1;
-        for (Py_ssize_t i = nargs; i < spec->n; i++) {
+        for (Py_ssize_t i = next; i < spec->n; i++) {
             if (PyTuple_GET_ITEM(spec->names, i) == key) {
                 at = i;
                 break;
             }
         }
+        for (Py_ssize_t i = nargs; at < 0 && i < next; i++) {
+            if (PyTuple_GET_ITEM(spec->names, i) == key)
+                at = i;
+        }
+        if (at >= 0)
+            next = at + 1;
         if (at < 0) {
             for (Py_ssize_t i = nargs; i < spec->n; i++) {
                 int same = PyUnicode_Compare(PyTuple_GET_ITEM(spec->names, i), key);

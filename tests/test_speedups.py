@@ -74,6 +74,21 @@ def test_build_makes_the_same_value_as_the_class(cls, args, kw):
         assert getattr(built, field.name) is getattr(reference, field.name)
 
 
+@given(order=st.permutations(range(6)), positional=st.integers(0, 6), copied=st.booleans())
+def test_build_takes_keywords_in_any_order_and_names_equal_but_not_the_same(order, positional, copied):
+    """Keywords are matched by identity from the field after the last one found, then by text:
+    any order, and names that are equal strings but other objects (built at run time), give
+    the class's value."""
+    names = ("kind", "tiles", "called", "from_seat", "added", "code")
+    kw = {}
+    for i in order:
+        if i >= positional:
+            name = "".join(list(names[i])) if copied else names[i]
+            kw[name] = MELD[i]
+    built = core.build(Meld, *MELD[:positional], **kw)
+    assert built == build_reference(Meld, *MELD[:positional], **kw) == Meld(*MELD)
+
+
 def test_a_built_value_is_frozen():
     meld = core.build(Meld, *MELD)
     with pytest.raises(dataclasses.FrozenInstanceError):

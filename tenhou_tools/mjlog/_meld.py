@@ -40,15 +40,16 @@ def decode_meld(code: int, who: int) -> Meld:
         tile = code >> 8
         if not 120 <= tile <= 123:
             raise MeldError(f"kita meld {code} holds tile {tile}, not a North (120-123)")
-        return build(Meld, _CALL_KITA, (tile,), None, None, None, code)
+        return build(Meld, kind=_CALL_KITA, tiles=(tile,), called=None, from_seat=None, added=None, code=code)
     tile = code >> 8
     if tile > 135:
         raise MeldError(f"kan meld {code} holds tile {tile}, beyond 135")
     base = tile & ~3
     tiles = (base, base + 1, base + 2, base + 3)
     if rel:
-        return build(Meld, _CALL_OPEN_KAN, tiles, tile, from_seat, None, code)
-    return build(Meld, _CALL_CLOSED_KAN, tiles, None, None, None, code)
+        return build(Meld, kind=_CALL_OPEN_KAN, tiles=tiles, called=tile, from_seat=from_seat, added=None,
+                     code=code)
+    return build(Meld, kind=_CALL_CLOSED_KAN, tiles=tiles, called=None, from_seat=None, added=None, code=code)
 
 
 def _chi(code: int, from_seat: int | None) -> Meld:
@@ -61,7 +62,8 @@ def _chi(code: int, from_seat: int | None) -> Meld:
     first = (base // 7) * 9 + base % 7
     copies = ((code >> 3) & 3, (code >> 5) & 3, (code >> 7) & 3)
     tiles = tuple((first + i) * 4 + copies[i] for i in range(3))
-    return build(Meld, _CALL_CHI, tiles, tiles[called_index], from_seat, None, code)
+    return build(Meld, kind=_CALL_CHI, tiles=tiles, called=tiles[called_index], from_seat=from_seat, added=None,
+                 code=code)
 
 
 def _pon_or_added_kan(code: int, from_seat: int | None) -> Meld:
@@ -75,10 +77,11 @@ def _pon_or_added_kan(code: int, from_seat: int | None) -> Meld:
     pon = tuple(k * 4 + c for c in range(4) if c != unused)
     called = pon[called_index]
     if code & 0x8:
-        return build(Meld, _CALL_PON, pon, called, from_seat, None, code)
+        return build(Meld, kind=_CALL_PON, tiles=pon, called=called, from_seat=from_seat, added=None, code=code)
     added = k * 4 + unused
     tiles = tuple(sorted((*pon, added)))
-    return build(Meld, _CALL_ADDED_KAN, tiles, called, from_seat, added, code)
+    return build(Meld, kind=_CALL_ADDED_KAN, tiles=tiles, called=called, from_seat=from_seat, added=added,
+                 code=code)
 
 
 def _required(value: int | None, kind: str, what: str) -> int:

@@ -61,12 +61,14 @@ Attrs = dict[str, str]
 # flag), so each one is built once here and shared: a tag costs one dictionary lookup.
 _TILE_TAGS: dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]] = {
     **{
-        sys.intern(f"{letter}{tile}"): (True, seat, tile, Draw(seat, tile, False), Draw(seat, tile, True))
+        sys.intern(f"{letter}{tile}"): (True, seat, tile, Draw(seat=seat, tile=tile, rinshan=False),
+                                         Draw(seat=seat, tile=tile, rinshan=True))
         for seat, letter in enumerate("TUVW")
         for tile in range(136)
     },
     **{
-        sys.intern(f"{letter}{tile}"): (False, seat, tile, Discard(seat, tile, False), Discard(seat, tile, True))
+        sys.intern(f"{letter}{tile}"): (False, seat, tile, Discard(seat=seat, tile=tile, tsumogiri=False),
+                                          Discard(seat=seat, tile=tile, tsumogiri=True))
         for seat, letter in enumerate("DEFG")
         for tile in range(136)
     },
@@ -207,7 +209,8 @@ def _parse_incomplete(data: bytes, source: str, log_id: str | None) -> Game:
                      "incomplete game: the document has no </mjloggm> end tag")
     if not notes:
         return game
-    return Game(game.header, game.hands, game.prelude, tuple(notes) + game.warnings, game.log_id)
+    return Game(header=game.header, hands=game.hands, prelude=game.prelude, warnings=tuple(notes) + game.warnings,
+                log_id=game.log_id)
 
 
 def parse_xml_game(xml: bytes, source: str, log_id: str | None, require_complete: bool,
@@ -234,7 +237,8 @@ def parse_xml_game(xml: bytes, source: str, log_id: str | None, require_complete
     game = _Parser(source, require_complete).run(root_attrs, items, log_id)
     if not notes:
         return game
-    return Game(game.header, game.hands, game.prelude, tuple(notes) + game.warnings, game.log_id)
+    return Game(header=game.header, hands=game.hands, prelude=game.prelude, warnings=tuple(notes) + game.warnings,
+                log_id=game.log_id)
 
 
 def read_tree(root: Any) -> tuple[dict[str, str], list[Item]]:
@@ -413,7 +417,7 @@ class _Parser:
                 self.unknown_attrs(el, _N_ATTRS)
                 who = self.seat(el, "who")
                 meld = self.meld(self.int1(el, "m", 0, 0xFFFF), who)
-                current.append(build(Call, who, meld))
+                current.append(build(Call, seat=who, meld=meld))
                 if meld.kind in _KAN_OR_KITA:
                     kan_pending[who] = True
                 else:
@@ -427,13 +431,13 @@ class _Parser:
                 step = self.int1(el, "step", 1, 2)
                 ten = el.get("ten")
                 scores = self.scores(ten, "ten", 4) if ten else None
-                current.append(build(Riichi, who, step, scores))
+                current.append(build(Riichi, seat=who, step=step, scores=scores))
                 continue
             if tag == "DORA":
                 if current is None:
                     raise self.fail("a DORA before the first INIT")
                 self.unknown_attrs(el, _DORA_ATTRS)
-                current.append(build(NewDora, self.int1(el, "hai", 0, 135)))
+                current.append(build(NewDora, tile=self.int1(el, "hai", 0, 135)))
                 continue
             if tag == "INIT":
                 if ruleset is None:
@@ -458,7 +462,7 @@ class _Parser:
                 continue
             if tag == "BYE":
                 self.unknown_attrs(el, _BYE_ATTRS)
-                event: Event = Bye(self.seat(el, "who"))
+                event: Event = Bye(seat=self.seat(el, "who"))
                 (prelude if current is None else current).append(event)
                 continue
             if tag == "UN":
@@ -475,7 +479,7 @@ class _Parser:
                     self.warnings.append(f"element {index} <{tag}>: a second {tag} tag (the last one is used)")
                 seen_header.add(tag)
             if tag == "SHUFFLE":
-                shuffle = Shuffle(self.req(el, "seed"), el.get("ref", ""))
+                shuffle = Shuffle(seed=self.req(el, "seed"), ref=el.get("ref", ""))
                 continue
             if tag == "GO":
                 self.unknown_attrs(el, _GO_KNOWN | _GO_OPAQUE)
@@ -490,7 +494,7 @@ class _Parser:
                 first_dealer = self.int1(el, "oya", 0, 3, default=0)
                 continue
             self.warnings.append(f"element {index} <{tag[:40]}>: unknown tag kept as Unknown")
-            unknown = Unknown(tag, tuple(el.items()))
+            unknown = Unknown(tag=tag, attributes=tuple(el.items()))
             (prelude if current is None else current).append(unknown)
 
         self.index, self.tag = len(items), "end"
@@ -511,7 +515,7 @@ class _Parser:
                 self.warnings.append(f"incomplete game: the log ends in hand {len(hands)} "
                                      f"({last.init.label()}), before its result")
         if players is None:
-            players = tuple(Player(s, "", 0, 0.0, "") for s in range(4))
+            players = tuple(Player(seat=s, name="", dan=0, rate=0.0, sex="") for s in range(4))
         header = Header(
             version=version,
             ruleset=ruleset,
@@ -522,7 +526,8 @@ class _Parser:
             go_extra=go_extra,
             un_extra=un_extra,
         )
-        return Game(header, tuple(hands), tuple(prelude), tuple(self.warnings), log_id)
+        return Game(header=header, hands=tuple(hands), prelude=tuple(prelude), warnings=tuple(self.warnings),
+                    log_id=log_id)
 
     def close_hand(self, hands: list[Hand], init: Init, events: list[Event], has_end: bool,
                    last: bool = False) -> None:
@@ -535,7 +540,7 @@ class _Parser:
         if not has_end and not last:
             self.warnings.append(f"incomplete game: hand {len(hands) + 1} ({init.label()}) has no "
                                  f"AGARI or RYUUKYOKU (element {self.index} <{self.tag}> starts the next)")
-        hands.append(build(Hand, len(hands), init, tuple(events)))
+        hands.append(build(Hand, index=len(hands), init=init, events=tuple(events)))
 
     def meld(self, code: int, who: int) -> Meld:
         try:
@@ -556,14 +561,14 @@ class _Parser:
         sexes = tuple(sx_text.split(",")) if sx_text else ("",) * 4
         if len(rates) != 4 or len(sexes) != 4:
             raise self.fail("attributes 'rate' and 'sx' must have four entries")
-        return tuple(Player(s, names[s], dans[s], rates[s], sexes[s]) for s in range(4))
+        return tuple(Player(seat=s, name=names[s], dan=dans[s], rate=rates[s], sex=sexes[s]) for s in range(4))
 
     def reconnect(self, el: Attrs) -> Event:
         keys = list(el.keys())
         if len(keys) == 1 and keys[0] in ("n0", "n1", "n2", "n3"):
-            return Reconnect(int(keys[0][1]), player_name(el[keys[0]]))
+            return Reconnect(seat=int(keys[0][1]), name=player_name(el[keys[0]]))
         self.warnings.append(f"element {self.index} <UN>: a second full UN tag kept as Unknown")
-        return Unknown("UN", tuple(el.items()))
+        return Unknown(tag="UN", attributes=tuple(el.items()))
 
     def init(self, el: Attrs, ruleset: Ruleset) -> Init:
         self.unknown_attrs(el, _INIT_ATTRS)
@@ -632,7 +637,7 @@ class _Parser:
             raise self.fail(f"attribute 'owari' is not scores and points: {text[:60]!r}") from None
         if not all(abs(p) <= MAX_POINTS for p in points + (chip_points or ())):  # also inf, nan
             raise self.fail(f"attribute 'owari' has points outside ±{MAX_POINTS}: {text[:60]!r}")
-        return build(Owari, scores, points, chips, chip_points)
+        return build(Owari, scores=scores, points=points, chips=chips, chip_points=chip_points)
 
     def agari(self, el: Attrs) -> Agari:
         self.unknown_attrs(el, _AGARI_KNOWN)
