@@ -11,6 +11,7 @@ with the same value in one element (``owari``, in some logs of 2010-05-10), whic
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import unquote
@@ -46,14 +47,6 @@ from ._meld import MeldError, decode_meld
 from .read import decompress, decompress_prefix, parse_xml
 from .scan import Item, scan, scan_python
 
-# Enum members used in the hot paths, bound once: as module constants they cost a C global
-# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
-_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
-_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
-_CALL_KITA: Final = CallKind.KITA
-_CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
-_DRAW_EXHAUSTIVE: Final = DrawKind.EXHAUSTIVE
-
 Attrs = dict[str, str]
 """An element's attributes, as ``scan()`` or ``read_tree()`` give them."""
 
@@ -76,8 +69,8 @@ _TILE_TAGS: dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]] = {
 """Tag name -> (is a draw, seat, tile, the plain event, the rinshan draw / tsumogiri discard). The
 names are interned, as ``scan`` interns the tags it shares: a lookup compares them by identity."""
 _TILE_TAG_LETTERS = frozenset("TUVWDEFG")
-_DRAW_KINDS = {k.value: k for k in DrawKind if k is not _DRAW_EXHAUSTIVE}
-_KAN_OR_KITA = (_CALL_ADDED_KAN, _CALL_OPEN_KAN, _CALL_CLOSED_KAN, _CALL_KITA)
+_DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
+_KAN_OR_KITA = (CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
 
 _AGARI_ATTRS = frozenset(
     ["ba", "hai", "m", "machi", "ten", "yaku", "yakuman", "doraHai", "doraHaiUra", "who", "fromWho", "paoWho", "sc",
@@ -252,7 +245,7 @@ def read_tree(root: Any) -> tuple[dict[str, str], list[Item]]:
     return dict(root.attrib), items
 
 
-_LARGEST = 10**18 - 1
+_LARGEST: Final = 10**18 - 1
 """The widest range ``numbers`` is asked for (18 digits)."""
 
 
@@ -278,10 +271,14 @@ def numbers_python(text: str, lo: int, hi: int) -> tuple[int, ...] | None:
     return tuple(values)
 
 
+_NumbersC = Callable[[str, int, int], "tuple[int, ...] | None"]
+_numbers_c: _NumbersC | None
 try:
-    from .._speedups import numbers as _numbers
+    from .._speedups import numbers as _numbers_c
 except ImportError:  # not built: the reference above
-    _numbers = numbers_python
+    _numbers_c = None
+_numbers: Final = numbers_python if _numbers_c is None else _numbers_c
+"""``numbers``, bound once (a module global read in compiled code is a dictionary lookup each time)."""
 
 
 class _Parser:
@@ -686,7 +683,7 @@ class _Parser:
         self.unknown_attrs(el, _RYUU_KNOWN)
         kind_text = el.get("type")
         if kind_text is None:
-            kind = _DRAW_EXHAUSTIVE
+            kind = DrawKind.EXHAUSTIVE
         else:
             named = _DRAW_KINDS.get(kind_text)
             if named is None:

@@ -13,7 +13,8 @@ from typing import Final
 
 from ..events import CallKind, Meld
 
-# Enum members bound once (compiled, ``CallKind.CHI`` is a class attribute lookup each time).
+# Call kinds read for every call, bound once (a C global in compiled code, where ``CallKind.CHI``
+# goes through the enum's ``__getattr__`` hook: docs/development.md).
 _CHI: Final = CallKind.CHI
 _PON: Final = CallKind.PON
 _CLOSED_KAN: Final = CallKind.CLOSED_KAN

@@ -29,7 +29,6 @@ asks before every ron and at every exhaustive draw); the value ``Furiten`` is de
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
 
 from ..events import Call, CallKind, Discard, Draw
 from .hand import counts34, waits
@@ -51,17 +50,14 @@ Passing = Draw | Discard | Call
 discard, or an added kan or kita call (its tile can be robbed)."""
 
 
-_ADDED_KAN: Final = CallKind.ADDED_KAN
-_CALL: Final = Call
-_DRAW: Final = Draw
 
 
 def passed_kind(event: Passing) -> int:
     """The kind of the tile an event moves: the drawn or discarded tile, the tile added to a
     kan, or the North set aside."""
-    if isinstance(event, _CALL):
+    if isinstance(event, Call):
         meld = event.meld
-        tile = meld.added if meld.kind is _ADDED_KAN and meld.added is not None else meld.tiles[0]
+        tile = meld.added if meld.kind is CallKind.ADDED_KAN and meld.added is not None else meld.tiles[0]
         return tile >> 2
     return event.tile >> 2
 
@@ -82,7 +78,7 @@ def riichi_furiten(seat: int, wait_kinds: frozenset[int], passed_since_riichi: I
     discards, added-kan tiles and kita, and ``seat``'s own draws that were not won on."""
     found = set()
     for event in passed_since_riichi:
-        own_draw = type(event) is _DRAW
+        own_draw = type(event) is Draw
         if (event.seat == seat) == own_draw:
             k = passed_kind(event)
             if k in wait_kinds:
@@ -91,7 +87,7 @@ def riichi_furiten(seat: int, wait_kinds: frozenset[int], passed_since_riichi: I
 
 
 def _others_tiles(seat: int, passed: Iterable[Passing]) -> list[int]:
-    return [passed_kind(e) for e in passed if e.seat != seat and type(e) is not _DRAW]
+    return [passed_kind(e) for e in passed if e.seat != seat and type(e) is not Draw]
 
 
 def furiten_kinds(seat: int, concealed: Sequence[int], own_discards: Iterable[Discard],

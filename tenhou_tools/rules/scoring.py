@@ -86,20 +86,14 @@ __all__ = [
     "score_win",
 ]
 
-# Enum members used in the hot paths, bound once: as module constants they cost a C global
-# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
+# Call kinds and yaku ids read for every reading of every win, bound once (a C global in compiled
+# code, where ``Enum.MEMBER`` goes through the enum's ``__getattr__`` hook: docs/development.md).
 _CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
 _CALL_CHI: Final = CallKind.CHI
 _CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
 _CALL_KITA: Final = CallKind.KITA
 _CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
 _CALL_PON: Final = CallKind.PON
-_LIMIT_YAKUMAN: Final = Limit.YAKUMAN
-_REFUSE_CONFLICTING_CONDITIONS: Final = RefusalReason.CONFLICTING_CONDITIONS
-_REFUSE_INVALID_TILES: Final = RefusalReason.INVALID_TILES
-_REFUSE_NOT_WINNING: Final = RefusalReason.NOT_WINNING
-_REFUSE_NO_YAKU: Final = RefusalReason.NO_YAKU
-_REFUSE_WIN_TILE_NOT_IN_HAND: Final = RefusalReason.WIN_TILE_NOT_IN_HAND
 _Y_AKA_DORA: Final = YakuId.AKA_DORA
 _Y_CHANKAN: Final = Y.CHANKAN
 _Y_CHANTA: Final = Y.CHANTA
@@ -722,7 +716,7 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
         return problem
     conflict = _conflict(ctx, called)
     if conflict is not None:
-        return _refuse(_REFUSE_CONFLICTING_CONDITIONS, conflict)
+        return _refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict)
 
     sanma = rules.sanma
     every = counts34(tiles)
@@ -733,9 +727,9 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
                            closed=not called, dora_han=dora + aka + ura,
                            open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)
     if reading is None:
-        return _refuse(_REFUSE_NOT_WINNING, "the tiles are not a winning hand (和了形でない)")
+        return _refuse(RefusalReason.NOT_WINNING, "the tiles are not a winning hand (和了形でない)")
     if not reading.yaku and not reading.yakuman:
-        return _refuse(_REFUSE_NO_YAKU, "the hand is complete but has no yaku (役なし)")
+        return _refuse(RefusalReason.NO_YAKU, "the hand is complete but has no yaku (役なし)")
     yaku = list(reading.yaku)
     if not reading.yakuman:
         for yid, count in ((_Y_DORA, dora), (_Y_AKA_DORA, aka), (_Y_URA_DORA, ura)):
@@ -756,7 +750,7 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
         yaku = []
         han = 0
         base = base_points(0, fu, yakuman=len(yakuman))
-        limit = _LIMIT_YAKUMAN
+        limit = Limit.YAKUMAN
         yakuman.sort(key=_TENHOU_ORDER.__getitem__)
     else:
         if (ctx.riichi or ctx.double_riichi) and all(y != _Y_URA_DORA for y, _ in yaku):
@@ -786,20 +780,20 @@ def _tile_problem(
 ) -> ScoringRefusal | None:
     if not 0 <= ctx.seat_wind < ctx.rules.players or not 0 <= ctx.round_wind <= 3:
         return _refuse(
-            _REFUSE_CONFLICTING_CONDITIONS,
+            RefusalReason.CONFLICTING_CONDITIONS,
             f"seat wind {ctx.seat_wind} / round wind {ctx.round_wind} out of range",
         )
     if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
-        return _refuse(_REFUSE_INVALID_TILES, "a tile id is repeated or outside 0-135")
+        return _refuse(RefusalReason.INVALID_TILES, "a tile id is repeated or outside 0-135")
     if len(ctx.concealed) + 3 * sets != 14:
         return _refuse(
-            _REFUSE_INVALID_TILES,
+            RefusalReason.INVALID_TILES,
             f"{len(ctx.concealed)} concealed tiles and {sets} melds do not make a 14-tile hand",
         )
     if kita and not ctx.rules.sanma:
-        return _refuse(_REFUSE_INVALID_TILES, "kita melds in a four-player game")
+        return _refuse(RefusalReason.INVALID_TILES, "kita melds in a four-player game")
     if ctx.win_tile not in ctx.concealed:
-        return _refuse(_REFUSE_WIN_TILE_NOT_IN_HAND, "the winning tile is not in the hand")
+        return _refuse(RefusalReason.WIN_TILE_NOT_IN_HAND, "the winning tile is not in the hand")
     return None
 
 
