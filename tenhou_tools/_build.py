@@ -31,6 +31,7 @@ COMPILED: tuple[str, ...] = (
     "tenhou_tools.replay._hand_checks",
     "tenhou_tools.replay._recorder",
     "tenhou_tools.replay._win_checks",
+    "tenhou_tools.replay.engine",
     "tenhou_tools.replay.state",
     "tenhou_tools.rules.calls",
     "tenhou_tools.rules.draws",

@@ -22,10 +22,13 @@ Everything here is pure: ``HandWall`` values are frozen, and a ``WallGenerator``
 the MT19937 state between hands of one game.
 
 The generator is the standard library's: ``random.Random`` (CPython's MT19937 is ``mt19937ar.c``)
-put in the state ``init_by_array`` gives, and ``hashlib.sha512``. The one loop left in Python,
-the shuffle of a hand's array, runs in the private extension ``tenhou_tools._speedups`` when it
-is built (``shuffle``); ``_shuffle`` here is its reference and what runs without it. This module
-is compiled in a compiled install (the replay asks for every hand's wall); its values
+put in the state ``init_by_array`` gives, and ``hashlib.sha512``. When the private extension
+``tenhou_tools._speedups`` is built, the same generator runs there on a state of its own
+(``mt_seeded``, ``mt_words``), which writes each hand's 288 words straight into bytes: through
+``random.Random`` they pass through a 9216-bit Python int, which costs five times the generator
+(``random.Random`` stays the reference the tests hold it to). The shuffle of a hand's array also
+runs there (``shuffle``); ``_shuffle`` here is its reference and what runs without it. This
+module is compiled in a compiled install (the replay asks for every hand's wall); its values
 (``HandWall``, ``WallSeedError``) are defined in ``rules.values``.
 """
 
@@ -37,7 +40,7 @@ import hashlib
 import random
 import re
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .._values import build
 from .values import HandWall, WallSeedError
@@ -162,14 +165,29 @@ def sha512_words(rng: random.Random) -> tuple[int, ...]:
     Block ``i`` of 32 words (128 bytes, little-endian) gives the 16 little-endian words of its
     SHA-512 digest as ``rnd[16i .. 16i+15]``.
     """
-    return _RND_UNPACK(_sha512_bytes(rng))
+    return _RND_UNPACK(_hashed(_drawn(rng)))
 
 
-def _sha512_bytes(rng: random.Random) -> bytes:
-    """``sha512_words`` as the 576 bytes of the nine digests, as the shuffle takes them."""
-    raw = memoryview(rng.getrandbits(_RAW_BITS).to_bytes(_RAW_BYTES, "little"))
+def _drawn(rng: random.Random) -> bytes:
+    """The next 288 words of ``rng``, little-endian (through a 9216-bit int: the reference of
+    ``_speedups.mt_words``, and what runs without it)."""
+    return rng.getrandbits(_RAW_BITS).to_bytes(_RAW_BYTES, "little")
+
+
+def _hashed(raw: bytes) -> bytes:
+    """The nine SHA-512 digests of ``raw``'s 128-byte blocks, as the shuffle takes them."""
+    view = memoryview(raw)
     sha = hashlib.sha512
-    return b"".join([sha(raw[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS])
+    return b"".join([sha(view[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS])
+
+
+_mt_seeded: Callable[[bytes], bytearray] | None
+_mt_words: Callable[[bytearray, int], bytes] | None
+try:
+    from .._speedups import mt_seeded as _mt_seeded
+    from .._speedups import mt_words as _mt_words
+except ImportError:  # not built: random.Random seeds and draws
+    _mt_seeded = _mt_words = None
 
 
 def shuffle_order(rnd: Sequence[int], n: int) -> list[int]:
@@ -319,7 +337,14 @@ class WallGenerator:
             raise WallSeedError(
                 f"{method}: a per-hand INIT shuffle seed, use hand_wall_from_init_shuffle"
             )
-        self._rng = _mt19937_from_bytes(key)  # init_by_array over the key's words
+        # init_by_array over the key's words: in the private extension when it is built (a state
+        # mt_words advances), else random.Random
+        self._state: bytearray | None = None
+        self._rng: random.Random | None = None
+        if _mt_seeded is not None:
+            self._state = _mt_seeded(key)
+        else:
+            self._rng = _mt19937_from_bytes(key)
         self.format = method
         self.players = players
         self.hands = 0
@@ -330,7 +355,14 @@ class WallGenerator:
         if not (type(dealer) is int and 0 <= dealer < players):
             _check_table(players, dealer)
         self.hands += 1
-        w, die1, die2 = _shuffle_fast(_sha512_bytes(self._rng), _TILES_4P if players == 4 else _TILES_3P, 135)
+        state = self._state
+        if state is not None and _mt_words is not None:
+            raw = _mt_words(state, _WORDS_PER_HAND)
+        else:
+            assert self._rng is not None
+            raw = _drawn(self._rng)
+        rnd = _hashed(raw)
+        w, die1, die2 = _shuffle_fast(rnd, _TILES_4P if players == 4 else _TILES_3P, 135)
         return _laid_out(w, die1, die2, players, dealer, self._old)
 
 
