@@ -26,6 +26,7 @@ from pathlib import Path
 COMPILED: tuple[str, ...] = (
     "tenhou_tools.mjlog._meld",
     "tenhou_tools.mjlog._parse",
+    "tenhou_tools.mjlog.scan",
     "tenhou_tools.replay._draw_checks",
     "tenhou_tools.replay._flow",
     "tenhou_tools.replay._hand_checks",
