@@ -50,9 +50,11 @@ from .scan import Item, scan, scan_python
 Attrs = dict[str, str]
 """An element's attributes, as ``scan()`` or ``read_tree()`` give them."""
 
+# The tables below are Final: compiled, a module name read in the loop over the elements is
+# otherwise a dictionary lookup each time.
 # Draw and discard events are immutable values from a small domain (4 seats x 136 tiles x one
 # flag), so each one is built once here and shared: a tag costs one dictionary lookup.
-_TILE_TAGS: dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]] = {
+_TILE_TAGS: Final[dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]]] = {
     **{
         sys.intern(f"{letter}{tile}"): (True, seat, tile, Draw(seat=seat, tile=tile, rinshan=False),
                                          Draw(seat=seat, tile=tile, rinshan=True))
@@ -68,16 +70,16 @@ _TILE_TAGS: dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]] = {
 }
 """Tag name -> (is a draw, seat, tile, the plain event, the rinshan draw / tsumogiri discard). The
 names are interned, as ``scan`` interns the tags it shares: a lookup compares them by identity."""
-_TILE_TAG_LETTERS = frozenset("TUVWDEFG")
-_DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
-_KAN_OR_KITA = (CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
+_TILE_TAG_LETTERS: Final = frozenset("TUVWDEFG")
+_DRAW_KINDS: Final = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
+_KAN_OR_KITA: Final = (CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
 
-_AGARI_ATTRS = frozenset(
+_AGARI_ATTRS: Final = frozenset(
     ["ba", "hai", "m", "machi", "ten", "yaku", "yakuman", "doraHai", "doraHaiUra", "who", "fromWho", "paoWho", "sc",
      "owari"]
 )
-_AGARI_OPAQUE = frozenset({"chip", "ratio"})
-_AGARI_KNOWN = _AGARI_ATTRS | _AGARI_OPAQUE
+_AGARI_OPAQUE: Final = frozenset({"chip", "ratio"})
+_AGARI_KNOWN: Final = _AGARI_ATTRS | _AGARI_OPAQUE
 MAX_POINTS = 1_000_000
 """Final points (``owari``) beyond this (or not finite) are a parse error: real ones are a few
 hundred, and infinity or NaN cannot be rounded to tenths."""
@@ -85,20 +87,20 @@ MAX_SCORE = 1_000_000
 """Scores and score changes (``ten``, ``sc``, in hundreds) beyond this are a parse error: real
 ones stay within a few thousand (a few hundred thousand points), and a 400-digit score would
 only make every later sum meaningless."""
-_RYUU_ATTRS = frozenset(["ba", "sc", "type", "hai0", "hai1", "hai2", "hai3", "owari"])
-_RYUU_OPAQUE = frozenset({"ratio"})
-_RYUU_KNOWN = _RYUU_ATTRS | _RYUU_OPAQUE
-_HAI = ("hai0", "hai1", "hai2", "hai3")
-_INIT_ATTRS = frozenset(["seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3", "shuffle", "chip"])
-_GO_KNOWN = frozenset({"type", "lobby"})
-_GO_OPAQUE = frozenset({"title", "rule", "ranking", "csrule"})
-_UN_OPAQUE = frozenset({"rc"})
-_N_ATTRS = frozenset({"who", "m"})
-_HEADER_TAGS = frozenset({"SHUFFLE", "GO", "TAIKYOKU"})
-_REACH_ATTRS = frozenset({"who", "step", "ten"})
-_DORA_ATTRS = frozenset({"hai"})
-_BYE_ATTRS = frozenset({"who"})
-_UN_KNOWN = frozenset({"n0", "n1", "n2", "n3", "dan", "rate", "sx"})
+_RYUU_ATTRS: Final = frozenset(["ba", "sc", "type", "hai0", "hai1", "hai2", "hai3", "owari"])
+_RYUU_OPAQUE: Final = frozenset({"ratio"})
+_RYUU_KNOWN: Final = _RYUU_ATTRS | _RYUU_OPAQUE
+_HAI: Final = ("hai0", "hai1", "hai2", "hai3")
+_INIT_ATTRS: Final = frozenset(["seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3", "shuffle", "chip"])
+_GO_KNOWN: Final = frozenset({"type", "lobby"})
+_GO_OPAQUE: Final = frozenset({"title", "rule", "ranking", "csrule"})
+_UN_OPAQUE: Final = frozenset({"rc"})
+_N_ATTRS: Final = frozenset({"who", "m"})
+_HEADER_TAGS: Final = frozenset({"SHUFFLE", "GO", "TAIKYOKU"})
+_REACH_ATTRS: Final = frozenset({"who", "step", "ten"})
+_DORA_ATTRS: Final = frozenset({"hai"})
+_BYE_ATTRS: Final = frozenset({"who"})
+_UN_KNOWN: Final = frozenset({"n0", "n1", "n2", "n3", "dan", "rate", "sx"})
 
 
 def player_name(text: str) -> str:

@@ -78,7 +78,7 @@ def remove_tile(hand: list[int], tile: int) -> bool:
     i = len(hand) - 1
     while i >= 0:
         if hand[i] == tile:
-            del hand[i]
+            hand.pop(i)  # compiled, a direct call (``del hand[i]`` goes through the generic protocol)
             return True
         i -= 1
     return False

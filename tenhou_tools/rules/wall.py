@@ -41,6 +41,7 @@ import random
 import re
 import struct
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from .._values import build
 from .values import HandWall, WallSeedError
@@ -68,13 +69,13 @@ FORMAT_HEX = "mt19937ar-sha512-n288"
 FORMAT_LEGACY = "mt19937ar"
 """``INIT shuffle`` up to 2009-07: hex key words per hand, raw MT output, old layout."""
 
-_KEY_BYTES = 2496  # 624 words
-_WORDS_PER_HAND = 288
-_BLOCK_WORDS = 32
+_KEY_BYTES: Final = 2496  # 624 words
+_WORDS_PER_HAND: Final = 288
+_BLOCK_WORDS: Final = 32
 _HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}\Z")
 
-_N = 624
-_MASK = 0xFFFFFFFF
+_N: Final = 624
+_MASK: Final = 0xFFFFFFFF
 
 
 # --------------------------------------------------------------------------------------------
@@ -153,10 +154,10 @@ def _mt19937_from_bytes(raw: bytes) -> random.Random:
 # One hand's random words, shuffle and layout
 
 _RND_UNPACK = struct.Struct("<144I").unpack
-_BLOCK_BYTES = _BLOCK_WORDS * 4
-_BLOCK_STARTS = tuple(range(0, _WORDS_PER_HAND * 4, _BLOCK_BYTES))
-_RAW_BITS = _WORDS_PER_HAND * 32
-_RAW_BYTES = _WORDS_PER_HAND * 4
+_BLOCK_BYTES: Final = _BLOCK_WORDS * 4
+_BLOCK_STARTS: Final = tuple(range(0, _WORDS_PER_HAND * 4, _BLOCK_BYTES))
+_RAW_BITS: Final = _WORDS_PER_HAND * 32
+_RAW_BYTES: Final = _WORDS_PER_HAND * 4
 
 
 def sha512_words(rng: random.Random) -> tuple[int, ...]:
@@ -176,9 +177,8 @@ def _drawn(rng: random.Random) -> bytes:
 
 def _hashed(raw: bytes) -> bytes:
     """The nine SHA-512 digests of ``raw``'s 128-byte blocks, as the shuffle takes them."""
-    view = memoryview(raw)
     sha = hashlib.sha512
-    return b"".join([sha(view[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS])
+    return b"".join([sha(raw[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS])
 
 
 _mt_seeded: Callable[[bytes], bytearray] | None
@@ -221,8 +221,8 @@ except ImportError:  # not built (a plain install): the reference above
     _shuffle_fast = _shuffle
 
 
-_TILES_4P = tuple(range(136))
-_TILES_3P = tuple(v if v < 4 else v + 28 for v in range(108))
+_TILES_4P: Final = tuple(range(136))
+_TILES_3P: Final = tuple(v if v < 4 else v + 28 for v in range(108))
 """Three-player: array values 0-3 are 1m (ids 0-3), 4-7 are 9m (32-35), 8-107 are ids 36-135."""
 
 
