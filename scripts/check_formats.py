@@ -39,8 +39,9 @@ from tenhou_tools.findings import Severity  # noqa: E402
 from tenhou_tools.formats import dumps  # noqa: E402
 from tenhou_tools.formats.mjai import read_mjai, validate_mjai_event, write_mjai  # noqa: E402
 from tenhou_tools.formats.tenhou6 import read_tenhou6, write_tenhou6  # noqa: E402
-from tenhou_tools.mjlog import log_id_from_name, parse_file  # noqa: E402
+from tenhou_tools.ids import log_id_from_name  # noqa: E402
 from tenhou_tools.replay.engine import replay_game  # noqa: E402
+from tenhou_tools.sources.files import read_game  # noqa: E402
 from tests.formats_support import corpus_pairs, json_stream, mjlog_as_json_sees_it, stream  # noqa: E402
 from tests.test_formats_mjai import carried  # noqa: E402
 
@@ -49,7 +50,7 @@ def check_pair(pair: tuple[Path, Path]) -> dict:
     import dataclasses
 
     mjlog, tenhou6 = pair
-    game = parse_file(mjlog)
+    game = read_game(mjlog)
     theirs = json.loads(tenhou6.read_bytes())
     ours = write_tenhou6(game)
     by_start = {json.dumps(h[:2]): h for h in ours["log"]}
@@ -85,7 +86,7 @@ def check_json(path: Path) -> dict:
 
 
 def check_mjlog(path: Path) -> dict:
-    game = parse_file(path)
+    game = read_game(path)
     out = {"path": str(path), "players": game.header.ruleset.players, "hands": len(game.hands)}
     t = time.perf_counter()
     events = write_mjai(game)

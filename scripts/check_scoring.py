@@ -27,7 +27,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tenhou_tools.events import Agari, Call, CallKind, Discard, DrawKind, Game, Hand, Ryuukyoku
-from tenhou_tools.mjlog import parse_file
 from tenhou_tools.rules.payments import exhaustive_draw_deltas, nagashi_deltas, win_deltas
 from tenhou_tools.rules.scoring import (
     ScoredHand,
@@ -36,6 +35,7 @@ from tenhou_tools.rules.scoring import (
     YakuId,
     score_win,
 )
+from tenhou_tools.sources.files import read_game
 from tenhou_tools.tiles import is_terminal_or_honor
 from tests.scoring_library import library_score_win
 
@@ -201,7 +201,7 @@ def main() -> int:
     scored_calls = 0
     start = time.perf_counter()
     for path in iter_files(opts.paths):
-        game = parse_file(path)
+        game = read_game(path)
         cat = category(game)
         games[cat] += 1
         for hand in game.hands:

@@ -125,9 +125,9 @@ def read_lxml(path: Path) -> GameData:
 
 def read_parser(path: Path) -> GameData:
     from tenhou_tools import events as ev
-    from tenhou_tools.mjlog import parse_file
+    from tenhou_tools.sources.files import read_game
 
-    game = parse_file(path)
+    game = read_game(path)
     header = game.header
     seed = header.shuffle.seed if header.shuffle else None
     players = header.ruleset.players

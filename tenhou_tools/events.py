@@ -438,6 +438,11 @@ class Game:
     warnings: tuple[str, ...] = field(default=())
     log_id: str | None = None
     """The game id when known (from the file name or the source)."""
+    complete: bool = True
+    """Whether the log reaches the game's end: every hand has its result and the last one the
+    final result (``owari``). Only a log read without ``require_complete`` (``show``,
+    ``replay``) can be incomplete: one that stops early, cut by a disconnect or still running;
+    its ``warnings`` say where and why."""
 
     @property
     def owari(self) -> Owari | None:

@@ -130,7 +130,7 @@ def _decode(data: Any, tp: Any) -> Any:
 def game_records(game: ev.Game) -> Iterator[dict[str, Any]]:
     """The game as a flat stream of records, for NDJSON: a header, then per hand its ``init``
     and its events, each carrying ``"hand"`` (0-based)."""
-    yield {"type": "game", "log_id": game.log_id, "warnings": list(game.warnings)}
+    yield {"type": "game", "log_id": game.log_id, "warnings": list(game.warnings), "complete": game.complete}
     yield to_json(game.header)
     for event in game.prelude:
         yield {**to_json(event), "hand": None}

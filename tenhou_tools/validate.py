@@ -66,8 +66,14 @@ class ValidateSummary:
     """What the inputs held (duplicates skipped, entries that could not be read...)."""
 
     def to_json(self) -> dict[str, object]:
-        """The NDJSON summary line (DESIGN.md)."""
-        return self.summary.to_json(self.elapsed, interrupted=self.interrupted)
+        """The NDJSON summary line (DESIGN.md), with what the inputs held besides the games, so
+        that every input is accounted for: ``duplicates`` (copies of a game checked before,
+        skipped) and ``not_logs`` (files in folders and archive members named like logs that are
+        not Tenhou logs, skipped)."""
+        out = self.summary.to_json(self.elapsed, interrupted=self.interrupted)
+        out["duplicates"] = self.sources.duplicates
+        out["not_logs"] = self.sources.not_logs
+        return out
 
 
 def validate_paths(
@@ -109,5 +115,5 @@ def validate_paths(
         except KeyboardInterrupt:
             interrupted = True
     if stats.items == 0 and not interrupted:
-        raise NoLogsFound(stats.ignored, stats.skipped_without_log)
+        raise NoLogsFound(stats.ignored + stats.not_logs, stats.skipped_without_log)
     yield ValidateSummary(summary, time.perf_counter() - started, interrupted, stats)

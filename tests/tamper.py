@@ -11,7 +11,7 @@ from lxml import etree
 
 from tenhou_tools.check import check_log
 from tenhou_tools.events import Game
-from tenhou_tools.mjlog import parse_file
+from tenhou_tools.sources.files import read_game
 
 from .conftest import corpus_files
 
@@ -47,7 +47,7 @@ def assert_clean(xml: bytes, log_id: str | None = None) -> None:
 
 @functools.cache
 def _games() -> list[tuple[Path, Game]]:
-    return [(p, parse_file(p)) for p in corpus_files("mjlog")[::3]]
+    return [(p, read_game(p)) for p in corpus_files("mjlog")[::3]]
 
 
 def find_game(predicate: Callable[[Game], bool]) -> tuple[Path, Game]:

@@ -273,7 +273,8 @@ class CorpusStandIn:
 
 def game_from_log(path: Path) -> tuple[Game, bytes] | None:
     """A corpus game's index line, read with the project's parser; None without a game id."""
-    from tenhou_tools.mjlog import log_id_from_name, parse_game
+    from tenhou_tools.ids import log_id_from_name
+    from tenhou_tools.mjlog import parse_game
     from tenhou_tools.mjlog.read import decompress
     from tenhou_tools.sources.files import read_log_file
 

@@ -17,6 +17,7 @@ from tenhou_tools.analysis import (
     riichi_summary,
     waits_text,
 )
+from tenhou_tools.rules.danger import DangerClass
 from tenhou_tools.tiles import kind, parse_tiles
 
 FULL = [4] * 34
@@ -146,7 +147,6 @@ def test_riichi_summary():
     summary = riichi_summary(hand, unseen_after(hand, "1m44m"))
     assert summary == RiichiSummary(kinds("14m"), (3, 2))
     assert summary.total == 5
-    assert summary.text() == "riichi on 1-4m (5 left)"
     assert summary.to_json() == {"waits": [0, 3], "left": [3, 2], "total": 5}
 
 
@@ -158,22 +158,27 @@ def test_waits_text():
 
 
 def test_deal_in_text_in_the_issue_style():
+    from tenhou_tools.cli.analysis_render import deal_in_text
+
     winner = parse_tiles("123m56p789s11122z")  # 56p: waits on 4p and 7p
     dealt = parse_tiles("7p")[0]
     record = deal_in(1, 3, dealt, winner, riichi=True, open_hand=False, points=8000)
     assert record == DealIn(1, 3, dealt, kinds("47p"), True, False, 8000)
-    assert record.text() == "S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)"
-    assert deal_in(0, 2, dealt, winner, riichi=False, open_hand=False, points=3900).text() == (
+    assert deal_in_text(record) == "S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)"
+    assert deal_in_text(deal_in(0, 2, dealt, winner, riichi=False, open_hand=False, points=3900)) == (
         "S0 dealt 7p into S2's 4-7p wait (dama, 3,900)"
     )
-    assert deal_in(2, 1, dealt, winner, riichi=False, open_hand=True, points=1000).text() == (
+    assert deal_in_text(deal_in(2, 1, dealt, winner, riichi=False, open_hand=True, points=1000)) == (
         "S2 dealt 7p into S1's 4-7p wait (open, 1,000)"
     )
     data = record.to_json()
-    assert data == {
+    assert data == {  # data only: the views put it in words
         "discarder": 1, "winner": 3, "tile": dealt, "kind": 15, "waits": [12, 15], "riichi": True,
-        "open": False, "points": 8000, "text": "S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)",
+        "open": False, "points": 8000, "tile_class": None,
     }
+    classed = deal_in(1, 3, dealt, winner, riichi=True, open_hand=False, points=8000, tile_class=DangerClass.NON_SUJI)
+    assert deal_in_text(classed) == "S1 dealt 7p (no suji) into S3's 4-7p wait (riichi, 8,000)"
+    assert classed.to_json()["tile_class"] == "non_suji"
 
 
 def test_the_docs_example_prints_what_the_docs_show(capsys):

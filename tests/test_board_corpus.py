@@ -3,7 +3,7 @@ implementation of each value.
 
 A sample of corpus games (every 150th mjlog, every 40th tenhou.net/6 JSON through its
 converted stream): at every 9th step of every hand, at each hand's result and at its end, the
-board JSON (``cli.board_render.board_json``, what ``--at --format json`` prints) must equal
+board JSON (``documents.board.board_document(...).to_json()``, what ``--at --format json`` prints) must equal
 ``tests/board_tracker.py``'s board (hands, ponds with their marks, melds, scores, dora, honba,
 sticks); the live wall must be the full wall less the draws so far; each seat's tiles must
 fit its melds; each shanten must equal the ``mahjong`` package's and each 3n+1 hand's waits
@@ -22,7 +22,7 @@ from mahjong.agari import Agari as TheirAgari
 from mahjong.shanten import Shanten
 
 from tenhou_tools.analysis import analyze_game
-from tenhou_tools.cli.board_render import Moment, board_json
+from tenhou_tools.documents.board import Moment, board_document
 from tenhou_tools.events import Agari, Draw, Game, Ryuukyoku
 from tenhou_tools.formats import load_game
 from tenhou_tools.rules.hand import counts34
@@ -59,7 +59,7 @@ def _check_moment(game: Game, position: int, step: int, counted: dict[str, int])
     hand = game.hands[position]
     n = game.header.ruleset.players
     sanma = n == 3
-    board = board_json(game, Moment(position, step))["board"]
+    board = board_document(game, Moment(position, step)).to_json()["board"]
     where = (game.log_id, hand.init.label(), step)
     expected = board_at(hand, n, step)
     assert (board["hand"], board["step"], board["steps"]) == (hand.init.label(), step, len(hand.events)), where
@@ -127,8 +127,8 @@ def test_board_shanten_is_the_analysis_shanten(corpus):
         assert notes, path
         for note in notes:
             position = positions[note.hand]
-            before = board_json(game, Moment(position, note.event_index))["board"]["seats"][note.seat]
-            after = board_json(game, Moment(position, note.event_index + 1))["board"]["seats"][note.seat]
+            before = board_document(game, Moment(position, note.event_index)).to_json()["board"]["seats"][note.seat]
+            after = board_document(game, Moment(position, note.event_index + 1)).to_json()["board"]["seats"][note.seat]
             assert before["shanten"] == note.analysis.shanten_before, (path, note.hand, note.event_index)
             assert after["shanten"] == note.analysis.shanten_after, (path, note.hand, note.event_index)
             if note.riichi is not None:

@@ -52,7 +52,7 @@ def test_parse_ndjson(fixtures):
     result = run("parse", str(fixtures / "sanma_kita.xml"), "--format", "ndjson")
     assert result.exit_code == 0
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert lines[0] == {"type": "game", "log_id": None, "warnings": []}
+    assert lines[0] == {"type": "game", "log_id": None, "warnings": [], "complete": True}
     assert lines[-1]["type"] == "agari" and lines[-1]["yakuman"] == [39]
 
 

@@ -212,7 +212,7 @@ def test_analysis_at_a_riichi(in_tmp):
     result = run("replay", "demo.xml", "--at", "E1-0:26", "--seat", "2", "--ascii", "--analysis")
     assert result.exit_code == 0
     tail = result.stdout.split("\nAnalysis\n", 1)[1]
-    assert tail == ("  27  S2 -1z  shanten 0 → 0 · 6 tiles (5s:3 8s:3) · ✓ best\n"
+    assert tail == ("  27  S2 -1z  shanten 0 → 0 · 6 tiles (5s:3 8s:3) · ev 2,481 (wins 56%, 4,420 a win) · ✓ best\n"
                     "              riichi on 5s:3 8s:3 (6 left)\n")
 
 
@@ -227,7 +227,8 @@ def test_analysis_in_the_board_json(in_tmp):
     board = json.loads(run("replay", "demo.xml", "--at", "E1-0:35", "--format", "json", "--analysis").stdout)["board"]
     entry = board["analysis"]  # at the ron: the discard it was on
     assert (entry["seat"], entry["event_index"]) == (1, 33)
-    assert entry["deal_in"]["text"] == "S1 dealt 7z into S0's 9p-7z wait (open, 48,000)"
+    assert {k: entry["deal_in"][k] for k in ("discarder", "winner", "kind", "waits", "open", "points")} == {
+        "discarder": 1, "winner": 0, "kind": 33, "waits": [17, 33], "open": True, "points": 48000}
     assert entry["deal_ins"] == [entry["deal_in"]]
     plain = json.loads(run("replay", "demo.xml", "--at", "E1-0:35", "--format", "json").stdout)["board"]
     assert "analysis" not in plain
@@ -258,10 +259,10 @@ def test_analysis_in_the_replay_json(in_tmp, demo):
 def test_the_readme_board_is_real_output(monkeypatch):
     monkeypatch.chdir(FIXTURES.parent)
     monkeypatch.setenv("COLUMNS", "80")
-    command = "$ tenhou-tools replay fixtures/one_hand.xml --at E1-0:4 --seat 1 --ascii --analysis\n"
+    command = "$ tenhou-tools replay fixtures/one_hand.xml --at E1-0:5 --seat 1 --ascii --analysis\n"
     readme = (FIXTURES.parent / "README.md").read_text()
     shown = readme.split(command, 1)[1].split("```", 1)[0]
-    result = run("replay", "fixtures/one_hand.xml", "--at", "E1-0:4", "--seat", "1", "--ascii", "--analysis")
+    result = run("replay", "fixtures/one_hand.xml", "--at", "E1-0:5", "--seat", "1", "--ascii", "--analysis")
     assert result.exit_code == 0
     assert shown == result.stdout
 

@@ -13,6 +13,7 @@ import lzma
 import sqlite3
 import tarfile
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -285,6 +286,24 @@ def test_list_problems_are_one_line_and_exit_2(tmp_path, monkeypatch, args, mess
     assert result.stderr == message
 
 
+@pytest.mark.parametrize("command", [["validate"], ["stats"], ["convert", "--to", "mjai"], ["show"], ["replay"]])
+def test_a_missing_path_in_a_list_names_the_list_and_the_line(tmp_path, monkeypatch, command):
+    """Every command that reads @FILE says which list, and which line of it, names a path that
+    is not there (and a glob that matches nothing); an argument not in a list is named alone."""
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "logs" / "ok.xml", ONE_HAND)
+    reads_one = command[0] in ("show", "replay")
+    write(tmp_path / "list.txt", b"# mine\nnowhere.xml\n" if reads_one else
+          b"logs/ok.xml\n# mine\nnowhere.xml\nlogs/*.json\n")
+    result = run(command[0], "@list.txt", *command[1:])
+    assert result.exit_code == 2 and result.stdout == ""
+    if reads_one:
+        assert result.stderr == "Error: list.txt:2: no such file or directory: 'nowhere.xml'\n"
+    else:
+        assert result.stderr == ("Error: list.txt:3: no such file or directory: 'nowhere.xml'; "
+                                 "list.txt:4: no file matches 'logs/*.json'\n")
+
+
 def test_game_ids_in_a_list_are_read_from_the_download_cache(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     monkeypatch.setenv("TENHOU_TOOLS_CACHE_DIR", str(cache))
@@ -370,7 +389,7 @@ def test_an_incomplete_log_is_shown_up_to_where_it_stops(tmp_path, data):
                                  "result.", "0", "0", "0", "0"]
     assert lines[-1] == "No final result: the log ends here (incomplete game)."
     assert result.stderr.splitlines()[-1] == (
-        "Warning: incomplete game: the log ends in hand 1 (E1-0), before its result")
+        "Warning: incomplete game: the log ends in hand E1-0, before its result")
 
 
 def test_an_incomplete_log_is_replayed_up_to_where_it_stops(tmp_path):
@@ -381,7 +400,7 @@ def test_an_incomplete_log_is_replayed_up_to_where_it_stops(tmp_path):
     assert lines[3:5] == [
         "Warning: incomplete game: the log is cut off in the middle of an element; read up to the last "
         "complete one",
-        "Warning: incomplete game: the log ends in hand 1 (E1-0), before its result",
+        "Warning: incomplete game: the log ends in hand E1-0, before its result",
     ]
     play = lines.index("1  +8s -8s*    +8s -7z")  # S0 draws and discards 8s, S1 draws 8s, discards 7z
     assert lines[play + 1] == "The log ends here, before this hand's result."
@@ -398,11 +417,29 @@ def test_an_incomplete_log_is_replayed_up_to_where_it_stops(tmp_path):
     assert doc["hands"][0]["result"] == [] and doc["hands"][0]["verdict"] == "incomplete"
 
 
+@pytest.mark.parametrize("cut", ["in a tag", "after the end tag"])
+def test_a_cut_gzip_log_is_replayed_as_the_plain_log_it_decompresses_to(tmp_path, cut):
+    """A gzip log cut short is replayed up to the cut, as a plain log cut at the same place: the
+    same view and exit code (a warning more says the gzip data ends early). Cut after the game's
+    end (only the gzip trailer missing), the game is all there and verified."""
+    packed = gzip.compress(ONE_HAND, mtime=0)
+    data = packed[:-8] if cut == "after the end tag" else packed[: len(packed) * 3 // 4]
+    plain = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data)
+    assert plain != ONE_HAND if cut == "in a tag" else plain == ONE_HAND
+    got = run("replay", write(tmp_path / "cut.mjlog", data), "--ascii")
+    want = run("replay", write(tmp_path / "cut.xml", plain), "--ascii")
+    assert got.exit_code == want.exit_code == (1 if cut == "in a tag" else 0), got.output
+    notes = [line for line in got.stdout.splitlines() if line.startswith("Warning: ")]
+    assert notes[0].startswith("Warning: incomplete game: the gzip data ends early" if cut == "in a tag"
+                               else "Warning: the gzip data ends early, after the game's end")
+    assert got.stdout.replace(notes[0] + "\n", "").replace("cut.mjlog", "cut.xml") == want.stdout
+
+
 def test_validate_still_reports_an_incomplete_log(tmp_path):
     path = write(tmp_path / "cut.xml", NO_RESULT)
     (record, _summary) = ndjson(run("validate", path, "--format", "ndjson").stdout)
     assert not record["ok"] and [f["code"] for f in record["findings"]] == ["PARSE_ERROR"]
-    assert "incomplete game: hand 1 (E1-0) has no AGARI or RYUUKYOKU" in record["findings"][0]["message"]
+    assert "incomplete game: hand E1-0 has no AGARI or RYUUKYOKU" in record["findings"][0]["message"]
 
 
 @pytest.mark.corpus
@@ -419,3 +456,117 @@ def test_every_broken_corpus_file_gets_a_finding_and_is_never_verified(corpus):
         assert "Traceback" not in replayed.output and "Internal error" not in replayed.output
         shown = run("show", path)
         assert shown.exit_code in (0, 1) and "Internal error" not in shown.output
+
+
+# -- files that are not Tenhou logs, and every input accounted for (issue 26 #14, #17) ------------
+
+
+def test_not_a_log_tells_each_kind_of_file_from_a_log():
+    from tenhou_tools.sources.items import not_a_log
+
+    logs = [b'<mjloggm ver="2.3"><SHUFFLE', b'<?xml version="1.0" encoding="UTF-8"?>\n<!-- x -->\n<mjloggm>',
+            b'\xef\xbb\xbf {"title":["",""],"name":["a","b","c","d"]', b'{"ver":2.3,"ref":"x"', b'{"ref":"2014',
+            b'<mjlog', b'', b'garbage', b'{ "ti']  # the last four: the parser tells
+    assert [not_a_log(head) for head in logs] == [None] * len(logs)
+    page = "an HTML page, such as a saved viewer page"
+    others = {
+        b'<!DOCTYPE html>\n<html lang="en">': page,
+        b'<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml">': page,
+        b'<?xml version="1.0"?>\n<rss version="2.0">': "XML whose root is <rss>, not <mjloggm>",
+        b'[\n{"type": "game"': "a JSON array",
+        b'{"type": "game", "path": "a.xml"': "JSON whose first member is 'type', not a tenhou.net/6 log's",
+        b'{"name": "my-app", "version": "1.0.0"}': "JSON whose first member is 'name', not a tenhou.net/6 log's",
+        b'{"board": {"hand": "E1-0"': "JSON whose first member is 'board', not a tenhou.net/6 log's",
+        b"{ }": "an empty JSON object",
+    }
+    assert {head: not_a_log(head) for head in others} == others
+
+
+def _own_outputs(folder: Path) -> dict[str, Path]:
+    """A folder as people keep one: a log, and the tool's own outputs and other files beside it,
+    some named like logs (.json, .xml)."""
+    logs = write(folder / "game.xml", ONE_HAND)
+    outputs = {
+        "validate.json": ["validate", logs, "--format", "json"],
+        "validate.ndjson.json": ["validate", logs, "--format", "ndjson"],
+        "stats.json": ["stats", logs, "--format", "json"],
+        "replay.json": ["replay", logs, "--format", "json"],
+        "board.json": ["replay", logs, "--at", "E1-0:3", "--format", "json"],
+        "parse.json": ["parse", logs],
+        "viewer.xml": ["replay", logs, "--html", "-"],
+    }
+    made = {}
+    for name, args in outputs.items():
+        result = run(*args)
+        assert result.stdout, name
+        made[name] = write(folder / name, result.stdout.encode())
+    made["package.json"] = write(folder / "package.json", b'{\n  "name": "mine",\n  "version": "1.0.0"\n}\n')
+    made["feed.xml.gz"] = write(folder / "feed.xml.gz", gzip.compress(b'<?xml version="1.0"?><rss version="2.0"/>'))
+    return made
+
+
+def test_a_folder_of_the_tools_own_outputs_is_one_game_and_the_rest_skipped(tmp_path):
+    folder = tmp_path / "work"
+    made = _own_outputs(folder)
+    with zipfile.ZipFile(tmp_path / "work" / "bundle.zip", "w") as zf:
+        zf.writestr("page.xml", made["viewer.xml"].read_bytes())
+        zf.writestr(f"{ID_A}.xml", ONE_HAND)
+    result = run("validate", folder, "--format", "ndjson")
+    assert result.exit_code == 0, result.output  # the skipped files are not failed games
+    records = ndjson(result.stdout)
+    assert [r["path"] for r in records if r["type"] == "game"] == [f"{folder / 'bundle.zip'}:{ID_A}.xml",
+                                                                   str(folder / "game.xml")]
+    assert records[-1]["games"] == 2 and records[-1]["failed"] == 0 and records[-1]["not_logs"] == len(made) + 1
+    skipped = result.stderr.splitlines()
+    assert len(skipped) == len(made) + 1 and all(": skipped: not a Tenhou log (" in line for line in skipped)
+    assert f"{folder / 'bundle.zip'}:page.xml: skipped: not a Tenhou log (an HTML page, such as a saved viewer page)" \
+        in skipped
+    assert f"{made['viewer.xml']}: skipped: not a Tenhou log (an HTML page, such as a saved viewer page)" in skipped
+    assert f"{made['package.json']}: skipped: not a Tenhou log (JSON whose first member is 'name', not a " \
+           "tenhou.net/6 log's)" in skipped
+    stats = run("stats", folder, "--format", "json")
+    assert stats.exit_code == 0 and len(json.loads(stats.stdout)) == 4  # the one game's four players
+    assert sum(": skipped: not a Tenhou log (" in line for line in stats.stderr.splitlines()) == len(made) + 1
+    converted = run("convert", folder, "--to", "mjai")
+    assert converted.exit_code == 0 and converted.stdout.count('"type":"start_game"') == 2
+
+
+def test_a_file_named_on_the_command_line_is_read_as_a_log_whatever_it_holds(tmp_path):
+    """Only what a folder or an archive holds is skipped: a file the user names is meant to be a
+    log, and one that is not is a failed game (PARSE_ERROR)."""
+    page = write(tmp_path / "page.xml", b"<!DOCTYPE html><html><body>a saved viewer page</body></html>")
+    result = run("validate", page, "--format", "ndjson")
+    assert result.exit_code == 1
+    assert [f["code"] for f in ndjson(result.stdout)[0]["findings"]] == ["PARSE_ERROR"]
+
+
+def test_a_folder_of_nothing_but_other_files_has_no_logs(tmp_path):
+    folder = tmp_path / "work"
+    write(folder / "package.json", b'{"name": "mine"}')
+    write(folder / "page.xml", b"<!DOCTYPE html><html></html>")
+    result = run("validate", folder)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: no logs found in '{folder}' ({LOOKED_FOR}; 2 other files skipped)\n"
+
+
+def test_every_input_is_accounted_for_in_the_summaries(tmp_path):
+    """The NDJSON/JSON summary of validate and the stats report's document count the duplicates
+    skipped and the files that are not logs: games + failed... + duplicates + not_logs = inputs."""
+    folder = tmp_path / "logs"
+    write(folder / f"{ID_A}.xml", ONE_HAND)
+    write(folder / "copy" / f"{ID_A}.mjlog", ONE_HAND_GZ)  # the same game again
+    write(folder / "sanma.xml", SANMA)
+    write(folder / "sanma copy.xml", SANMA)  # the same bytes again, under another name
+    write(folder / "notes.json", b'{"todo": []}')
+    summary = ndjson(run("validate", folder, "--format", "ndjson").stdout)[-1]
+    assert (summary["games"], summary["duplicates"], summary["not_logs"]) == (2, 2, 1)
+    doc = json.loads(run("validate", folder, "--format", "json").stdout)[-1]
+    assert doc["type"] == "summary" and (doc["duplicates"], doc["not_logs"]) == (2, 1)
+    everything = ndjson(run("validate", folder, "--format", "ndjson", "--no-dedupe").stdout)[-1]
+    assert (everything["games"], everything["duplicates"]) == (4, 0)
+    page = tmp_path / "stats.html"
+    assert run("stats", folder, "--html", page).exit_code == 0
+    text = page.read_text(encoding="utf-8")
+    document = json.loads(text.split('id="tenhou-tools-stats">', 1)[1].split("</script>", 1)[0])
+    assert document["inputs"] == {"read": 2, "unreadable": 0, "duplicates": 2, "not_logs": 1, "filtered": 0,
+                                  "interrupted": False}

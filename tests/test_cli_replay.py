@@ -14,10 +14,12 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from tenhou_tools.cli import cli, replay_cmd, replay_render
+from tenhou_tools.cli.view import View
+from tenhou_tools.documents.replay import replay_document
 from tenhou_tools.events import Agari, Bye, DrawKind, Game, Ryuukyoku
-from tenhou_tools.mjlog import parse_file
 from tenhou_tools.replay.engine import replay_game
 from tenhou_tools.serialize import from_json
+from tenhou_tools.sources.files import read_game
 from tenhou_tools.sources.http import LogFetcher
 
 from .conftest import FIXTURES, corpus_files
@@ -189,7 +191,10 @@ def test_json_document(fixtures):
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
     assert set(doc) == {"type", "source", "log_id", "date", "lobby", "viewer", "all_hands", "ok", "complete", "verdict",
-                        "checks", "warnings", "header", "hands", "findings", "progression", "final"}
+                        "checks", "check_count", "hand_count", "hand_labels", "error_count", "failed_hands", "warnings",
+                        "header",
+                        "hands", "findings", "progression", "final"}
+    assert (doc["check_count"], doc["hand_count"], doc["error_count"], doc["failed_hands"]) == (27, 1, 0, [])
     assert doc["type"] == "replay" and doc["ok"] is True and doc["verdict"] == "verified"
     assert doc["source"] == str(fixtures / "one_hand.xml") and doc["log_id"] is None and doc["date"] is None
     assert doc["viewer"] == 1 and doc["all_hands"] is False
@@ -208,13 +213,15 @@ def test_json_document(fixtures):
     assert hand["deltas"] == [48000, -48000, 0, 0]
     assert hand["dora_indicators"] == [40] and hand["riichi"] == []
     # init and events are the serialize format: they read back into the very events
-    game = parse_file(fixtures / "one_hand.xml")
+    game = read_game(fixtures / "one_hand.xml")
     assert from_json(hand["init"]) == game.hands[0].init
     assert [from_json(e) for e in hand["events"]] == list(game.hands[0].events)
     (win,) = hand["result"]
     assert win["kind"] == "ron" and (win["who"], win["from_who"]) == (0, 1)
     assert win["yakuman"] == [{"id": 39, "name": "daisangen"}] and win["limit"] == "yakuman"
-    assert win["text"] == "Ron S0<-S1 48000 (yakuman: daisangen)"
+    assert (win["limit_id"], win["points"], win["honba"], win["sticks"]) == (5, 48000, 0, 0)
+    assert (win["win_tile"], win["dora_indicators"], win["ura_indicators"]) == (134, [40], [])
+    assert "text" not in win  # data only: each view composes its own words
 
 
 def test_json_of_one_hand_of_a_sanma_game(fixtures):
@@ -258,8 +265,9 @@ def test_findings_in_json(tampered):
     assert doc["ok"] is False and doc["verdict"] == "failed"
     (finding,) = doc["hands"][0]["findings"]
     assert finding == {"code": "AGARI_POINTS", "severity": "error", "hand": 0, "label": "E1-0", "event_index": 4,
-                       "message": "S0's hand value (ten) is wrong", "expected": 48000, "actual": 36000,
-                       "values": "points (ten): 48000 by the rules, the log says 36000"}
+                       "step": 5, "message": "S0's hand value (ten) is wrong", "expected": 48000, "actual": 36000,
+                       "readable": {"form": "compare", "what": "points (ten)", "expected": "48000",
+                                    "actual": "36000"}}
     assert doc["hands"][0]["verdict"] == "failed"
 
 
@@ -288,7 +296,10 @@ def test_usage_errors_exit_2(in_repo, args, message):
 def test_unreadable_log_is_one_line_and_exit_1(in_repo):
     result = run("replay", "fixtures/truncated.mjlog")
     assert result.exit_code == 1
-    assert result.stderr == "Error: fixtures/truncated.mjlog: byte 305: gzip data is truncated\n"
+    # cut inside its first INIT: the error of the plain XML it decompresses to, as for a plain log
+    assert result.stderr == ("Error: fixtures/truncated.mjlog: line 1, column 425: not well-formed XML: "
+                             "Specification mandates value for attribute hai, line 1, column 425 (in what the "
+                             "gzip data decompresses to: it ends early, at byte 305)\n")
 
 
 # -- downloading ids through the cache (a loopback server) ------------------------------------
@@ -424,7 +435,7 @@ def corpus_sample() -> tuple[tuple[str, Path], ...]:
     files = corpus_files("mjlog")
     chosen: dict[str, Path] = {}
     for path in files:
-        for feature in _features(parse_file(path)) & (WANTED - set(chosen)):
+        for feature in _features(read_game(path)) & (WANTED - set(chosen)):
             chosen[feature] = path
         if set(chosen) == WANTED:
             break
@@ -442,7 +453,7 @@ def test_the_corpus_sample_has_every_kind_of_hand(corpus):
 @pytest.mark.corpus
 def test_replay_renders_corpus_games(corpus):
     for name, path in corpus_sample():
-        game = parse_file(path)
+        game = read_game(path)
         for args in ([], ["--seat", "1", "--ascii"], ["--format", "json"]):
             result = run("replay", str(path), *args)
             assert result.exit_code == 0, (name, path, args, result.output[-2000:])
@@ -471,12 +482,13 @@ def test_replay_renders_corpus_games(corpus):
 @pytest.mark.parametrize("width", [80, 120])
 def test_views_fit_80_and_120_columns(corpus, width):
     for name, path in corpus_sample():
-        game = parse_file(path)
+        game = read_game(path)
         report = replay_game(game)
-        for view in (replay_render.View(), replay_render.View(viewer=0, ascii=True)):
+        for view in (View(), View(viewer=0, ascii=True)):
             console = Console(width=width, color_system=None, highlight=False, file=io.StringIO())
+            doc = replay_document(game, report, source=str(path), viewer=view.viewer)
             with console.capture() as captured:
-                for renderable in replay_render.game_view(game, report, view, game.log_id or name):
+                for renderable in replay_render.game_view(doc, view, game.log_id or name):
                     console.print(renderable)
             widest = max(cell_len(line) for line in captured.get().splitlines())
             assert widest <= width, (name, path, view)

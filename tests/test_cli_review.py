@@ -49,10 +49,11 @@ def test_the_replay_json_says_what_a_findings_values_are(tmp_path):
     (finding,) = json.loads(result.stdout)["hands"][0]["findings"]
     assert (finding["code"], finding["event_index"], finding["expected"], finding["actual"]) == (
         "AGARI_YAKUMAN", 4, [39], [37])
-    assert finding["values"] is None  # the message names both: "daisangen by the rules, the log says tenhou"
+    assert finding["readable"] is None  # the message names both: "daisangen by the rules, the log says tenhou"
     path.write_text(ONE_HAND.replace(*POINTS))
     (finding,) = json.loads(run("replay", path, "--format", "json").stdout)["hands"][0]["findings"]
-    assert finding["values"] == "points (ten): 48000 by the rules, the log says 36000"
+    assert finding["readable"] == {"form": "compare", "what": "points (ten)", "expected": "48000", "actual": "36000"}
+    assert "values" not in finding  # the text view's sentence is the text view's, not the JSON's
 
 
 def test_the_pages_findings_say_the_step_and_names_not_ids(browser, tmp_path):

@@ -30,7 +30,7 @@ def test_ndjson_contract(fixtures):
                                        "actual"}
     assert bad["findings"][0]["hand"] is None and bad["findings"][0]["label"] is None
     assert set(summary) == {"type", "games", "ok", "failed", "findings_by_code", "checks", "elapsed_s",
-                            "interrupted"}
+                            "interrupted", "duplicates", "not_logs"}
     assert summary["games"] == 2 and summary["ok"] == 1 and summary["failed"] == 1
     assert summary["findings_by_code"] == {"PARSE_ERROR": 1} and summary["interrupted"] is False
 
@@ -65,7 +65,10 @@ def test_missing_path_is_exit_2():
 def test_text_report_lists_failing_games(fixtures):
     result = run("validate", str(fixtures))
     assert result.exit_code == 1
-    assert "Failed games (3):" in result.stdout
+    assert "Failed games (2):" in result.stdout  # empty.mjlog and truncated.mjlog
+    # not_mjlog.xml, an HTML page in the folder, is not a log: skipped, not a failed game
+    assert result.stderr == (f"{fixtures / 'not_mjlog.xml'}: skipped: not a Tenhou log (an HTML page, such as a "
+                             "saved viewer page)\n")
     assert f"  {fixtures / 'truncated.mjlog'}\n    PARSE_ERROR: " in result.stdout
 
 

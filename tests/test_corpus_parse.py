@@ -8,7 +8,7 @@ import pytest
 from lxml import etree
 
 from tenhou_tools.errors import ParseError
-from tenhou_tools.mjlog import parse_file
+from tenhou_tools.sources.files import read_game
 
 from .conftest import corpus_files, genuine_files
 
@@ -20,7 +20,7 @@ def test_every_genuine_log_parses_completely(corpus):
     assert len(files) >= 4000 and any(path.parent.parent.name == "flagged" for path in files)
     problems = []
     for path in files:
-        game = parse_file(path)
+        game = read_game(path)
         root = etree.fromstring(gzip.decompress(path.read_bytes()))
         tags = [el.tag for el in root]
         n_init = tags.count("INIT")
@@ -34,6 +34,6 @@ def test_every_genuine_log_parses_completely(corpus):
 @pytest.mark.parametrize("path", corpus_files("broken", "*"), ids=lambda p: p.name)
 def test_broken_logs_fail_in_one_line(path):
     with pytest.raises(ParseError) as info:
-        parse_file(path)
+        read_game(path)
     message = str(info.value)
     assert str(path) in message and "\n" not in message

@@ -27,8 +27,9 @@ import pytest
 from click.testing import CliRunner
 
 from tenhou_tools import __version__
-from tenhou_tools.cli import cli, download_cmd
+from tenhou_tools.cli import cli, download_cmd, progress
 from tenhou_tools.errors import DownloadError, InputError
+from tenhou_tools.ids import JST
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.mjlog.read import MAX_BYTES
 from tenhou_tools.sources import cache as cache_mod
@@ -51,10 +52,11 @@ from tenhou_tools.sources.http import (
     default_user_agent,
     log_url,
     normalize_base_url,
+    not_found_error,
     parse_retry_after,
     resolve_base_url,
 )
-from tenhou_tools.sources.ids import JST
+from tenhou_tools.sources.logstore import NotServedRecord
 
 from .conftest import FIXTURES, REPO
 
@@ -891,6 +893,70 @@ def test_cli_no_longer_served_is_counted_apart_recorded_and_not_asked_again(serv
     assert retried.stderr.splitlines() == [f"{gid(2)}: downloaded", "1 id: 1 downloaded, 0 already cached, 0 failed."]
 
 
+def test_a_404_is_blamed_on_the_2010_2025_policy_only_for_a_game_of_those_years(server, fake, cache_dir):
+    """tenhou.net stopped serving the games of 2010-2025: a 404 for a game of another year (an
+    old one, a recent one, one of a stand-in or a mirror) is "not found", never "no longer
+    served"."""
+    old, later = "2009101012gm-00a9-0000-00000001", "2026010112gm-00a9-0000-00000002"
+    for log_id in (gid(1), old, later):
+        server.serve(log_id, ONE_HAND, "status:404")
+    with make_fetcher(cache_dir, server, fake) as fetcher:
+        errors = []
+        for log_id in (gid(1), old, later):
+            with pytest.raises(NotFound) as err:
+                fetcher.fetch(log_id)
+            errors.append(err.value)
+    assert [type(e) for e in errors] == [NotServed, NotFound, NotFound]
+    assert str(errors[1]) == f"{old}: not found on {server.host} (HTTP 404)"
+    assert str(errors[2]) == f"{later}: not found on {server.host} (HTTP 404)"
+    assert [str(not_found_error(i, "h", listed=listed)) for i in (gid(1), recent_gid(1)) for listed in (False, True)] == [
+        f"{gid(1)}: " + NOT_SERVED.format(host="h"), f"{gid(1)}: " + NOT_SERVED.format(host="h"),
+        f"{recent_gid(1)}: " + IN_PROGRESS.format(host="h"), f"{recent_gid(1)}: not found on h (HTTP 404)",
+    ]  # fmt: skip
+
+
+def test_cli_a_404_outside_the_era_is_a_failure_and_is_not_recorded(server, cache_dir, cli_fetcher):
+    later = "2026010112gm-00a9-0000-00000002"
+    server.serve(later, ONE_HAND, "status:404")
+    result = download(later, server=server, cache_dir=cache_dir)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"Error: {later}: not found on {server.host} (HTTP 404)",
+        "1 id: 0 downloaded, 0 already cached, 1 failed (1 not found).",
+    ]
+    server.serve(later, ONE_HAND)  # there after all: asked again, since nothing was recorded
+    again = download(later, server=server, cache_dir=cache_dir)
+    assert again.exit_code == 0 and again.stderr.splitlines() == [
+        f"{later}: downloaded", "1 id: 1 downloaded, 0 already cached, 0 failed."]
+    assert not (cache_dir / "not-served.tsv").exists()
+
+
+def test_cli_the_not_served_record_is_kept_by_server(cache_dir, cli_fetcher):
+    """A game one server does not serve is not asked of that server again, but another server
+    (another --base-url) is asked, and serves it."""
+    with Loopback() as first, Loopback() as second:
+        first.serve(gid(2), ONE_HAND, "status:404")
+        second.serve(gid(2), ONE_HAND)
+        refused = download(gid(2), server=first, cache_dir=cache_dir)
+        assert refused.exit_code == 1 and first.count(gid(2)) == 1
+        assert (cache_dir / "not-served.tsv").read_text().endswith(f"\t{first.url}\n")
+        again = download(gid(2), server=first, cache_dir=cache_dir)
+        assert again.exit_code == 1 and first.count(gid(2)) == 1  # not asked again
+        elsewhere = download(gid(2), server=second, cache_dir=cache_dir)
+        assert elsewhere.exit_code == 0 and second.count(gid(2)) == 1
+        assert elsewhere.stderr.splitlines() == [f"{gid(2)}: downloaded", "1 id: 1 downloaded, 0 already cached, 0 failed."]
+
+
+def test_a_not_served_line_of_an_older_version_is_not_used(cache_dir):
+    """Lines without the server (written before the record was kept by server) name no server,
+    so they block none."""
+    cache_dir.mkdir()
+    (cache_dir / "not-served.tsv").write_text(f"{gid(1)}\t2026-05-01\n{gid(2)}\t2026-05-02\thttps://tenhou.net\n")
+    record = NotServedRecord(cache_dir)
+    assert record.load("https://tenhou.net") == {gid(2): "2026-05-02"}
+    assert record.load("http://127.0.0.1:1") == {}
+
+
 def test_cli_stop_leaves_the_rest_unattempted(server, cache_dir, cli_fetcher):
     server.serve(gid(1), ONE_HAND, "status:403")
     server.serve(gid(2), ONE_HAND)
@@ -1110,15 +1176,15 @@ def test_cli_progress_bar_only_on_a_terminal(server, cache_dir, cli_fetcher, mon
     server.serve(gid(1), ONE_HAND)
     server.serve(gid(2), ONE_HAND)
     enabled: list[bool] = []
-    real_reporter = download_cmd._Reporter
+    real_bar = progress.ProgressBar
 
-    def spy(total, on):
-        enabled.append(on)
-        return real_reporter(total, on)
+    def spy(label, **kw):
+        enabled.append(kw["enabled"])
+        return real_bar(label, **kw)
 
-    monkeypatch.setattr(download_cmd, "_Reporter", spy)
+    monkeypatch.setattr(download_cmd, "ProgressBar", spy)
     plain = download(gid(1), server=server, cache_dir=cache_dir)  # the runner's stderr: no terminal
-    monkeypatch.setattr(download_cmd, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
     no_bar = download(gid(1), "--no-progress", server=server, cache_dir=cache_dir)
     bar = download(gid(1), gid(2), server=server, cache_dir=cache_dir)
     assert enabled == [False, False, True]
@@ -1129,9 +1195,9 @@ def test_cli_progress_bar_only_on_a_terminal(server, cache_dir, cli_fetcher, mon
         f"{gid(2)}: downloaded",
         "2 ids: 1 downloaded, 1 already cached, 0 failed.",
     ]
-    reporter = real_reporter(1, True)
-    with reporter:
-        reporter.current(gid(2))
-        reporter.say("[bold]not markup[/bold]")
-        reporter.advance()
-    assert reporter.progress is not None and reporter.progress.tasks[0].completed == 1
+    bar_ = real_bar("download", total=1, enabled=True)
+    with bar_:
+        bar_.update(label=gid(2))
+        bar_.say("[bold]not markup[/bold]")
+        bar_.update(advance=1)
+    assert bar_.completed == 1

@@ -13,7 +13,8 @@ from tenhou_tools.events import Agari, Bye, Call, Discard, Draw, Game, NewDora, 
 from tenhou_tools.formats import dumps
 from tenhou_tools.formats.common import mjai_name
 from tenhou_tools.formats.mjai import read_mjai, validate_mjai_event, write_mjai
-from tenhou_tools.mjlog import parse_file, parse_game
+from tenhou_tools.mjlog import parse_game
+from tenhou_tools.sources.files import read_game
 
 from .conftest import FIXTURES, corpus_files
 from .scenario import Scenario
@@ -66,7 +67,7 @@ def round_trip(game: Game) -> Game:
 
 @pytest.mark.parametrize("name", ["one_hand.mjlog", "sanma_kita.xml"])
 def test_fixtures(name):
-    game = parse_file(FIXTURES / name)
+    game = read_game(FIXTURES / name)
     events = write_mjai(game)
     assert [p for e in events for p in validate_mjai_event(e)] == []
     assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game"
@@ -74,7 +75,7 @@ def test_fixtures(name):
 
 
 def test_three_player_shape():
-    events = write_mjai(parse_file(FIXTURES / "sanma_kita.xml"))
+    events = write_mjai(read_game(FIXTURES / "sanma_kita.xml"))
     kyoku = next(e for e in events if e["type"] == "start_kyoku")
     assert kyoku["scores"][3] == 0 and kyoku["tehais"][3] == ["?"] * 13
     kita = [e for e in events if e["type"] == "nukidora"]
@@ -84,7 +85,7 @@ def test_three_player_shape():
 
 
 def test_riichi_order_and_red_fives():
-    events = write_mjai(parse_file(FIXTURES / "one_hand.mjlog"))
+    events = write_mjai(read_game(FIXTURES / "one_hand.mjlog"))
     names = {p for e in events if e["type"] == "start_kyoku" for p in e["tehais"][1]}
     assert "5mr" in names and "5pr" in names
     b = Scenario(["123m456m789m1123p", "19m19p19s1234567z", "2345678m2345p6z", "2345678s5678p9p"]).begin()
@@ -172,14 +173,14 @@ def test_read_errors_are_one_line():
         read_mjai('{"type":"end_game"}')
     with pytest.raises(ParseError, match="line 2"):
         read_mjai('{"type":"start_game"}\n{oops')
-    lines = dumps(parse_file(FIXTURES / "one_hand.mjlog"), "mjai").splitlines()
+    lines = dumps(read_game(FIXTURES / "one_hand.mjlog"), "mjai").splitlines()
     lines[3] = json.dumps({"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": False})
     with pytest.raises(ParseError, match="does not hold"):
         read_mjai(lines)
 
 
 def test_rules_without_the_extension():
-    events = write_mjai(parse_file(FIXTURES / "sanma_kita.xml"))
+    events = write_mjai(read_game(FIXTURES / "sanma_kita.xml"))
     del events[0]["tenhou"]
     game = read_mjai(events)
     assert game.header.ruleset.players == 3 and game.header.ruleset.red_fives
@@ -191,7 +192,7 @@ def test_corpus_sample_is_lossless(corpus):
     files = corpus_files("mjlog")[::step]
     assert files
     for path in files:
-        game = parse_file(path)
+        game = read_game(path)
         events = write_mjai(game)
         assert [p for e in events for p in validate_mjai_event(e)] == [], path
         assert carried(read_mjai(events)) == carried(game), path

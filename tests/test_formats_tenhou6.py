@@ -15,8 +15,10 @@ from tenhou_tools.findings import Severity
 from tenhou_tools.formats import detect_format, dumps, load_game
 from tenhou_tools.formats.common import TileIds, code_kind, code_of, code_sort_key
 from tenhou_tools.formats.tenhou6 import _tsumo_split, read_tenhou6, write_tenhou6
-from tenhou_tools.mjlog import log_id_from_name, parse_file, parse_game
+from tenhou_tools.ids import log_id_from_name
+from tenhou_tools.mjlog import parse_game
 from tenhou_tools.replay.engine import replay_game
+from tenhou_tools.sources.files import read_game
 
 from .conftest import FIXTURES, corpus_files, corpus_root
 from .formats_support import corpus_pairs, json_stream, mjlog_as_json_sees_it, stream
@@ -103,7 +105,7 @@ def test_tsumo_split():
 
 @pytest.mark.parametrize("name", ["one_hand.mjlog", "sanma_kita.xml"])
 def test_fixture_round_trip_and_replay(name):
-    game = parse_file(FIXTURES / name)
+    game = read_game(FIXTURES / name)
     back = round_trip(game)
     assert json_stream(back, game) == mjlog_as_json_sees_it(game)
     assert back.header.shuffle is None and back.header.ruleset == game.header.ruleset
@@ -113,7 +115,7 @@ def test_fixture_round_trip_and_replay(name):
 
 
 def test_written_json_shape():
-    doc = write_tenhou6(parse_file(FIXTURES / "sanma_kita.xml"))
+    doc = write_tenhou6(read_game(FIXTURES / "sanma_kita.xml"))
     assert list(doc) == ["ver", "log", "ratingc", "rule", "lobby", "dan", "rate", "sx", "sc", "name"]
     assert doc["ratingc"] == "PF3" and doc["rule"]["disp"].startswith("三")
     hand = doc["log"][0]
@@ -160,7 +162,7 @@ def test_connection_entries_count_other_events():
 
 
 def minimal_doc() -> dict:
-    return write_tenhou6(parse_file(FIXTURES / "one_hand.mjlog"))
+    return write_tenhou6(read_game(FIXTURES / "one_hand.mjlog"))
 
 
 @pytest.mark.parametrize(("data", "message"), [
@@ -197,18 +199,18 @@ def test_unknown_yaku_and_result():
 def test_load_game_dispatches_on_content(tmp_path):
     import gzip
 
-    text = dumps(parse_file(FIXTURES / "one_hand.mjlog"), "tenhou6").encode()
+    text = dumps(read_game(FIXTURES / "one_hand.mjlog"), "tenhou6").encode()
     assert detect_format(text) == "tenhou6" and detect_format(b"  \n" + text) == "tenhou6"
     assert detect_format(gzip.compress(text)) == "tenhou6"
     assert detect_format((FIXTURES / "one_hand.mjlog").read_bytes()) == "mjlog"
     assert load_game(gzip.compress(text)).hands[0].init.scores == (25000,) * 4
-    mjai = dumps(parse_file(FIXTURES / "one_hand.mjlog"), "mjai").encode()
+    mjai = dumps(read_game(FIXTURES / "one_hand.mjlog"), "mjai").encode()
     with pytest.raises(ParseError, match="mjai"):
         load_game(mjai, source="g.mjson")
 
 
 def test_check_log_reads_json_and_keeps_the_record_contract():
-    text = dumps(parse_file(FIXTURES / "one_hand.mjlog"), "tenhou6").encode()
+    text = dumps(read_game(FIXTURES / "one_hand.mjlog"), "tenhou6").encode()
     record = check_log(text, path="g.json", log_id="2014x")
     assert record.ok and record.hands == 1
     assert set(record.to_json()) == {"type", "path", "log_id", "ok", "hands", "checks", "findings"}
@@ -250,7 +252,7 @@ KNOWN_BAD = {
 @pytest.mark.skipif(not PAIRS, reason="corpus not found (set TENHOU_CORPUS)")
 @pytest.mark.parametrize(("mjlog", "tenhou6"), PAIRS, ids=lambda p: p.name)
 def test_paired_games_agree_both_ways(mjlog, tenhou6):
-    game = parse_file(mjlog)
+    game = read_game(mjlog)
     theirs = json.loads(tenhou6.read_bytes())
     ours = write_tenhou6(game)
     by_start = {json.dumps(h[:2]): h for h in ours["log"]}
@@ -295,7 +297,7 @@ def test_corpus_sample_round_trips_through_json(corpus):
     files = corpus_files("mjlog")[::step]
     assert files
     for path in files:
-        game = parse_file(path)
+        game = read_game(path)
         back = round_trip(game)
         assert stream(back, riichi_scores=False, chips=False) == stream(game, riichi_scores=False, chips=False), path
         assert replay_game(back).ok, path

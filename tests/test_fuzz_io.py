@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 from tenhou_tools.errors import DownloadError
-from tenhou_tools.sources import database, local
+from tenhou_tools.sources import database
 from tenhou_tools.sources.http import LogFetcher
-from tenhou_tools.sources.local import count_inputs, iter_logs
+from tenhou_tools.sources.local import ReadLimits, count_inputs, iter_logs
 
 from .conftest import FIXTURES
 from .fuzzing import common, containers
@@ -125,7 +125,7 @@ def test_zip64_locator_pointing_anywhere_is_a_clear_error(tmp_path):
 def test_zip_bombs_and_overlapping_members_stay_small(tmp_path, monkeypatch):
     """64 MiB deflate and 16 MiB bz2 bombs, and up to 200 central entries naming one member: each
     member stops at the cap, so memory stays within a few caps."""
-    monkeypatch.setattr(local._read, "MAX_BYTES", 100_000)
+    limits = ReadLimits(log_bytes=100_000)
     rng = random.Random(1)
     cases = [c for c in (zip_case(fixture_seeds(), rng) for _ in range(300))
              if c.mutation in ("zip:bomb", "zip:overlap")]
@@ -136,9 +136,10 @@ def test_zip_bombs_and_overlapping_members_stay_small(tmp_path, monkeypatch):
         for i, case in enumerate(cases):
             path = tmp_path / f"{i}.zip"
             path.write_bytes(case.data)
-            check_container(path)
+            check_container(path, limits=limits)
             if case.mutation == "zip:bomb":
-                refused += any(not i.ok and "-byte limit" in i.error for i in iter_logs([path], dedupe=False))
+                refused += any(not i.ok and "-byte limit" in i.error
+                               for i in iter_logs([path], dedupe=False, limits=limits))
             path.unlink()
         peak = tracemalloc.get_traced_memory()[1]
     finally:
@@ -203,23 +204,22 @@ def test_a_query_that_runs_too_long_is_stopped(tmp_path, monkeypatch):
     conn.commit()
     conn.close()
     monkeypatch.setattr(database, "DB_QUERY_SECONDS", 0.0)
-    monkeypatch.setattr(database, "DB_PAGE_ROWS", 100_000)
     assert count_inputs([db]) == 1  # the estimate falls back to one item
-    (item,) = iter_logs([db])
+    (item,) = iter_logs([db], limits=ReadLimits(db_page_rows=100_000))
     assert item.error == "cannot read SQLite database: a query ran for more than 0 s and was stopped"
     monkeypatch.undo()
     assert sum(1 for _ in iter_logs([db])) == 30_000
 
 
 def test_a_value_over_the_length_limit_is_never_loaded(tmp_path, monkeypatch):
-    """SQLite's per-value limit is lowered to ``DB_MAX_VALUE`` (64 MiB, not SQLite's 1 GB): a
-    stored id or key over it is a clear error, never a value held in memory."""
-    assert database.DB_MAX_VALUE < local._read.MAX_BYTES * 100
-    monkeypatch.setattr(database, "DB_MAX_VALUE", 100_000)
+    """SQLite's per-value limit is lowered to ``ReadLimits.db_value_bytes`` (64 MiB, not
+    SQLite's 1 GB): a stored id or key over it is a clear error, never a value held in memory."""
+    assert ReadLimits().db_value_bytes < ReadLimits().log_bytes * 100
+    limits = ReadLimits(db_value_bytes=100_000)
     gz = "x'" + gzip.compress(ONE_HAND, mtime=0).hex() + "'"
     db = make_db(tmp_path / "h.sqlite", "CREATE TABLE logs(id TEXT, log BLOB)", [
         ("'a'", gz), ("printf('%.*c', 200000, 'x')", gz)])
-    items = list(iter_logs([db]))
+    items = list(iter_logs([db], limits=limits))
     assert [i.ok for i in items] == [False]
     assert items[0].error == "cannot read SQLite database: string or blob too big"
 

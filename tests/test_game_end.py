@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 import pytest
 
-from tenhou_tools.game_id import JST
+from tenhou_tools.ids import JST
 from tenhou_tools.mjlog import ruleset_from_type
 from tenhou_tools.rules.game_end import decide_end, final_scores, owari_points, ranking, rounding_methods, uma
 

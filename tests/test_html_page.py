@@ -50,7 +50,9 @@ def test_page_embeds_the_replay_json_document(tmp_path):
     assert embedded(page) == with_analysis == {**doc, "analysis": with_analysis["analysis"]}
     discards = with_analysis["analysis"]["discards"]
     assert [(d["hand"], d["event_index"], d["seat"]) for d in discards] == [(0, 1, 0), (0, 3, 1)]
-    assert discards[1]["deal_in"]["text"] == "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)"  # 99p 77z: a shanpon
+    assert discards[1]["deal_in"] == {"discarder": 1, "winner": 0, "tile": 134, "kind": 33, "waits": [17, 33],
+                                      "riichi": False, "open": False, "points": 48000,
+                                      "tile_class": None}  # 99p 77z: a shanpon; dama: no class
     assert page.startswith("<!DOCTYPE html>")
     assert "<title>fixtures/one_hand.xml · tenhou-tools replay</title>" in page.replace(str(FIXTURES), "fixtures")
 

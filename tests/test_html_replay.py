@@ -18,11 +18,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tenhou_tools.analysis import DealIn
 from tenhou_tools.cli import cli
+from tenhou_tools.cli.analysis_render import deal_in_text
+from tenhou_tools.cli.render import describe_agari, describe_draw
 from tenhou_tools.events import Agari, Call, CallKind, Discard, Draw, Game, Riichi, Ryuukyoku
 from tenhou_tools.formats import load_game
-from tenhou_tools.mjlog import parse_file
 from tenhou_tools.replay.fold import hand_boards
+from tenhou_tools.rules.danger import DangerClass
+from tenhou_tools.sources.files import read_game
 from tenhou_tools.views.html import replay_page
 
 from .board_tracker import board_at, check_against_log
@@ -48,11 +52,25 @@ def game_of(path: Path) -> Game:
     return load_game(xml_of(path), source=str(path))
 
 
+def result_words(game: Game, position: int) -> list[str]:
+    """The text view's words for the hand's results: the page composes its own from the
+    document's data, and says the same."""
+    n = game.header.ruleset.players
+    return [describe_agari(e) if isinstance(e, Agari) else describe_draw(e, n) for e in game.hands[position].endings]
+
+
+def deal_in_words(deal: dict) -> str:
+    """The text view's words for a deal-in of the document."""
+    cls = DangerClass(deal["tile_class"]) if deal.get("tile_class") else None
+    return deal_in_text(DealIn(deal["discarder"], deal["winner"], deal["tile"], tuple(deal["waits"]), deal["riichi"],
+                               deal["open"], deal["points"], cls))
+
+
 @functools.cache
 def corpus_game(feature: str) -> Path:
     """The first corpus game (in path order) that has ``feature``."""
     for path in corpus_files("mjlog"):
-        game = parse_file(path)
+        game = read_game(path)
         if _has(game, feature):
             return path
     raise LookupError(f"no corpus game with {feature}")
@@ -148,11 +166,11 @@ def test_tracker_agrees_with_the_fixtures_logs():
 
 
 def test_four_player_fixture_every_step(browser, tmp_path):
-    page, doc = write_page(FIXTURES / "one_hand.xml", tmp_path / "one.html")
+    page, _doc = write_page(FIXTURES / "one_hand.xml", tmp_path / "one.html")
     game = game_of(FIXTURES / "one_hand.xml")
     assert check_game(browser, page, game) == len(game.hands[0].events) + 1
     last = dom_board(browser, 0, len(game.hands[0].events))
-    assert last["result_text"] == [r["text"] for r in doc["hands"][0]["result"]]
+    assert last["result_text"] == result_words(game, 0) == ["Ron S0<-S1 48000 (yakuman: daisangen)"]
     assert last["seats"]["0"]["extra"] == [[game.hands[0].endings[0].win_tile, "win"]]
 
 
@@ -228,10 +246,10 @@ def test_corpus_hanchan(browser, corpus, pages):
         "return [...document.querySelectorAll('#hand-list > li')]"
         ".map(li => li.querySelector('.hand-jump').textContent)")
     assert len(items) == len(doc["hands"])
-    for text, hand in zip(items, doc["hands"], strict=True):
+    for position, (text, hand) in enumerate(zip(items, doc["hands"], strict=True)):
         assert text.startswith(hand["label"] + "✓")
-        for result in hand["result"]:
-            assert result["text"] in text
+        for words in result_words(game, position):
+            assert words in text
     points = browser.execute_script(
         "return [...document.querySelectorAll('#score-chart circle.point')]"
         ".map(c => [+c.dataset.seat, +c.dataset.score])")
@@ -267,12 +285,12 @@ def test_corpus_three_player_game(browser, corpus, pages):
 
 @pytest.mark.corpus
 def test_corpus_double_ron(browser, corpus, pages):
-    page, game, doc = pages("double ron")
+    page, game, _doc = pages("double ron")
     position = next(p for p, h in enumerate(game.hands) if sum(isinstance(e, Agari) for e in h.endings) == 2)
     check_game(browser, page, game, hands=[position])
     hand = game.hands[position]
     end = dom_board(browser, position, len(hand.events))
-    assert end["result_text"] == [r["text"] for r in doc["hands"][position]["result"]]
+    assert end["result_text"] == result_words(game, position)
     assert len(end["result_text"]) == 2
     winners = [e.who for e in hand.endings]
     for who, ending in zip(winners, hand.endings, strict=True):
@@ -281,7 +299,7 @@ def test_corpus_double_ron(browser, corpus, pages):
 
 @pytest.mark.corpus
 def test_corpus_abortive_draw(browser, corpus, pages):
-    page, game, doc = pages("abortive")
+    page, game, _doc = pages("abortive")
     position = next(p for p, h in enumerate(game.hands) if any(
         isinstance(e, Ryuukyoku) and e.kind.value == "yao9" for e in h.endings))
     hand = game.hands[position]
@@ -295,7 +313,7 @@ def test_corpus_abortive_draw(browser, corpus, pages):
     for step in range(len(hand.events) + 1):
         assert_board(dom_board(browser, position, step), game, position, step, viewer=viewer, all_hands=False)
     end = dom_board(browser, position, len(hand.events))
-    assert end["result_text"] == [r["text"] for r in doc["hands"][position]["result"]]
+    assert end["result_text"] == result_words(game, position)
     assert "Nine" in end["result_text"][0] or "nine" in end["result_text"][0]
     # the declarer's hand is shown at the end even though the page is viewed from another seat
     assert end["seats"][str(declarer)]["hidden"] is False
@@ -321,11 +339,11 @@ def test_hand_made_double_ron_and_abortive_draw(browser, tmp_path):
             + _agari_tag(b, 2, 0, five, "240,-10,260,0,250,10,250,0", True))
     double = tmp_path / "double.xml"
     double.write_bytes(b.xml(ends))
-    page, doc = write_page(double, tmp_path / "double.html")
+    page, _doc = write_page(double, tmp_path / "double.html")
     game = game_of(double)
     check_game(browser, page, game)
     end = dom_board(browser, 0, len(game.hands[0].events))
-    assert end["result_text"] == [r["text"] for r in doc["hands"][0]["result"]] and len(end["result_text"]) == 2
+    assert end["result_text"] == result_words(game, 0) and len(end["result_text"]) == 2
     assert [end["seats"][s]["extra"] for s in ("1", "2")] == [[[five, "win"]], [[five, "win"]]]
 
     b = Scenario(hands=["19m19p19s1234567z", "123456789m123p1z", "12345678s12224z", "2468m2468p2468s1z"]).begin()
@@ -334,11 +352,11 @@ def test_hand_made_double_ron_and_abortive_draw(browser, tmp_path):
         b.discard(seat, "1z")
     aborted = tmp_path / "kaze4.xml"
     aborted.write_bytes(b.ryuukyoku("kaze4"))
-    page, doc = write_page(aborted, tmp_path / "kaze4.html")
+    page, _doc = write_page(aborted, tmp_path / "kaze4.html")
     game = game_of(aborted)
     check_game(browser, page, game)
     end = dom_board(browser, 0, len(game.hands[0].events))
-    assert end["result_text"] == [r["text"] for r in doc["hands"][0]["result"]]
+    assert end["result_text"] == result_words(game, 0) == ["Abortive draw: four winds"]
 
 
 def test_hand_made_findings_jump(browser, tmp_path):
@@ -545,17 +563,20 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
         "loss": {"kind": "shanten", "shanten": 2, "best_shanten": 1, "accepted": 7, "best_accepted": 12},
         "riichi": {"waits": [3, 6], "left": [2, 3], "total": 5},
         "deal_in": {"discarder": 1, "winner": 0, "tile": discard.tile, "kind": discard.tile >> 2, "waits": [33],
-                    "riichi": False, "open": False, "points": 48000,
-                    "text": "S1 dealt 7z into S0's 7z wait (dama, 48,000)"},
+                    "riichi": False, "open": False, "points": 48000},
     }
-    browser.execute_script("TenhouReplay.setAnalysis(arguments[0]); TenhouReplay.go(0, arguments[1])",
-                           {"discards": [entry]}, index + 1)
+    browser.execute_script("TenhouReplay.setView(1, false); TenhouReplay.setAnalysis(arguments[0]);"
+                           "TenhouReplay.go(0, arguments[1])", {"discards": [entry]}, index + 1)
     panel = browser.find_element("id", "analysis-panel")
     assert panel.is_displayed()
     text = panel.text
     assert "shanten 1 → 2" in text and "7 tiles" in text and "12 tiles" in text
     assert "Efficiency loss: shanten 2 after this discard, 1 after the best." in text
-    assert "(5 left)" in text and entry["deal_in"]["text"] in text
+    assert "(5 left)" in text
+    assert "dealt" not in text  # at the discard the winner's hand is hidden: its wait too (issue 26 #3)
+    browser.execute_script("TenhouReplay.go(0, arguments[0])", index + 2)
+    assert "S1 dealt 7z into S0's 7z wait (dama, 48,000)" in browser.find_element("id", "analysis").text
+    browser.execute_script("TenhouReplay.go(0, arguments[0])", index + 1)
     kinds = browser.execute_script(
         "return [...document.querySelectorAll('#analysis .kinds .kind, #analysis .waits .kind')]"
         ".map(k => [+k.dataset.kind, k.textContent])")
@@ -564,9 +585,10 @@ def test_analysis_panel_shows_what_the_hook_gives(browser, tmp_path):
     assert browser.execute_script("return TenhouReplay.analysisAt(0, arguments[0])", index) == entry
     assert isinstance(events[index + 1], Agari)
     assert browser.execute_script("return TenhouReplay.analysisAt(0, arguments[0])", index + 2) == entry
-    # viewed from another seat, S1's analysis is not shown while its hand is hidden
-    browser.execute_script("TenhouReplay.setView(2, false); TenhouReplay.go(0, arguments[0])", index + 1)
-    assert "hidden from this seat" in browser.find_element("id", "analysis").text
+    # viewed from another seat, S1's analysis is not shown while its hand is hidden: at the ron too
+    for step in (index + 1, index + 2):
+        browser.execute_script("TenhouReplay.setView(2, false); TenhouReplay.go(0, arguments[0])", step)
+        assert "hidden from this seat" in browser.find_element("id", "analysis").text
 
 
 def panel_text(browser, position: int, step: int) -> str:
@@ -589,12 +611,13 @@ def test_the_pages_analysis_is_the_games(browser, tmp_path):
     assert f"shanten {entry['shanten_before']} → {entry['shanten_after']}" in text
     assert f"{entry['chosen']['total']} tiles" in text and f"{entry['best'][0]['total']} tiles" in text
     assert "Efficiency loss: 21 accepted tiles instead of 22." in text
-    assert "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)" in text
+    assert "dealt" not in text  # S0's wait is S0's secret until the ron shows its hand
+    assert "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)" in panel_text(browser, 0, entry["event_index"] + 2)
     # S0's discard is S0's secret from S1's seat; all hands shows it
     s0 = next(e for e in doc["analysis"]["discards"] if e["seat"] == 0)
     assert "hidden from this seat" in panel_text(browser, 0, s0["event_index"] + 1)
     browser.execute_script("TenhouReplay.setView(1, true)")
-    assert "No efficiency loss" in panel_text(browser, 0, s0["event_index"] + 1)
+    assert "✓ Best by efficiency" in panel_text(browser, 0, s0["event_index"] + 1)
 
 
 def test_a_double_ron_shows_both_deal_ins(browser, corpus, tmp_path):
@@ -604,9 +627,18 @@ def test_a_double_ron_shows_both_deal_ins(browser, corpus, tmp_path):
     entry = next(e for e in doc["analysis"]["discards"] if len(e["deal_ins"]) == 2)
     position = next(i for i, h in enumerate(doc["hands"]) if h["index"] == entry["hand"])
     open_page(browser, page)
+    # viewed from the discarder (the winners' hands hidden until their rons show them)
+    browser.execute_script("TenhouReplay.setView(arguments[0], false)", entry["seat"])
+    first, second = (deal_in_words(deal) for deal in entry["deal_ins"])
+    text = panel_text(browser, position, entry["event_index"] + 1)  # the discard: no wait shown yet
+    assert first not in text and second not in text
+    text = panel_text(browser, position, entry["event_index"] + 2)  # the first ron shows its winner's
+    assert first in text and second not in text
+    text = panel_text(browser, position, entry["event_index"] + 3)  # the second ron, both
+    assert first in text and second in text
+    browser.execute_script("TenhouReplay.setView(null, true)")  # all hands: both waits at the discard
     text = panel_text(browser, position, entry["event_index"] + 1)
-    for deal in entry["deal_ins"]:
-        assert deal["text"] in text
+    assert first in text and second in text
     assert [d["winner"] for d in entry["deal_ins"]] == [
         e["who"] for e in doc["hands"][position]["events"][entry["event_index"] + 1:] if e["type"] == "agari"]
 
@@ -621,7 +653,7 @@ for (let step = 0; step <= steps; step++) {
   out.push([b.wall_remaining, b.honba, b.sticks, b.dora_indicators,
             b.seats.map(s => [s.hand.slice().sort((x, y) => x - y), s.score,
                               s.discards.map(d => [d.tile, d.tsumogiri, d.riichi, d.called]),
-                              s.melds.map(m => [m.kind, m.tiles])])]);
+                              s.melds.map(m => [m.kind, m.tiles]), s.connected])]);
 }
 return out;
 """
@@ -632,7 +664,7 @@ def fold_boards(game: Game, position: int) -> list:
     shape ``BOARDS_OF_HAND`` gives the page's."""
     return [[b.live_remaining, b.honba, b.sticks, list(b.dora_indicators),
              [[sorted(s.concealed), s.score, [[p.tile, p.tsumogiri, p.riichi, p.called] for p in s.pond],
-               [[m.kind.value, list(m.tiles)] for m in s.melds]] for s in b.seats]]
+               [[m.kind.value, list(m.tiles)] for m in s.melds], s.connected] for s in b.seats]]
             for b in hand_boards(game, position)]
 
 
@@ -645,7 +677,7 @@ def board_sample() -> tuple[Path, ...]:
     wanted = {"kan4", "ron3", "nm", "reach4", "kaze4", "bye", "reconnect", "pao"}
     chosen: dict[str, Path] = {}
     for path in files:
-        game = parse_file(path)
+        game = read_game(path)
         found = set()
         for hand in game.hands:
             for e in hand.events:

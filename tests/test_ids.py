@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tenhou_tools.errors import InputError
-from tenhou_tools.game_id import game_start
-from tenhou_tools.sources.ids import (
+from tenhou_tools.ids import (
     JST,
     GameRef,
     decode_obfuscated,
+    game_start,
     is_log_id,
     parse_log_id,
     parse_ref,

@@ -23,12 +23,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tenhou_tools import __version__
-from tenhou_tools.cli import cli, download_cmd, index_cmd
+from tenhou_tools.cli import cli, download_cmd, index_cmd, progress
+from tenhou_tools.ids import JST
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.sources import index_fetch
 from tenhou_tools.sources.cache import LogCache
 from tenhou_tools.sources.http import LogFetcher
-from tenhou_tools.sources.ids import JST
 from tenhou_tools.sources.index import (
     DayFile,
     IndexFormatError,
@@ -659,31 +659,33 @@ def test_download_a_selection_into_a_houou_logs_database(site, clock, fetchers, 
     assert validate.exit_code == 0 and summary["games"] == 3 and summary["failed"] == 0
 
 
-def test_the_404_era_in_a_selection(site, clock, fetchers, tmp_path):
+def test_a_404_in_a_selection_outside_the_2010_2025_era_is_not_found(site, clock, fetchers, tmp_path):
+    """Games of 2026 the server answers 404 for are not blamed on tenhou.net's 2010-2025 policy
+    (tests/test_download.py has those): they fail as "not found", are not recorded (neither in
+    the cache nor as houou-logs' was_error), and the next run asks again."""
     games = small_site(site)
     site.not_served = {games["a"].log_id, games["c"].log_id}
     cache, db = tmp_path / "cache", tmp_path / "h.db"
     result = run("download", "--since", "2026-11-10", "--until", "2026-11-11", "--lobby", "houou", "--db", str(db),
                  site=site, cache_dir=cache)  # fmt: skip
     assert result.exit_code == 1
-    note = f"(HTTP 404 from {site.host}; since about 2026-04 it answers 404 for most games of 2010-2025)"
     assert result.stderr.splitlines()[1:] == [
-        f"{games['a'].log_id}: no longer served by tenhou.net {note}",
+        f"Error: {games['a'].log_id}: not found on {site.host} (HTTP 404)",
         f"{games['b'].log_id}: downloaded",
-        f"{games['c'].log_id}: no longer served by tenhou.net {note}",
-        "3 ids: 1 downloaded, 0 already had, 2 no longer served by tenhou.net, 0 failed.",
+        f"Error: {games['c'].log_id}: not found on {site.host} (HTTP 404)",
+        "3 ids: 1 downloaded, 0 already had, 2 failed (2 not found).",
     ]
-    assert [row[5] for row in db_rows(db)] == [1, 0, 1]  # houou-logs' was_error
-    before = site.log_requests()
+    assert [(row[0], row[5]) for row in db_rows(db)] == [(games["b"].log_id, 0)]  # no was_error row
+    before = len(site.log_requests())
     again = run("download", "--since", "2026-11-10", "--until", "2026-11-11", "--lobby", "houou", "--db", str(db),
                 site=site, cache_dir=cache)  # fmt: skip
-    assert site.log_requests() == before  # not asked again
-    assert again.stderr.splitlines()[-1] == (
-        "3 ids: 0 downloaded, 1 already had, 2 no longer served by tenhou.net (2 known from an earlier run), 0 failed."
-    )
+    assert len(site.log_requests()) == before + 2  # asked again: nothing was recorded
+    assert again.stderr.splitlines()[-1] == "3 ids: 0 downloaded, 1 already had, 2 failed (2 not found)."
+    assert not (cache / "not-served.tsv").exists()
     # replay says it in one line
     replay = run("replay", games["a"].log_id, site=site, cache_dir=cache)
-    assert replay.exit_code == 1 and replay.stderr == f"Error: {games['a'].log_id}: no longer served by tenhou.net {note}\n"
+    assert replay.exit_code == 1
+    assert replay.stderr == f"Error: {games['a'].log_id}: not found on {site.host} (HTTP 404)\n"
 
 
 def test_download_a_selection_into_the_cache_and_a_folder_and_from_a_pipe(site, clock, fetchers, tmp_path):
@@ -920,7 +922,7 @@ def test_ctrl_c_while_reading_the_index_keeps_what_was_fetched(site, clock, fetc
     assert stopped.exit_code == 130 and stopped.stdout == "" and stopped.stderr == "Interrupted.\n"
     assert not list((cache / "index").rglob("*.tmp"))
     monkeypatch.setattr(index_cmd, "LogFetcher", functools.partial(LogFetcher, **keywords))
-    monkeypatch.setattr(index_cmd, "stderr_is_terminal", lambda: True)  # with the progress bar
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)  # with the progress bar
     before = len(site.requests)
     resumed = run("index", site=site, cache_dir=cache)
     assert resumed.exit_code == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import zlib
 
 import pytest
 
@@ -22,8 +23,9 @@ from tenhou_tools.events import (
     Ryuukyoku,
     Unknown,
 )
-from tenhou_tools.mjlog import parse_file, parse_game, ruleset_from_type
+from tenhou_tools.mjlog import parse_game, ruleset_from_type
 from tenhou_tools.mjlog.read import MAX_BYTES
+from tenhou_tools.sources.files import read_game
 
 from .conftest import FIXTURES
 
@@ -54,7 +56,7 @@ def events_of(body: str):
 
 
 def test_one_hand_fixture(fixtures):
-    game = parse_file(fixtures / "one_hand.xml")
+    game = read_game(fixtures / "one_hand.xml")
     assert game.header.ruleset.players == 4
     assert game.header.ruleset.room is Room.HOUOU
     assert [p.name for p in game.header.players] == ["Alice", "Bob", "さくら", "Dan"]
@@ -73,13 +75,13 @@ def test_one_hand_fixture(fixtures):
 
 
 def test_gzip_is_sniffed_not_named(fixtures):
-    assert parse_file(fixtures / "one_hand.mjlog") == parse_file(fixtures / "one_hand.xml")
+    assert read_game(fixtures / "one_hand.mjlog") == read_game(fixtures / "one_hand.xml")
     data = (fixtures / "one_hand.xml").read_bytes()
     assert parse_game(gzip.compress(data)) == parse_game(data)
 
 
 def test_sanma_kita_fixture(fixtures):
-    game = parse_file(fixtures / "sanma_kita.xml")
+    game = read_game(fixtures / "sanma_kita.xml")
     assert game.header.ruleset.sanma
     assert game.hands[0].init.hands[3] == ()
     call = game.hands[0].events[1]
@@ -97,7 +99,7 @@ def test_sanma_kita_fixture(fixtures):
 )
 def test_bad_fixtures(fixtures, name, message):
     with pytest.raises(ParseError) as info:
-        parse_file(fixtures / name)
+        read_game(fixtures / name)
     text = str(info.value)
     assert message in text and name in text and "\n" not in text
 
@@ -172,7 +174,7 @@ def test_ruleset_bits():
         ('<N who="7" m="1024"/>', END, "'who' = 7 is outside 0-3"),
         ('<N who="0" m="abc"/>', END, "not an integer"),
         ('<DORA/>', END, "missing attribute 'hai'"),
-        ("", "</mjloggm>", "hand 1 (E1-0) has no AGARI or RYUUKYOKU"),
+        ("", "</mjloggm>", "hand E1-0 has no AGARI or RYUUKYOKU"),
         ("", END.replace(' owari="250,20.0,250,0.0,250,-5.0,250,-15.0"', ""), "no final result (owari)"),
         ("", END.replace('250,20.0,250,0.0,250,-5.0,250,-15.0', ""), "'owari' has 0 values"),
         ("", END.replace('sc="250,0,250,0,250,0,250,0"', 'sc="1,2,3"'), "'sc' has 3 values"),
@@ -292,43 +294,92 @@ AGARI_AT = ONE_HAND_XML.index(b"<AGARI")
 
 @pytest.mark.parametrize(("data", "notes"), [
     (ONE_HAND_XML.replace(b' owari="730,83.0,-230,-73.0,250,5.0,250,-15.0"', b""),
-     ["incomplete game: the log ends after hand 1 (E1-0), without the game's final result (owari)"]),
+     ["incomplete game: the log ends after hand E1-0, without the game's final result (owari)"]),
     (ONE_HAND_XML[:AGARI_AT] + b"</mjloggm>",
-     ["incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+     ["incomplete game: the log ends in hand E1-0, before its result"]),
     (ONE_HAND_XML[:AGARI_AT],
      ["incomplete game: the document has no </mjloggm> end tag",
-      "incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+      "incomplete game: the log ends in hand E1-0, before its result"]),
     (ONE_HAND_XML[:AGARI_AT + 30],
      ["incomplete game: the log is cut off in the middle of an element; read up to the last complete one",
-      "incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+      "incomplete game: the log ends in hand E1-0, before its result"]),
     (gzip.compress(ONE_HAND_XML[:AGARI_AT + 30])[:-12],  # and its gzip stream cut short as well
      ["incomplete game: the gzip data ends early; read what could be decompressed",
       "incomplete game: the log is cut off in the middle of an element; read up to the last complete one",
-      "incomplete game: the log ends in hand 1 (E1-0), before its result"]),
+      "incomplete game: the log ends in hand E1-0, before its result"]),
 ])
 def test_a_log_that_stops_early_is_read_up_to_where_it_stops(data, notes):
     with pytest.raises(ParseError, match=r"incomplete game|not well-formed|gzip data is truncated"):
         parse_game(data)
     game = parse_game(data, require_complete=False)
     assert list(game.warnings) == notes
-    assert len(game.hands) == 1 and game.owari is None
+    assert len(game.hands) == 1 and game.owari is None and not game.complete
     events = game.hands[0].events
     assert [type(e).__name__ for e in events[:4]] == ["Draw", "Discard", "Draw", "Discard"]
+
+
+def test_a_complete_log_is_complete():
+    assert parse_game(ONE_HAND_XML).complete
+    assert parse_game(ONE_HAND_XML, require_complete=False).complete
+
+
+ROOT_END = ONE_HAND_XML.rindex(b"</mjloggm>")
+"""Where the fixture's closing root tag starts."""
+
+
+@pytest.mark.parametrize(("data", "note"), [
+    (ONE_HAND_XML[:ROOT_END], "the document has no </mjloggm> end tag"),
+    (ONE_HAND_XML[:ROOT_END + 5], "the log is cut off in the middle of an element; read up to the last complete one"),
+    (gzip.compress(ONE_HAND_XML)[:-8],  # the deflate stream is whole, the gzip trailer is missing
+     "the gzip data ends early, after the game's end; read what could be decompressed"),
+])
+def test_a_log_cut_after_the_games_end_is_complete(data, note):
+    """The game's end (the final result) is there: the game is complete, and the warning says
+    what is missing without calling the game incomplete."""
+    game = parse_game(data, require_complete=False)
+    assert game.complete and game.owari is not None
+    assert game.warnings == (note,)
+
+
+def test_a_cut_gzip_log_reads_as_the_plain_log_it_decompresses_to():
+    """Cut anywhere, a gzip log gives what its plain XML cut at the same place gives: the same
+    game, or the same error (which also says that the gzip data ends early)."""
+    packed = gzip.compress(ONE_HAND_XML, mtime=0)
+    for cut in range(11, len(packed)):
+        prefix = packed[:cut]
+        plain = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(prefix)
+        try:
+            want = parse_game(plain, require_complete=False)
+        except ParseError as exc:
+            with pytest.raises(ParseError) as got:
+                parse_game(prefix, require_complete=False)
+            assert got.value.message.startswith(exc.message), cut
+            assert got.value.message.endswith(f"(in what the gzip data decompresses to: it ends early, at byte "
+                                              f"{cut})"), cut
+            continue
+        game = parse_game(prefix, require_complete=False)
+        assert (game.hands, game.complete) == (want.hands, want.complete), cut
+        assert game.warnings[1:] == want.warnings, cut
+        assert game.warnings[0].startswith(("incomplete game: the gzip data ends early",
+                                            "the gzip data ends early")), cut
 
 
 def test_a_hand_with_no_result_before_the_next_one_is_a_warning():
     init = ONE_HAND_XML[ONE_HAND_XML.index(b"<INIT"):ONE_HAND_XML.index(b"<T100/>")]
     data = ONE_HAND_XML[:AGARI_AT] + init + ONE_HAND_XML[AGARI_AT:]  # GO UN TAIKYOKU INIT T D U E INIT
     game = parse_game(data, require_complete=False)
-    assert game.warnings == ("incomplete game: hand 1 (E1-0) has no AGARI or RYUUKYOKU (element 8 <INIT> "
+    assert game.warnings == ("incomplete game: hand E1-0 has no AGARI or RYUUKYOKU (element 8 <INIT> "
                              "starts the next)",)
     assert len(game.hands) == 2 and game.owari is not None
+    assert not game.complete  # the final result is there, but not the first hand's
 
 
 @pytest.mark.parametrize(("data", "message"), [
     (ONE_HAND_XML[:ONE_HAND_XML.index(b"<INIT") + 10], "not well-formed XML"),  # before any hand
     (ONE_HAND_XML.replace(b'<T100/>', b'<T100/><N who="9" m="1"/>'), "attribute 'who' = 9"),  # not a cut
-    ((FIXTURES / "truncated.mjlog").read_bytes(), "gzip data is truncated"),  # cut inside the first INIT
+    # cut inside the first INIT: what decompresses is read as the plain log would be, and says so
+    ((FIXTURES / "truncated.mjlog").read_bytes(),
+     r"not well-formed XML: .* \(in what the gzip data decompresses to: it ends early, at byte 305\)"),
 ])
 def test_what_is_not_a_cut_game_is_still_an_error(data, message):
     with pytest.raises(ParseError, match=message):

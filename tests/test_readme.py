@@ -20,3 +20,20 @@ def test_quick_start_is_two_commands_that_ci_runs():
     ci = (REPO / ".ci" / "run").read_text().splitlines()
     for command in commands:
         assert command in ci
+
+
+def library_examples() -> list[tuple[str, str]]:
+    """``(code, output)`` of each Python block of the README's *Library* section that the README
+    follows with the output it prints."""
+    section = (REPO / "README.md").read_text().split("## Library", 1)[1].split("\n## ", 1)[0]
+    pairs = re.findall(r"```python\n(.*?)```\s*\n```\n(.*?)```", section, re.S)
+    return [(code, output) for code, output in pairs]
+
+
+def test_the_library_examples_print_what_the_readme_shows(monkeypatch, capsys):
+    examples = library_examples()
+    assert len(examples) == 2
+    monkeypatch.chdir(REPO)
+    for code, output in examples:
+        exec(compile(code, "README.md", "exec"), {"__name__": "readme_example"})
+        assert capsys.readouterr().out == output

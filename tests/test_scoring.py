@@ -342,7 +342,7 @@ def _load_checker():  # scripts/ is not a package
 def test_corpus_sample_matches_every_agari(corpus: Path) -> None:
     """Every AGARI of a sample of real games: yaku, han, fu, points, limit, yakuman, sc deltas."""
     from tenhou_tools.events import Agari
-    from tenhou_tools.mjlog import parse_file
+    from tenhou_tools.sources.files import read_game
 
     checker = _load_checker()
     files = corpus_files()
@@ -350,7 +350,7 @@ def test_corpus_sample_matches_every_agari(corpus: Path) -> None:
     checked = 0
     failures: list[str] = []
     for path in sample:
-        game = parse_file(path)
+        game = read_game(path)
         if game.header.ruleset.chips:
             continue  # chip tables: see scripts/check_scoring.py (one unexplained honba payment)
         for hand in game.hands:

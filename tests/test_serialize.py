@@ -21,8 +21,9 @@ from tenhou_tools.events import (
     Ryuukyoku,
     Unknown,
 )
-from tenhou_tools.mjlog import MeldError, decode_meld, parse_file
+from tenhou_tools.mjlog import MeldError, decode_meld
 from tenhou_tools.serialize import from_json, game_records, to_json
+from tenhou_tools.sources.files import read_game
 
 seat = st.integers(0, 3)
 tile = st.integers(0, 135)
@@ -79,7 +80,7 @@ def test_field_names_are_stable():
 
 
 def test_game_round_trip_and_records(fixtures):
-    game = parse_file(fixtures / "sanma_kita.xml")
+    game = read_game(fixtures / "sanma_kita.xml")
     assert from_json(json.loads(json.dumps(to_json(game)))) == game
     records = list(game_records(game))
     assert [r["type"] for r in records] == ["game", "header", "init", "draw", "call", "draw", "discard",

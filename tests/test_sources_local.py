@@ -26,12 +26,12 @@ import pytest
 
 from tenhou_tools.errors import InputError
 from tenhou_tools.mjlog import parse_game
-from tenhou_tools.mjlog import read as mjlog_read
 from tenhou_tools.sources import database, local
 from tenhou_tools.sources import zip as zip_source
 from tenhou_tools.sources.local import (
     DbLayout,
     LogItem,
+    ReadLimits,
     SourceStats,
     connect_readonly,
     count_inputs,
@@ -193,11 +193,11 @@ def test_broken_log_files_are_yielded_as_data_for_the_parser(tmp_path):
     assert item.ok and item.data == TRUNCATED and item.log_id == ID_A
 
 
-def test_file_over_the_cap_is_an_error_item(tmp_path, monkeypatch):
-    monkeypatch.setattr(mjlog_read, "MAX_BYTES", 500)
+def test_file_over_the_cap_is_an_error_item(tmp_path):
+    limits = ReadLimits(log_bytes=500)
     big = write(tmp_path / "big.xml", ONE_HAND)  # 730 bytes
     small = write(tmp_path / "small.mjlog", ONE_HAND_GZ)  # 458 bytes
-    items, stats = collect([big, small])
+    items, stats = collect([big, small], limits=limits)
     assert [i.ok for i in items] == [False, True]
     assert "over the 500-byte limit" in items[0].error
     assert stats.errors == 1
@@ -331,34 +331,34 @@ def test_zip_members_nested_and_zip_slip_names_are_only_shown(tmp_path, monkeypa
     assert not (tmp_path / "evil.xml").exists() and not Path("/abs/evil2.xml").exists()
 
 
-def test_zip_member_over_the_cap_is_an_error_item(tmp_path, monkeypatch):
-    monkeypatch.setattr(mjlog_read, "MAX_BYTES", 500)
+def test_zip_member_over_the_cap_is_an_error_item(tmp_path):
+    limits = ReadLimits(log_bytes=500)
     archive = make_zip(
         tmp_path / "a.zip", {f"{ID_A}.xml": ONE_HAND, f"{ID_B}.mjlog": ONE_HAND_GZ}  # 730, 458 bytes
     )
-    items, stats = collect([archive])
+    items, stats = collect([archive], limits=limits)
     assert [(i.log_id, i.ok) for i in items] == [(ID_A, False), (ID_B, True)]
     assert items[0].error == "member is 730 bytes uncompressed, over the 500-byte limit"
     assert stats.errors == 1
 
 
-def test_zip_member_whose_header_lies_about_its_size(tmp_path, monkeypatch):
+def test_zip_member_whose_header_lies_about_its_size(tmp_path):
     """The declared size is under the cap but the data is not: the cap is enforced while
     inflating, and the member becomes an error item."""
-    monkeypatch.setattr(mjlog_read, "MAX_BYTES", 500)
+    limits = ReadLimits(log_bytes=500)
     archive = make_zip(tmp_path / "lies.zip", {f"{ID_A}.xml": ONE_HAND, f"{ID_B}.mjlog": ONE_HAND_GZ})
     raw = bytearray(archive.read_bytes())
     struct.pack_into("<I", raw, raw.index(b"PK\x03\x04") + 22, 400)  # local header: size
     struct.pack_into("<I", raw, raw.index(b"PK\x01\x02") + 24, 400)  # central directory: size
     archive.write_bytes(bytes(raw))
 
-    items, _ = collect([archive])
+    items, _ = collect([archive], limits=limits)
     assert [(i.log_id, i.ok) for i in items] == [(ID_A, False), (ID_B, True)]
     assert items[0].error == "member is over the 500-byte limit"
 
 
-def test_zip_bomb_cannot_exhaust_memory(tmp_path, monkeypatch):
-    monkeypatch.setattr(mjlog_read, "MAX_BYTES", 64 * 1024)
+def test_zip_bomb_cannot_exhaust_memory(tmp_path):
+    limits = ReadLimits(log_bytes=64 * 1024)
     archive = tmp_path / "bomb.zip"
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
         with zf.open(f"{ID_A}.xml", "w") as member:
@@ -372,7 +372,7 @@ def test_zip_bomb_cannot_exhaust_memory(tmp_path, monkeypatch):
 
     tracemalloc.start()
     try:
-        items, _ = collect([archive])
+        items, _ = collect([archive], limits=limits)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -592,21 +592,21 @@ def test_phoenix_logs_database_with_bz2_blobs(tmp_path):
     conn.close()
 
 
-def test_bz2_bomb_is_capped(tmp_path, monkeypatch):
-    monkeypatch.setattr(mjlog_read, "MAX_BYTES", 5000)
+def test_bz2_bomb_is_capped(tmp_path):
+    limits = ReadLimits(log_bytes=5000)
     bomb = bz2.compress(b"<mjloggm>" + b" " * 1_000_000)
     db = make_phoenix_db(tmp_path / "p.db", [(ID_A, bomb), (ID_B, bz2.compress(SANMA))])
-    items, _ = collect([db])
+    items, _ = collect([db], limits=limits)
     assert [(i.log_id, i.ok) for i in items] == [(ID_A, False), (ID_B, True)]
     assert items[0].error == "decompressed size exceeds the 5000-byte limit"
 
 
-def test_stored_blob_over_the_cap_is_never_loaded(tmp_path, monkeypatch):
+def test_stored_blob_over_the_cap_is_never_loaded(tmp_path):
     incompressible = ONE_HAND + random.Random(0).randbytes(3000)
     db = make_houou_db(tmp_path / "h.db", [(ID_A, incompressible), (ID_B, SANMA)])
     assert len(gzip.compress(SANMA)) < 1000 < len(gzip.compress(incompressible))
-    monkeypatch.setattr(mjlog_read, "MAX_BYTES", 1000)
-    items, _ = collect([db])
+    limits = ReadLimits(log_bytes=1000)
+    items, _ = collect([db], limits=limits)
     assert [(i.log_id, i.ok) for i in items] == [(ID_A, False), (ID_B, True)]
     assert items[0].error.startswith("stored log is ") and "over the 1000-byte limit" in items[0].error
 
@@ -638,19 +638,18 @@ def test_database_is_opened_read_only(tmp_path):
 def test_database_is_paged_and_read_lazily(tmp_path, monkeypatch):
     ids = (ID_A, ID_B, ID_C, ID_D, ID_E)
     db = make_phoenix_db(tmp_path / "p.db", [(i, bz2.compress(ONE_HAND)) for i in ids])
-    monkeypatch.setattr(database, "DB_PAGE_ROWS", 2)
     statements: list[str] = []
     real_connect = database.connect_readonly
 
-    def traced(path):
-        conn = real_connect(path)
+    def traced(path, **kw):
+        conn = real_connect(path, **kw)
         conn.set_trace_callback(statements.append)
         return conn
 
     monkeypatch.setattr(database, "connect_readonly", traced)
     pages = lambda: [s for s in statements if s.startswith('SELECT "rowid"')]  # noqa: E731
 
-    stream = iter_logs([db])
+    stream = iter_logs([db], limits=ReadLimits(db_page_rows=2))
     assert inspect.isgenerator(stream) and statements == []
     assert next(stream).log_id == ID_A
     assert len(pages()) == 1 and "LIMIT 2" in pages()[0] and "WHERE" not in pages()[0]
@@ -661,17 +660,17 @@ def test_database_is_paged_and_read_lazily(tmp_path, monkeypatch):
 
 def test_database_page_is_bounded_in_bytes(tmp_path, monkeypatch):
     db = make_houou_db(tmp_path / "h.db", [(i, ONE_HAND) for i in (ID_A, ID_B, ID_C)])
-    monkeypatch.setattr(database, "DB_PAGE_BYTES", 1)  # every row fills a page
     statements: list[str] = []
     real_connect = database.connect_readonly
 
-    def traced(path):
-        conn = real_connect(path)
+    def traced(path, **kw):
+        conn = real_connect(path, **kw)
         conn.set_trace_callback(statements.append)
         return conn
 
     monkeypatch.setattr(database, "connect_readonly", traced)
-    assert [i.log_id for i in iter_logs([db])] == [ID_A, ID_B, ID_C]
+    one_row = ReadLimits(db_page_bytes=1)  # every row fills a page
+    assert [i.log_id for i in iter_logs([db], limits=one_row)] == [ID_A, ID_B, ID_C]
     assert len([s for s in statements if s.startswith('SELECT "id"')]) == 4
 
 
@@ -763,11 +762,11 @@ def test_the_same_input_twice_is_deduplicated(tmp_path):
     assert stats.duplicates == 2 and stats.db_rows == 4
 
 
-def test_error_items_do_not_hide_a_later_good_copy(tmp_path, monkeypatch):
-    monkeypatch.setattr(mjlog_read, "MAX_BYTES", 500)
+def test_error_items_do_not_hide_a_later_good_copy(tmp_path):
+    limits = ReadLimits(log_bytes=500)
     archive = make_zip(tmp_path / "a.zip", {f"{ID_A}.xml": ONE_HAND})  # 730 bytes: over the cap
     good = write(tmp_path / f"{ID_A}.mjlog", ONE_HAND_GZ)
-    items, stats = collect([archive, good])
+    items, stats = collect([archive, good], limits=limits)
     assert [(i.log_id, i.ok) for i in items] == [(ID_A, False), (ID_A, True)]
     assert stats.duplicates == 0
 
@@ -893,7 +892,7 @@ def test_folders_take_archives_and_databases_by_content_and_skip_other_files(tmp
 
 @pytest.mark.parametrize("mode", ["w", "w:gz", "w:bz2", "w:xz"])
 def test_tar_members_are_read_one_at_a_time_and_named_like_zip_members(tmp_path, mode, monkeypatch):
-    monkeypatch.setattr(mjlog_read, "MAX_BYTES", 720)  # SANMA is 713 bytes, ONE_HAND 730
+    limits = ReadLimits(log_bytes=720)  # SANMA is 713 bytes, ONE_HAND 730
     archive = make_tar(tmp_path / "a.tar", {
         "2014/": b"", f"2014/{ID_A}.mjlog": ONE_HAND_GZ, "../evil.xml": SANMA, "big.xml": ONE_HAND,
         "readme.md": b"#", f"copy/{ID_A}.xml": ONE_HAND, ".hidden.xml": SANMA,
@@ -901,7 +900,7 @@ def test_tar_members_are_read_one_at_a_time_and_named_like_zip_members(tmp_path,
     work = tmp_path / "work"
     work.mkdir()
     monkeypatch.chdir(work)
-    items, stats = collect([archive])
+    items, stats = collect([archive], limits=limits)
     assert [(i.source, i.log_id, i.ok) for i in items] == [
         (f"{archive}:2014/{ID_A}.mjlog", ID_A, True),
         (f"{archive}:../evil.xml", None, True),

@@ -8,7 +8,8 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from tenhou_tools.mjlog import parse_file, parse_game
+from tenhou_tools.mjlog import parse_game
+from tenhou_tools.sources.files import read_game
 from tenhou_tools.stats import PlayerCounters, game_counters
 from tenhou_tools.stats.counters import INT_FIELDS
 
@@ -34,7 +35,7 @@ def test_the_hand_made_games_cover_every_counter():
     for _, expected, _ in GAMES.values():
         for values in expected.values():
             seen.update(k for k, v in values.items() if v)
-    quality = {"quality_games", "quality_discards", "quality_efficient"}
+    quality = {field for field in INT_FIELDS if field.startswith("quality_")}
     assert set(INT_FIELDS) - quality | {"yaku"} == seen
 
 
@@ -52,14 +53,14 @@ def test_the_builder_keeps_the_score_chain():
 
 def test_fixture_logs():
     # one_hand: Alice (dealer) rons Bob's first discard, daisangen 48000.
-    got = game_counters(parse_file(FIXTURES / "one_hand.xml"))
+    got = game_counters(read_game(FIXTURES / "one_hand.xml"))
     alice, bob, sakura = got[("Alice", 4)], got[("Bob", 4)], got[("さくら", 4)]
     assert (alice.wins, alice.win_points, alice.yakuman, alice.win_turns, alice.rank1) == (1, 48000, 1, 2, 1)
     assert alice.yaku == ((39, 1),)
     assert (bob.deal_ins, bob.deal_in_turns, bob.busts, bob.rank4, bob.hand_balance) == (1, 1, 1, 1, -48000)
     assert (sakura.rank2, sakura.final_points) == (1, 50)  # +5.0, tie with Dan broken by seat order
     # sanma_kita: the kita is not a call, and the game is keyed as three-player.
-    sanma = game_counters(parse_file(FIXTURES / "sanma_kita.xml"))
+    sanma = game_counters(read_game(FIXTURES / "sanma_kita.xml"))
     assert {players for _, players in sanma} == {3}
     assert all(c.calls == 0 and c.games == 1 for c in sanma.values())
 

@@ -1,6 +1,6 @@
 """The figures Tenhou players quote, worked out by hand: table kinds (rank counts, dan points per
 game, stable dan), latest dan and rate, history, rate change, play quality, ``--as`` merging,
-the SQLite store added to game by game, and ``stats_document``.
+the SQLite store added to game by game, and the report document (``documents.stats``).
 
 Games are the one-hand fixture with its header and final result rewritten: the room and length
 (``GO type``), the lobby, each seat's dan and rate (``UN``) and the final scores (``owari``),
@@ -21,12 +21,13 @@ from click.testing import CliRunner
 from rich.cells import cell_len
 
 from tenhou_tools.cli import cli
+from tenhou_tools.documents.stats import StatsReport
 from tenhou_tools.events import CallKind, Meld
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.rules.calls import kuikae_forbidden
 from tenhou_tools.stats.games import GameEntry, stable_dan_name, table_kinds
 from tenhou_tools.stats.quality import game_quality
-from tenhou_tools.stats.report import PlayerReport, stats_document
+from tenhou_tools.stats.report import PlayerReport
 from tenhou_tools.tiles import parse_tiles
 
 from .conftest import FIXTURES
@@ -235,8 +236,11 @@ def test_an_old_store_is_refused_with_a_clear_message(tmp_path):
     conn.close()
     result = run("stats", "--db", db)
     assert result.exit_code == 2
-    assert "schema '1', counters '1'; this one reads 2, 2): build a new database from the logs " \
-           "(version 2 keeps each player's games" in result.stderr
+    from tenhou_tools.stats.counters import COUNTERS_VERSION
+    from tenhou_tools.stats.store import SCHEMA_VERSION
+
+    assert f"schema '1', counters '1'; this one reads {SCHEMA_VERSION}, {COUNTERS_VERSION}): build a new " \
+           "database from the logs (version 2 keeps each player's games" in result.stderr
 
 
 def test_the_overview_fits_80_columns_with_plain_headers(logs):
@@ -297,15 +301,17 @@ def test_play_quality_counts_efficient_discards():
     # keeps the hand tenpai; throwing 1m (id 0) breaks the 1-2-3m run: one shanten worse.
     good = parse_game(ONE_HAND.encode())
     bad = parse_game(ONE_HAND.replace("<T100/><D100/>", "<T100/><D0/>").encode())
-    assert game_quality(good)[0] == (1, 1)
-    assert game_quality(bad)[0] == (1, 0)
+    assert (game_quality(good)[0].choices, game_quality(good)[0].best) == (1, 1)
+    assert (game_quality(bad)[0].choices, game_quality(bad)[0].best) == (1, 0)
+    assert game_quality(bad)[0].efficiency_loss == 1
 
 
 def test_discards_after_riichi_are_not_judged():
     riichi = ONE_HAND.replace("<T100/><D100/>", '<T100/><REACH who="0" step="1"/><D100/>'
                                                 '<REACH who="0" step="2" ten="240,250,250,250"/><T102/><D102/>')
-    judged, efficient = game_quality(parse_game(riichi.encode()))[0]
-    assert (judged, efficient) == (1, 1)  # the riichi discard is a choice, the one after it is not
+    alice = game_quality(parse_game(riichi.encode()))[0]
+    assert (alice.choices, alice.best) == (1, 1)  # the riichi discard is a choice, the one after it is not
+    assert alice.forced == 1 and alice.judged == 2
 
 
 def test_quality_option_reports_the_share_and_the_whole_set(tmp_path):
@@ -355,13 +361,14 @@ def test_table_kinds_from_entries():
     assert row.ranks == (1, 1, 1, 1) and row.dan_pt_per_game == 0.0 and row.stable_dan == 7.0
 
 
-def test_stats_document_holds_the_players_and_the_set_averages():
+def test_the_report_document_holds_the_players_and_the_set_averages():
     a = PlayerReport("A", 4, _counters(rank1=1, rank2=1, games=2, hands=10, wins=3, deal_in_hands=1, riichi=2,
                                        calls=4), [entry(1), entry(2)])
     b = PlayerReport("B", 4, _counters(rank4=2, games=2, hands=10, wins=1, deal_in_hands=3, riichi=0, calls=0),
                      [entry(4), entry(4)])
     c = PlayerReport("C", 3, _counters(rank1=1, games=1, hands=5, wins=1), [entry(1, type_code=HOUOU_3S)])
-    doc = stats_document([a, b, c])
+    doc = StatsReport((a, b, c), games=4).to_json()
+    assert "inputs" not in doc  # no logs were read for it
     assert [p["name"] for p in doc["players"]] == ["A", "B", "C"]
     assert doc["players"][0] == a.to_json()
     s = doc["set"]

@@ -1,11 +1,17 @@
 """The analysis of a whole game: every discard judged on the table the one fold keeps.
 
 Each hand is walked once through the fold (``replay.fold.walk_hand``); an observer reads the
-table state just before each event: before a discard, the discarder's concealed tiles, its
+table state just before each event. Before a discard: the discarder's concealed tiles, its
 melds, the kinds kuikae forbids and what it can see, and ``analyze_discard`` judges the
-discard on those; a riichi declaration discard also gets its waits (``riichi_summary``); a ron
-on that discard gives one deal-in per winner (``deal_in``: a double ron gives two). The cost is
-linear in the hand: the state is never rebuilt.
+discard's efficiency on those; against each opponent in riichi the hand's danger classes
+(``defence.danger_against``, from the discarder's view only); at tenpai and one-shanten the
+expected value of the chosen and the efficiency-best discards (``value.discard_values``),
+further away the value their tiles keep (``value.han_kept``); and one verdict
+(``verdict.judge``: forced, best, defence, value, efficiency loss). A riichi declaration
+discard also gets its waits (``riichi_summary``), and a ron on that discard one deal-in per
+winner (``deal_in``, with the dealt tile's danger class against a winner in riichi). Each seat's
+verdicts add up to a summary (``verdict.summarise``). The cost is linear in the hand: the state
+is never rebuilt.
 
 A hand the engine cannot follow (a damaged or altered log: a discard of a tile the hand does
 not hold, a hand of the wrong size) keeps the entries before the point where it stops making
@@ -18,52 +24,124 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..events import Agari, CallKind, Discard, Event, Game
+from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Hand, Riichi
 from ..replay.fold import walk_hand
-from ..replay.state import TableState
+from ..replay.state import NOBODY, TableState
+from ..rules.danger import dora_kinds
+from ..rules.scoring import ScoringRules
+from .defence import DangerAgainst, danger_against
 from .discard import DiscardAnalysis, analyze_discard
+from .value import HandValue, ValueSituation, discard_values, han_kept, situation_of
+from .verdict import Judgement, SeatSummary, judge, judged_discard, summarise
 from .waits import DealIn, RiichiSummary, deal_in, riichi_summary
 
 _SANMA_MISSING = range(1, 8)
 """Kinds 2m-8m: not in a three-player game's wall."""
 
+VALUED_SHANTEN = 1
+"""The candidates' value is computed at tenpai and one-shanten (shanten after the discard)."""
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardNote:
-    """One discard of a game with its analysis: where it is, what the analysis says, and the
-    riichi or deal-in it was part of."""
+    """One discard of a game with its analysis: where it is, what the analysis says, its
+    verdict, its danger against each riichi, and the riichi or deal-in it was part of."""
 
     hand: int
     """The hand's index in the game (``Hand.index``)."""
     event_index: int
-    """The discard's 0-based index in the hand's events (as ``parse`` lists them)."""
+    """The discard's 0-based index in the hand's events (as ``parse`` lists them); its step
+    (``replay --at HAND:STEP``) is ``event_index + 1``."""
     seat: int
     analysis: DiscardAnalysis
     riichi: RiichiSummary | None
     """Set on a riichi declaration discard: the waits after it and how many are left."""
     deal_ins: tuple[DealIn, ...]
-    """The wins on this discard (ron; two for a double ron)."""
+    """The wins on this discard (ron; two for a double ron): the k-th is the hand's event just
+    after the discard and k more (its step: ``step + 1 + k``)."""
+    judgement: Judgement
+    """The verdict and the numbers behind it (``verdict.judge``)."""
+    danger: tuple[DangerAgainst, ...] | None = None
+    """The hand before the discard against each opponent in riichi; ``None``: nobody in riichi."""
+    values: tuple[tuple[int, HandValue | None], ...] = ()
+    """``(kind, value)`` of the candidates valued (the chosen and the efficiency-best discards,
+    at tenpai and one-shanten); empty when none was."""
+    turn_start: int | None = None
+    """The step at which the seat's turn that ends in this discard began: its draw or its call
+    (a kan's or kita's replacement draw, a riichi declaration, a new dora indicator, a
+    disconnect in between keep the turn). ``None``: the discard's own step."""
+
+    @property
+    def step(self) -> int:
+        """The discard's step: ``event_index + 1``, what ``replay --at HAND:STEP`` takes."""
+        return self.event_index + 1
+
+    @property
+    def first_step(self) -> int:
+        """The first moment that shows this entry: the start of the seat's turn."""
+        return self.turn_start if self.turn_start is not None else self.step
+
+    @property
+    def last_step(self) -> int:
+        """The last moment that shows this entry: the discard, or the last ron on it."""
+        return self.step + len(self.deal_ins)
+
+    def ron_step(self, k: int) -> int:
+        """The step of the ron of ``deal_ins[k]``: before it, the winner's wait is hidden."""
+        return self.step + 1 + k
+
+    def value_of(self, kind: int) -> HandValue | None:
+        for k, v in self.values:
+            if k == kind:
+                return v
+        return None
 
     def to_json(self) -> dict[str, object]:
-        """The entry the HTML page reads (docs/replay-html.md): where, the discard analysis,
-        ``riichi``, ``deal_in`` (the first deal-in, or ``None``) and ``deal_ins`` (all)."""
+        """The entry the HTML page reads (docs/replay-html.md, docs/analysis.md): where (``step``
+        is ``event_index + 1``; ``first_step`` to ``last_step`` the moments that show the entry),
+        the discard analysis (each candidate with its ``value``), ``verdict`` and its numbers,
+        ``danger``, ``riichi``, ``deal_in`` (the first deal-in, or ``None``) and ``deal_ins``."""
         deal_ins = [d.to_json() for d in self.deal_ins]
+        analysis = self.analysis.to_json()
+        valued = {k for k, _ in self.values}
+        chosen = analysis["chosen"]
+        assert isinstance(chosen, dict)
+        chosen["value"] = self._value_json(self.analysis.kind, valued)
+        best = analysis["best"]
+        assert isinstance(best, list)
+        for option in best:
+            option["value"] = self._value_json(option["kind"], valued)
+        judgement = self.judgement.to_json()
         return {
             "hand": self.hand,
             "event_index": self.event_index,
+            "step": self.step,
+            "first_step": self.first_step,
+            "last_step": self.last_step,
             "seat": self.seat,
-            **self.analysis.to_json(),
+            **analysis,
+            "verdict": judgement.pop("verdict"),
+            "judgement": judgement,
+            "danger": None if self.danger is None else [d.to_json() for d in self.danger],
             "riichi": None if self.riichi is None else self.riichi.to_json(),
             "deal_in": deal_ins[0] if deal_ins else None,
             "deal_ins": deal_ins,
         }
 
+    def _value_json(self, kind: int, valued: set[int]) -> dict[str, object] | None:
+        if kind not in valued:
+            return None
+        value = self.value_of(kind)
+        return None if value is None else value.to_json()
+
 
 @dataclass(frozen=True, slots=True)
 class GameAnalysis:
-    """Every analysed discard of a game, in game order."""
+    """Every analysed discard of a game, in game order, and each seat's summary."""
 
     discards: tuple[DiscardNote, ...]
+    summary: tuple[SeatSummary, ...] = ()
+    """One per seat: the verdicts, pushes and deal-ins by class over the game."""
 
     def of_hand(self, hand: int) -> tuple[DiscardNote, ...]:
         return tuple(note for note in self.discards if note.hand == hand)
@@ -74,10 +152,21 @@ class GameAnalysis:
                 return note
         return None
 
+    def at_moment(self, hand: Hand, step: int) -> DiscardNote | None:
+        """The entry a view shows at ``step`` of ``hand`` (0 the deal, k after its k-th event):
+        the discard of the seat whose turn it is, from the draw or call that began the turn (a
+        kan, a kita, their replacement draws, a riichi declaration, a new dora indicator or a
+        disconnect in between) to the discard, and at the rons on it."""
+        for note in self.discards:
+            if note.hand == hand.index and note.first_step <= step <= note.last_step:
+                return note
+        return None
+
     def to_json(self) -> dict[str, object]:
-        """``{"discards": [...]}``: the ``analysis`` member of ``replay --format json`` and of
-        the HTML page's document."""
-        return {"discards": [note.to_json() for note in self.discards]}
+        """``{"discards": [...], "summary": [...]}``: the ``analysis`` member of ``replay
+        --format json`` and of the HTML page's document."""
+        return {"discards": [note.to_json() for note in self.discards],
+                "summary": [seat.to_json() for seat in self.summary]}
 
 
 def unseen_from(board_seats: Sequence, dora_indicators: Sequence[int], seat: int, *,
@@ -130,11 +219,11 @@ def meld_count(melds: Sequence) -> int:
 
 
 def analyze_game(game: Game) -> GameAnalysis:
-    """Every discard of every hand of ``game`` analysed (see the module's docstring)."""
-    sanma = game.header.ruleset.players == 3
+    """Every discard of every hand of ``game`` analysed and judged (see the module's docstring)."""
+    rules = ScoringRules.from_ruleset(game.header.ruleset)
     notes: list[DiscardNote] = []
     for position, hand in enumerate(game.hands):
-        observer = _HandNotes(hand.index, sanma)
+        observer = _HandNotes(hand.index, rules)
         try:
             walk_hand(game, position, observer)
         except _Stop:
@@ -142,7 +231,9 @@ def analyze_game(game: Game) -> GameAnalysis:
         except Exception:  # noqa: BLE001 - a log the engine cannot follow gets no more notes for that hand
             pass
         notes += observer.notes()
-    return GameAnalysis(tuple(notes))
+    rows = [judged_discard(note.seat, note.judgement, note.danger, [d.winner for d in note.deal_ins])
+            for note in notes]
+    return GameAnalysis(tuple(notes), summarise(rows, game.header.ruleset.players))
 
 
 class _Stop(Exception):
@@ -152,29 +243,45 @@ class _Stop(Exception):
 class _Pending:
     """A discard's note while the rons on it are still to come."""
 
-    __slots__ = ("deal_ins", "event_index", "riichi", "seat", "analysis")
+    __slots__ = ("analysis", "danger", "deal_ins", "event_index", "judgement", "riichi", "seat", "turn_start",
+                 "values")
 
-    def __init__(self, event_index: int, seat: int, analysis: DiscardAnalysis, riichi: RiichiSummary | None) -> None:
+    def __init__(self, event_index: int, seat: int, analysis: DiscardAnalysis, riichi: RiichiSummary | None,
+                 judgement: Judgement, danger: tuple[DangerAgainst, ...] | None,
+                 values: tuple[tuple[int, HandValue | None], ...], turn_start: int) -> None:
         self.event_index = event_index
         self.seat = seat
         self.analysis = analysis
         self.riichi = riichi
+        self.judgement = judgement
+        self.danger = danger
+        self.values = values
+        self.turn_start = turn_start
         self.deal_ins: list[DealIn] = []
 
 
 class _HandNotes:
     """The observer that judges each discard of one hand on the state before it."""
 
-    def __init__(self, hand_index: int, sanma: bool) -> None:
+    def __init__(self, hand_index: int, rules: ScoringRules) -> None:
         self.hand_index = hand_index
-        self.sanma = sanma
+        self.rules = rules
+        self.sanma = rules.sanma
         self.pending: list[_Pending] = []
         self.open = False
         """The last note's discard is the last event: a ron now is made on it."""
+        self.turn_seat = -1
+        """The seat whose turn it is (from its draw or call to its discard); -1 between turns."""
+        self.turn_start = 0
+        """The step at which that turn began."""
 
     def before(self, state: TableState, index: int, event: Event) -> None:
+        if isinstance(event, Draw | Call) or (isinstance(event, Riichi) and event.step == 1):
+            if event.seat != self.turn_seat:
+                self.turn_seat, self.turn_start = event.seat, index + 1
         if isinstance(event, Discard):
             self.discard(state, index, event)
+            self.turn_seat = -1
             return
         if isinstance(event, Agari):
             if self.open and not event.is_tsumo:
@@ -186,9 +293,10 @@ class _HandNotes:
         seat = event.seat
         me = state.seats[seat]
         unseen = unseen_in(state, seat)
+        forced = me.riichi_discard != NOBODY  # the seat's own riichi declaration discard is out
         try:
             analysis = analyze_discard(me.concealed, meld_count(me.melds), event.tile, unseen, sanma=self.sanma,
-                                       forbidden=state.kuikae, in_riichi=me.riichi == 2)
+                                       forbidden=state.kuikae, in_riichi=forced)
         except ValueError:  # the log does not hold together here: no notes from this point on
             raise _Stop from None
         riichi = None
@@ -196,18 +304,55 @@ class _HandNotes:
             after = list(me.concealed)
             after.remove(event.tile)
             riichi = riichi_summary(after, unseen)
-        self.pending.append(_Pending(index, seat, analysis, riichi))
+        danger = None
+        if any(s.riichi_discard != NOBODY for r, s in enumerate(state.seats) if r != seat):
+            danger = danger_against(state.board(), seat, event.tile, sanma=self.sanma)
+        values: dict[int, HandValue | None] = {}
+        kept: dict[int, int] | None = None
+        if not forced:
+            kinds = [analysis.kind, *(o.kind for o in analysis.best if o.kind != analysis.kind)]
+            if min(analysis.shanten_after, analysis.best[0].shanten) <= VALUED_SHANTEN:
+                values = discard_values(me.concealed, self.situation(state, seat), unseen, kinds, chosen=event.tile)
+            elif analysis.loss is not None:
+                kept = self.kept(state, seat, event.tile, kinds)
+        judgement = judge(analysis, forced=forced, danger=danger, values=values, kept=kept)
+        start = self.turn_start if self.turn_seat == seat else index + 1
+        self.pending.append(_Pending(index, seat, analysis, riichi, judgement, danger, tuple(values.items()), start))
         self.open = True
 
-    @staticmethod
-    def deal_in(state: TableState, win: Agari) -> DealIn:
+    def situation(self, state: TableState, seat: int) -> ValueSituation:
+        me = state.seats[seat]
+        players = state.players
+        return situation_of(melds=me.melds, seat_wind=(seat - state.init.dealer) % players,
+                            round_wind=state.init.wind, dora_indicators=state.dora,
+                            live_remaining=state.live_remaining(), players=players,
+                            own_discards=(d.tile for d in me.pond), score=state.scores[seat],
+                            declared=me.riichi_discard != NOBODY, rules=self.rules)
+
+    def kept(self, state: TableState, seat: int, tile: int, kinds: Sequence[int]) -> dict[int, int]:
+        """``value.han_kept`` after discarding each of ``kinds`` (the chosen tile for its kind)."""
+        me = state.seats[seat]
+        seat_wind = (seat - state.init.dealer) % state.players
+        yakuhai = {31, 32, 33, 27 + state.init.wind, 27 + seat_wind}
+        dora = dora_kinds(state.dora, sanma=self.sanma)
+        found = {}
+        for k in kinds:
+            rest = list(me.concealed)
+            rest.remove(tile if k == tile >> 2 else next(t for t in rest if t >> 2 == k))
+            found[k] = han_kept(rest, me.melds, dora, yakuhai, red_fives=self.rules.red_fives)
+        return found
+
+    def deal_in(self, state: TableState, win: Agari) -> DealIn:
         winner = state.seats[win.who]
         concealed = list(win.hand)
         concealed.remove(win.win_tile)
         open_hand = any(m.kind not in (CallKind.CLOSED_KAN, CallKind.KITA) for m in winner.melds)
+        against = {d.seat: d for d in self.pending[-1].danger or ()}
+        tile_class = against[win.who].tile_class if win.who in against else None
         return deal_in(win.from_who, win.who, win.win_tile, concealed, riichi=winner.riichi == 2,
-                       open_hand=open_hand, points=win.points)
+                       open_hand=open_hand, points=win.points, tile_class=tile_class)
 
     def notes(self) -> list[DiscardNote]:
-        return [DiscardNote(self.hand_index, p.event_index, p.seat, p.analysis, p.riichi, tuple(p.deal_ins))
+        return [DiscardNote(self.hand_index, p.event_index, p.seat, p.analysis, p.riichi, tuple(p.deal_ins),
+                            p.judgement, p.danger, p.values, turn_start=p.turn_start)
                 for p in self.pending]

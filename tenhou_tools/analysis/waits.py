@@ -1,11 +1,14 @@
-"""Waits in words: a riichi's waits and how many are left, and the explanation of a deal-in
-("S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)"). Pure functions on explicit inputs."""
+"""Waits: a riichi's waits and how many are left, and a deal-in (who dealt what into whose wait),
+as values; ``waits_text`` writes waits in tile notation. The views put them in words (the text
+view's ``cli.analysis_render``: "S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)"; the replay
+page's script). Pure functions on explicit inputs."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..rules.danger import DangerClass
 from ..rules.hand import counts34
 from ..rules.hand import waits as hand_waits
 from ..tiles import kind as tile_kind
@@ -34,10 +37,6 @@ class RiichiSummary:
     def total(self) -> int:
         return sum(self.left)
 
-    def text(self) -> str:
-        """``riichi on 4-7p (5 left)``."""
-        return f"riichi on {waits_text(self.waits)} ({self.total} left)"
-
     def to_json(self) -> dict[str, object]:
         return {"waits": list(self.waits), "left": list(self.left), "total": self.total}
 
@@ -65,13 +64,9 @@ class DealIn:
     """The winner's hand was open (a called meld); a closed hand without riichi is dama."""
     points: int
     """The win's value without honba and sticks (``AGARI ten``)."""
-
-    def text(self) -> str:
-        """``S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)``."""
-        how = "riichi" if self.riichi else "open" if self.open_hand else "dama"
-        dealt = waits_text((tile_kind(self.tile),))
-        return (f"S{self.discarder} dealt {dealt} into S{self.winner}'s {waits_text(self.waits)} wait "
-                f"({how}, {self.points:,})")
+    tile_class: DangerClass | None = None
+    """The dealt tile's danger class against the winner from the discarder's view
+    (``rules.danger``), when the winner's riichi declaration discard was out before it."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -83,7 +78,7 @@ class DealIn:
             "riichi": self.riichi,
             "open": self.open_hand,
             "points": self.points,
-            "text": self.text(),
+            "tile_class": None if self.tile_class is None else self.tile_class.value,
         }
 
 
@@ -96,8 +91,9 @@ def deal_in(
     riichi: bool,
     open_hand: bool,
     points: int,
+    tile_class: DangerClass | None = None,
 ) -> DealIn:
     """A deal-in from explicit inputs: ``winner_concealed`` is the winner's concealed hand
     without the tile won on (tile ids, 3n+1); its waits are computed here."""
     found = tuple(sorted(hand_waits(counts34(winner_concealed))))
-    return DealIn(discarder, winner, tile, found, riichi, open_hand, points)
+    return DealIn(discarder, winner, tile, found, riichi, open_hand, points, tile_class)

@@ -15,9 +15,7 @@ from typing import NoReturn
 import click
 
 from .. import __version__
-
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
-
+from .errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail, library_error  # noqa: F401 - the commands' names
 
 COMMANDS = {
     "parse": "parse_cmd",
@@ -35,8 +33,9 @@ COMMANDS = {
 class _Group(click.Group):
     """Loads a command's module when the command is used (``validate`` does not import the
     HTTP client, ``stats`` its store, ...); maps Ctrl-C to exit 130, output that cannot be
-    written (a full disk, a closed stdout) to exit 1 and unexpected exceptions to exit 3, each
-    with a one-line message; a pipe closed by its reader (``| head``) to a quiet exit 141."""
+    written (a full disk, a closed stdout) to exit 1, a pipe closed by its reader (``| head``) to
+    a quiet exit 141, the library's errors to their exit codes (``errors``) and unexpected
+    exceptions to exit 3, each with a one-line message."""
 
     def main(self, *args, **kwargs):
         from . import output
@@ -75,6 +74,8 @@ class _Group(click.Group):
                     self._internal_error(exc)
                 raise failed from None
             except Exception as exc:  # noqa: BLE001 - the last line of defence
+                if library_error(exc):  # the library's own errors: one line and their exit code
+                    fail(exc)
                 self._internal_error(exc)
 
     @staticmethod

@@ -1,5 +1,6 @@
-"""Shared CLI pieces: what the command line names (``-``, ``@FILE``, ids), loading a log with
-CLI errors, consoles."""
+"""Shared CLI pieces: what the command line names (``-``, ``@FILE``, ids), loading a log,
+consoles. The library's errors are left to reach the command group (``errors``: one line and
+the exit code)."""
 
 from __future__ import annotations
 
@@ -12,43 +13,32 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 
-from ..errors import DownloadError, InputError, ParseError
+from ..errors import InputError
 from ..events import Game
 from ..formats import load_game as _load
-from ..mjlog import log_id_from_name
 from ..sources.lists import LIST_PREFIX, STDIN, read_list
 from .output import AtomicOutput  # noqa: F401 - re-exported: commands import it from here
 from .term import make_console
 
 if TYPE_CHECKING:
-    from ..sources.ids import GameRef
-
-
-class LogError(click.ClickException):
-    """A log that cannot be read: exit code 1 (it counts as a finding), one line on stderr."""
-
-    exit_code = 1
+    from ..ids import GameRef
 
 
 class InputProblem(click.ClickException):
-    """Input named on the command line that cannot be used (a list file that cannot be read,
-    standard input named twice, a game id that is not cached, no logs found): one line on
-    stderr, exit 2."""
+    """Input named on the command line that the command line itself cannot use (standard input
+    named twice, a list of several games for a command that reads one): one line on stderr,
+    exit 2. What the library refuses is its own ``InputError`` (``errors``)."""
 
     exit_code = 2
 
 
 def load_game(path: str | Path, *, require_complete: bool = True) -> Game:
     """The game in a log file: mjlog XML or tenhou.net/6 JSON, plain or gzip (content decides).
-    ``require_complete=False`` reads a log that stops early up to where it stops."""
-    from ..sources.files import read_log_file  # here: it imports every kind of source
+    ``require_complete=False`` reads a log that stops early up to where it stops. ``ParseError``
+    when it cannot be read (exit 1: it counts as a finding)."""
+    from ..sources.files import read_game  # here: it imports every kind of source
 
-    p = Path(path)
-    try:
-        return _load(read_log_file(p), source=str(p), log_id=log_id_from_name(p.name),
-                     require_complete=require_complete)
-    except ParseError as exc:
-        raise LogError(str(exc)) from None
+    return read_game(path, require_complete=require_complete)
 
 
 # -- sources: `-`, @FILE, paths and game ids ----------------------------------------------------
@@ -64,19 +54,24 @@ def expand_sources(args: Iterable[str], *, cached_ids: bool = False) -> list[str
     be named once only. With ``cached_ids`` (``validate``, ``stats``, ``convert``, which read
     local files) a game id or viewer URL that is not an existing path stands for its log in the
     download cache (``$TENHOU_TOOLS_CACHE_DIR``, else the XDG cache), and one that is not there
-    is an error. Problems raise ``InputProblem`` (one line, exit 2).
+    is an error. A listed path that does not exist (or a glob that matches nothing) is an error
+    that names the list and the line (``ids.txt:3: no such file or directory: 'x.xml'``).
+    Problems raise ``InputError`` or ``InputProblem`` (one line, exit 2).
     """
-    out: list[str] = []
+    return _checked(_expand(args, cached_ids))
+
+
+def _expand(args: Iterable[str], cached_ids: bool) -> list[tuple[str, str]]:
+    """``(where, source)``: ``expand_sources`` before the listed paths are checked; ``where`` is
+    ``FILE:LINE`` for an entry of a list, empty for an argument."""
+    out: list[tuple[str, str]] = []
     stdin_by: str | None = None
     for arg in args:
         if arg.startswith(LIST_PREFIX) and len(arg) > len(LIST_PREFIX):
             name = arg[len(LIST_PREFIX):]
             if name == STDIN:
                 stdin_by = _claim_stdin(stdin_by, arg)
-            try:
-                entries = read_list(name)
-            except InputError as exc:
-                raise InputProblem(str(exc)) from None
+            entries = read_list(name)
         else:
             entries = [("", arg)]
         for where, text in entries:
@@ -86,19 +81,53 @@ def expand_sources(args: Iterable[str], *, cached_ids: bool = False) -> list[str
                 stdin_by = _claim_stdin(stdin_by, arg)
             elif cached_ids:
                 text = _cached_log(text, where)
-            out.append(text)
+            out.append((where, text))
     return out
+
+
+def _checked(entries: list[tuple[str, str]]) -> list[str]:
+    """The sources, once every listed one is known to be there (``InputError`` naming the list
+    and line of each that is not)."""
+    missing = []
+    for where, text in entries:
+        problem = _listed_path_problem(text) if where else None
+        if problem is not None:
+            missing.append(f"{where}: {problem}")
+    if missing:
+        raise InputError("; ".join(missing))
+    return [text for _, text in entries]
+
+
+def _listed_path_problem(text: str) -> str | None:
+    """Why a listed entry cannot be read as a path (it does not exist, or a glob matches
+    nothing), as ``sources.local.resolve_inputs`` says it; None when it can, or when it is a game
+    id or viewer URL (``show`` and ``replay`` fetch it)."""
+    if os.path.lexists(text):
+        return None
+    from ..ids import parse_ref
+    from ..sources.local import resolve_inputs
+
+    try:
+        if parse_ref(text) is not None:
+            return None
+    except InputError:
+        return None  # a malformed id: said when it is read
+    try:
+        resolve_inputs([text])
+    except InputError as exc:
+        return str(exc)
+    return None
 
 
 def single_source(source: str) -> str:
     """The one source a ``show`` or ``replay`` argument names: ``@FILE`` must list exactly one."""
     if not (source.startswith(LIST_PREFIX) and len(source) > len(LIST_PREFIX)):
         return source
-    entries = expand_sources([source])
+    entries = _expand([source], cached_ids=False)
     if len(entries) != 1:
         raise InputProblem(f"{source}: lists {len(entries)} entries; this command reads one game "
                            "(validate, stats and convert read many)")
-    return entries[0]
+    return _checked(entries)[0]
 
 
 def _claim_stdin(previous: str | None, arg: str) -> str:
@@ -111,13 +140,13 @@ def _cached_log(text: str, where: str) -> str:
     """A path as it is; a game id or viewer URL (not an existing path): its cached log's path."""
     if os.path.lexists(text):
         return text
-    from ..sources.ids import parse_ref
+    from ..ids import parse_ref
 
     prefix = f"{where}: " if where else ""
     try:
         ref = parse_ref(text)
     except InputError as exc:
-        raise InputProblem(f"{prefix}{exc}") from None
+        raise InputError(f"{prefix}{exc}") from None
     if ref is None:
         return text  # a missing path: reported with the others when the inputs are resolved
     from ..sources.cache import LogCache
@@ -125,12 +154,12 @@ def _cached_log(text: str, where: str) -> str:
     cache = LogCache()
     path = cache.get(ref.log_id)
     if path is None:
-        raise InputProblem(f"{prefix}game {ref.log_id} is not in the download cache ({cache.root}): "
+        raise InputError(f"{prefix}game {ref.log_id} is not in the download cache ({cache.root}): "
                            f"download it first (tenhou-tools download {ref.log_id})")
     return str(path)
 
 
-def no_logs_found(paths: Sequence[str], *, ignored: int = 0, rows_without_log: int = 0) -> InputProblem:
+def no_logs_found(paths: Sequence[str], *, ignored: int = 0, rows_without_log: int = 0) -> InputError:
     """The one-line error for inputs that hold no log at all (exit 2)."""
     shown = ", ".join(repr(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
     notes = []
@@ -140,7 +169,16 @@ def no_logs_found(paths: Sequence[str], *, ignored: int = 0, rows_without_log: i
         notes.append(f"{rows_without_log} database row{'s' if rows_without_log != 1 else ''} "
                      "without a log (not downloaded yet?)")
     looked = "looked for .xml, .mjlog, .gz and .json logs, zip and tar archives and SQLite log databases"
-    return InputProblem(f"no logs found in {shown} ({'; '.join([looked, *notes])})")
+    return InputError(f"no logs found in {shown} ({'; '.join([looked, *notes])})")
+
+
+def tell_not_logs(count: int, examples: Sequence[tuple[str, str]]) -> None:
+    """On stderr, a line for each file that was skipped as not a Tenhou log
+    (``SourceStats.not_logs``): ``PATH: skipped: not a Tenhou log (what it is)``, and how many more."""
+    for source, what in examples:
+        click.echo(f"{source}: skipped: not a Tenhou log ({what})", err=True)
+    if count > len(examples):
+        click.echo(f"... and {count - len(examples)} more file(s) skipped: not Tenhou logs", err=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,57 +199,38 @@ def load_source(source: str, *, cache_dir: Path | None = None, base_url: str | N
     """The one game ``show`` and ``replay`` read: ``-`` (standard input), a log file, or a game
     id or viewer URL (from the download cache, downloaded into it when missing, through
     ``fetcher_class``: ``sources.http.LogFetcher`` unless the command passes its own). A log
-    that stops early is read up to where it stops (its warnings say so). Bad sources are a
-    ``click.UsageError`` (exit 2); a log that cannot be read or downloaded a ``LogError`` (1)."""
-    from ..sources.ids import parse_ref
+    that stops early is read up to where it stops (its warnings say so). Bad sources are an
+    ``InputError`` (exit 2); a log that cannot be read or downloaded a ``ParseError`` or a
+    ``DownloadError`` (exit 1)."""
+    from ..ids import parse_ref
 
     source = single_source(source)
     if source == STDIN:
         from ..sources.lists import STDIN_SOURCE, read_stdin
 
-        try:
-            data = read_stdin()
-        except InputError as exc:
-            raise InputProblem(str(exc)) from None
-        try:
-            return Loaded(_load(data, source=STDIN_SOURCE, require_complete=False), None, STDIN_SOURCE)
-        except ParseError as exc:
-            raise LogError(str(exc)) from None
-    try:
-        ref = parse_ref(source)
-    except InputError as exc:
-        raise click.UsageError(str(exc)) from None
+        return Loaded(_load(read_stdin(), source=STDIN_SOURCE, require_complete=False), None, STDIN_SOURCE)
+    ref = parse_ref(source)
     if ref is None:
         path = Path(source)
         if not path.is_file():
             what = "a folder, not a log file" if path.is_dir() else "no such file"
-            raise click.UsageError(
-                f"{source!r}: {what} (give a log file, a game id or a tenhou.net viewer URL)"
-            )
+            raise InputError(f"{source!r}: {what} (give a log file, a game id or a tenhou.net viewer URL)")
         return Loaded(load_game(path, require_complete=False), None, source, path)
     if fetcher_class is None:
         from ..sources.http import LogFetcher as fetcher_class
-    try:
-        fetcher = fetcher_class(cache_dir, base_url, offline=offline, refresh=refresh)
-    except InputError as exc:
-        raise click.UsageError(str(exc)) from None
-    try:
-        with fetcher:
-            fetcher.on_lock_wait = lambda message: click.echo(message, err=True)
-            result = fetcher.fetch_result(ref.log_id)
-    except DownloadError as exc:
-        raise LogError(str(exc)) from None
-    except InputError as exc:  # e.g. the cache directory cannot be created
-        raise click.UsageError(str(exc)) from None
+    fetcher = fetcher_class(cache_dir, base_url, offline=offline, refresh=refresh)
+    with fetcher:  # a cache directory that cannot be created: InputError
+        fetcher.on_lock_wait = lambda message: click.echo(message, err=True)
+        result = fetcher.fetch_result(ref.log_id)
     if result.downloaded:
         click.echo(f"{ref.log_id}: downloaded to {result.path}", err=True)
     return Loaded(load_game(result.path, require_complete=False), ref, source, Path(result.path))
 
 
 def incomplete_notes(game: Game) -> list[str]:
-    """The warnings that say a game's log stops early (``incomplete game: ...``, written by
-    ``mjlog.parse_game`` without ``require_complete``)."""
-    return [w for w in game.warnings if w.startswith("incomplete game:")]
+    """What to tell about a log that stops early (``Game.complete`` is false): its warnings,
+    which say where and why; nothing for a complete game."""
+    return [] if game.complete else list(game.warnings)
 
 
 def stdout_console() -> Console:

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import click
 
-from ..errors import InputError, ParseError
+from ..errors import ParseError
 from ..formats import SUFFIXES, Target, dumps, load_game
 from ..sources.cache import write_atomic
 from ..sources.local import SourceStats, iter_logs
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
-from .common import expand_sources, no_logs_found
+from .common import expand_sources, no_logs_found, tell_not_logs
 from .options import dedupe_option, paths_argument
 from .output import make_output_folder, refuse_inputs_in_folder
 from .term import visible
@@ -52,10 +52,7 @@ def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe:
     """
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     stats = SourceStats()
-    try:
-        items = iter_logs(paths, stats=stats, dedupe=not no_dedupe)
-    except InputError as exc:
-        raise click.UsageError(str(exc)) from None
+    items = iter_logs(paths, stats=stats, dedupe=not no_dedupe)  # a missing path: InputError, exit 2
     if out_dir is not None:
         refuse_inputs_in_folder(out_dir, SUFFIXES[to], (*args, *paths))
         make_output_folder(out_dir)
@@ -88,7 +85,8 @@ def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe:
         click.echo(f"Interrupted after {converted} games.", err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
     if stats.items == 0:
-        raise no_logs_found(args, ignored=stats.ignored, rows_without_log=stats.skipped_without_log)
+        raise no_logs_found(args, ignored=stats.ignored + stats.not_logs, rows_without_log=stats.skipped_without_log)
+    tell_not_logs(stats.not_logs, stats.not_log_examples)
     if out_dir is not None or failed or stats.duplicates:
         where = f" into {out_dir}" if out_dir is not None else ""
         extra = f", {stats.duplicates} duplicate(s) skipped" if stats.duplicates else ""

@@ -1,34 +1,23 @@
 """``tenhou-tools download``: fetch logs from tenhou.net into the cache, a folder or a houou-logs
-database, by id or by a selection from Tenhou's public index."""
+database, by id or by a selection from Tenhou's public index. The run is the library's
+(``sources.download.DownloadRun``); this module wires the options and renders what it yields."""
 
 from __future__ import annotations
 
-import sqlite3
 import sys
-from collections import Counter
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import NoReturn, Self
-from urllib.parse import urlsplit
 
 import click
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from ..errors import DownloadError, InputError
-from ..sources.cache import ExportConflict, export_log, gzip_bytes
-from ..sources.http import BadLog, LogFetcher, NotFound, NotServed, StopDownloads, not_found_error
-from ..sources.ids import require_ref
+from ..errors import InputError
+from ..ids import require_ref
+from ..sources.download import DownloadRun, DownloadTally, Fetch, Outcome
+from ..sources.http import LogFetcher
 from ..sources.lists import LIST_PREFIX, STDIN, id_lines, read_id_list
-from ..sources.logstore import LogDatabase, LogRow, NotServedRecord
+from ..sources.logstore import LogDatabase
+from . import EXIT_FINDINGS, EXIT_INTERRUPTED
+from .errors import fail
 from .index_cmd import index_summary, run_index
 from .options import (
     build_selection,
@@ -40,119 +29,48 @@ from .options import (
     selection_given,
     selection_options,
 )
-from .term import make_console
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+from .progress import ProgressBar, bar_wanted
 
 NOT_SERVED = "no longer served by tenhou.net"
 
 
-@dataclass
-class _Tally:
-    total: int
-    downloaded: int = 0
-    cached: int = 0
-    not_served: int = 0
-    not_served_known: int = 0
-    failed: Counter = field(default_factory=Counter)
-    not_attempted: int = 0
-    copied: int = 0
-    out_dir: Path | None = None
-    had_word: str = "already cached"
-
-    def fail(self, reason: str) -> None:
-        self.failed[reason] += 1
-
-    def line(self) -> str:
-        failed = sum(self.failed.values())
-        parts = [f"{self.downloaded} downloaded", f"{self.cached} {self.had_word}"]
-        if self.not_served:
-            known = f" ({self.not_served_known} known from an earlier run)" if self.not_served_known else ""
-            parts.append(f"{self.not_served} {NOT_SERVED}{known}")
-        reasons = ", ".join(f"{n} {reason}"
-                            for reason, n in sorted(self.failed.items(), key=lambda kv: (-kv[1], kv[0])))
-        parts.append(f"{failed} failed" + (f" ({reasons})" if reasons else ""))
-        if self.not_attempted:
-            parts.append(f"{self.not_attempted} not attempted")
-        if self.out_dir is not None:
-            parts.append(f"{self.copied} copied to {self.out_dir}")
-        noun = "id" if self.total == 1 else "ids"
-        return f"{self.total} {noun}: " + ", ".join(parts) + "."
-
-    @property
-    def complete(self) -> bool:
-        return not (self.failed or self.not_attempted or self.not_served)
+def tally_line(tally: DownloadTally, *, db: bool = False, out_dir: Path | None = None) -> str:
+    """The summary: ``3 ids: 1 downloaded, 2 already cached, 0 failed.``"""
+    failed = sum(tally.failed.values())
+    parts = [f"{tally.downloaded} downloaded", f"{tally.cached} {'already had' if db else 'already cached'}"]
+    if tally.not_served:
+        known = f" ({tally.not_served_known} known from an earlier run)" if tally.not_served_known else ""
+        parts.append(f"{tally.not_served} {NOT_SERVED}{known}")
+    reasons = ", ".join(f"{n} {reason}"
+                        for reason, n in sorted(tally.failed.items(), key=lambda kv: (-kv[1], kv[0])))
+    parts.append(f"{failed} failed" + (f" ({reasons})" if reasons else ""))
+    if tally.not_attempted:
+        parts.append(f"{tally.not_attempted} not attempted")
+    if out_dir is not None:
+        parts.append(f"{tally.copied} copied to {out_dir}")
+    noun = "id" if tally.total == 1 else "ids"
+    return f"{tally.total} {noun}: " + ", ".join(parts) + "."
 
 
-class _Reporter:
-    """Human messages on stderr: above a rich progress bar on a terminal, plain lines otherwise."""
-
-    def __init__(self, total: int, enabled: bool):
-        self.progress: Progress | None = None
-        if enabled:
-            self.progress = Progress(
-                SpinnerColumn(),
-                TextColumn("{task.description}", markup=False),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TextColumn("ETA"),
-                TimeRemainingColumn(),
-                console=make_console(stderr=True),
-                transient=True,
-                redirect_stdout=False,
-            )
-            self.task = self.progress.add_task("download", total=total)
-
-    def __enter__(self) -> Self:
-        if self.progress is not None:
-            self.progress.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-
-    def say(self, message: str) -> None:
-        if self.progress is not None:
-            self.progress.console.print(message, markup=False, highlight=False, soft_wrap=True)
-        else:
-            click.echo(message, err=True)
-
-    def current(self, log_id: str) -> None:
-        if self.progress is not None:
-            self.progress.update(self.task, description=log_id)
-
-    def advance(self) -> None:
-        if self.progress is not None:
-            self.progress.advance(self.task)
-
-
-def _stderr_is_terminal() -> bool:
-    return sys.stderr.isatty()
-
-
-def _stdout_is_terminal() -> bool:
-    return sys.stdout.isatty()
-
-
-def _usage_exit(messages: list[str]) -> NoReturn:
-    for message in messages:
-        click.echo(f"Error: {message}", err=True)
-    raise click.exceptions.Exit(EXIT_USAGE)
-
-
-def _reason(exc: DownloadError, offline: bool) -> str:
-    """The summary's word for a failure."""
-    if isinstance(exc, NotFound):
-        return "not found"
-    if isinstance(exc, BadLog):
-        return "not a valid log"
-    if isinstance(exc, StopDownloads):
-        return "stopped"
-    if offline:
-        return "not in the cache"
-    return "network or server error"
+def fetch_message(fetch: Fetch, *, verbose: bool, db: LogDatabase | None) -> str | None:
+    """The line on stderr for what became of an id (None: nothing to say)."""
+    kind = fetch.outcome
+    if kind is Outcome.DOWNLOADED:
+        return f"{fetch.log_id}: downloaded"
+    if kind is Outcome.NOT_SERVED:
+        return fetch.message
+    if kind is Outcome.FAILED:
+        return f"Error: {fetch.message}"
+    if not verbose:
+        return None
+    if kind is Outcome.CACHED:
+        return f"{fetch.log_id}: already cached, skipped"
+    if kind is Outcome.STORED:
+        return f"{fetch.log_id}: already in {db.path if db else 'the database'}, skipped"
+    if kind is Outcome.KNOWN_NOT_SERVED:
+        when = f" (recorded {fetch.recorded})" if fetch.recorded else " (recorded in the database)"
+        return f"{fetch.log_id}: {NOT_SERVED}{when}; --retry-not-served asks again"
+    return None
 
 
 @click.command()
@@ -209,12 +127,13 @@ def download(
 
     Downloads are sequential and polite (a pause between requests: --delay; retries with
     backoff; one downloading run per cache) and atomic; what the cache or the database holds is
-    never fetched again, so an interrupted run resumes where it stopped. A game tenhou.net
-    answers 404 for although it is finished is "no longer served by tenhou.net" (most games of
-    2010-2025 since about 2026-04): it is counted apart, recorded, and not asked for again
-    (--retry-not-served does). The path of each log is printed on stdout (not with --db),
-    messages and a summary on stderr. Exit codes: 0 every log fetched or already there, 1 some
-    failed or are no longer served, 2 bad ids or options, 130 interrupted.
+    never fetched again, so an interrupted run resumes where it stopped. A game of 2010-2025
+    that the server answers 404 for is "no longer served by tenhou.net" (since about 2026-04 it
+    serves few of them): it is counted apart and recorded for that server, which is not asked for
+    it again (--retry-not-served does; another --base-url is asked). The path of each log is
+    printed on stdout (not with --db), messages and a summary on stderr. Exit codes: 0 every log
+    fetched or already there, 1 some failed or are no longer served, 2 bad ids or options, 130
+    interrupted.
 
     \b
     Examples:
@@ -222,32 +141,30 @@ def download(
       tenhou-tools download --since 2026-11-20 --lobby houou --db houou.db
     """
     if offline and refresh:
-        _usage_exit(["--offline and --refresh cannot be used together"])
+        raise InputError("--offline and --refresh cannot be used together")
     if out_dir is not None and db_path is not None:
-        _usage_exit(["--out and --db cannot be used together (the database keeps the logs)"])
+        raise InputError("--out and --db cannot be used together (the database keeps the logs)")
     selecting = selection_given(
         {"since": since, "until": until, "lobbies": lobbies, "players": players, "length": length,
          "player_names": player_names, "archives": archives}
     )  # fmt: skip
     items: list[tuple[str, str]] = []  # (where it came from, text)
-    try:
-        for text in inputs:
-            if text == STDIN:
-                items += read_id_list(STDIN)
-            elif text.startswith(LIST_PREFIX) and len(text) > len(LIST_PREFIX):
-                items += read_id_list(text[len(LIST_PREFIX):])
-            else:
-                items.append(("", text))
-        if from_file is not None:
+    for text in inputs:
+        if text == STDIN:
+            items += read_id_list(STDIN)
+        elif text.startswith(LIST_PREFIX) and len(text) > len(LIST_PREFIX):
+            items += read_id_list(text[len(LIST_PREFIX):])
+        else:
+            items.append(("", text))
+    if from_file is not None:
+        try:
             items += id_lines(getattr(from_file, "name", "-"), from_file)
-    except InputError as exc:
-        _usage_exit([str(exc)])
-    except (OSError, UnicodeDecodeError) as exc:  # --from-file, opened by click
-        _usage_exit([f"cannot read {getattr(exc, 'filename', None) or 'the list'}: {exc}"])
+        except (OSError, UnicodeDecodeError) as exc:  # --from-file, opened by click
+            raise InputError(f"cannot read {getattr(exc, 'filename', None) or 'the list'}: {exc}") from None
     if items and selecting:
-        _usage_exit(["give game ids or a selection (--since, --lobby, --archive...), not both"])
+        raise InputError("give game ids or a selection (--since, --lobby, --archive...), not both")
     if not items and not selecting and db_path is None:
-        _usage_exit(["give at least one game id or tenhou.net viewer URL (or --from-file F)"])
+        raise InputError("give at least one game id or tenhou.net viewer URL (or --from-file F)")
 
     log_ids: list[str] = []
     bad: list[str] = []
@@ -260,189 +177,81 @@ def download(
         if log_id not in log_ids:
             log_ids.append(log_id)
     if bad:
-        _usage_exit(bad)
+        raise InputError("\n".join(bad))
     selection = build_selection(since, until, lobbies, players, length, player_names) if selecting else None
 
-    try:
-        fetcher = LogFetcher(cache_dir, base_url, offline=offline, refresh=refresh,
-                             **fetcher_options(delay, user_agent))  # fmt: skip
-    except InputError as exc:
-        _usage_exit([str(exc)])
+    fetcher = LogFetcher(cache_dir, base_url, offline=offline, refresh=refresh, **fetcher_options(delay, user_agent))
     db: LogDatabase | None = None
     if db_path is not None:
         try:
             db = LogDatabase(db_path)
-        except InputError as exc:
+        except InputError:
             fetcher.close()
-            _usage_exit([str(exc)])
+            raise
 
-    show_bar = not no_progress and _stderr_is_terminal()
+    show_bar = bar_wanted(no_progress)
     index_complete = True
     starts: dict[str, datetime] = {}
     try:
         with fetcher:
             if selection is not None:
-                try:
-                    report = run_index(selection, archives, fetcher, cache_dir, show_bar)
-                except InputError as exc:
-                    _usage_exit([str(exc)])
+                report = run_index(selection, archives, fetcher, cache_dir, show_bar)
                 click.echo(index_summary(report), err=True)
                 index_complete = report.complete
                 if report.stopped:  # refused, rate-limited or locked out: no log requests either
                     click.echo("Stopped before downloading anything.", err=True)
-                    raise click.exceptions.Exit(EXIT_FAILED)
+                    raise click.exceptions.Exit(EXIT_FINDINGS)
                 log_ids = [g.log_id for g in report.games]
                 starts = {g.log_id: g.start for g in report.games}
             elif not items and db is not None:
                 log_ids = db.pending()
-            tally = _download_all(
-                log_ids, fetcher, db, out_dir, starts, listed=selection is not None, show_bar=show_bar,
-                verbose=selection is None and bool(items), retry_not_served=retry_not_served,
-            )
+            run = DownloadRun(log_ids, fetcher, db=db, out_dir=out_dir, starts=starts, listed=selection is not None,
+                              retry_not_served=retry_not_served)
+            _render(run, db, out_dir, show_bar=show_bar, verbose=selection is None and bool(items))
     finally:
         if db is not None:
             db.close()
-    if not (tally.complete and index_complete):
-        raise click.exceptions.Exit(EXIT_FAILED)
+    if not (run.tally.complete and index_complete):
+        raise click.exceptions.Exit(EXIT_FINDINGS)
 
 
-def _download_all(
-    log_ids: list[str], fetcher: LogFetcher, db: LogDatabase | None, out_dir: Path | None,
-    starts: dict[str, datetime], *, listed: bool, show_bar: bool, verbose: bool, retry_not_served: bool,
-) -> _Tally:
-    """Fetch each id into the cache (and ``out_dir``) or the database; print as it goes."""
-    tally = _Tally(total=len(log_ids), out_dir=out_dir,
-                   had_word="already had" if db is not None else "already cached")  # fmt: skip
-    record = NotServedRecord(fetcher.cache_dir)
-    known = {} if retry_not_served else record.load()
-    stored = db.status(log_ids) if db is not None else {}
-    host = urlsplit(fetcher.base_url).netloc or "tenhou.net"
+def _render(run: DownloadRun, db: LogDatabase | None, out_dir: Path | None, *, show_bar: bool, verbose: bool) -> None:
+    """Run the downloads: a line on stderr for each id as it goes (above a bar on a terminal),
+    the path of each log on stdout (not with a database), the summary last."""
     # On a terminal the paths (stdout) would tear through the live bar: print them after it.
     held: list[str] | None = [] if show_bar and _stdout_is_terminal() else None
-
-    def emit(line: str) -> None:
-        if db is not None:
-            return
-        if held is None:
-            click.echo(line)
-        else:
-            held.append(line)
+    summary = lambda: tally_line(run.tally, db=db is not None, out_dir=out_dir)  # noqa: E731
 
     def release_held() -> None:
         for line in held or ():
             click.echo(line)
 
-    stopped = False
     try:
-        with _Reporter(len(log_ids), show_bar) as report:
-            fetcher.on_lock_wait = report.say
-            for log_id in log_ids:
-                report.current(log_id)
-                try:
-                    _one(log_id, fetcher, db, out_dir, starts, tally, report, record, known, stored,
-                         host, listed=listed, verbose=verbose, stopped=stopped, emit=emit,
-                         retry_not_served=retry_not_served)  # fmt: skip
-                except StopDownloads as exc:
-                    report.say(f"Error: {exc}")
-                    tally.fail("stopped")
-                    stopped = True
-                finally:
-                    report.advance()
+        with ProgressBar("download", total=len(run.log_ids), enabled=show_bar) as bar:
+            run.fetcher.on_lock_wait = bar.say
+            run.on_start = lambda log_id: bar.update(label=log_id)
+            for fetch in run:
+                message = fetch_message(fetch, verbose=verbose, db=db)
+                if message is not None:
+                    bar.say(message)
+                if fetch.path is not None:
+                    if held is None:
+                        click.echo(str(fetch.path))
+                    else:
+                        held.append(str(fetch.path))
+                bar.update(advance=1)
     except KeyboardInterrupt:
         release_held()
-        click.echo(f"Interrupted. So far: {tally.line()}", err=True)
+        click.echo(f"Interrupted. So far: {summary()}", err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
     except InputError as exc:  # e.g. the cache directory cannot be created
         release_held()
-        click.echo(f"Error: {exc}", err=True)
-        click.echo(tally.line(), err=True)
-        raise click.exceptions.Exit(EXIT_USAGE) from None
-
+        fail(exc, summary())
     release_held()
-    if stopped and tally.not_attempted:
-        click.echo(f"Stopped downloading: {tally.not_attempted} not attempted.", err=True)
-    click.echo(tally.line(), err=True)
-    return tally
+    if run.tally.stopped and run.tally.not_attempted:
+        click.echo(f"Stopped downloading: {run.tally.not_attempted} not attempted.", err=True)
+    click.echo(summary(), err=True)
 
 
-def _one(log_id, fetcher: LogFetcher, db: LogDatabase | None, out_dir, starts, tally: _Tally, report: _Reporter,
-         record: NotServedRecord, known: dict[str, str], stored: dict[str, str], host: str, *,
-         listed: bool, verbose: bool, stopped: bool, emit, retry_not_served: bool) -> None:
-    """Fetch one id; StopDownloads propagates (the caller stops asking the server)."""
-    row = LogRow.of(log_id, starts.get(log_id))
-    state = stored.get(log_id)
-    if state == "stored" and not fetcher.refresh:
-        tally.cached += 1
-        if verbose:
-            report.say(f"{log_id}: already in {db.path if db else 'the database'}, skipped")
-        return
-    cached = fetcher.cached(log_id) if not fetcher.refresh else None
-    if cached is None and ((state == "failed" and not retry_not_served) or log_id in known):
-        tally.not_served += 1
-        tally.not_served_known += 1
-        if verbose:
-            when = f" (recorded {known[log_id]})" if log_id in known else " (recorded in the database)"
-            report.say(f"{log_id}: {NOT_SERVED}{when}; --retry-not-served asks again")
-        return
-    if stopped and cached is None:
-        tally.not_attempted += 1
-        return
-    try:
-        if db is not None:
-            if cached is not None:
-                data, from_cache = fetcher.cached_bytes(log_id), True
-            elif fetcher.offline:
-                raise DownloadError(
-                    f"{log_id}: not in the cache ({fetcher.cache_dir}) and offline mode does not download"
-                )
-            else:
-                data, from_cache = fetcher.download(log_id), False
-            db.store(row, gzip_bytes(data))
-            path = None
-        else:
-            result = fetcher.fetch_result(log_id)
-            path, from_cache = result.path, not result.downloaded
-    except StopDownloads:
-        raise
-    except NotFound as exc:
-        if not isinstance(exc, NotServed) and not listed:
-            report.say(f"Error: {exc}")
-            tally.fail("not found")
-            return
-        message = str(exc) if isinstance(exc, NotServed) else str(not_found_error(log_id, host, listed=True))
-        report.say(message)
-        tally.not_served += 1
-        if db is not None:
-            db.record_not_served(row)
-        else:
-            record.add(log_id)
-        return
-    except DownloadError as exc:
-        report.say(f"Error: {exc}")
-        tally.fail(_reason(exc, fetcher.offline))
-        return
-    except OSError as exc:
-        report.say(f"Error: {log_id}: cannot read the cached log: {exc.strerror or exc}")
-        tally.fail("could not be stored")
-        return
-    except sqlite3.Error as exc:
-        report.say(f"Error: {log_id}: cannot store it in {db.path if db else 'the database'}: {exc}")
-        tally.fail("could not be stored")
-        return
-    if out_dir is not None and path is not None:
-        try:
-            path, copied = export_log(path, out_dir)
-        except (ExportConflict, InputError) as exc:
-            report.say(f"Error: {log_id}: {exc}")
-            tally.fail("could not be stored")
-            return
-        tally.copied += copied
-    if from_cache:
-        tally.cached += 1
-        if verbose:
-            report.say(f"{log_id}: already cached, skipped")
-    else:
-        tally.downloaded += 1
-        report.say(f"{log_id}: downloaded")
-    if path is not None:
-        emit(str(path))
+def _stdout_is_terminal() -> bool:
+    return sys.stdout.isatty()

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
-import sys
 from pathlib import Path
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
-from ..errors import InputError
 from ..serialize import json_text
 from ..sources.http import LogFetcher
 from ..sources.index import IndexedGame, Selection
@@ -26,9 +23,10 @@ from .options import (
     selection_options,
 )
 from .output import refuse_input_as_output
-from .term import make_console, visible
+from .progress import ProgressBar, bar_wanted
+from .term import visible
 
-EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_INCOMPLETE = 0, 1
 
 CSV_COLUMNS = (
     ["id", "start", "minutes", "rule", "rule_en", "players", "length", "room", "lobby"]
@@ -71,16 +69,9 @@ def index(since, until, lobbies, players, length, player_names, archives, cache_
     """
     selection = build_selection(since, until, lobbies, players, length, player_names)
     refuse_input_as_output(output, [str(archive) for archive in archives])  # -o onto an --archive
-    try:
-        fetcher = LogFetcher(cache_dir, base_url, offline=offline, **fetcher_options(delay, user_agent))
-    except InputError as exc:
-        raise click.UsageError(str(exc)) from None
-    try:
-        with fetcher:
-            report = run_index(selection, archives, fetcher, cache_dir, not no_progress and stderr_is_terminal())
-    except InputError as exc:  # an unreadable archive, a cache that cannot be created
-        click.echo(f"Error: {exc}", err=True)
-        raise click.exceptions.Exit(EXIT_USAGE) from None
+    fetcher = LogFetcher(cache_dir, base_url, offline=offline, **fetcher_options(delay, user_agent))
+    with fetcher:  # an unreadable archive, a cache that cannot be created: InputError, exit 2
+        report = run_index(selection, archives, fetcher, cache_dir, bar_wanted(no_progress))
 
     with AtomicOutput(output) as out:
         write_games(out, report.games, fmt)
@@ -161,56 +152,21 @@ def game_row(game: IndexedGame) -> list:
 # -- reading the index, with a bar on a terminal (download uses it too) ------------------------
 
 
-def stderr_is_terminal() -> bool:
-    return sys.stderr.isatty()
-
-
-class FileProgress:
-    """A transient bar over the index files being read, on a terminal only."""
-
-    def __init__(self, enabled: bool):
-        self.progress: Progress | None = None
-        self.task: TaskID | None = None
-        if enabled:
-            self.progress = Progress(
-                TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
-                TimeRemainingColumn(), console=make_console(stderr=True), transient=True,
-                redirect_stdout=False,
-            )  # fmt: skip
-
-    def __enter__(self) -> FileProgress:
-        if self.progress is not None:
-            self.progress.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-
-    def say(self, message: str) -> None:
-        if self.progress is not None:
-            self.progress.console.print(message, markup=False, highlight=False, soft_wrap=True)
-        else:
-            click.echo(message, err=True)
-
-    def on_file(self, name: str, done: int, total: int) -> None:
-        if self.progress is None:
-            return
-        if self.task is None:
-            self.task = self.progress.add_task("index files", total=total)
-        self.progress.update(self.task, completed=done, description=f"index {name}")
-
-
 def run_index(
     selection: Selection, archives: tuple[Path, ...], fetcher: LogFetcher | None, cache_dir: Path | None,
     progress: bool,
 ) -> IndexReport:
-    """Collect the index, with a bar on a terminal; problems and notes go to stderr."""
-    with FileProgress(progress) as bar:
+    """Collect the index (``sources.index_fetch.collect_index``), with a bar over the index files
+    on a terminal (``progress``); problems and notes go to stderr."""
+
+    def on_file(name: str, done: int, total: int) -> None:
+        bar.update(completed=done, total=total, label=f"index {name}")
+
+    with ProgressBar("index files", enabled=progress) as bar:
         if fetcher is not None:
             fetcher.on_lock_wait = bar.say
         report = collect_index(
-            selection, fetcher=fetcher, cache=IndexCache(cache_dir), archives=archives, on_file=bar.on_file
+            selection, fetcher=fetcher, cache=IndexCache(cache_dir), archives=archives, on_file=on_file
         )
     for line in report.notes:
         click.echo(f"Note: {line}", err=True)

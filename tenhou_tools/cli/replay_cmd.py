@@ -7,16 +7,19 @@ from pathlib import Path
 import click
 
 from ..analysis import analyze_game
+from ..documents.board import board_document, parse_moment
+from ..documents.replay import ReplayDocument, replay_document
 from ..errors import InputError
 from ..events import Game
 from ..replay.engine import replay_game
 from ..serialize import json_text
 from ..sources.http import LogFetcher
 from . import EXIT_FINDINGS, EXIT_OK, board_render, replay_render
-from .common import incomplete_notes, load_source, stdout_console
+from .common import load_source, stdout_console
 from .options import fetch_options, refresh_option, refuse_format_with_html
 from .output import refuse_input_as_output
 from .term import glyphs_by_default, render_lines, visible
+from .view import View
 
 
 @click.command()
@@ -83,7 +86,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
                          offline=offline, fetcher_class=LogFetcher)
     game, ref, source = loaded.game, loaded.ref, loaded.source
     refuse_input_as_output(html_file, [raw_source, *([str(loaded.path)] if loaded.path else [])], option="--html")
-    complete = not incomplete_notes(game)
+    complete = game.complete
 
     players = game.header.ruleset.players
     viewer = seat if seat is not None else (ref.seat if ref is not None else None)
@@ -92,40 +95,30 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
         raise click.UsageError(f"{where} {viewer}: a {players}-player game has seats 0-{players - 1}")
     if ascii_tiles is None:
         ascii_tiles = not glyphs_by_default()
-    view = replay_render.View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
+    view = View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
     title = visible(game.log_id or source)  # the text views' title
     refuse_format_with_html(html_file)
     if at is not None:
         _show_board(game, at, view, title, fmt, analysis, html_file, hand_label)
         raise click.exceptions.Exit(EXIT_OK)
     report = replay_game(game)
+    with_analysis = analysis or html_file is not None  # the page always has it
     try:
-        if html_file is not None:
-            doc = replay_render.game_json(game, report, view, source, hand_label)
-            _write_html(html_file, doc, _analysis_json(game, doc))
-        elif fmt == "json":
-            doc = replay_render.game_json(game, report, view, source, hand_label)
-            if analysis:
-                doc["analysis"] = _analysis_json(game, doc)
-            click.echo(json_text(doc, indent=1))
-        else:
-            game_analysis = analyze_game(game) if analysis else None
-            renderables = replay_render.game_view(game, report, view, title, hand_label, game_analysis)
-            click.echo(render_lines(stdout_console(), renderables), nl=False)
+        doc = replay_document(game, report, source=source, viewer=viewer, all_hands=all_hands,
+                              hand_label=hand_label, analysis=analyze_game(game) if with_analysis else None)
     except InputError as exc:  # --hand names no hand of this game
         raise click.UsageError(str(exc)) from None
+    if html_file is not None:
+        _write_html(html_file, doc)
+    elif fmt == "json":
+        click.echo(json_text(doc.to_json(), indent=1))
+    else:
+        renderables = replay_render.game_view(doc, view, title)
+        click.echo(render_lines(stdout_console(), renderables), nl=False)
     raise click.exceptions.Exit(EXIT_OK if report.ok and complete else EXIT_FINDINGS)
 
 
-def _analysis_json(game: Game, doc: dict) -> dict:
-    """The analysis of the hands the document holds (all, or the one ``--hand`` keeps)."""
-    kept = {hand["index"] for hand in doc["hands"]}
-    notes = analyze_game(game).to_json()["discards"]
-    assert isinstance(notes, list)
-    return {"discards": [note for note in notes if note["hand"] in kept]}
-
-
-def _show_board(game: Game, at: str, view: replay_render.View, title: str, fmt: str, analysis: bool,
+def _show_board(game: Game, at: str, view: View, title: str, fmt: str, analysis: bool,
                 html_file: str | None, hand_label: str | None) -> None:
     """``--at HAND:STEP``: the board at that moment, as text or ``{"board": ...}``."""
     if html_file is not None:
@@ -134,27 +127,24 @@ def _show_board(game: Game, at: str, view: replay_render.View, title: str, fmt: 
     if hand_label is not None:
         raise click.UsageError("--at names its hand (HAND:STEP): leave out --hand")
     try:
-        moment = board_render.parse_moment(game, at)
+        moment = parse_moment(game, at)
     except InputError as exc:
         raise click.UsageError(str(exc)) from None
-    note = None
-    if analysis:
-        note = board_render.note_at(game, analyze_game(game), moment)
+    doc = board_document(game, moment, analyze_game(game) if analysis else None)
     if fmt == "json":
-        doc = board_render.board_json(game, moment, note, with_analysis=analysis)
-        click.echo(json_text(doc, indent=1))
+        click.echo(json_text(doc.to_json(), indent=1))
     else:
-        renderables = board_render.board_view(game, moment, view, title, note, with_analysis=analysis)
+        renderables = board_render.board_view(doc, game, view, title)
         click.echo(render_lines(stdout_console(), renderables), nl=False)
 
 
-def _write_html(path: str, doc: dict, analysis: dict) -> None:
-    """``--html FILE``: the offline replay page (``views/html.py``) for the ``--format json``
-    document, written atomically (``-``: stdout), and its size on stderr."""
+def _write_html(path: str, doc: ReplayDocument) -> None:
+    """``--html FILE``: the offline replay page (``views/html.py``) embedding the document,
+    written atomically (``-``: stdout), and its size on stderr."""
     from ..views.html import replay_page
     from .common import AtomicOutput
 
-    page = replay_page(doc, analysis=analysis)
+    page = replay_page(doc)
     with AtomicOutput(None if path == "-" else path, announce=False) as out:
         out.write(page)
     if path != "-":

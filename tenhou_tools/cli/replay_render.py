@@ -18,228 +18,58 @@ hands shown at the end) stays visible.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import Group, JustifyMethod, RenderableType
 from rich.padding import Padding
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..analysis import GameAnalysis
-from ..check import label_findings
-from ..errors import InputError
+from ..documents.replay import DrawResult, HandDocument, ReplayDocument, WinResult
 from ..events import (
     Agari,
     Bye,
     Call,
-    CallKind,
     Discard,
     Draw,
-    Event,
     Game,
     Hand,
-    Meld,
     NewDora,
     Reconnect,
     Riichi,
-    Ryuukyoku,
     Unknown,
 )
 from ..findings import Finding, Severity
-from ..game_id import game_start
-from ..replay.engine import GameReport
-from ..rules import game_end
-from ..rules.yaku import yaku_name
-from ..serialize import to_json
-from ..tiles import RED_FIVES, dora_kind, format_tiles, glyph, kind_name
+from ..ids import game_start
+from ..tiles import dora_kind
 from . import render
+from .analysis_render import analysis_summary_view, hand_analysis_view
 from .finding_text import values_text, viewer_url
 from .term import visible
+from .view import (
+    STYLE_DORA,
+    STYLE_DRAW,
+    STYLE_FAIL,
+    STYLE_OK,
+    STYLE_RIICHI,
+    STYLE_TSUMOGIRI,
+    STYLE_WIN,
+    TileWriter,
+    View,
+    event_text,
+    player_name,
+    round_name,
+    seat_wind,
+)
 
-WINDS = "ESWN"
-ROUND_WINDS = ("East", "South", "West", "North")
 SPARK = "▁▂▃▄▅▆▇█"
-
-STYLE_DRAW = "dim"
-STYLE_TSUMOGIRI = "dim"
-STYLE_RIICHI = "bold red"
-STYLE_CALL = "bold cyan"
-STYLE_DORA = "yellow"
-STYLE_WIN = "bold green"
-STYLE_RED_FIVE = "red"
-STYLE_OK = "bold green"
-STYLE_FAIL = "bold red"
 
 LEGEND = (
     "Play: a column per seat, a row per go-around. +X draw, -X discard, * tsumogiri.",
     "Calls: chi pon kan kakan ankan kita; dora X: a new dora indicator; ron, tsumo.",
 )
-
-_CALL_WORDS = {
-    CallKind.CHI: "chi",
-    CallKind.PON: "pon",
-    CallKind.OPEN_KAN: "kan",
-    CallKind.ADDED_KAN: "kakan",
-    CallKind.CLOSED_KAN: "ankan",
-    CallKind.KITA: "kita",
-}
-
-
-# -- the facts both views share ----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """How to show a game: from which seat, and how to write tiles."""
-
-    viewer: int | None = None
-    """The seat viewed from (``--seat`` or the URL's ``tw``); ``None``: every seat."""
-    all_hands: bool = False
-    """Show every seat's concealed tiles even when viewing from a seat."""
-    ascii: bool = False
-    """Tiles in ``123m`` notation (``0`` a red five) instead of unicode glyphs."""
-
-    def hides(self, seat: int) -> bool:
-        """Whether ``seat``'s concealed tiles are hidden in this view."""
-        return self.viewer is not None and not self.all_hands and seat != self.viewer
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """One replayed hand: the points each seat had before and after it, and its findings."""
-
-    hand: Hand
-    before: tuple[int, ...]
-    """Each seat's points at the INIT (one entry per player)."""
-    after: tuple[int, ...]
-    """Each seat's points after the hand's last result (riichi sticks paid, honba and sticks won)."""
-    findings: tuple[Finding, ...]
-
-    @property
-    def ok(self) -> bool:
-        return not any(f.severity is Severity.ERROR for f in self.findings)
-
-    @property
-    def deltas(self) -> tuple[int, ...]:
-        return tuple(a - b for a, b in zip(self.after, self.before, strict=True))
-
-    @property
-    def finished(self) -> bool:
-        """The log has the hand's result (a log that stops early cuts its last hand)."""
-        return bool(self.hand.endings)
-
-
-def hand_records(game: Game, report: GameReport) -> tuple[list[HandRecord], list[Finding]]:
-    """Each hand with its findings, and the findings that belong to no hand (game level)."""
-    n = game.header.ruleset.players
-    by_hand: dict[int, list[Finding]] = {}
-    game_level: list[Finding] = []
-    for finding in label_findings(game, report.findings):
-        if finding.hand is not None and 0 <= finding.hand < len(game.hands):
-            by_hand.setdefault(finding.hand, []).append(finding)
-        else:
-            game_level.append(finding)
-    records = []
-    for hand in game.hands:
-        before = tuple(hand.init.scores[:n])
-        endings = hand.endings
-        if endings:
-            last = endings[-1]  # a double ron's second AGARI starts from the first one's result
-            after = tuple(last.scores_before[s] + last.deltas[s] for s in range(n))
-        else:
-            after = before
-        records.append(HandRecord(hand, before, after, tuple(by_hand.get(hand.index, ()))))
-    return records, game_level
-
-
-def select_hands(records: list[HandRecord], label: str | None) -> list[HandRecord]:
-    """The hands ``--hand LABEL`` names (``E1-0``; case does not matter), or all of them."""
-    if label is None:
-        return records
-    wanted = label.strip().upper()
-    chosen = [r for r in records if r.hand.init.label().upper() == wanted]
-    if not chosen:
-        labels = ", ".join(r.hand.init.label() for r in records)
-        raise InputError(f"no hand {label!r} in this game (its hands: {labels})")
-    return chosen
-
-
-def seat_wind(seat: int, dealer: int, players: int) -> str:
-    return WINDS[(seat - dealer) % players]
-
-
-def round_name(hand: Hand) -> str:
-    init = hand.init
-    return f"{ROUND_WINDS[init.wind % 4]} {init.hand_number}"
-
-
-def player_name(game: Game, seat: int) -> str:
-    """The seat's name as the text views show it (``term.visible``), or ``S2`` when it has none."""
-    return visible(game.header.players[seat].name) or f"S{seat}"
-
-
-def uma_by_seat(game: Game, ranking: Sequence[int]) -> list[int] | None:
-    """Each seat's uma (first place takes minus the others'), when the table's uma is known."""
-    header = game.header
-    start = game_start(game.log_id)
-    table = game_end.table_rules(header.ruleset, header.lobby, header.csrule,
-                                 start.date() if start is not None else None)
-    if table.umas is None or len(table.umas) != len(ranking) - 1:
-        return None
-    uma = [0] * 4
-    for seat, value in zip(ranking[1:], table.umas, strict=True):
-        uma[seat] = value
-    uma[ranking[0]] = -sum(table.umas)
-    return uma
-
-
-# -- tiles -------------------------------------------------------------------------------------
-
-
-class TileWriter:
-    """Tiles as text: unicode glyphs (a space after each, so wide-drawn glyphs do not overlap;
-    red fives in red on a colour terminal) or the ``123m`` notation (``0`` a red five)."""
-
-    def __init__(self, view: View, red: bool):
-        self.ascii = view.ascii
-        self.red = red
-
-    def one(self, tile: int) -> Text:
-        if self.ascii:
-            return Text(format_tiles((tile,), red=self.red))
-        return Text(glyph(tile), style=STYLE_RED_FIVE if self.red and tile in RED_FIVES else "")
-
-    def many(self, tiles: Iterable[int]) -> Text:
-        tiles = list(tiles)
-        if self.ascii:
-            return Text(format_tiles(tiles, red=self.red))
-        out = Text()
-        for i, tile in enumerate(sorted(tiles, key=lambda t: (t >> 2, t not in RED_FIVES))):
-            if i:
-                out.append(" ")
-            out.append_text(self.one(tile))
-        return out
-
-    def apart(self, tiles: Iterable[int]) -> Text:
-        """Tiles one by one, in the order given, a space between (dora indicators: ``2m 6m``)."""
-        out = Text()
-        for i, tile in enumerate(tiles):
-            if i:
-                out.append(" ")
-            out.append_text(self.one(tile))
-        return out
-
-    def kind(self, k: int) -> Text:
-        return self.one(k * 4 + 1)  # a copy that is never red
-
-    def meld(self, meld: Meld) -> Text:
-        word = _CALL_WORDS[meld.kind]
-        if meld.kind is CallKind.KITA:
-            return Text(word, style=STYLE_CALL)
-        return Text.assemble((word, STYLE_CALL), " ", self.many(meld.tiles))
 
 
 # -- the header --------------------------------------------------------------------------------
@@ -279,7 +109,7 @@ def header_view(game: Game, view: View, title: str, warnings: Sequence[str] = ()
 # -- one hand ----------------------------------------------------------------------------------
 
 
-def hand_view(game: Game, record: HandRecord, view: View) -> RenderableType:
+def hand_view(game: Game, record: HandDocument, view: View) -> RenderableType:
     """Title, dora, starting hands, the play, the result, the scores and the verdict of a hand."""
     hand = record.hand
     init = hand.init
@@ -292,28 +122,28 @@ def hand_view(game: Game, record: HandRecord, view: View) -> RenderableType:
         "Dora indicator ", tiles.one(init.dora_indicator), " (dora ",
         tiles.kind(dora_kind(init.dora_indicator >> 2, sanma=n == 3)), ")",
     )
-    parts: list[RenderableType] = [Rule(Text(title, style="bold"), align="left"), dora]
+    parts: list[RenderableType] = [_Title(title), dora]
     parts.append(_start_table(game, record, view, tiles))
     table, notes = _play_table(game, hand, view, tiles)
     parts.append(table)
     parts += [Text(note, style="dim") for note in notes]
-    for ending in hand.endings:
-        parts += _result_lines(ending, n, tiles)
-    if not hand.endings:
+    for result in record.results:
+        parts += _result_lines(result, n, tiles)
+    if not record.results:
         parts.append(Text(render.LOG_ENDS_IN_HAND, style="yellow"))
     parts.append(_scores_line(record, n))
     parts += verdict_lines(record.findings, hand, finished=record.finished)
     return Group(*parts)
 
 
-def _start_table(game: Game, record: HandRecord, view: View, tiles: TileWriter) -> Table:
+def _start_table(game: Game, record: HandDocument, view: View, tiles: TileWriter) -> Table:
     init = record.hand.init
     n = game.header.ruleset.players
     table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("Seat")
-    table.add_column("Player")
-    table.add_column("Points", justify="right")
-    table.add_column("Starting hand")
+    table.add_column("Seat", no_wrap=True)
+    table.add_column("Player", overflow="fold")  # a long name folds; it is never cut
+    table.add_column("Points", justify="right", no_wrap=True)
+    table.add_column("Starting hand", overflow="fold")
     for s in range(n):
         hidden = view.hides(s)
         shown = Text("(hidden)", style="dim") if hidden else tiles.many(init.hands[s])
@@ -387,9 +217,9 @@ def _play_table(game: Game, hand: Hand, view: View, tiles: TileWriter) -> tuple[
         elif isinstance(event, Reconnect):
             notes.append(f"S{event.seat} reconnected (row {max(cells.current_row(), 1)}).")
         elif isinstance(event, Unknown):
-            notes.append(f"Event {index}: unknown tag <{event.tag}> (kept, not shown).")
+            notes.append(f"Step {index + 1}: unknown tag <{event.tag}> (kept, not shown).")
     table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("#", justify="right", style="dim")
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
     for s in range(n):
         name = f"S{s} {seat_wind(s, init.dealer, n)} {player_name(game, s)}"
         table.add_column(Text(name, style="bold"), overflow="fold")
@@ -398,10 +228,11 @@ def _play_table(game: Game, hand: Hand, view: View, tiles: TileWriter) -> tuple[
     return table, notes
 
 
-def _result_lines(ending: Agari | Ryuukyoku, players: int, tiles: TileWriter) -> list[RenderableType]:
+def _result_lines(result: WinResult | DrawResult, players: int, tiles: TileWriter) -> list[RenderableType]:
     """The result's line, then the tiles shown: indented by two, and a line too long for the
     width folds under that indent, not at the left margin."""
-    if isinstance(ending, Agari):
+    if isinstance(result, WinResult):
+        ending = result.agari
         head = Text(render.describe_agari(ending), style=STYLE_WIN)
         shown = Text(f"S{ending.who}: ").append_text(tiles.many(ending.hand))
         for meld in ending.melds:
@@ -414,50 +245,65 @@ def _result_lines(ending: Agari | Ryuukyoku, players: int, tiles: TileWriter) ->
         if ending.ura_indicators:
             shown.append(" · ura ")
             shown.append_text(tiles.apart(ending.ura_indicators))
-        extras = []
-        if ending.honba:
-            extras.append(f"{ending.honba} honba")
-        if ending.sticks:
-            extras.append(f"{ending.sticks} riichi stick{'s' if ending.sticks != 1 else ''}")
+        extras = []  # what this winner collects: a double ron's second winner, none (上家取り)
+        if result.honba:
+            extras.append(f"{result.honba} honba")
+        if result.sticks:
+            extras.append(f"{result.sticks} riichi stick{'s' if result.sticks != 1 else ''}")
         if extras:
             shown.append(" · +" + " and ".join(extras))
         return [head, Padding(shown, (0, 0, 0, 2))]
-    lines: list[RenderableType] = [Text(render.describe_draw(ending, players), style="bold")]
+    draw = result.ryuukyoku
+    lines: list[RenderableType] = [Text(render.describe_draw(draw, players), style="bold")]
     for s in range(players):
-        tiles_shown = ending.hands[s]
+        tiles_shown = draw.hands[s]
         if tiles_shown is not None:
             lines.append(Padding(Text(f"S{s} shows ").append_text(tiles.many(tiles_shown)), (0, 0, 0, 2)))
     return lines
 
 
-def _scores_line(record: HandRecord, players: int) -> Text:
-    text = Text("Scores:")
-    for s in range(players):
-        delta = record.deltas[s]
-        style = "green" if delta > 0 else "red" if delta < 0 else ""
-        text.append(f"{'  ' if s else ' '}S{s} {record.after[s]} (")
-        text.append(render.signed(delta), style=style)
-        text.append(")")
-    return text
+class _Scores:
+    """``Scores: S0 73000 (+48000)  S1 -23000 (-48000) ...`` on one line when it fits the
+    width, else ``Scores:`` and a line per seat (a seat's score and change never part)."""
+
+    def __init__(self, record: HandDocument, players: int):
+        self.entries = []
+        for s in range(players):
+            delta = record.deltas[s]
+            style = "green" if delta > 0 else "red" if delta < 0 else ""
+            self.entries.append(Text.assemble(f"S{s} {record.after[s]} (", (render.signed(delta), style), ")"))
+
+    def __rich_console__(self, console, options):
+        line = Text("Scores:")
+        for i, entry in enumerate(self.entries):
+            line.append("  " if i else " ")
+            line.append_text(entry)
+        if line.cell_len <= options.max_width:
+            yield line
+            return
+        yield Text("Scores:")
+        for entry in self.entries:
+            yield Text("  ").append_text(entry)
 
 
-def event_text(event: Event) -> str:
-    """A short description of an event, for a finding's location (tiles in notation)."""
-    if isinstance(event, Draw):
-        return f"S{event.seat} draws {kind_name(event.tile >> 2)}"
-    if isinstance(event, Discard):
-        return f"S{event.seat} discards {kind_name(event.tile >> 2)}"
-    if isinstance(event, Call):
-        return f"S{event.seat} {_CALL_WORDS[event.meld.kind]} {format_tiles(event.meld.tiles)}"
-    if isinstance(event, Riichi):
-        return f"S{event.seat} riichi step {event.step}"
-    if isinstance(event, NewDora):
-        return f"new dora indicator {kind_name(event.tile >> 2)}"
-    if isinstance(event, Agari):
-        return f"S{event.who} tsumo" if event.is_tsumo else f"S{event.who} ron on S{event.from_who}"
-    if isinstance(event, Ryuukyoku):
-        return f"draw ({event.kind.value})"
-    return type(event).__name__
+def _scores_line(record: HandDocument, players: int) -> _Scores:
+    return _Scores(record, players)
+
+
+class _Title:
+    """A section's title on a rule (``E1-0  East 1 ... ─────``) when it fits the width; on a
+    narrow terminal the title on its own lines (folded between words, never cut), then the rule."""
+
+    def __init__(self, title: str):
+        self.title = title
+
+    def __rich_console__(self, console, options):
+        text = Text(self.title, style="bold")
+        if text.cell_len + 6 <= options.max_width:
+            yield Rule(text, align="left")
+            return
+        yield text
+        yield Rule()
 
 
 def finding_lines(finding: Finding, hand: Hand | None, indent: int = 2) -> list[RenderableType]:
@@ -514,49 +360,36 @@ def verdict_lines(findings: Sequence[Finding], hand: Hand | None, *,
 # -- the end of the game -----------------------------------------------------------------------
 
 
-def standings_view(game: Game) -> RenderableType:
+def standings_view(doc: ReplayDocument) -> RenderableType:
     """Final standings: rank, seat, player, final points, uma, the game result (owari) and, at a
     chip table, each seat's chips. The uma is the table's (``-`` when the lobby's is unknown)."""
-    owari = game.owari
-    if owari is None:
-        return Group(Rule(Text("Final standings", style="bold"), align="left"),
-                     Text(render.NO_FINAL_RESULT))
-    n = game.header.ruleset.players
-    order = game_end.ranking(owari.scores, n, game.header.first_dealer)
-    uma = uma_by_seat(game, order)
+    final = doc.final
+    game = doc.game
+    if final is None:
+        return Group(_Title("Final standings"), Text(render.NO_FINAL_RESULT))
     table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
     columns: list[tuple[str, JustifyMethod]] = [("Rank", "left"), ("Seat", "left"), ("Player", "left"),
                                                 ("Points", "right"), ("Uma", "right"), ("Result", "right")]
-    if owari.chips is not None:
+    if final.chips is not None:
         columns.append(("Chips", "right"))
-    for name, justify in columns:
-        table.add_column(name, justify=justify)
-    for rank, s in enumerate(order, 1):
+    for name, justify in columns:  # a long name folds; numbers are never cut
+        if name == "Player":
+            table.add_column(name, justify=justify, overflow="fold")
+        else:
+            table.add_column(name, justify=justify, no_wrap=True)
+    for rank, s in enumerate(final.ranking, 1):
         row: list[RenderableType] = [
-            _ordinal(rank), f"S{s}", Text(player_name(game, s)), str(owari.scores[s]),
-            render.signed(uma[s]) if uma is not None else "-", f"{owari.points[s]:+.1f}",
+            _ordinal(rank), f"S{s}", Text(player_name(game, s)), str(final.scores[s]),
+            render.signed(final.uma[s]) if final.uma is not None else "-", f"{final.points[s]:+.1f}",
         ]
-        if owari.chips is not None:
-            row.append(render.signed(owari.chips[s]))
+        if final.chips is not None:
+            row.append(render.signed(final.chips[s]))
         table.add_row(*row)
-    return Group(Rule(Text("Final standings", style="bold"), align="left"), table)
+    return Group(_Title("Final standings"), table)
 
 
 def _ordinal(rank: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
-
-
-def progression(game: Game, records: Sequence[HandRecord]) -> list[list[int]]:
-    """Each seat's points at the start of every hand, then at the end (``owari``, else the last
-    hand's result): ``[seat][point]``."""
-    n = game.header.ruleset.players
-    series = [[r.before[s] for r in records] for s in range(n)]
-    owari = game.owari
-    final = owari.scores[:n] if owari is not None else (records[-1].after if records else ())
-    for s in range(n):
-        if final:
-            series[s].append(final[s])
-    return series
 
 
 def sparkline(values: Sequence[int], low: int, high: int) -> str:
@@ -566,186 +399,95 @@ def sparkline(values: Sequence[int], low: int, high: int) -> str:
     return "".join(SPARK[round((v - low) * top / (high - low))] for v in values)
 
 
-def progression_view(game: Game, records: Sequence[HandRecord]) -> RenderableType:
+class _Progression:
+    """The score progression: a row per seat (seat, player, start, the chart, end, the range)
+    when it fits the width; narrower, each seat's name on a line, its numbers on the next and
+    its chart under them (and a line says so): names readable and numbers whole down to 40
+    columns."""
+
+    def __init__(self, doc: ReplayDocument):
+        self.series = doc.progression
+        self.names = [player_name(doc.game, s) for s in range(len(self.series))]
+        values = [v for line in self.series for v in line]
+        self.low, self.high = min(values), max(values)
+
+    def _wide(self) -> Table:
+        table = Table(box=None, show_edge=False, pad_edge=False, show_header=False)
+        table.add_column("Seat", no_wrap=True)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Start", justify="right", no_wrap=True)
+        table.add_column("Chart", no_wrap=True)
+        table.add_column("End", justify="right", no_wrap=True)
+        table.add_column("Range", style="dim", no_wrap=True)
+        for s, line in enumerate(self.series):
+            table.add_row(f"S{s}", Text(self.names[s]), str(line[0]), sparkline(line, self.low, self.high),
+                          str(line[-1]), f"low {min(line)}, high {max(line)}")
+        return table
+
+    def _width(self) -> int:
+        rows = [[f"S{s}", self.names[s], str(line[0]), sparkline(line, self.low, self.high), str(line[-1]),
+                 f"low {min(line)}, high {max(line)}"] for s, line in enumerate(self.series)]
+        return sum(max(cell_len(r[i]) for r in rows) for i in range(6)) + 2 * 5
+
+    def __rich_console__(self, console, options):
+        if self._width() <= options.max_width:
+            yield self._wide()
+            return
+        for s, line in enumerate(self.series):
+            yield Text(f"S{s} {self.names[s]}", overflow="fold")
+            yield Text(f"  {line[0]} → {line[-1]} (low {min(line)}, high {max(line)})", style="dim")
+            yield Text("  " + sparkline(line, self.low, self.high), overflow="fold")
+        yield Text("Narrow terminal: each seat's chart is under its name and numbers.", style="dim")
+
+
+def progression_view(doc: ReplayDocument) -> RenderableType:
     """A sparkline per seat on one scale for all seats: a block per hand start, then the end."""
-    series = progression(game, records)
-    values = [v for line in series for v in line]
-    title = Rule(Text("Score progression (each hand's start, then the end; one scale)", style="bold"),
-                 align="left")
-    if not values:
+    title = _Title("Score progression (each hand's start, then the end; one scale)")
+    if not any(doc.progression):
         return Group(title, Text("No hands."))
-    low, high = min(values), max(values)
-    table = Table(box=None, show_edge=False, pad_edge=False, show_header=False)
-    table.add_column("Seat")
-    table.add_column("Player")
-    table.add_column("Start", justify="right")
-    table.add_column("Chart", no_wrap=True)
-    table.add_column("End", justify="right")
-    table.add_column("Range", style="dim")
-    for s, line in enumerate(series):
-        table.add_row(f"S{s}", Text(player_name(game, s)), str(line[0]), sparkline(line, low, high),
-                      str(line[-1]), f"low {min(line)}, high {max(line)}")
-    return Group(title, table, Text(f"Scale: ▁ = {low}, █ = {high}.", style="dim"))
+    chart = _Progression(doc)
+    return Group(title, chart, Text(f"Scale: ▁ = {chart.low}, █ = {chart.high}.", style="dim"))
 
 
-def game_verdict(report: GameReport, game_level: Sequence[Finding], records: Sequence[HandRecord],
-                 shown: Sequence[HandRecord], complete: bool = True) -> list[RenderableType]:
-    """The verdict on the whole game, after the hands (``complete=False``: the log stops early)."""
-    errors = [f for f in report.findings if f.severity is Severity.ERROR]
-    checks = sum(n for kind, n in report.checks.items() if not kind.endswith("_not_checkable"))
-    hands = len(records)
-    scope = f"{hands} hand{'s' if hands != 1 else ''} replayed under the Tenhou rules, {checks} checks"
-    if not complete:
+def game_verdict(doc: ReplayDocument) -> list[RenderableType]:
+    """The verdict on the whole game, after the hands (a log that stops early is never verified)."""
+    errors = doc.errors
+    hands = len(doc.hands)
+    scope = f"{hands} hand{'s' if hands != 1 else ''} replayed under the Tenhou rules, {doc.check_count} checks"
+    if not doc.complete:
         scope = f"the log ends before the game does (incomplete game); {scope}"
-    if not errors and not complete:
+    if not errors and not doc.complete:
         head = Text.assemble(("✗ Game not verified", STYLE_FAIL), f": {scope}, no error findings in them.")
     elif not errors:
         head = Text.assemble(("✓ Game verified", STYLE_OK), f": {scope}, no error findings.")
     else:
-        failing = sorted({f.hand for f in errors if f.hand is not None})
-        labels = ", ".join(records[i].hand.init.label() for i in failing if i < len(records))
+        labels = ", ".join(doc.failed_hands)
         where = f" (hands: {labels})" if labels else ""
         head = Text.assemble(("✗ Game not verified", STYLE_FAIL),
                              f": {scope}, {len(errors)} error finding{'s' if len(errors) != 1 else ''}{where}.")
     lines: list[RenderableType] = [head]
-    if game_level:
-        lines += [line for f in game_level for line in finding_lines(f, None)]
-    shown_ids = {r.hand.index for r in shown}
-    hidden = sum(len(r.findings) for r in records if r.hand.index not in shown_ids)
+    if doc.findings:
+        lines += [line for f in doc.findings for line in finding_lines(f, None)]
+    shown_ids = set(doc.shown)
+    hidden = sum(len(r.findings) for i, r in enumerate(doc.hands) if i not in shown_ids)
     if hidden:
         lines.append(Text(f"  {hidden} finding{'s' if hidden != 1 else ''} in hands not shown "
                           "(run without --hand to see them).", style="dim"))
     return lines
 
 
-def game_view(game: Game, report: GameReport, view: View, title: str,
-              hand_label: str | None = None, analysis: GameAnalysis | None = None) -> list[RenderableType]:
-    """The whole text view, as a list of renderables to print one after the other; with
-    ``analysis`` (``--analysis``), each hand's discard analysis after it (``board_render``)."""
-    from .board_render import hand_analysis_view  # it builds on this module
-
-    records, game_level = hand_records(game, report)
-    shown = select_hands(records, hand_label)
+def game_view(doc: ReplayDocument, view: View, title: str) -> list[RenderableType]:
+    """The whole text view of the document, as a list of renderables to print one after the
+    other; with the document's analysis (``--analysis``), each hand's discard analysis after it."""
+    game = doc.game
     out: list[RenderableType] = [header_view(game, view, title, game.warnings)]
-    for position, record in enumerate(records):
-        if record not in shown:
-            continue
-        out += [Text(), hand_view(game, record, view)]
-        if analysis is not None:
-            out.append(hand_analysis_view(game, position, analysis, view))
-    if hand_label is None:
-        out += [Text(), standings_view(game), Text(), progression_view(game, records)]
-    out += [Text(), *game_verdict(report, game_level, records, shown, is_complete(game))]
+    for position in doc.shown:
+        out += [Text(), hand_view(game, doc.hands[position], view)]
+        if doc.analysis is not None:
+            out.append(hand_analysis_view(game, position, doc.analysis, view))
+    if doc.hand_label is None:
+        out += [Text(), standings_view(doc), Text(), progression_view(doc)]
+    if doc.analysis is not None and doc.analysis.summary:
+        out += [Text(), analysis_summary_view(doc.analysis, view)]
+    out += [Text(), *game_verdict(doc)]
     return out
-
-
-def is_complete(game: Game) -> bool:
-    """False for a log read up to where it stops (``mjlog.parse_game`` without
-    ``require_complete`` says so in the game's warnings)."""
-    return not any(w.startswith("incomplete game:") for w in game.warnings)
-
-
-# -- JSON --------------------------------------------------------------------------------------
-
-
-def result_json(ending: Agari | Ryuukyoku, players: int) -> dict[str, Any]:
-    """A result in words and numbers (the raw tag is among the hand's events)."""
-    if isinstance(ending, Agari):
-        return {
-            "type": "agari",
-            "kind": "tsumo" if ending.is_tsumo else "ron",
-            "who": ending.who,
-            "from_who": ending.from_who,
-            "points": ending.points,
-            "han": ending.han,
-            "fu": ending.fu,
-            "limit": render.LIMIT_NAMES.get(ending.limit),
-            "yaku": [{"id": y, "name": yaku_name(y), "han": h} for y, h in ending.yaku],
-            "yakuman": [{"id": y, "name": yaku_name(y)} for y in ending.yakuman],
-            "pao_who": ending.pao_who,
-            "deltas": list(ending.deltas[:players]),
-            "text": render.describe_agari(ending),
-        }
-    return {
-        "type": "ryuukyoku",
-        "kind": ending.kind.value,
-        "abortive": ending.kind.is_abortive,
-        "shown": [s for s in range(players) if ending.hands[s] is not None],
-        "deltas": list(ending.deltas[:players]),
-        "text": render.describe_draw(ending, players),
-    }
-
-
-def hand_json(record: HandRecord, players: int) -> dict[str, Any]:
-    hand = record.hand
-    init = hand.init
-    dora = [init.dora_indicator] + [e.tile for e in hand.events if isinstance(e, NewDora)]
-    riichi = sorted({e.seat for e in hand.events if isinstance(e, Riichi) and e.step == 2})
-    return {
-        "index": hand.index,
-        "label": init.label(),
-        "round": init.round,
-        "honba": init.honba,
-        "sticks": init.sticks,
-        "dealer": init.dealer,
-        "init": to_json(init),
-        "events": [to_json(e) for e in hand.events],
-        "dora_indicators": dora,
-        "riichi": riichi,
-        "result": [result_json(e, players) for e in hand.endings],
-        "scores_before": list(record.before),
-        "scores_after": list(record.after),
-        "deltas": list(record.deltas),
-        "findings": [finding_json(f) for f in record.findings],
-        "ok": record.ok,
-        "verdict": ("verified" if record.finished else "incomplete") if record.ok else "failed",
-    }
-
-
-def finding_json(finding: Finding) -> dict[str, Any]:
-    """A finding as in ``validate``'s NDJSON, plus ``values``: the line of the text view that
-    says what its values are (``points (ten): 48000 by the rules, the log says 36000``), or
-    ``null`` when the message says it all. The HTML page shows it, never the raw ids."""
-    out = finding.to_json()
-    out["values"] = values_text(finding)
-    return out
-
-
-def game_json(game: Game, report: GameReport, view: View, source: str,
-              hand_label: str | None = None) -> dict[str, Any]:
-    """The replay as one JSON document (the shape is documented in the README)."""
-    records, game_level = hand_records(game, report)
-    shown = select_hands(records, hand_label)
-    n = game.header.ruleset.players
-    when = game_start(game.log_id)
-    owari = game.owari
-    final = None
-    if owari is not None:
-        order = game_end.ranking(owari.scores, n, game.header.first_dealer)
-        uma = uma_by_seat(game, order)
-        final = {
-            "scores": list(owari.scores[:n]),
-            "points": list(owari.points[:n]),
-            "ranking": order,
-            "uma": uma[:n] if uma is not None else None,
-            "chips": list(owari.chips[:n]) if owari.chips is not None else None,
-        }
-    return {
-        "type": "replay",
-        "source": source,
-        "log_id": game.log_id,
-        "date": when.isoformat() if when is not None else None,
-        "lobby": game.header.ruleset.name_en(),
-        "viewer": view.viewer,
-        "all_hands": view.all_hands,
-        "ok": report.ok,
-        "complete": is_complete(game),
-        "verdict": ("verified" if is_complete(game) else "incomplete") if report.ok else "failed",
-        "checks": dict(sorted(report.checks.items())),
-        "warnings": list(game.warnings),
-        "header": to_json(game.header),
-        "hands": [hand_json(r, n) for r in shown],
-        "findings": [finding_json(f) for f in game_level],
-        "progression": progression(game, records),
-        "final": final,
-    }

@@ -2,31 +2,19 @@
 
 from __future__ import annotations
 
-import sys
 import time
 
 import click
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from ..batch import DEFAULT_TIMEOUT, BatchError, SetupError
-from ..errors import InputError
+from ..batch import DEFAULT_TIMEOUT
+from ..documents.stats import StatsReport, check_store, stats_report
 from ..sources.local import survey_inputs
 from ..stats.collect import Collected, RunSummary, collect_stats
-from ..stats.counters import PlayerCounters, PlayerKey
-from ..stats.games import GameEntry
 from ..stats.names import NameMatcher
 from ..stats.records import GameFilter, LobbySpec
-from ..stats.report import PlayerReport, merge_rows, stats_document
-from ..stats.store import StatsStore, StoreError
-from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from .common import AtomicOutput, expand_sources, no_logs_found
+from ..stats.store import StatsStore
+from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from .common import AtomicOutput, expand_sources, no_logs_found, tell_not_logs
 from .options import (
     dedupe_option,
     output_option,
@@ -36,18 +24,9 @@ from .options import (
     runner_options,
 )
 from .output import check_output_path, refuse_input_as_output
-from .stats_render import render_csv, render_json, render_text
-from .term import make_console, visible
-
-
-class StatsInputError(click.ClickException):
-    """A database that cannot be used, a runner that cannot start: one line on stderr, exit 2."""
-
-    exit_code = EXIT_USAGE
-
-
-class RunnerFailed(click.ClickException):
-    exit_code = EXIT_INTERNAL
+from .progress import ProgressBar, bar_wanted
+from .stats_render import render_text
+from .term import visible
 
 
 @click.command()
@@ -149,75 +128,45 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     _refuse_inputs_as_outputs(output, html_file, (*args, *paths, *([db_path] if db_path else [])))
     if args:
-        try:
-            survey = survey_inputs(paths)
-        except InputError as exc:
-            raise click.UsageError(str(exc)) from None
+        survey = survey_inputs(paths)  # a missing path: InputError, exit 2
         if survey.total == 0:
             raise no_logs_found(args, ignored=survey.ignored, rows_without_log=survey.rows_without_log)
         total = survey.total
     store = None
-    if db_path:
-        try:
-            store = StatsStore(db_path, create=bool(paths))
-            if paths:  # what the report will sum must add up before anything is added to it
-                _check_sums(_player_reports(_store_totals(store, games, wanted), 1, wanted), db_path)
-        except StoreError as exc:
-            if store is not None:
-                store.close()
-            raise StatsInputError(str(exc)) from None
-        except StatsInputError:
-            store.close()  # type: ignore[union-attr]
-            raise
-    collected = Collected({})
+    if db_path:  # a database that cannot be used: StoreError, exit 2
+        store = StatsStore(db_path, create=bool(paths))
+    collected: Collected | None = None
     started = time.perf_counter()
     try:
+        if store is not None and paths:  # what the report will sum must add up before anything is added
+            check_store(store, games, wanted, db_path or "")
         if paths:
             collected = _read(
                 paths, total, store, games, wanted, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
-                timeout=timeout, dedupe=not no_dedupe, quality=quality,
-                show_progress=not no_progress and sys.stderr.isatty())
-        summary, interrupted = collected.summary, collected.interrupted
-        totals, entries, set_quality = collected.totals, collected.entries, collected.set_quality
-        everyone = collected.everyone
+                timeout=timeout, dedupe=not no_dedupe, quality=quality, show_progress=bar_wanted(no_progress))
+            if not collected.interrupted and collected.summary.found == 0:  # e.g. a tar archive with no log
+                raise no_logs_found(args, ignored=collected.summary.not_logs)
         elapsed = time.perf_counter() - started
-        if paths and not interrupted and summary.found == 0:  # e.g. a tar archive with no log in it
-            raise no_logs_found(args)
-        if store is not None:
-            try:
-                totals = _store_totals(store, games, wanted)
-                entries = store.entries(games, None if wanted is None else wanted.matched())
-                n_games = store.game_count(games)
-                everyone = {}
-                for (_, size), counters in store.totals(games).items():
-                    everyone[size] = everyone[size] + counters if size in everyone else counters
-                if quality:
-                    judged = sum(everyone.values(), PlayerCounters())
-                    set_quality = (judged.quality_discards, judged.quality_efficient)
-            except StoreError as exc:
-                raise StatsInputError(str(exc)) from None
-        else:
-            n_games = summary.read - summary.filtered
+        report = stats_report(collected, store=store, store_name=db_path or "", games=games, wanted=wanted,
+                              min_games=min_games, quality=quality, as_name=as_name)
     finally:
         if store is not None:
             store.close()
-    reports = _player_reports(totals, min_games, wanted, entries, quality=quality, set_quality=set_quality,
-                              as_name=as_name)
-    if store is not None:
-        _check_sums(reports, db_path)
+    interrupted = collected is not None and collected.interrupted
+    summary = collected.summary if collected is not None else RunSummary()
     if wanted is not None and wanted.unmatched() and not interrupted:  # a name that matches nobody
-        _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
+        _tell(summary, report.games, len(report.rows), elapsed, store is not None, bool(paths), wanted)
         raise click.exceptions.Exit(EXIT_USAGE)  # no report: it would not be the one asked for
     marked = interrupted and html_file is None and output is None and fmt == "text"
     if marked:
-        _write_report(None, fmt, reports, n_games, tables, brief, wide, names,
+        _write_report(None, fmt, report, tables, brief, wide, names,
                       mark=_interrupted_mark(summary.read, store is not None))
     elif not interrupted:  # after Ctrl-C, a file, a page, JSON or CSV of part of the games: none
         if html_file is not None:
-            _write_html(html_file, reports, everyone)
+            _write_html(html_file, report)
         else:
-            _write_report(output, fmt, reports, n_games, tables, brief, wide, names)
-    _tell(summary, n_games, len(reports), elapsed, store is not None, bool(paths), wanted, totals)
+            _write_report(output, fmt, report, tables, brief, wide, names)
+    _tell(summary, report.games, len(report.rows), elapsed, store is not None, bool(paths), wanted)
     if interrupted:
         click.echo(_interrupted_note(html_file, output, marked, store is not None), err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED)
@@ -230,22 +179,21 @@ def _refuse_inputs_as_outputs(output: str | None, html_file: str | None, inputs:
     refuse_input_as_output(html_file, inputs, option="--html")
 
 
-def _write_report(output: str | None, fmt: str, reports: list[PlayerReport], n_games: int,
-                  tables: int | None, brief: bool, wide: bool, names: tuple[str, ...],
-                  mark: str | None = None) -> None:
+def _write_report(output: str | None, fmt: str, report: StatsReport, tables: int | None, brief: bool,
+                  wide: bool, names: tuple[str, ...], mark: str | None = None) -> None:
     """The report in ``fmt`` to ``output`` (stdout when None); ``mark``: a first line saying it
     covers part of the games (the text report after Ctrl-C)."""
     with AtomicOutput(output) as out:
         if mark is not None:
             out.write(mark + "\n")
         if fmt == "json":
-            render_json(out, reports)
+            out.write(report.players_text())
         elif fmt == "csv":
-            render_csv(out, reports)
+            out.write(report.csv_text())
         else:
             if brief or (tables is None and not names):
                 tables = 0
-            render_text(out, reports, n_games, tables=tables, wide=wide)
+            render_text(out, list(report.rows), report.games, tables=tables, wide=wide)
 
 
 def _interrupted_mark(read: int, with_db: bool) -> str:
@@ -268,14 +216,14 @@ def _interrupted_note(html_file: str | None, output: str | None, marked: bool, w
     return note
 
 
-def _write_html(path: str, reports: list[PlayerReport], everyone: dict[int, PlayerCounters]) -> None:
-    """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the reports'
-    document (``stats.report.stats_document``), written atomically (``-``: stdout), and its size
-    on stderr. Not written when interrupted (the caller's choice)."""
+def _write_html(path: str, report: StatsReport) -> None:
+    """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the report's
+    document (``StatsReport.to_json``), written atomically (``-``: stdout), and its size on
+    stderr. Not written when interrupted (the caller's choice)."""
     from ..views.stats_html import stats_page
 
     to_file = path != "-"
-    page = stats_page(stats_document(reports, everyone))
+    page = stats_page(report.to_json())
     with AtomicOutput(path if to_file else None, announce=False) as out:
         out.write(page)
     if to_file:
@@ -285,73 +233,28 @@ def _write_html(path: str, reports: list[PlayerReport], everyone: dict[int, Play
 def _read(paths, total: int, store: StatsStore | None, games: GameFilter, wanted: NameMatcher | None, *,
           jobs, scheduler, batch_size, dedupe: bool, show_progress: bool, quality: bool = False,
           timeout: float = DEFAULT_TIMEOUT) -> Collected:
-    """Read every log into totals (or the store), with a progress bar: ``stats.collect``."""
-    progress = Progress(TextColumn("stats"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("{task.fields[rate]} games/s, {task.fields[bad]} unreadable", markup=False),
-                        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                        console=make_console(stderr=True), disable=not show_progress, transient=True,
-                        redirect_stdout=sys.stdout.isatty())
-    task = progress.add_task("stats", total=total or None, rate="-", bad=0)
+    """Read every log into totals (or the store), with a progress bar: ``stats.collect``. Dask
+    missing or workers that cannot start (``batch.SetupError``, ``BatchError``) and a database
+    that cannot be written (``StoreError``) reach the command group (their exit codes)."""
+    bar = ProgressBar("stats", total=total or None, enabled=show_progress, through_stdout=True,
+                      detail="{rate} games/s, {bad} unreadable", fields={"rate": "-", "bad": 0})
     started = time.perf_counter()
 
     def on_start() -> None:  # the workers are up: the bar's thread may start
         nonlocal started
-        progress.start()
+        bar.start()
         started = time.perf_counter()
 
     def on_record(done: int, skipped: int, summary: RunSummary) -> None:
         elapsed = time.perf_counter() - started
-        progress.update(task, completed=done + skipped, rate=f"{done / max(elapsed, 1e-9):.0f}",
-                        bad=summary.unreadable)
+        bar.update(completed=done + skipped, rate=f"{done / max(elapsed, 1e-9):.0f}", bad=summary.unreadable)
 
     try:
-        result = collect_stats(paths, total=total, store=store, games=games, wanted=wanted, jobs=jobs,
-                               scheduler=scheduler, batch_size=batch_size, timeout=timeout, dedupe=dedupe,
-                               quality=quality, on_start=on_start, on_record=on_record)
-    except SetupError as exc:
-        raise StatsInputError(str(exc)) from None
-    except BatchError as exc:
-        raise RunnerFailed(str(exc)) from None
-    except StoreError as exc:
-        raise StatsInputError(str(exc)) from None
+        return collect_stats(paths, total=total, store=store, games=games, wanted=wanted, jobs=jobs,
+                             scheduler=scheduler, batch_size=batch_size, timeout=timeout, dedupe=dedupe,
+                             quality=quality, on_start=on_start, on_record=on_record)
     finally:
-        progress.stop()
-    return result
-
-
-def _store_totals(store: StatsStore, games: GameFilter,
-                  wanted: NameMatcher | None) -> dict[PlayerKey, PlayerCounters]:
-    """The database's totals, of the players ``--player`` asks for (by their names as stored)."""
-    if wanted is None:
-        return store.totals(games)
-    wanted.see(store.names())
-    return store.totals(games, wanted.matched())
-
-
-def _player_reports(totals: dict[PlayerKey, PlayerCounters], min_games: int,
-                    wanted: NameMatcher | None, entries: dict[PlayerKey, list[GameEntry]] | None = None, *,
-                    quality: bool = False, set_quality: tuple[int, int] | None = None,
-                    as_name: str | None = None) -> list[PlayerReport]:
-    entries = entries or {}
-    reports = [PlayerReport(name, players, c, entries.get((name, players), ()), quality=quality,
-                            set_quality=set_quality)
-               for (name, players), c in totals.items() if wanted is None or wanted.matches(name)]
-    if as_name is not None:
-        reports = merge_rows(reports, as_name)
-    reports = [r for r in reports if r.counters.games >= min_games]
-    reports.sort(key=lambda r: (-r.counters.games, r.name, -r.players))
-    return reports
-
-
-def _check_sums(reports: list[PlayerReport], db_path: str | None) -> None:
-    """Counters read from a database must add up (e.g. no more wins than hands): a damaged file
-    can hold numbers that parse but cannot be reported."""
-    for report in reports:
-        try:
-            report.sections()
-        except (ValueError, ArithmeticError) as exc:
-            raise StatsInputError(f"{db_path!r} is damaged: the counters of {report.name!r} do not "
-                                  f"add up ({exc}): not written to") from None
+        bar.stop()
 
 
 def _plural(n: int, word: str) -> str:
@@ -359,7 +262,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, with_db: bool,
-          read_logs: bool, wanted: NameMatcher | None, totals: dict) -> None:
+          read_logs: bool, wanted: NameMatcher | None) -> None:
     """The summary line(s) on stderr."""
     parts = []
     if read_logs:
@@ -375,6 +278,7 @@ def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, wit
         elif summary.filtered:
             parts.append(f"{_plural(summary.filtered, 'game')} left out by the filters")
     parts.append(f"{_plural(n_games, 'game')} and {_plural(n_players, 'player row')} reported")
+    tell_not_logs(summary.not_logs, summary.not_log_examples)
     click.echo("stats: " + "; ".join(parts) + ".", err=True)
     for message in summary.errors:
         click.echo(f"  unreadable: {visible(message)}", err=True)

@@ -1,8 +1,8 @@
-"""Rendering of ``stats`` reports: rich tables (text), JSON and CSV."""
+"""Rendering of ``stats`` reports as rich tables (text). The JSON and the CSV are the report's
+own (``documents.stats.StatsReport``)."""
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 
 from rich import box
@@ -11,27 +11,13 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..serialize import json_text
+from ..rules.danger import DangerClass
 from ..stats.games import TableRow, rate_change_summary, stable_dan_name, table_kinds
-from ..stats.report import Metric, PlayerReport, csv_columns
+from ..stats.report import Metric, PlayerReport
 from .term import make_console, visible
 
 WIDE_WIDTH = 400
 """The console width of ``--wide`` output: never folded (it is for wide terminals and files)."""
-
-
-def render_json(out, reports: list[PlayerReport]) -> None:
-    """A JSON array, one object per player and per line (the keys are in docs/stats.md)."""
-    lines = [json_text(r.to_json()) for r in reports]
-    out.write("[\n" + ",\n".join(lines) + ("\n" if lines else "") + "]\n")
-
-
-def render_csv(out, reports: list[PlayerReport]) -> None:
-    """One header line, then one row per player (empty cells where a value is undefined)."""
-    writer = csv.DictWriter(out, fieldnames=csv_columns(), restval="", lineterminator="\n")
-    writer.writeheader()
-    for report in reports:
-        writer.writerow(report.to_row())
 
 
 def render_text(out, reports: list[PlayerReport], n_games: int, *, tables: int | None = None,
@@ -380,6 +366,21 @@ def _dan_rows(table: Table, report: PlayerReport) -> None:
                       f"{quality['efficient']}/{quality['discards']}",
                       "" if ci is None else f"{_pct(ci[0])}–{_pct(ci[1])}")
         table.add_row(Text("  Efficient discards, whole set"), _pct(quality["table_share"]), "", "")
+        verdicts = quality["verdicts"]
+        judged = quality["discards"]
+        for name, label in (("defence", "Defence (safer than the best, vs riichi)"),
+                            ("value", "Value (more value kept than the best)"),
+                            ("efficiency_loss", "Efficiency losses")):
+            share = verdicts[name] / judged if judged else None
+            table.add_row(Text(f"  {label}"), _pct(share), f"{verdicts[name]}/{judged}", "")
+        table.add_row(Text("  Accepted tiles given up per loss"),
+                      _num(quality["acceptance_given_up"] / verdicts["efficiency_loss"]
+                           if verdicts["efficiency_loss"] else None, 1), "", "")
+        table.add_row(Text("  Pushes against riichi (not tenpai)"), str(quality["pushes"]), "", "")
+        dealt = quality["deal_ins_into_riichi_by_class"]
+        if dealt:
+            table.add_row(Text("  Deal-ins into riichi by class"),
+                          ", ".join(f"{DangerClass(k).label} {n}" for k, n in dealt.items()), "", "")
     table.add_section()
 
 

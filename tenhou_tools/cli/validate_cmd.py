@@ -2,42 +2,20 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from contextlib import closing
 
 import click
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from ..batch import BatchError, SetupError
 from ..check import GameRecord
-from ..errors import InputError
 from ..serialize import json_text
 from ..validate import NoLogsFound, ValidateStart, ValidateSummary, validate_paths
-from . import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, validate_report
-from .common import AtomicOutput, expand_sources, no_logs_found
+from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, validate_report
+from .common import AtomicOutput, expand_sources, no_logs_found, tell_not_logs
 from .options import dedupe_option, output_option, paths_argument, progress_option, runner_options
 from .output import check_output_path, refuse_input_as_output
-from .term import make_console, output_width
-
-
-class SetupFailed(click.ClickException):
-    """The runner cannot start (Dask missing or unreachable): one line on stderr, exit 2."""
-
-    exit_code = EXIT_USAGE
-
-
-class RunnerFailed(click.ClickException):
-    """Worker processes cannot run at all: one line on stderr, exit 3."""
-
-    exit_code = EXIT_INTERNAL
+from .progress import ProgressBar, bar_wanted
+from .term import output_width
 
 
 def fails(record: GameRecord, fail_on: str) -> bool:
@@ -100,34 +78,22 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
     run = validate_paths(paths, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
                          timeout=timeout, dedupe=not no_dedupe)
     try:  # the inputs are surveyed and the workers start before any output or progress thread
-        start = next(run)
+        start = next(run)  # a missing path, Dask missing, workers that cannot start: their exit codes
     except NoLogsFound as exc:
         raise no_logs_found(args, ignored=exc.ignored, rows_without_log=exc.rows_without_log) from None
-    except InputError as exc:
-        raise click.UsageError(str(exc)) from None
-    except SetupError as exc:
-        raise SetupFailed(str(exc)) from None
-    except BatchError as exc:
-        raise RunnerFailed(str(exc)) from None
     assert isinstance(start, ValidateStart)
     total = start.total
     failed = validate_report.FailedGames(fail_on)
-    show_progress = not no_progress and sys.stderr.isatty()
+    show_progress = bar_wanted(no_progress)
     games = n_findings = 0
     end: object = None
     with closing(run), AtomicOutput(output) as out:
-        progress = Progress(TextColumn("validate"), BarColumn(), MofNCompleteColumn(),
-                            TextColumn("{task.fields[rate]} games/s, {task.fields[findings]} findings, "
-                                       "{task.fields[failed]} failed", markup=False),
-                            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                            console=make_console(stderr=True), disable=not show_progress, transient=True,
-                            # Only a terminal's stdout may go through the bar's console (to keep
-                            # the bar intact); a redirected stdout must get the data itself.
-                            redirect_stdout=sys.stdout.isatty())
+        bar = ProgressBar("validate", total=total or None, enabled=show_progress, through_stdout=True,
+                          detail="{rate} games/s, {findings} findings, {failed} failed",
+                          fields={"rate": "-", "findings": 0, "failed": 0})
         started = time.perf_counter()
         try:
-            with progress:
-                task = progress.add_task("validate", total=total or None, rate="-", findings=0, failed=0)
+            with bar:
                 try:
                     for record in run:
                         if isinstance(record, ValidateSummary):
@@ -143,14 +109,12 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
                         n_findings += len(record.findings)
                         failed.add(record, fails(record, fail_on))
                         elapsed = time.perf_counter() - started
-                        progress.update(task, advance=1, rate=f"{games / max(elapsed, 1e-9):.0f}",
-                                        findings=n_findings, failed=failed.failing)
+                        bar.update(advance=1, rate=f"{games / max(elapsed, 1e-9):.0f}", findings=n_findings,
+                                   failed=failed.failing)
                 except KeyboardInterrupt:  # while a record was being written: the run says what was done
                     end = run.throw(KeyboardInterrupt)
         except NoLogsFound as exc:  # e.g. a tar archive with no log in it
             raise no_logs_found(args, ignored=exc.ignored, rows_without_log=exc.rows_without_log) from None
-        except BatchError as exc:
-            raise RunnerFailed(str(exc)) from None
         assert isinstance(end, ValidateSummary)
         summary, elapsed, interrupted = end.summary, end.elapsed, end.interrupted
         if fmt == "ndjson":
@@ -160,6 +124,7 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
         else:
             validate_report.render(out, summary, failed, elapsed=elapsed, verbose=verbose,
                                    interrupted=interrupted, width=None if output else output_width())
+    tell_not_logs(end.sources.not_logs, end.sources.not_log_examples)
     if end.sources.duplicates:
         click.echo(f"{end.sources.duplicates} duplicate game(s) skipped.", err=True)
     if show_progress and not interrupted:

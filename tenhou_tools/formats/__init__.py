@@ -11,6 +11,7 @@ from typing import Literal
 from ..errors import ParseError
 from ..events import Game
 from ..mjlog import parse_game
+from ..mjlog.read import MAX_BYTES
 
 LogFormat = Literal["mjlog", "tenhou6"]
 """The two log formats read: mjlog XML and tenhou.net/6 JSON."""
@@ -47,20 +48,22 @@ def _head(data: bytes, size: int = 256) -> bytes:
 
 
 def load_game(data: bytes, *, source: str = "<bytes>", log_id: str | None = None,
-              log_format: LogFormat | None = None, require_complete: bool = True) -> Game:
+              log_format: LogFormat | None = None, require_complete: bool = True,
+              max_bytes: int = MAX_BYTES) -> Game:
     """Parse one log of either format into a ``Game`` (``ParseError`` when it cannot be read).
 
     ``log_format`` forces the format; by default the content decides (JSON starts with ``{``).
     ``require_complete=False`` reads an mjlog that stops early up to where it stops
-    (``mjlog.parse_game``); a tenhou.net/6 log is read as it is either way.
+    (``mjlog.parse_game``); a tenhou.net/6 log is read as it is either way. ``max_bytes`` caps
+    the bytes, before and after gunzip (the read limit).
     """
     if log_format is None:
         log_format = detect_format(data, source=source)
     if log_format == "tenhou6":
         from .tenhou6 import read_tenhou6
 
-        return read_tenhou6(data, source=source, log_id=log_id)
-    return parse_game(data, source=source, log_id=log_id, require_complete=require_complete)
+        return read_tenhou6(data, source=source, log_id=log_id, max_bytes=max_bytes)
+    return parse_game(data, source=source, log_id=log_id, require_complete=require_complete, max_bytes=max_bytes)
 
 
 Target = Literal["mjai", "tenhou6"]

@@ -10,9 +10,9 @@ with the same value in one element (``owari``, in some logs of 2010-05-10), whic
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Final
 from urllib.parse import unquote
 
@@ -44,7 +44,7 @@ from ..events import (
     Unknown,
 )
 from ._meld import MeldError, decode_meld
-from .read import decompress, decompress_prefix, parse_xml
+from .read import MAX_BYTES, decompress, decompress_prefix, parse_xml
 from .scan import Item, scan, scan_python
 
 Attrs = dict[str, str]
@@ -138,78 +138,76 @@ def ruleset_from_type(type_code: int) -> Ruleset:
     )
 
 
-def parse_file(path: str | Path, *, require_complete: bool = True) -> Game:
-    """Read and parse one log file (plain or gzip, whatever its name)."""
-    from ..sources.files import read_log_file  # the file I/O lives in sources/
-
-    p = Path(path)
-    data = read_log_file(p)
-    return parse_game(data, source=str(p), log_id=log_id_from_name(p.name),
-                      require_complete=require_complete)
-
-
-def log_id_from_name(name: str) -> str | None:
-    """The game id at the start of a file name (``2014...gm-00a9-0000-xxxxxxxx.xml.gz``)."""
-    stem = name.split(".", 1)[0]
-    if len(stem) >= 14 and stem[:10].isdigit() and stem[10:12] == "gm":
-        return stem
-    return None
-
-
 def parse_game(
     data: bytes,
     *,
     source: str = "<bytes>",
     log_id: str | None = None,
     require_complete: bool = True,
+    max_bytes: int = MAX_BYTES,
 ) -> Game:
-    """Parse the bytes of one log into a ``Game``.
+    """Parse the bytes of one log into a ``Game``; ``max_bytes`` caps them, before and after
+    gunzip (the read limit).
 
     With ``require_complete`` (the default) a log whose game did not reach its end (a hand with
     no ``AGARI``/``RYUUKYOKU``, no ``owari`` on the last one) is a ``ParseError``.
 
     Without it, a log that stops early (a game cut by a disconnect or still running) is read up
-    to where it stops, and the game's ``warnings`` say where and why, each starting with
-    ``incomplete game:``: the last hand may have no result and the game no final result; a
-    gzip stream that ends early gives what could be decompressed; a document cut off in the
-    middle of an element (or missing its ``</mjloggm>``) is read up to its last complete
-    element. Anything else that is wrong is still a ``ParseError``.
+    to where it stops: the game is not ``complete``, and its ``warnings`` say where and why
+    (each starting with ``incomplete game:``): the last hand may have no result and the game no
+    final result; a document cut off in the middle of an element (or missing its
+    ``</mjloggm>``) is read up to its last complete element. A gzip stream that ends early is
+    read the same way as the plain XML it decompresses to (a warning says so), whatever the
+    cut: its game is complete when what decompresses reaches the game's end, and when even
+    that cannot be read, the error is the one that plain XML gets. Anything else that is wrong
+    is still a ``ParseError``.
     """
     if require_complete:
-        return parse_xml_game(decompress(data, source=source), source, log_id, True, True)
-    return _parse_incomplete(data, source, log_id)
-
-
-def _parse_incomplete(data: bytes, source: str, log_id: str | None) -> Game:
-    """``parse_game`` without ``require_complete``; a log it cannot read even so gets the error
-    the complete reading gives (``gzip data is truncated``, ``not well-formed XML``, ...)."""
-    xml, gzip_cut = decompress_prefix(data, source=source)
-    notes: list[str] = []
-    if gzip_cut:
-        notes.append("incomplete game: the gzip data ends early; read what could be decompressed")
+        return parse_xml_game(decompress(data, source=source, max_bytes=max_bytes), source, log_id, True, True,
+                              max_bytes)
+    xml, gzip_cut = decompress_prefix(data, source=source, max_bytes=max_bytes)
+    if not gzip_cut:
+        return _parse_incomplete(xml, source, log_id, max_bytes)
     try:
-        game = parse_xml_game(xml, source, log_id, False, True)
+        game = _parse_incomplete(xml, source, log_id, max_bytes)
+    except ParseError as exc:
+        raise ParseError(f"{exc.message} (in what the gzip data decompresses to: it ends early, at byte "
+                         f"{len(data)})", source=source, where=exc.where) from None
+    note = ("incomplete game: the gzip data ends early; read what could be decompressed" if not game.complete
+            else "the gzip data ends early, after the game's end; read what could be decompressed")
+    return _with_notes(game, [note])
+
+
+def _parse_incomplete(xml: bytes, source: str, log_id: str | None, max_bytes: int) -> Game:
+    """``parse_game`` of plain XML without ``require_complete``; a log it cannot read even so
+    gets the error the complete reading gives (``not well-formed XML``, ...)."""
+    try:
+        return parse_xml_game(xml, source, log_id, False, True, max_bytes)
     except ParseError:
-        end = xml.rfind(b">")
-        head = xml[: end + 1].rstrip()
-        if end < 0 or head.endswith(b"</mjloggm>"):
-            return parse_game(data, source=source, log_id=log_id)  # raises the error as it is
-        try:  # the document stops inside an element, or after one without closing the root
-            game = parse_xml_game(head + b"</mjloggm>", source, log_id, False, True)
-        except ParseError:
-            return parse_game(data, source=source, log_id=log_id)
-        cut = xml[end + 1 :].strip()
-        notes.append("incomplete game: the log is cut off in the middle of an element; read up to "
-                     "the last complete one" if cut else
-                     "incomplete game: the document has no </mjloggm> end tag")
-    if not notes:
-        return game
+        pass
+    end = xml.rfind(b">")
+    head = xml[: end + 1].rstrip()
+    if end < 0 or head.endswith(b"</mjloggm>"):
+        return parse_xml_game(xml, source, log_id, True, True, max_bytes)  # raises the error as it is
+    try:  # the document stops inside an element, or after one without closing the root
+        game = parse_xml_game(head + b"</mjloggm>", source, log_id, False, True, max_bytes)
+    except ParseError:
+        return parse_xml_game(xml, source, log_id, True, True, max_bytes)
+    if xml[end + 1 :].strip():
+        note = "the log is cut off in the middle of an element; read up to the last complete one"
+    else:
+        note = "the document has no </mjloggm> end tag"
+    return _with_notes(game, [note if game.complete else f"incomplete game: {note}"])
+
+
+def _with_notes(game: Game, notes: list[str]) -> Game:
+    """The game with ``notes`` before its warnings."""
     return Game(header=game.header, hands=game.hands, prelude=game.prelude, warnings=tuple(notes) + game.warnings,
-                log_id=game.log_id)
+                log_id=game.log_id, complete=game.complete)
 
 
 def parse_xml_game(xml: bytes, source: str, log_id: str | None, require_complete: bool,
-                   fast: bool) -> Game:
+                   fast: bool, max_bytes: int = MAX_BYTES) -> Game:
     """``parse_game`` of plain XML bytes. With ``fast``, a document in the subset Tenhou writes
     is read by ``scan()`` and any other by lxml; without, lxml reads every document (the tests
     compare the two paths)."""
@@ -217,7 +215,7 @@ def parse_xml_game(xml: bytes, source: str, log_id: str | None, require_complete
     notes: list[str] = []
     if scanned is None:
         try:
-            root_attrs, items = read_tree(parse_xml(xml, source=source))
+            root_attrs, items = read_tree(parse_xml(xml, source=source, max_bytes=max_bytes))
         except ParseError:
             repeats: list[tuple[int, str, str]] = []
             scanned = scan_python(xml, repeats)
@@ -232,8 +230,7 @@ def parse_xml_game(xml: bytes, source: str, log_id: str | None, require_complete
     game = _Parser(source, require_complete).run(root_attrs, items, log_id)
     if not notes:
         return game
-    return Game(header=game.header, hands=game.hands, prelude=game.prelude, warnings=tuple(notes) + game.warnings,
-                log_id=game.log_id)
+    return dataclasses.replace(game, warnings=tuple(notes) + game.warnings)
 
 
 def read_tree(root: Any) -> tuple[dict[str, str], list[Item]]:
@@ -288,6 +285,8 @@ class _Parser:
         self.source = source
         self.require_complete = require_complete
         self.warnings: list[str] = []
+        self.hands_ended = True
+        """False once a hand closes without its AGARI or RYUUKYOKU (read without require_complete)."""
         self.index = 0
         self.tag = ""
         self.n_seats = 4
@@ -505,14 +504,15 @@ class _Parser:
             raise self.fail("no hands: the log has no INIT tag")
         if self.require_complete and not ended:
             raise self.fail("incomplete game: the last hand-end tag has no final result (owari)")
+        complete = ended and self.hands_ended
         if not ended:
             last = hands[-1]
             if hand_ended:
-                self.warnings.append(f"incomplete game: the log ends after hand {len(hands)} "
-                                     f"({last.init.label()}), without the game's final result (owari)")
+                self.warnings.append(f"incomplete game: the log ends after hand {last.init.label()}, "
+                                     "without the game's final result (owari)")
             else:
-                self.warnings.append(f"incomplete game: the log ends in hand {len(hands)} "
-                                     f"({last.init.label()}), before its result")
+                self.warnings.append(f"incomplete game: the log ends in hand {last.init.label()}, "
+                                     "before its result")
         if players is None:
             players = tuple(Player(seat=s, name="", dan=0, rate=0.0, sex="") for s in range(4))
         header = Header(
@@ -526,18 +526,20 @@ class _Parser:
             un_extra=un_extra,
         )
         return Game(header=header, hands=tuple(hands), prelude=tuple(prelude), warnings=tuple(self.warnings),
-                    log_id=log_id)
+                    log_id=log_id, complete=complete)
 
     def close_hand(self, hands: list[Hand], init: Init, events: list[Event], has_end: bool,
                    last: bool = False) -> None:
         if self.require_complete and not has_end:
             raise ParseError(
-                f"incomplete game: hand {len(hands) + 1} ({init.label()}) has no AGARI or RYUUKYOKU",
+                f"incomplete game: hand {init.label()} has no AGARI or RYUUKYOKU",
                 source=self.source,
                 where=f"element {self.index} <{self.tag}>",
             )
+        if not has_end:
+            self.hands_ended = False
         if not has_end and not last:
-            self.warnings.append(f"incomplete game: hand {len(hands) + 1} ({init.label()}) has no "
+            self.warnings.append(f"incomplete game: hand {init.label()} has no "
                                  f"AGARI or RYUUKYOKU (element {self.index} <{self.tag}> starts the next)")
         hands.append(build(Hand, index=len(hands), init=init, events=tuple(events)))
 

@@ -14,7 +14,9 @@ from lxml import etree
 from ..errors import ParseError
 
 MAX_BYTES = 4 * 1024 * 1024
-"""The largest log accepted, before and after decompression. Real logs are 5-60 KB."""
+"""The read limit: the largest log accepted, before and after decompression (real logs are
+5-60 KB). The default of every ``max_bytes`` that reads a log, here and in ``sources``: a caller
+that wants another limit passes its own."""
 
 GZIP_MAGIC = b"\x1f\x8b"
 
@@ -72,9 +74,10 @@ def decompress_prefix(data: bytes, *, source: str = "<bytes>", max_bytes: int = 
     return d.decompress(data, max_bytes + 1), True
 
 
-def parse_xml(data: bytes, *, source: str = "<bytes>") -> etree._Element:
-    """The ``mjloggm`` root element of plain or gzip XML bytes."""
-    xml = decompress(data, source=source)
+def parse_xml(data: bytes, *, source: str = "<bytes>", max_bytes: int = MAX_BYTES) -> etree._Element:
+    """The ``mjloggm`` root element of plain or gzip XML bytes (at most ``max_bytes``, before and
+    after gunzip)."""
+    xml = decompress(data, source=source, max_bytes=max_bytes)
     if not xml.strip():
         raise ParseError("empty file", source=source)
     try:

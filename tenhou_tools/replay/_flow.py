@@ -11,7 +11,7 @@ from datetime import date
 from .._values import build
 from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
-from ..game_id import game_start
+from ..ids import game_start
 from ..rules import game_end
 from ._recorder import Recorder
 from .board import Outcome

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 
 from ..events import Ruleset
-from ..game_id import JST
+from ..ids import JST
 from .values import EndDecision, EndPeriod, TableRules
 
 __all__ = [
@@ -97,7 +97,7 @@ limit (2009-07-04), before tenpai-yame (2010-06-01, during the day), and since."
 
 
 def end_periods(start: datetime | None) -> tuple[EndPeriod, ...]:
-    """The periods a game that started at ``start`` (Japan time, from its id: ``game_id``) may
+    """The periods a game that started at ``start`` (Japan time, from its id: ``ids.game_start``) may
     belong to: one, or all of them for a game of unknown date, or both sides of tenpai-yame for a
     game that started on 2010-06-01 between the last game seen without it and the first seen with
     it (``TENPAI_YAME_LAST_WITHOUT``, ``TENPAI_YAME_FIRST_WITH``)."""
@@ -128,7 +128,7 @@ def decide_end(
 
     ``scores`` are the points after the hand, without the riichi sticks left on the table.
     ``dealer_won`` / ``dealer_tenpai``: the dealer won (any winner of a double ron) or was
-    tenpai at an exhaustive draw (renchan). ``start`` is when the game started (``game_id``);
+    tenpai at an exhaustive draw (renchan). ``start`` is when the game started (``ids.game_start``);
     when it leaves the period open (``end_periods``: an unknown date, or 2010-06-01 between
     the last game seen without tenpai-yame and the first seen with it), the answer is the one
     every possible period gives, or ``None`` when they disagree.

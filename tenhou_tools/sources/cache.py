@@ -26,13 +26,12 @@ from pathlib import Path
 from typing import Self
 
 from ..errors import DownloadError, InputError, ParseError, TenhouToolsError
+from ..ids import log_file_name
 from ..mjlog.read import MAX_BYTES, decompress
-from .ids import validate_log_id
 
 CACHE_DIR_ENV = "TENHOU_TOOLS_CACHE_DIR"
 """Overrides the cache directory (the ``--cache-dir`` option wins over it)."""
 
-LOG_SUFFIX = ".mjlog"
 LOCK_NAME = "download.lock"
 TEMP_SUFFIX = ".tmp"
 _GZIP_MAGIC = b"\x1f\x8b"
@@ -135,7 +134,7 @@ class LogCache:
 
     def path_for(self, log_id: str) -> Path:
         """Where the log of ``log_id`` lives (whether or not it is there). Validates the id."""
-        return self.root / f"{validate_log_id(log_id)}{LOG_SUFFIX}"
+        return self.root / log_file_name(log_id)
 
     def get(self, log_id: str) -> Path | None:
         """The cached file of ``log_id``, or None."""

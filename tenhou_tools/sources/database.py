@@ -8,9 +8,9 @@
 Rows with no log (not downloaded yet, or failed) are skipped and counted. A database from
 anywhere is read defensively (``connect_readonly``): only a stored ``logs`` table (a view or a
 virtual table could compute rows forever), a statement that runs longer than
-``DB_QUERY_SECONDS`` is interrupted, values over ``DB_MAX_VALUE`` are refused by SQLite itself,
-text that is not UTF-8 is one bad row, and memory holds one page (``DB_PAGE_ROWS`` rows, about
-``DB_PAGE_BYTES`` bytes) at a time.
+``DB_QUERY_SECONDS`` is interrupted, values over ``ReadLimits.db_value_bytes`` are refused by
+SQLite itself, text that is not UTF-8 is one bad row, and memory holds one page
+(``ReadLimits.db_page_rows`` rows, about ``db_page_bytes`` bytes) at a time.
 """
 
 from __future__ import annotations
@@ -25,13 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ..mjlog import read as _read  # ``_read.MAX_BYTES`` is looked up at run time (tests patch it)
-from .items import BZ2_MAGIC, LogItem, Unreadable, Walk, printable
+from .items import BZ2_MAGIC, DEFAULT_LIMITS, LogItem, ReadLimits, Unreadable, Walk, printable
 
 __all__ = [
-    "DB_MAX_VALUE",
-    "DB_PAGE_BYTES",
-    "DB_PAGE_ROWS",
     "DB_QUERY_SECONDS",
     "DB_TIMEOUT",
     "DbLayout",
@@ -41,18 +37,11 @@ __all__ = [
     "detect_layout",
 ]
 
-DB_PAGE_ROWS = 256
-"""Rows per keyset page."""
-DB_PAGE_BYTES = 16 * 1024 * 1024
-"""A page also ends once the blobs read reach this many bytes, so huge rows cannot pile up."""
 DB_TIMEOUT = 5.0
 """Seconds to wait for a database another process has locked before reporting it as an error."""
 DB_QUERY_SECONDS = 120.0
 """A statement on a database that runs longer than this is interrupted (a page of rows takes
 milliseconds; counting a database of millions of logs, seconds)."""
-DB_MAX_VALUE = 64 * 1024 * 1024
-"""SQLite's limit on one string or blob (its ``SQLITE_LIMIT_LENGTH``) on a log database: far
-above the logs we read (``mjlog.read.MAX_BYTES``), far below SQLite's own 1 GB default."""
 
 _ID_COLUMNS = ("id", "log_id")  # houou-logs, phoenix-logs
 _LOG_COLUMNS = ("log", "log_content")  # houou-logs (gzip BLOB), phoenix-logs (bz2 bytes)
@@ -70,17 +59,18 @@ class DbLayout:
     """The column pages are keyed on: a rowid alias, or the id primary key of a WITHOUT ROWID table."""
 
 
-def connect_readonly(path: str | os.PathLike[str]) -> sqlite3.Connection:
+def connect_readonly(path: str | os.PathLike[str], *,
+                     max_value: int = DEFAULT_LIMITS.db_value_bytes) -> sqlite3.Connection:
     """A connection that cannot write (``mode=ro`` URI, plus ``PRAGMA query_only``), hardened for
     a file from anywhere (SQLite's "Defense against the dark arts"): functions with side effects
     are refused in the schema (``trusted_schema = OFF``), no string or blob may grow past
-    ``DB_MAX_VALUE`` bytes, cell sizes are checked as pages are read, and text that is not UTF-8
-    is decoded with replacement characters instead of raising."""
+    ``max_value`` bytes (``ReadLimits.db_value_bytes``), cell sizes are checked as pages are
+    read, and text that is not UTF-8 is decoded with replacement characters instead of raising."""
     uri = Path(path).resolve().as_uri() + "?mode=ro"  # as_uri() percent-encodes '?', '#', '%'
     conn = sqlite3.connect(uri, uri=True, timeout=DB_TIMEOUT)
     try:
         conn.text_factory = _lenient_text  # a damaged schema is an error item, not a crash
-        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, DB_MAX_VALUE)
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value)
         conn.execute("PRAGMA query_only = ON")
         conn.execute("PRAGMA trusted_schema = OFF")
         conn.execute("PRAGMA cell_size_check = ON")
@@ -160,10 +150,10 @@ def detect_layout(conn: sqlite3.Connection) -> DbLayout | str:
     return DbLayout(name, id_col[1], log_col[1], key)
 
 
-def count_database(path: str) -> tuple[int, int] | None:
+def count_database(path: str, limits: ReadLimits = DEFAULT_LIMITS) -> tuple[int, int] | None:
     """``(rows with a log, rows without)`` of a log database, or None when it is not one.
     Raises ``sqlite3.Error`` (or ``UnicodeDecodeError``) when it cannot be read."""
-    conn = connect_readonly(path)
+    conn = connect_readonly(path, max_value=limits.db_value_bytes)
     try:
         with _QueryBudget(conn):
             layout = detect_layout(conn)
@@ -182,8 +172,9 @@ def database_items(walk: Walk, path: str) -> Iterator[LogItem]:
     """The logs of a houou-logs or phoenix-logs database, a keyset page at a time; a database
     that cannot be read ends in one error item."""
     walk.stats.databases += 1
+    limits = walk.limits
     try:
-        conn = connect_readonly(path)
+        conn = connect_readonly(path, max_value=limits.db_value_bytes)
     except (sqlite3.Error, UnicodeDecodeError) as exc:
         yield walk.error(path, None, f"cannot open SQLite database: {_db_message(exc)}")
         return
@@ -203,10 +194,10 @@ def database_items(walk: Walk, path: str) -> Iterator[LogItem]:
         conn.text_factory = bytes
         last: tuple[object, bool] | None = None
         while True:
-            cap = _read.MAX_BYTES
+            cap = limits.log_bytes
             try:
                 with budget:
-                    rows = _fetch_page(conn, layout, last, cap)
+                    rows = _fetch_page(conn, layout, last, limits)
             except (sqlite3.Error, UnicodeDecodeError) as exc:
                 where = "" if last is None else f" after {layout.key} {printable(repr(last[0]))}"
                 yield walk.error(path, None, f"cannot read SQLite database{where}: {budget.message(exc)}")
@@ -261,9 +252,9 @@ def _rowid_alias(conn: sqlite3.Connection, columns: set[str]) -> str | None:
 
 
 def _fetch_page(conn: sqlite3.Connection, layout: DbLayout, last: tuple[object, bool] | None,
-                cap: int) -> list[tuple]:
-    """One keyset page: ``(key, key is text, id, length, log-or-NULL-if-over-cap)``, bounded in
-    rows and bytes, after the key ``last`` (its value, and whether it is text).
+                limits: ReadLimits) -> list[tuple]:
+    """One keyset page: ``(key, key is text, id, length, log-or-NULL-if-over-the-cap)``, bounded
+    in rows and bytes (``limits``), after the key ``last`` (its value, and whether it is text).
 
     The cursor is closed before the rows are handed out, so no read lock is held while the
     caller works through them. With ``text_factory = bytes`` a text key comes back as bytes; it
@@ -272,19 +263,20 @@ def _fetch_page(conn: sqlite3.Connection, layout: DbLayout, last: tuple[object, 
     """
     key, ident, log = _quote(layout.key), _quote(layout.id_column), _quote(layout.log_column)
     params: tuple[object, ...]
+    cap, page_rows = limits.log_bytes, limits.db_page_rows
     if last is None:
-        where, params = "", (cap, DB_PAGE_ROWS)
+        where, params = "", (cap, page_rows)
     else:
         value, is_text = last
         if is_text and isinstance(value, bytes):
             try:
                 value = value.decode("utf-8")
             except UnicodeDecodeError:
-                where, params = f" WHERE {key} > CAST(? AS TEXT)", (cap, value, DB_PAGE_ROWS)
+                where, params = f" WHERE {key} > CAST(? AS TEXT)", (cap, value, page_rows)
             else:
-                where, params = f" WHERE {key} > ?", (cap, value, DB_PAGE_ROWS)
+                where, params = f" WHERE {key} > ?", (cap, value, page_rows)
         else:
-            where, params = f" WHERE {key} > ?", (cap, value, DB_PAGE_ROWS)
+            where, params = f" WHERE {key} > ?", (cap, value, page_rows)
     sql = (
         f"SELECT {key}, typeof({key}) = 'text', {ident}, length({log}),"
         f" CASE WHEN length({log}) <= ? THEN {log} END"
@@ -297,7 +289,7 @@ def _fetch_page(conn: sqlite3.Connection, layout: DbLayout, last: tuple[object, 
         for row in cur:
             rows.append(row)
             total += row[3] or 0
-            if total >= DB_PAGE_BYTES:
+            if total >= limits.db_page_bytes:
                 break
     finally:
         cur.close()

@@ -1,7 +1,7 @@
 """Files, folders and globs: a file of any name is what its content says (``items.classify``).
 
 - a **file** named on the command line (or matched by a glob) is always read: a database, a zip
-  or tar archive, else one log (at most ``mjlog.read.MAX_BYTES``);
+  or tar archive, else one log (at most ``max_bytes``: ``mjlog.read.MAX_BYTES`` unless told);
 - a **folder** is searched recursively, depth first, names sorted (``walk_folder``). Names
   ending in ``DEFAULT_SUFFIXES`` are read as logs (or as an archive, when their content says
   so); any other file is opened only to look at its first bytes, and taken when it is a zip or
@@ -29,21 +29,22 @@ from pathlib import Path
 from typing import Literal
 
 from ..errors import ParseError
-from ..mjlog import log_id_from_name
-from ..mjlog import read as _read  # ``_read.MAX_BYTES`` is looked up at run time (tests patch it)
+from ..events import Game
+from ..formats import load_game
+from ..ids import log_id_from_name
+from ..mjlog.read import MAX_BYTES
 from .database import database_items
 from .items import HEAD_BYTES, LogItem, Unreadable, Walk, classify, hidden, os_message
 from .tar import tar_items
 from .zip import zip_items
 
-__all__ = ["GLOB_MAGIC", "Glob", "file_items", "folder_items", "read_log_file", "walk_folder"]
+__all__ = ["GLOB_MAGIC", "Glob", "file_items", "folder_items", "read_game", "read_log_file", "walk_folder"]
 
 
-def read_log_file(path: str | os.PathLike[str], *, max_bytes: int | None = None) -> bytes:
+def read_log_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -> bytes:
     """The raw bytes of one log file (plain or gzip, whatever its name), refusing files larger
-    than ``max_bytes`` (default ``mjlog.read.MAX_BYTES``); ``ParseError`` (one line) when it
-    cannot be read."""
-    cap = _read.MAX_BYTES if max_bytes is None else max_bytes
+    than ``max_bytes``; ``ParseError`` (one line) when it cannot be read."""
+    cap = max_bytes
     p = Path(path)
     try:
         size = p.stat().st_size
@@ -61,13 +62,26 @@ def read_log_file(path: str | os.PathLike[str], *, max_bytes: int | None = None)
         raise ParseError(f"cannot read: {exc.strerror or exc}", source=str(p)) from None
 
 
-def file_items(walk: Walk, path: str, *, only_containers: bool = False) -> Iterator[LogItem]:
+def read_game(path: str | os.PathLike[str], *, require_complete: bool = True,
+              max_bytes: int = MAX_BYTES) -> Game:
+    """The game in one log file: mjlog XML or tenhou.net/6 JSON, plain or gzip (its content
+    decides), its id from the file name (``ids.log_id_from_name``). ``require_complete=False``
+    reads a log that stops early up to where it stops (``mjlog.parse_game``). ``ParseError``
+    (one line) when the file cannot be read or parsed; ``max_bytes`` caps the file and what it
+    decompresses to."""
+    p = Path(path)
+    return load_game(read_log_file(p, max_bytes=max_bytes), source=str(p), log_id=log_id_from_name(p.name),
+                     require_complete=require_complete, max_bytes=max_bytes)
+
+
+def file_items(walk: Walk, path: str, *, only_containers: bool = False, found: bool = False) -> Iterator[LogItem]:
     """A file of any name: a database, a zip or tar archive, or one log. With
     ``only_containers`` (a file in a folder whose name is not a log's) only an archive or a
-    database is taken; anything else, or a file that cannot be opened, is skipped."""
+    database is taken; anything else, or a file that cannot be opened, is skipped. ``found``: in
+    a folder, not named by the user: content that is not a log is skipped (``Walk.ok``)."""
     name = os.path.basename(path)
     log_id = log_id_from_name(name)
-    cap = _read.MAX_BYTES
+    cap = walk.limits.log_bytes
     data = b""
     counted = False
     try:
@@ -111,7 +125,7 @@ def file_items(walk: Walk, path: str, *, only_containers: bool = False) -> Itera
     elif container is not None:
         yield from tar_items(walk, path, container)
     else:
-        yield from walk.ok(path, log_id, data, name, start)
+        yield from walk.ok(path, log_id, data, name, start, found=found)
 
 
 def folder_items(walk: Walk, top: str) -> Iterator[LogItem]:
@@ -121,7 +135,7 @@ def folder_items(walk: Walk, top: str) -> Iterator[LogItem]:
         if err is not None:
             yield walk.error(path, None, err)
         elif os.path.basename(path).lower().endswith(walk.suffixes):
-            yield from file_items(walk, path)
+            yield from file_items(walk, path, found=True)
         else:
             yield from file_items(walk, path, only_containers=True)
 

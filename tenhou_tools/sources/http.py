@@ -36,10 +36,10 @@ from requests.adapters import HTTPAdapter
 
 from .. import __version__
 from ..errors import DownloadError, InputError, ParseError
+from ..ids import GameRef, validate_log_id
 from ..mjlog import parse_game
 from ..mjlog.read import GZIP_MAGIC, MAX_BYTES
 from .cache import LockTimeout, LogCache
-from .ids import GameRef, validate_log_id
 
 DEFAULT_BASE_URL = "https://tenhou.net"
 BASE_URL_ENV = "TENHOU_TOOLS_BASE_URL"
@@ -88,31 +88,39 @@ class NotFound(DownloadError):
 
 
 class NotServed(NotFound):
-    """A 404 for a finished game: tenhou.net no longer serves it (since about 2026-04 it answers
-    404 for most games of 2010-2025, houou-logs#26). Retrying will not help."""
+    """A 404 for a game of the years tenhou.net no longer serves (``NOT_SERVED_YEARS``: since
+    about 2026-04 it answers 404 for most games of 2010-2025, houou-logs#26). Retrying will not
+    help."""
 
 
 class BadLog(DownloadError):
     """The server answered 200 with something that is not the complete log of the game."""
 
 
-NOT_SERVED_AFTER = 24 * 3600.0
-"""A 404 for a game that started longer ago than this (seconds) means "no longer served"; for a
-younger one the game may still be running."""
+NOT_SERVED_YEARS = range(2010, 2026)
+"""The years of the games tenhou.net answers 404 for since about 2026-04 (2010-2025, Japan time):
+a 404 for one of them means "no longer served"."""
+RUNNING_FOR = 24 * 3600.0
+"""A game that started less than this long ago (seconds) may still be running: a 404 for it may
+only mean that its log is not written yet."""
 
 
 def not_found_error(log_id: str, host: str, *, now: float | None = None, listed: bool = False) -> NotFound:
-    """The error for a 404 on a log: ``NotServed`` when the game is finished (the index listed it,
-    or it started more than a day ago), else ``NotFound`` (still running, or a wrong id)."""
-    started = GameRef(log_id).date.timestamp()
-    if listed or (time.time() if now is None else now) - started > NOT_SERVED_AFTER:
+    """The error for a 404 on a log: ``NotServed`` for a game of ``NOT_SERVED_YEARS`` (whatever the
+    server: its answer is the one tenhou.net gives for them), else ``NotFound``: the game may still
+    be running (it started less than a day ago and the index does not list it as finished), or
+    the server does not have it."""
+    started = GameRef(log_id).date
+    if started.year in NOT_SERVED_YEARS:
         return NotServed(
             f"{log_id}: no longer served by tenhou.net (HTTP 404 from {host}; since about "
             "2026-04 it answers 404 for most games of 2010-2025)"
         )
-    return NotFound(
-        f"{log_id}: not found on {host} (HTTP 404): the game may still be in progress, or the id is wrong"
-    )
+    if not listed and (time.time() if now is None else now) - started.timestamp() < RUNNING_FOR:
+        return NotFound(
+            f"{log_id}: not found on {host} (HTTP 404): the game may still be in progress, or the id is wrong"
+        )
+    return NotFound(f"{log_id}: not found on {host} (HTTP 404)")
 
 
 class StopDownloads(DownloadError):
@@ -175,16 +183,17 @@ def parse_retry_after(value: str | None, *, now: float | None = None) -> float |
     return max(0.0, when.timestamp() - (time.time() if now is None else now))
 
 
-def check_mjlog(log_id: str, body: bytes, content_type: str | None = None) -> None:
+def check_mjlog(log_id: str, body: bytes, content_type: str | None = None, *, max_bytes: int = MAX_BYTES) -> None:
     """Raise ``DownloadError`` unless ``body`` is a complete mjlog of the game ``log_id`` names.
 
-    Refuses an empty body, an HTML page, an oversized body, anything the parser cannot read as a
-    complete game, and a game whose ``GO type`` differs from the id's ``TTTT`` part.
+    Refuses an empty body, an HTML page, a body over ``max_bytes`` (before or after gunzip),
+    anything the parser cannot read as a complete game, and a game whose ``GO type`` differs from
+    the id's ``TTTT`` part.
     """
     if not body.strip():
         raise BadLog(f"{log_id}: the server sent an empty response (is the id right?)")
-    if len(body) > MAX_BYTES:
-        raise BadLog(f"{log_id}: the response is larger than the {MAX_BYTES}-byte limit")
+    if len(body) > max_bytes:
+        raise BadLog(f"{log_id}: the response is larger than the {max_bytes}-byte limit")
     if not body.startswith(GZIP_MAGIC):
         head = body[:256].lstrip().lower()
         if head.startswith((b"<!doctype html", b"<html")) or (
@@ -195,7 +204,7 @@ def check_mjlog(log_id: str, body: bytes, content_type: str | None = None) -> No
                 "(the id may be wrong, or the site has changed)"
             )
     try:
-        game = parse_game(body, source=log_id, log_id=log_id)
+        game = parse_game(body, source=log_id, log_id=log_id, max_bytes=max_bytes)
     except ParseError as exc:
         detail = exc.message + (f" at {exc.where}" if exc.where else "")
         raise BadLog(
@@ -239,6 +248,7 @@ class LogFetcher:
         clock: Callable[[], float] = time.monotonic,
         random: Callable[[], float] = _random.random,
         on_lock_wait: Callable[[str], None] | None = None,
+        max_bytes: int = MAX_BYTES,
     ):
         if offline and refresh:
             raise InputError("offline and refresh cannot be combined (refresh needs the network)")
@@ -269,6 +279,8 @@ class LogFetcher:
         self.max_retry_after = float(max_retry_after)
         self.lock_timeout = float(lock_timeout)
         self.user_agent = agent
+        self.max_bytes = max_bytes
+        """The largest response read (a log, an index file): the read limit."""
         self.requests_made = 0
         """How many HTTP requests this fetcher has sent (retries included)."""
         self._sleep = sleep
@@ -420,7 +432,7 @@ class LogFetcher:
 
     def _download(
         self, log_id: str, url: str | None = None,
-        check: Callable[[str, bytes, str | None], None] | None = check_mjlog,
+        check: Callable[..., None] | None = check_mjlog,
     ) -> bytes:
         """The checked body of a log (or, with ``url`` and ``check=None``, of any file named
         ``log_id`` in messages), after retries."""
@@ -445,7 +457,7 @@ class LogFetcher:
                 continue
             if status == 200:
                 if check is not None:
-                    check(log_id, body, headers.get("Content-Type"))
+                    check(log_id, body, headers.get("Content-Type"), max_bytes=self.max_bytes)
                 return body
             if status == 404:
                 if check is None:
@@ -496,10 +508,10 @@ class LogFetcher:
                 size = 0
                 for chunk in resp.iter_content(_CHUNK):
                     size += len(chunk)
-                    if size > MAX_BYTES:
+                    if size > self.max_bytes:
                         raise DownloadError(
                             f"{url.rsplit('?', 1)[-1]}: the response is larger than the "
-                            f"{MAX_BYTES}-byte limit"
+                            f"{self.max_bytes}-byte limit"
                         )
                     chunks.append(chunk)
                     if self._clock() - started > MAX_RESPONSE_SECONDS:

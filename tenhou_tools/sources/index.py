@@ -45,8 +45,8 @@ from functools import lru_cache
 
 from ..errors import InputError
 from ..events import Room, Ruleset
+from ..ids import JST, GameRef, validate_log_id
 from ..mjlog import ruleset_from_type
-from .ids import JST, GameRef, validate_log_id
 
 KINDS_WITH_LOGS: tuple[str, ...] = ("scc", "sce", "scf")
 """The day-file kinds whose lines link to the game logs (the others carry results only)."""

@@ -31,9 +31,9 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from ..errors import DownloadError, InputError
+from ..ids import JST
 from .cache import TEMP_SUFFIX, default_cache_dir, write_atomic
 from .http import LogFetcher, NotFound, StopDownloads
-from .ids import JST
 from .index import (
     DayFile,
     FileIndex,

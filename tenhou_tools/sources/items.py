@@ -21,21 +21,28 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from ..formats import LogFormat
+from ..mjlog.read import MAX_BYTES
 
 __all__ = [
+    "DEFAULT_LIMITS",
     "HEAD_BYTES",
     "MAX_DUPLICATE_EXAMPLES",
     "Container",
     "LogFormat",
     "LogItem",
+    "ReadLimits",
     "SourceStats",
     "Unreadable",
     "Walk",
     "classify",
     "container",
     "content_digest",
+    "first_bytes",
     "member_base",
+    "found_not_a_log",
+    "not_a_log",
     "os_message",
+    "peek",
     "printable",
     "sniff_format",
 ]
@@ -49,11 +56,36 @@ TAR_MAGIC_AT, TAR_MAGIC = 257, b"ustar"  # POSIX ustar, GNU and pax headers all 
 HEAD_BYTES = 2048
 """Bytes read from the start of a file to tell what it is (its container, or the log format)."""
 MAX_DUPLICATE_EXAMPLES = 100
-"""How many duplicates ``SourceStats.duplicate_examples`` keeps (the count is always exact)."""
+"""How many duplicates ``SourceStats.duplicate_examples`` keeps (the count is always exact); as
+many files that are not logs (``SourceStats.not_log_examples``)."""
+PEEK_BYTES = 512
+"""Content looked at to tell a log from a file that is not one (``not_a_log``)."""
 
 Container = Literal["sqlite", "zip", "tar", "compressed"]
 """What a file holds when it is not one log: a database, a zip archive, a tar archive (plain or
 gzip-compressed), or bz2 or xz-compressed data (a tar archive, or nothing we read)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadLimits:
+    """The read limits: how much a walk over the inputs reads at most, so that no input (a
+    bomb, a hostile database) can exhaust memory. Passed to ``iter_logs`` and ``survey_inputs``;
+    the defaults are the ones every command uses."""
+
+    log_bytes: int = MAX_BYTES
+    """One log: a file, an archive member or a database row (after bz2 is undone); a larger one
+    is an error item. The parser caps what gzip decompresses to at the same size by default."""
+    db_value_bytes: int = 64 * 1024 * 1024
+    """SQLite's limit on one string or blob of a log database (its ``SQLITE_LIMIT_LENGTH``): far
+    above the logs we read, far below SQLite's own 1 GB default."""
+    db_page_rows: int = 256
+    """Rows of a log database read at a time (a keyset page)."""
+    db_page_bytes: int = 16 * 1024 * 1024
+    """A page also ends once the logs read reach this many bytes, so huge rows cannot pile up."""
+
+
+DEFAULT_LIMITS = ReadLimits()
+"""The read limits every command uses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +139,11 @@ class SourceStats:
     duplicate_examples: list[tuple[str, str]] = field(default_factory=list)
     """``(source, log_id)`` of the first ``MAX_DUPLICATE_EXAMPLES`` duplicates skipped (for a log
     without an id, ``sha256:`` and the first 16 hex digits of its content's digest)."""
+    not_logs: int = 0
+    """Files in folders and archive members named like logs whose content is not a Tenhou log (an
+    HTML page, other XML, JSON that is not a tenhou.net/6 log: ``not_a_log``), skipped."""
+    not_log_examples: list[tuple[str, str]] = field(default_factory=list)
+    """``(source, what it is)`` of the first ``MAX_DUPLICATE_EXAMPLES`` of them."""
     errors: int = 0
     items: int = 0
 
@@ -122,10 +159,13 @@ class Walk(Protocol):
     stats: SourceStats
     suffixes: tuple[str, ...]
     """Names (lower case) taken as logs in folders and archives."""
+    limits: ReadLimits
+    """How much is read at most (a larger log is an error item)."""
 
     def ok(self, source: str, log_id: str | None, data: bytes, name: str,
-           start: bytes | None = None) -> Iterator[LogItem]:
-        """The item of a log read (nothing when it is a copy of one yielded before)."""
+           start: bytes | None = None, *, found: bool = False) -> Iterator[LogItem]:
+        """The item of a log read (nothing when it is a copy of one yielded before). ``found``: in
+        a folder or an archive, not named by the user: content that is not a log is skipped."""
         ...
 
     def error(self, source: str, log_id: str | None, message: str) -> LogItem:
@@ -158,7 +198,7 @@ def classify(head: bytes) -> tuple[Container | None, bytes]:
     if head.startswith((BZ2_MAGIC, XZ_MAGIC)):
         return "compressed", b""
     start = _peek(head, 64)
-    if start.lstrip(_BLANKS).startswith((b"<", b"{")):
+    if start.lstrip(_BLANKS).startswith((b"<", b"{", b"[")):
         return None, start
     return ("tar" if _is_tar_header(_peek(head)) else None), start
 
@@ -181,11 +221,75 @@ def _is_tar_header(block: bytes) -> bool:
     return block[TAR_MAGIC_AT:TAR_MAGIC_AT + len(TAR_MAGIC)] == TAR_MAGIC
 
 
+def peek(data: bytes) -> bytes:
+    """The first ``PEEK_BYTES`` of a log's content (gunzipped when it is gzip)."""
+    return _peek(data[:HEAD_BYTES], PEEK_BYTES)
+
+
+def first_bytes(data: bytes) -> bytes:
+    """The first bytes of a log's content (gunzipped when it is gzip), as ``classify`` gives them:
+    enough for ``sniff_format``."""
+    return _peek(data[:HEAD_BYTES], 64)
+
+
+_HTML = (b"<!doctype html", b"<html")
+_ROOT = re.compile(rb"<([A-Za-z_][-.\w:]{0,40})")
+_FIRST_KEY = re.compile(rb'\{\s*"([A-Za-z_]{1,20})"\s*:\s*(.)', re.S)
+_TENHOU6_KEYS: dict[bytes, bytes] = {
+    b"title": b"[", b"name": b"[", b"rule": b"{", b"log": b"[", b"sc": b"[", b"dan": b"[", b"rate": b"[",
+    b"sx": b"[", b"connection": b"[", b"ref": b'"', b"ratingc": b'"', b"ver": b'"0123456789',
+    b"lobby": b"0123456789",
+}
+"""A tenhou.net/6 log's keys (``formats.tenhou6``) and how each value starts."""
+
+
+def found_not_a_log(data: bytes, start: bytes | None = None) -> str | None:
+    """``not_a_log`` of a log's bytes; ``start``, the content's first bytes when the caller has
+    them, answers at once for an mjlog (the usual case: no second look)."""
+    if start is not None and start.lstrip(_BLANKS).startswith(b"<mjloggm"):
+        return None
+    return not_a_log(peek(data))
+
+
+def not_a_log(start: bytes) -> str | None:
+    """What a file is when its first bytes (``peek``) say it is not a Tenhou log, or None (it
+    may be one: the parser decides): an HTML page (a saved viewer page, say), XML whose root is
+    not ``<mjloggm>``, or JSON that is not a tenhou.net/6 log (an array, or an object whose first
+    member is not one of a log's: ``package.json``, this tool's own JSON outputs)."""
+    text = start.lstrip(_BLANKS)
+    if text.startswith(b"<"):
+        if text[:14].lower().startswith(_HTML):
+            return "an HTML page, such as a saved viewer page"
+        at = 0
+        while text.startswith((b"<?", b"<!"), at):  # the XML declaration, comments, a doctype
+            end = text.find(b"-->", at) + 3 if text.startswith(b"<!--", at) else text.find(b">", at) + 1
+            if end <= 0:
+                return None
+            at = len(text) - len(text[end:].lstrip(_BLANKS))
+        root = _ROOT.match(text, at)
+        if root is None or root.group(1) == b"mjloggm" or root.end() == len(text):  # (a name cut short)
+            return None
+        if root.group(1).lower() == b"html":
+            return "an HTML page, such as a saved viewer page"
+        return f"XML whose root is <{root.group(1).decode('ascii', 'replace')}>, not <mjloggm>"
+    if text.startswith(b"["):
+        return "a JSON array"
+    if text.startswith(b"{"):
+        first = _FIRST_KEY.match(text)
+        if first is None:  # an empty object is no log; anything else the parser tells
+            empty = text[1:].lstrip().startswith(b"}")
+            return "an empty JSON object" if empty else None
+        key, value = first.groups()
+        if value not in _TENHOU6_KEYS.get(key, b""):
+            return f"JSON whose first member is {key.decode()!r}, not a tenhou.net/6 log's"
+    return None
+
+
 def sniff_format(data: bytes, name: str, start: bytes | None = None) -> LogFormat:
     """``tenhou6`` for JSON, ``mjlog`` otherwise: by content when it says, else by name.
     ``start`` is the content's first bytes when the caller has them (``classify``)."""
     if start is None:
-        start = _peek(data[:HEAD_BYTES], 64)
+        start = first_bytes(data)
     start = start[:64].lstrip(_BLANKS)
     if start.startswith(b"{"):
         return "tenhou6"

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterable
 
 from ..errors import InputError
-from ..mjlog import read as _read  # ``_read.MAX_BYTES`` is looked up at run time (tests patch it)
+from ..mjlog.read import MAX_BYTES
 from .items import HEAD_BYTES, container
 
 __all__ = ["LIST_PREFIX", "STDIN", "STDIN_SOURCE", "id_lines", "read_id_list", "read_list", "read_stdin"]
@@ -23,10 +23,10 @@ LIST_PREFIX = "@"
 """``@FILE`` stands for the entries listed in FILE, one a line (``@-``: the list on stdin)."""
 
 
-def read_stdin() -> bytes:
-    """One log from standard input, at most ``mjlog.read.MAX_BYTES``; ``InputError`` when it
-    cannot be read, is too large, or holds an archive or a database (those are read by path)."""
-    cap = _read.MAX_BYTES
+def read_stdin(*, max_bytes: int = MAX_BYTES) -> bytes:
+    """One log from standard input, at most ``max_bytes``; ``InputError`` when it cannot be
+    read, is too large, or holds an archive or a database (those are read by path)."""
+    cap = max_bytes
     try:
         data = sys.stdin.buffer.read(cap + 1)
     except (OSError, AttributeError, ValueError) as exc:

@@ -9,7 +9,7 @@ game at a time, in input order:
 - a **file** of any name: its content decides what it is. A SQLite header makes it a database, a
   zip header an archive, a tar header (plain, or inside gzip, bz2 or xz) a tar archive, anything
   else is one log (plain or gzip; the parser sniffs gzip itself);
-- ``-``: one log read from standard input (at most ``mjlog.read.MAX_BYTES``; an archive or a
+- ``-``: one log read from standard input (at most ``ReadLimits.log_bytes``; an archive or a
   database must be given by its path, as it cannot be read from a pipe);
 - a **folder**, searched recursively in sorted order. Names ending in ``DEFAULT_SUFFIXES`` are
   read as logs (or as an archive, when their content says so); any other file is opened only to
@@ -18,12 +18,12 @@ game at a time, in input order:
   files and folders are skipped and symlinked folders are not followed;
 - a **glob** given as a literal string (``"logs/**/*.gz"``, ``**`` is recursive). A matched file
   counts as named on the command line; a matched folder is searched like a folder;
-- a **zip archive**: members are read one at a time and capped at ``mjlog.read.MAX_BYTES``, both
+- a **zip archive**: members are read one at a time and capped at ``ReadLimits.log_bytes``, both
   by the size the archive declares and while decompressing. Member names are only ever shown,
   never used as file system paths, so a ``../evil.xml`` member is harmless;
 - a **tar archive** (``.tar``, ``.tar.gz``/``.tgz``, ``.tar.bz2``, ``.tar.xz``), read as a stream
   with the standard ``tarfile`` module, one member at a time: members named like logs are read,
-  each capped at ``mjlog.read.MAX_BYTES`` by its declared size;
+  each capped at ``ReadLimits.log_bytes`` by its declared size;
 - a **houou-logs** or older **phoenix-logs** SQLite database, opened strictly read-only and read
   in keyset pages (see ``detect_layout``). Rows with no log (not downloaded yet, or failed) are
   skipped and counted.
@@ -33,12 +33,12 @@ database row gives one, else by the SHA-256 of its bytes, so a file copied under
 counts once (a plain and a gzip-compressed copy of a log without an id are two items here; the
 stats database, which keys such a game by the digest of its XML, still counts it once).
 
-Memory stays flat: one log's bytes at a time (a database page of at most ``DB_PAGE_ROWS`` rows
-and about ``DB_PAGE_BYTES`` bytes), one folder's sorted list of names at a time, and the set of
-log ids (or content digests) seen for deduplication (about 120 bytes a game; ``dedupe=False``
-drops it). Zip archives are read by a small streaming reader, one central directory entry at a
-time (``zip``: why not ``zipfile``); tar archives by ``tarfile`` in stream mode, whose list of
-members passed is emptied as it goes.
+Memory stays flat: one log's bytes at a time (a database page of at most
+``ReadLimits.db_page_rows`` rows and about ``db_page_bytes`` bytes), one folder's sorted list of
+names at a time, and the set of log ids (or content digests) seen for deduplication (about 120
+bytes a game; ``dedupe=False`` drops it). Zip archives are read by a small streaming reader, one
+central directory entry at a time (``zip``: why not ``zipfile``); tar archives by ``tarfile`` in
+stream mode, whose list of members passed is emptied as it goes.
 
 Nothing here raises once iteration has started: an unreadable file, a corrupt archive, a locked
 database or an oversized member becomes a ``LogItem`` whose ``error`` says what went wrong (the
@@ -57,26 +57,29 @@ from dataclasses import dataclass
 from typing import Literal, Union
 
 from ..errors import InputError
-from ..mjlog import read as _read  # noqa: F401 - ``local._read.MAX_BYTES``: the cap tests patch
-from .database import DB_MAX_VALUE, DbLayout, connect_readonly, count_database, detect_layout
+from .database import DbLayout, connect_readonly, count_database, detect_layout
 from .files import GLOB_MAGIC, Glob, file_items, folder_items, walk_folder
 from .items import (
+    DEFAULT_LIMITS,
     HEAD_BYTES,
     MAX_DUPLICATE_EXAMPLES,
     SQLITE_MAGIC,
     LogFormat,
     LogItem,
+    ReadLimits,
     SourceStats,
     Unreadable,
     container,
     content_digest,
+    first_bytes,
+    found_not_a_log,
     sniff_format,
 )
 from .lists import STDIN, STDIN_SOURCE, read_stdin
 from .zip import count_zip
 
 __all__ = [
-    "DB_MAX_VALUE",
+    "DEFAULT_LIMITS",
     "DEFAULT_SUFFIXES",
     "SQLITE_MAGIC",
     "STDIN",
@@ -85,6 +88,7 @@ __all__ = [
     "InputSurvey",
     "LogFormat",
     "LogItem",
+    "ReadLimits",
     "ResolvedInput",
     "SourceStats",
     "connect_readonly",
@@ -161,6 +165,7 @@ def iter_logs(
     dedupe: bool = True,
     stats: SourceStats | None = None,
     suffixes: Iterable[str] = DEFAULT_SUFFIXES,
+    limits: ReadLimits = DEFAULT_LIMITS,
 ) -> Iterator[LogItem]:
     """Every log in ``paths``, lazily, in input order.
 
@@ -168,10 +173,11 @@ def iter_logs(
     generator then reads one log at a time. With ``dedupe``, a game whose id was already yielded
     (id from the file or member name, or the database id column) is skipped and counted in
     ``stats``; items without an id are never deduplicated, and error items neither count as
-    seen nor get skipped.
+    seen nor get skipped. ``limits``: how much is read at most (``ReadLimits``); a log (a file,
+    an archive member, a database row) over them is an error item.
     """
     inputs = resolve_inputs(paths)
-    run = _Run(stats if stats is not None else SourceStats(), dedupe, suffixes)
+    run = _Run(stats if stats is not None else SourceStats(), dedupe, suffixes, limits)
     return run.items(inputs)
 
 
@@ -181,8 +187,8 @@ def count_inputs(paths: PathArg | Iterable[PathArg], *, suffixes: Iterable[str] 
     return survey_inputs(paths, suffixes=suffixes).total
 
 
-def survey_inputs(paths: PathArg | Iterable[PathArg], *,
-                  suffixes: Iterable[str] = DEFAULT_SUFFIXES) -> InputSurvey:
+def survey_inputs(paths: PathArg | Iterable[PathArg], *, suffixes: Iterable[str] = DEFAULT_SUFFIXES,
+                  limits: ReadLimits = DEFAULT_LIMITS) -> InputSurvey:
     """Count what ``iter_logs`` will read, cheaply: no log is read or parsed.
 
     Files in folders named like logs are counted by name without being opened; other files in
@@ -191,7 +197,7 @@ def survey_inputs(paths: PathArg | Iterable[PathArg], *,
     a tar archive (which can only be listed by reading it through) as one, standard input as
     one. Duplicates are not subtracted. ``InputError`` for paths that do not exist.
     """
-    counter = _Counter(_norm_suffixes(suffixes))
+    counter = _Counter(_norm_suffixes(suffixes), limits)
     for inp in resolve_inputs(paths):
         if inp.kind == "stdin":
             counter.total += 1
@@ -211,8 +217,9 @@ def survey_inputs(paths: PathArg | Iterable[PathArg], *,
 
 
 class _Counter:
-    def __init__(self, suffixes: tuple[str, ...]):
+    def __init__(self, suffixes: tuple[str, ...], limits: ReadLimits):
         self.suffixes = suffixes
+        self.limits = limits
         self.total = self.ignored = self.without_log = 0
 
     def folder(self, top: str) -> None:
@@ -244,7 +251,7 @@ class _Counter:
                 self.ignored += ignored
                 return
             if what == "sqlite":
-                counts = count_database(path)
+                counts = count_database(path, self.limits)
                 if counts is None:
                     self.total += 1
                 else:
@@ -262,8 +269,10 @@ class _Counter:
 class _Run:
     """One walk over the inputs: counts what it sees and drops duplicates (``items.Walk``)."""
 
-    def __init__(self, stats: SourceStats, dedupe: bool, suffixes: Iterable[str]):
+    def __init__(self, stats: SourceStats, dedupe: bool, suffixes: Iterable[str],
+                 limits: ReadLimits = DEFAULT_LIMITS):
         self.stats = stats
+        self.limits = limits
         self.seen: set[str] | None = set() if dedupe else None
         self.seen_content: set[bytes] | None = set() if dedupe else None
         """SHA-256 digests of the logs yielded without a game id."""
@@ -288,9 +297,18 @@ class _Run:
                         yield from file_items(self, path)
 
     def ok(self, source: str, log_id: str | None, data: bytes, name: str,
-           start: bytes | None = None) -> Iterator[LogItem]:
+           start: bytes | None = None, *, found: bool = False) -> Iterator[LogItem]:
         """The item of a log read, unless it is a copy of one yielded before (no game id: the
-        same content)."""
+        same content) or, ``found`` in a folder or an archive, not a log at all."""
+        if found:
+            if start is None:  # its first bytes, looked at once for both questions
+                start = first_bytes(data)
+            what = found_not_a_log(data, start)
+            if what is not None:
+                self.stats.not_logs += 1
+                if len(self.stats.not_log_examples) < MAX_DUPLICATE_EXAMPLES:
+                    self.stats.not_log_examples.append((source, what))
+                return
         if self.seen is not None and log_id is not None:
             self.seen.add(log_id)
         elif self.seen_content is not None and log_id is None:
@@ -321,7 +339,7 @@ class _Run:
     def _stdin(self) -> Iterator[LogItem]:
         self.stats.files += 1
         try:
-            data = read_stdin()
+            data = read_stdin(max_bytes=self.limits.log_bytes)
         except InputError as exc:
             yield self.error(STDIN_SOURCE, None, str(exc))
             return

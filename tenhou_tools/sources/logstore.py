@@ -20,8 +20,11 @@ houou-logs listed but has not downloaded (``is_processed = 0``) are filled in. h
 bookkeeping tables (``fetch_state``, ``file_index``) are left alone; houou-logs creates them
 when it opens the file. Each log is one transaction, so Ctrl-C leaves the file consistent.
 
-**The not-served record** ``<cache>/not-served.tsv``: one ``<id><TAB><YYYY-MM-DD>`` line per game
-whose download answered 404 although the game is finished, so that later runs do not ask again.
+**The not-served record** ``<cache>/not-served.tsv``: one ``<id><TAB><YYYY-MM-DD><TAB><server>``
+line per game of the years tenhou.net no longer serves (``http.NOT_SERVED_YEARS``) whose
+download answered 404, so that later runs do not ask that server again; ``<server>`` is the base
+URL asked (``https://tenhou.net``), so a run against another server asks all the same. (Lines
+of an older version, without a server, are not used.)
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ from datetime import datetime
 from pathlib import Path
 
 from ..errors import InputError
+from ..ids import JST, GameRef, validate_log_id
 from .cache import default_cache_dir
-from .ids import JST, GameRef, validate_log_id
 from .local import SQLITE_MAGIC, detect_layout
 
 DB_TIMEOUT = 10.0
@@ -189,36 +192,41 @@ NOT_SERVED_NAME = "not-served.tsv"
 
 
 class NotServedRecord:
-    """``<cache>/not-served.tsv``: the games tenhou.net answered 404 for although they are finished."""
+    """``<cache>/not-served.tsv``: the games a server answered 404 for in the years tenhou.net no
+    longer serves, by server."""
 
     def __init__(self, cache_dir: str | os.PathLike[str] | None = None):
         root = Path(cache_dir).expanduser() if cache_dir is not None else default_cache_dir()
         self.path = root / NOT_SERVED_NAME
 
-    def load(self) -> dict[str, str]:
-        """id -> the day it was recorded; lines that are not ``<id>\\t<day>`` are ignored (a line
-        cut short by a crash, say)."""
+    def load(self, server: str) -> dict[str, str]:
+        """id -> the day it was recorded, for the games ``server`` (a base URL) did not serve;
+        lines that are not ``<id>\\t<day>\\t<server>`` are ignored (a line cut short by a crash,
+        or written by an older version without the server)."""
         try:
             text = self.path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             return {}
-        return dict(self._entries(text))
+        return {log_id: day for log_id, day, where in self._entries(text) if where == server}
 
     @staticmethod
-    def _entries(text: str) -> Iterator[tuple[str, str]]:
+    def _entries(text: str) -> Iterator[tuple[str, str, str]]:
         for line in text.splitlines():
-            log_id, _, day = line.partition("\t")
+            log_id, day, server = (line.split("\t") + ["", ""])[:3]
             try:
                 validate_log_id(log_id)
             except InputError:
                 continue
-            if len(day) == 10:
-                yield log_id, day
+            if len(day) == 10 and server:
+                yield log_id, day, server
 
-    def add(self, log_id: str, when: datetime | None = None) -> None:
-        """Append one line (``O_APPEND``: a whole line at a time)."""
+    def add(self, log_id: str, server: str, when: datetime | None = None) -> None:
+        """Record that ``server`` (a base URL) did not serve the game: one line, appended
+        (``O_APPEND``: a whole line at a time)."""
         day = (when or datetime.now(JST)).strftime("%Y-%m-%d")
-        line = f"{validate_log_id(log_id)}\t{day}\n".encode()
+        if not server or any(ch.isspace() for ch in server):
+            raise ValueError(f"not a server: {server!r}")
+        line = f"{validate_log_id(log_id)}\t{day}\t{server}\n".encode()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o644)
         try:

@@ -2,7 +2,7 @@
 
 The standard ``tarfile`` module in stream mode (``r|*``) reads one member at a time and extracts
 nothing to disk; its list of the members passed is emptied as it goes, so memory stays flat.
-Members named like logs are read, each capped at ``mjlog.read.MAX_BYTES`` by its declared size;
+Members named like logs are read, each capped at ``ReadLimits.log_bytes`` by its declared size;
 in a compressed archive a member over the cap ends the archive (passing it would mean
 decompressing it: a bomb would take hours to skip).
 """
@@ -15,8 +15,7 @@ import tarfile
 import zlib
 from collections.abc import Iterator
 
-from ..mjlog import log_id_from_name
-from ..mjlog import read as _read  # ``_read.MAX_BYTES`` is looked up at run time (tests patch it)
+from ..ids import log_id_from_name
 from .items import Container, LogItem, Walk, member_base, printable
 
 __all__ = ["tar_items"]
@@ -52,7 +51,7 @@ def tar_items(walk: Walk, path: str, container: Container) -> Iterator[LogItem]:
             archive.members.clear()  # type: ignore[attr-defined]
             if not member.isfile():
                 continue
-            cap = _read.MAX_BYTES
+            cap = walk.limits.log_bytes
             base = member_base(member.name)
             named_like_a_log = base is not None and base.lower().endswith(walk.suffixes)
             source = f"{path}:{printable(member.name)}"
@@ -82,7 +81,7 @@ def tar_items(walk: Walk, path: str, container: Container) -> Iterator[LogItem]:
             if len(data) != member.size:
                 yield walk.error(source, log_id, "cannot read tar member: the archive is truncated")
                 return
-            yield from walk.ok(source, log_id, data, base)
+            yield from walk.ok(source, log_id, data, base, found=True)
 
 
 _TAR_ERRORS = (tarfile.TarError, OSError, EOFError, zlib.error, ValueError, lzma.LZMAError)

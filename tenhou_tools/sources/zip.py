@@ -1,6 +1,6 @@
 """Zip archives, streamed: one central directory entry and one member at a time.
 
-Members are read one at a time and capped at ``mjlog.read.MAX_BYTES``, both by the size the
+Members are read one at a time and capped at ``ReadLimits.log_bytes``, both by the size the
 archive declares and while decompressing; a member named like a log (``DEFAULT_SUFFIXES``) is
 read, others are counted as ignored. Member names are only ever shown, never used as file
 system paths, so a ``../evil.xml`` member is harmless.
@@ -32,8 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from ..mjlog import log_id_from_name
-from ..mjlog import read as _read  # ``_read.MAX_BYTES`` is looked up at run time (tests patch it)
+from ..ids import log_id_from_name
 from .items import LogItem, Unreadable, Walk, member_base, os_message, printable
 
 __all__ = ["ZipReader", "count_zip", "zip_items"]
@@ -71,14 +70,14 @@ def zip_items(walk: Walk, path: str) -> Iterator[LogItem]:
             if walk.duplicate(log_id, source):
                 continue
             try:
-                data = archive.read(member, _read.MAX_BYTES)
+                data = archive.read(member, walk.limits.log_bytes)
             except Unreadable as exc:
                 yield walk.error(source, log_id, str(exc))
                 continue
             except OSError as exc:
                 yield walk.error(source, log_id, os_message(exc))
                 continue
-            yield from walk.ok(source, log_id, data, base)
+            yield from walk.ok(source, log_id, data, base, found=True)
 
 
 def count_zip(path: str, suffixes: tuple[str, ...]) -> tuple[int, int]:

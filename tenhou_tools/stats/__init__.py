@@ -4,6 +4,6 @@ table kinds, dan points, stable dan, history) and the opt-in play quality (``qua
 Definitions: ``docs/stats.md``."""
 
 from .counters import PlayerCounters, PlayerKey, game_counters
-from .report import PlayerReport, stats_document, wilson
+from .report import PlayerReport, wilson
 
-__all__ = ["PlayerCounters", "PlayerKey", "PlayerReport", "game_counters", "stats_document", "wilson"]
+__all__ = ["PlayerCounters", "PlayerKey", "PlayerReport", "game_counters", "wilson"]

@@ -58,6 +58,11 @@ class RunSummary:
     """Copies of a game seen before (by id, else by content), skipped by the source."""
     found: int = 0
     """Items the source yielded (logs and unreadable entries, duplicates left out)."""
+    not_logs: int = 0
+    """Files in folders and archive members named like logs that are not Tenhou logs, skipped
+    by the source (``SourceStats.not_logs``)."""
+    not_log_examples: list[tuple[str, str]] = field(default_factory=list)
+    """``(source, what it is)`` of the first of them."""
 
 
 @dataclass
@@ -183,6 +188,8 @@ def collect_stats(
     summary.known += skipped[0]
     summary.duplicates = sources.duplicates
     summary.found = sources.items
+    summary.not_logs = sources.not_logs
+    summary.not_log_examples = list(sources.not_log_examples)
     return Collected(totals, entries, (set_judged, set_efficient), everyone, summary, interrupted)
 
 

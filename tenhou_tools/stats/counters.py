@@ -47,7 +47,7 @@ __all__ = ["COUNTER_FIELDS", "COUNTERS_VERSION", "PlayerCounters", "PlayerKey", 
 PlayerKey = tuple[str, int]
 """``(name, players)``: a player's name and the table size (4 or 3)."""
 
-COUNTERS_VERSION = 2
+COUNTERS_VERSION = 3
 """Bumped whenever a counter is added, removed or changes meaning (the SQLite store checks it)."""
 
 RIICHI_STICK = 1000
@@ -194,13 +194,42 @@ class PlayerCounters:
     hand_balance_sq: int = 0
     """Sum of their squares (points squared), for a confidence interval."""
 
-    # --- play quality (only with ``stats --quality``: ``quality.game_quality``)
+    # --- play quality (only with ``stats --quality``: ``quality.game_quality``, the verdicts
+    # of the discard analysis, ``analysis.verdict``)
     quality_games: int = 0
     """Games whose discards were judged (0 unless the run asked for the play quality)."""
     quality_discards: int = 0
-    """Discards judged: every discard that was a choice (none after the player's riichi)."""
+    """Discards judged that were a choice: every discard but the forced ones after the
+    player's riichi declaration discard."""
     quality_efficient: int = 0
-    """Judged discards that were among the most efficient (shanten, then tile acceptance)."""
+    """Judged discards that were among the most efficient (shanten, then tile acceptance): the
+    ``best`` verdicts."""
+    quality_forced: int = 0
+    """Discards after the player's own riichi declaration discard (``forced``)."""
+    quality_defence: int = 0
+    """``defence`` verdicts: against a riichi, a safer class than every efficiency-best discard."""
+    quality_value: int = 0
+    """``value`` verdicts: more hand value kept than the best discards, at a bounded cost."""
+    quality_losses: int = 0
+    """``efficiency_loss`` verdicts."""
+    quality_acceptance_given_up: int = 0
+    """Accepted tiles given up over the efficiency losses at equal shanten."""
+    quality_shanten_losses: int = 0
+    """Efficiency losses that left a higher shanten than the best discard."""
+    quality_pushes: int = 0
+    """Discards of a tile not genbutsu against an opponent in riichi while not tenpai after it."""
+    # deal-ins into a winner in riichi, by the dealt tile's danger class from the discarder's view
+    # (``rules.danger.DangerClass``; docs/analysis.md): one counter per class
+    quality_deal_ins_genbutsu: int = 0
+    quality_deal_ins_honour_0_left: int = 0
+    quality_deal_ins_honour_1_left: int = 0
+    quality_deal_ins_honour_2_left: int = 0
+    quality_deal_ins_no_chance: int = 0
+    quality_deal_ins_suji: int = 0
+    quality_deal_ins_honour_live: int = 0
+    quality_deal_ins_one_chance: int = 0
+    quality_deal_ins_half_suji: int = 0
+    quality_deal_ins_non_suji: int = 0
 
     yaku: tuple[tuple[int, int], ...] = ()
     """``(yaku id, wins)`` pairs, ascending by id, for the player's wins: each yaku a win lists

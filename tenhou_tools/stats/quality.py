@@ -1,32 +1,45 @@
-"""Play quality (opt-in ``stats --quality``): how many of a player's discards were the most
-efficient by shanten and tile acceptance, read from the discard analysis (``analysis``).
+"""Play quality (opt-in ``stats --quality``): each seat's verdicts over a game, read from the
+discard analysis (``analysis.analyze_game``: one fold per hand, every discard judged).
 
-``game_quality(game)`` counts, per seat, the discards that were a choice (not the forced
-discards after a riichi) and, of those, the **efficient** ones: no allowed discard leaves a
-lower shanten, or the same shanten with more unseen accepted tiles (the discard is among the
-best; kuikae's forbidden kinds are never candidates). The analysis walks each hand once through
-the one fold (``replay.fold``), as the replay and the board do.
+``game_quality(game)`` returns the analysis's per-seat summary (``analysis.verdict.SeatSummary``):
+the discards judged, the forced ones after a riichi declaration, the **best** ones (among the
+most efficient by shanten and accepted tiles; kuikae's forbidden kinds are never candidates),
+``defence``, ``value`` and efficiency losses with the accepted tiles given up, pushes against a
+riichi, and deal-ins into a riichi by the dealt tile's danger class. ``quality_counters`` turns
+one seat's summary into the additive counters of ``stats``.
 
-It costs the discard analysis (about 170 µs of CPU a discard), which is why the default
-``stats`` run does not do it. Definitions: ``docs/stats.md``, "Play quality".
+It costs the whole discard analysis, which is why the default ``stats`` run does not do it.
+Definitions: ``docs/stats.md``, "Play quality", and ``docs/analysis.md``.
 """
 
 from __future__ import annotations
 
 from ..analysis import analyze_game
+from ..analysis.verdict import NOT_IN_RIICHI, SeatSummary
 from ..events import Game
+from .counters import PlayerCounters
 
-__all__ = ["game_quality"]
+__all__ = ["game_quality", "quality_counters"]
 
 
-def game_quality(game: Game) -> list[tuple[int, int]]:
-    """``(discards judged, efficient ones)`` per seat (index = seat) over the whole game."""
-    n = game.header.ruleset.players
-    judged = [0] * n
-    efficient = [0] * n
-    for note in analyze_game(game).discards:
-        if note.analysis.forced:
-            continue
-        judged[note.seat] += 1
-        efficient[note.seat] += note.analysis.loss is None
-    return list(zip(judged, efficient))
+def game_quality(game: Game) -> tuple[SeatSummary, ...]:
+    """Each seat's summary of the game's judged discards (index = seat)."""
+    return analyze_game(game).summary
+
+
+def quality_counters(summary: SeatSummary) -> PlayerCounters:
+    """One seat's summary as the additive ``quality_*`` counters (one game judged)."""
+    by_class = PlayerCounters.from_dict({f"quality_deal_ins_{cls}": n for cls, n in summary.deal_ins.items()
+                                         if cls != NOT_IN_RIICHI})
+    return by_class + PlayerCounters(
+        quality_games=1,
+        quality_discards=summary.choices,
+        quality_efficient=summary.best,
+        quality_forced=summary.forced,
+        quality_defence=summary.defence,
+        quality_value=summary.value,
+        quality_losses=summary.efficiency_loss,
+        quality_acceptance_given_up=summary.acceptance_given_up,
+        quality_shanten_losses=summary.shanten_losses,
+        quality_pushes=summary.pushes,
+    )

@@ -19,13 +19,13 @@ from ..batch import Work
 from ..errors import ParseError
 from ..events import Room, Ruleset
 from ..formats import load_game
-from ..game_id import game_start
+from ..ids import game_start
 from ..mjlog import ruleset_from_type
 from ..mjlog.read import decompress
 from ..sources.local import LogItem
 from .counters import INT_FIELDS, PlayerCounters, PlayerKey, _get_ints, game_counters
 from .games import GameEntry, game_entries
-from .quality import game_quality
+from .quality import game_quality, quality_counters
 
 __all__ = ["STATS_QUALITY_WORK", "STATS_WORK", "GameFilter", "LobbySpec", "StatsRecord", "stats_item",
            "stats_item_quality"]
@@ -101,14 +101,13 @@ def stats_item_quality(item: LogItem) -> StatsRecord:
 
 
 def _with_quality(game, counters: dict[PlayerKey, PlayerCounters]) -> dict[PlayerKey, PlayerCounters]:
-    """The counters with each seat's judged and efficient discards added (seats sharing a
-    name add up, as in ``game_counters``)."""
+    """The counters with each seat's play quality added (``quality.game_quality``; seats sharing
+    a name add up, as in ``game_counters``)."""
     n = game.header.ruleset.players
     out = dict(counters)
-    for seat, (judged, efficient) in enumerate(game_quality(game)):
+    for seat, summary in enumerate(game_quality(game)):
         key = (game.header.players[seat].name, n)
-        out[key] = out[key] + PlayerCounters(quality_games=1, quality_discards=judged,
-                                             quality_efficient=efficient)
+        out[key] = out[key] + quality_counters(summary)
     return out
 
 

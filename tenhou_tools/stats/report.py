@@ -14,17 +14,18 @@ deviation ``s``. Both at 95 % (``z = 1.96``). Nothing here does I/O.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..rules.danger import DangerClass
 from ..rules.yaku import DORA_IDS, YAKU, yaku_name
 from . import dan as dan_rules
 from .counters import INT_FIELDS, PlayerCounters
 from .games import GameEntry, history, latest, rate_change_summary, table_kinds
 
 __all__ = ["Z95", "Metric", "PlayerReport", "csv_columns", "mean_interval", "merge_rows", "set_averages",
-           "stats_document", "wilson"]
+           "wilson"]
 
 Z95 = 1.959963984540054
 """The two-sided 95 % normal quantile."""
@@ -261,6 +262,7 @@ class PlayerReport:
             return None
         ci = wilson(c.quality_efficient, c.quality_discards)
         judged, efficient = self.set_quality or (0, 0)
+        by_class = {cls.value: getattr(c, f"quality_deal_ins_{cls.value}") for cls in DangerClass}
         return {
             "games": c.quality_games,
             "discards": c.quality_discards,
@@ -268,6 +270,12 @@ class PlayerReport:
             "share": _round(c.quality_efficient / c.quality_discards),
             "share_ci": None if ci is None else [_round(ci[0]), _round(ci[1])],
             "table_share": _round(efficient / judged) if judged else None,
+            "verdicts": {"best": c.quality_efficient, "forced": c.quality_forced, "defence": c.quality_defence,
+                         "value": c.quality_value, "efficiency_loss": c.quality_losses},
+            "acceptance_given_up": c.quality_acceptance_given_up,
+            "shanten_losses": c.quality_shanten_losses,
+            "pushes": c.quality_pushes,
+            "deal_ins_into_riichi_by_class": {k: n for k, n in by_class.items() if n},
         }
 
     def yaku_list(self) -> list[dict[str, Any]]:
@@ -416,28 +424,6 @@ def set_averages(reports: Sequence[PlayerReport], everyone: PlayerCounters | Non
         quality = (total.quality_discards, total.quality_efficient)
     out["play_quality_share"] = _ratio(quality[1], quality[0])
     return out
-
-
-def stats_document(reports: Sequence[PlayerReport],
-                   everyone: Mapping[int, PlayerCounters] | None = None) -> dict[str, Any]:
-    """The document the HTML page embeds (``docs/stats.md``, "The page document"):
-    ``{"players": [to_json() of each row], "set": set_averages(...)}``, the set also holding
-    ``by_players``: the same averages per table size (``"4"``, ``"3"``), since three-player
-    placements and rates are not four-player ones. ``everyone``: every player's counters of the
-    games selected, per table size (``Collected.everyone``): the set is then every player of
-    those games (``"over": "every player"``), not only the rows ``--player``/``--min-games``
-    keep (``"over": "rows"``)."""
-    sizes = sorted({r.players for r in reports}, reverse=True)
-    if everyone:  # every player of the games selected, not only the rows kept
-        shown = {n: everyone[n] for n in sizes if n in everyone}
-        averages = set_averages(reports, sum(shown.values(), PlayerCounters()),
-                                max(shown, default=0))
-        averages["by_players"] = {str(n): set_averages([r for r in reports if r.players == n], shown[n], n)
-                                  for n in sizes if n in shown}
-    else:
-        averages = set_averages(reports)
-        averages["by_players"] = {str(n): set_averages([r for r in reports if r.players == n]) for n in sizes}
-    return {"players": [r.to_json() for r in reports], "set": averages}
 
 
 def _ratio(num: float, den: float) -> float | None:

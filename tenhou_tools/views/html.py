@@ -6,10 +6,11 @@ the page, the tiles are SVG that the JS draws, and the game is embedded as
 
     <script type="application/json" id="tenhou-tools-game">{...}</script>
 
-holding the very document ``replay --format json`` prints (``hands`` with each hand's ``init``
-and ``events`` in the ``parse`` format, results, findings, verdicts, scores, ``progression``,
-``final``) plus one member of its own, ``analysis``: ``None`` until the discard analysis fills
-it (``docs/replay-html.md`` gives the shape the page reads). The page's JS computes the board at
+holding the replay document (``documents.replay.ReplayDocument.to_json()``: the very document
+``replay --format json --analysis`` prints, with ``hands`` holding each hand's ``init`` and
+``events`` in the ``parse`` format, results, findings, verdicts, scores, ``progression``,
+``final``), whose ``analysis`` member is always there: ``None`` for a document without one
+(``docs/replay-html.md`` gives the shape the page reads). The page's JS computes the board at
 every step from the ``init`` and the events; ``tests/test_html_replay.py`` holds it equal to the
 one fold's board (``replay.fold.hand_boards``) at every step of a sample of corpus games.
 
@@ -33,6 +34,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..documents.replay import ReplayDocument
 from ..serialize import json_text, readable
 
 GAME_ELEMENT_ID = "tenhou-tools-game"
@@ -82,17 +84,17 @@ def page_title(doc: Mapping[str, Any]) -> str:
     return str(doc.get("log_id") or doc.get("source") or "game")
 
 
-def replay_page(doc: Mapping[str, Any], *, analysis: Any = None) -> str:
-    """The whole page for a ``replay --format json`` document.
+def replay_page(doc: ReplayDocument | Mapping[str, Any], *, analysis: Any = None) -> str:
+    """The whole page for a replay document (``ReplayDocument``, or its JSON form).
 
-    ``analysis`` becomes the embedded document's ``analysis`` member; without it the document's
-    own ``analysis`` stays (``None`` if it has none: the page shows no analysis panel). See
-    ``docs/replay-html.md`` for the shape the page reads.
+    ``analysis`` (JSON, ``{"discards": [...]}``) becomes the embedded document's ``analysis``
+    member; without it the document's own ``analysis`` stays (``None`` if it has none: the page
+    shows no analysis panel). See ``docs/replay-html.md`` for the shape the page reads.
     """
-    game = dict(doc)
+    game = dict(doc.to_json() if isinstance(doc, ReplayDocument) else doc)
     if analysis is not None or "analysis" not in game:
         game["analysis"] = analysis
-    return inline_page("replay", page_title(doc), {"@@GAME@@": embed_json(game)})
+    return inline_page("replay", page_title(game), {"@@GAME@@": embed_json(game)})
 
 
 def inline_page(name: str, title: str, data: Mapping[str, str]) -> str:

@@ -4,16 +4,17 @@ One self-contained file like the replay page (``views/html.py``: the markup, CSS
 ``views/static/stats.*`` inlined, a Content-Security-Policy that allows nothing but the page's
 own script and style, no request of any kind), with the page document embedded as
 
-    <script type="application/json" id="tenhou-tools-stats">{"players": [...], "set": {...}}</script>
+    <script type="application/json" id="tenhou-tools-stats">{"players": [...], "set": {...}, "inputs": {...}}</script>
 
-``players`` holds the very objects ``stats --format json`` prints, one per player row; ``set``
-the whole set's averages the page compares each player with. The page's JS draws every chart
+the report's JSON form (``documents.stats.StatsReport.to_json``): ``players`` holds the very
+objects ``stats --format json`` prints, one per player row; ``set`` the whole set's averages the
+page compares each player with; ``inputs`` how the logs were read. The page's JS draws every chart
 from that document alone, and draws a chart only when its members are there: a document
 without ``history`` or ``tables`` (the figures of ``docs/stats.md``) gets a line saying so in
 place of the chart. ``docs/stats-html.md`` gives each chart's members.
 
 ``stats_page(document)`` renders any such document and knows nothing of how its figures were
-computed; ``stats --html`` gives it ``tenhou_tools.stats.report.stats_document(reports)``.
+computed; ``stats --html`` gives it ``StatsReport.to_json()``.
 """
 
 from __future__ import annotations

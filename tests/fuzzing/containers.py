@@ -439,11 +439,12 @@ def sqlite_case(seeds: Sequence[bytes], rng: random.Random) -> Case:
 # --- running a container ----------------------------------------------------------------------
 
 
-def check_container(path: Path, *, cli: bool = False) -> dict[str, int]:
-    """Read a container the way ``validate`` and ``stats`` do; raise ``Failure`` on anything
+def check_container(path: Path, *, cli: bool = False, limits: Any = None) -> dict[str, int]:
+    """Read a container the way ``validate`` and ``stats`` do (with these read ``limits``, a
+    ``sources.local.ReadLimits``; the default ones when None); raise ``Failure`` on anything
     but records and one-line errors. Returns counts of what came out."""
     from tenhou_tools.batch import check_item
-    from tenhou_tools.sources.local import SourceStats, count_inputs, iter_logs
+    from tenhou_tools.sources.local import ReadLimits, SourceStats, count_inputs, iter_logs
     from tenhou_tools.stats.records import stats_item
 
     folder = path.parent
@@ -453,7 +454,7 @@ def check_container(path: Path, *, cli: bool = False) -> dict[str, int]:
     if not isinstance(total, int) or total < 0:
         raise Failure(f"count_inputs gave {total!r}")
     stats = SourceStats()
-    for item in iter_logs([str(path)], stats=stats, dedupe=True):
+    for item in iter_logs([str(path)], stats=stats, dedupe=True, limits=limits or ReadLimits()):
         counts["items"] += 1
         if counts["items"] > MAX_ITEMS:
             raise Failure(f"more than {MAX_ITEMS} items from one container")

@@ -20,8 +20,8 @@ from .server import FuzzServer, fuzz_game_id, typed_logs
 def check_cache(cache_dir: Path) -> int:
     """Every file in the cache is a complete log of the type its id names (or the lock); no
     temporary file is left. Returns how many logs it holds."""
+    from tenhou_tools.ids import GameRef
     from tenhou_tools.mjlog import parse_game
-    from tenhou_tools.sources.ids import GameRef
 
     if not cache_dir.exists():
         return 0

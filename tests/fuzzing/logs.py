@@ -422,23 +422,27 @@ def _run_replay(data: bytes, report: FuzzReport) -> None:
     from rich.console import Console
 
     from tenhou_tools.cli import replay_render
+    from tenhou_tools.cli.view import View
+    from tenhou_tools.documents.replay import replay_document
     from tenhou_tools.replay.engine import replay_game
 
     game = _load(data)
     if game is None:
         return
     result = replay_game(game)
-    view = replay_render.View(viewer=None, all_hands=False, ascii=False)
-    json.dumps(replay_render.game_json(game, result, view, "fuzz"), ensure_ascii=False)
+    view = View(viewer=None, all_hands=False, ascii=False)
+    doc = replay_document(game, result, source="fuzz")
+    json.dumps(doc.to_json(), ensure_ascii=False)
     console = Console(highlight=False, width=120, color_system=None, soft_wrap=False,
                       file=_NullFile())
-    for renderable in replay_render.game_view(game, result, view, "fuzz"):
+    for renderable in replay_render.game_view(doc, view, "fuzz"):
         console.print(renderable)
     if game.hands:  # --hand as the user would give it, and --seat
         label = game.hands[0].init.label()
-        seat_view = replay_render.View(viewer=0, all_hands=False, ascii=True)
+        seat_view = View(viewer=0, all_hands=False, ascii=True)
         try:
-            for renderable in replay_render.game_view(game, result, seat_view, "fuzz", label):
+            labelled = replay_document(game, result, source="fuzz", viewer=0, hand_label=label)
+            for renderable in replay_render.game_view(labelled, seat_view, "fuzz"):
                 console.print(renderable)
         except InputError as exc:  # no such hand: the command's one-line usage error
             _one_line(str(exc), "--hand error")

@@ -1,23 +1,31 @@
-"""tenhou.net/6 JSON -> ``Game``: one hand's tokens (its takes, gives and result, checked)."""
+"""tenhou.net/6 JSON -> ``Game``: one hand's tokens (its takes, gives and result, checked).
+
+``read`` drives: it parses a hand here (``_HandReader.parse``), then finds its turn order and
+builds its events in ``turns``, which reads the tokens parsed here.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...errors import ParseError
 from ...events import (
     DrawKind,
-    Hand,
     Header,
     Ruleset,
 )
 from ..common import code_kind
 from .names import _POINTS, _TOKEN, _YAKU, DRAW_KINDS, TSUMOGIRI, WIN, YAKU_IDS
-from .turns import _EventBuilder, _TurnOrder
 
-if TYPE_CHECKING:
-    from .read import _GameReader
+
+class _Game(Protocol):
+    """What a hand asks of the game it belongs to (``read._GameReader``)."""
+
+    source: str
+    warnings: list[str]
+
+    def fail(self, message: str, where: str | None = None) -> ParseError: ...
 
 
 # --- one hand: tokens ---------------------------------------------------------------------------
@@ -45,9 +53,10 @@ class _Result:
 
 
 class _HandReader:
-    """Parse one hand's 17 entries, find the turn order, then build the events."""
+    """Parse one hand's 17 entries (``parse``); ``turns`` then finds the turn order and builds
+    the events."""
 
-    def __init__(self, game: _GameReader, index: int, row: Any, ruleset: Ruleset, header: Header):
+    def __init__(self, game: _Game, index: int, row: Any, ruleset: Ruleset, header: Header):
         self.game = game
         self.index = index
         self.row = row
@@ -72,7 +81,8 @@ class _HandReader:
             raise self.fail(f"{what}: red five {value} in a game without red fives")
         return value
 
-    def read(self) -> Hand:
+    def parse(self) -> _HandReader:
+        """Read and check the hand's entries into this reader's fields; returns itself."""
         row = self.row
         if not isinstance(row, list) or len(row) != 17:
             raise self.fail("a hand is not a list of 17 entries")
@@ -108,9 +118,7 @@ class _HandReader:
             self.takes.append([self.take_token(v, seat) for v in takes])
             self.gives.append([self.give_token(v, seat) for v in gives])
         self.result = self.parse_result(row[16])
-        order = _TurnOrder(self)
-        order.search()
-        return _EventBuilder(self, order).build()
+        return self
 
     def split(self, text: str, seat: int) -> tuple[list[int], int, str]:
         """A call string -> (codes in order, index of the lettered code, letter)."""

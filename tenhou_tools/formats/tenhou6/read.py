@@ -21,9 +21,10 @@ from ...events import (
     Ryuukyoku,
 )
 from ...mjlog import MAX_POINTS, ruleset_from_type
-from ...mjlog.read import decompress
+from ...mjlog.read import MAX_BYTES, decompress
 from .hand import _HandReader
 from .names import _ROOM_BITS, _ROOM_CHARS, DAN_NAMES
+from .turns import _EventBuilder, _TurnOrder
 
 
 def looks_like_tenhou6(data: bytes | str) -> bool:
@@ -34,21 +35,24 @@ def looks_like_tenhou6(data: bytes | str) -> bool:
     return head.lstrip(" \t\r\n\ufeff").startswith("{")
 
 
-def read_tenhou6(data: bytes | str | dict, *, source: str = "<bytes>", log_id: str | None = None) -> Game:
+def read_tenhou6(data: bytes | str | dict, *, source: str = "<bytes>", log_id: str | None = None,
+                 max_bytes: int = MAX_BYTES) -> Game:
     """Read a tenhou.net/6 JSON log (bytes, plain or gzip; text; or the decoded object).
 
-    ``log_id`` is used when the JSON has no ``ref``. Raises ``ParseError`` (one line) when the
-    data is not such a log or its hands cannot be played out in any turn order.
+    ``log_id`` is used when the JSON has no ``ref``; ``max_bytes`` caps bytes before and after
+    gunzip. Raises ``ParseError`` (one line) when the data is not such a log or its hands cannot
+    be played out in any turn order. A JSON without the final result (``sc``) holds part of a
+    game: the game is not ``complete``.
     """
-    doc = _load(data, source)
+    doc = _load(data, source, max_bytes)
     return _GameReader(doc, source, log_id).run()
 
 
-def _load(data: bytes | str | dict, source: str) -> dict:
+def _load(data: bytes | str | dict, source: str, max_bytes: int = MAX_BYTES) -> dict:
     if isinstance(data, dict):
         return data
     if isinstance(data, bytes):
-        data = decompress(data, source=source)
+        data = decompress(data, source=source, max_bytes=max_bytes)
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -131,7 +135,7 @@ class _GameReader:
         log_id = ref if isinstance(ref, str) and ref else self.log_id
         hands = []
         for index, row in enumerate(log):
-            hands.append(_HandReader(self, index, row, ruleset, header).read())
+            hands.append(_read_hand(_HandReader(self, index, row, ruleset, header).parse()))
         hands = self.connections(hands, header)
         owari = self.owari()
         if owari is not None:
@@ -146,7 +150,7 @@ class _GameReader:
         else:
             self.warnings.append("no final result ('sc'): the JSON holds part of a game, so the "
                                  "start of its first hand and the end of the game are not checked")
-        return Game(header, tuple(hands), (), tuple(self.warnings), log_id)
+        return Game(header, tuple(hands), (), tuple(self.warnings), log_id, complete=owari is not None)
 
     def header(self, ruleset: Ruleset) -> Header:
         doc = self.doc
@@ -209,6 +213,13 @@ class _GameReader:
                     events.append(here)
             hands[log] = Hand(hand.index, hand.init, tuple(events))
         return hands
+
+
+def _read_hand(hand: _HandReader) -> Hand:
+    """One parsed hand's events: its turn order found, then played out."""
+    order = _TurnOrder(hand)
+    order.search()
+    return _EventBuilder(hand, order).build()
 
 
 def _list4(value: Any, default: Any) -> list:

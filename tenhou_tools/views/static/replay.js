@@ -66,6 +66,31 @@
     return v > 0 ? "+" + v : String(v);
   }
 
+  /* A player's name as an isolated run (<bdi>): a name with right-to-left or bidi control
+   * characters cannot reorder the text around it. The full name is its title. */
+  /* Text isolated for places that take no markup (an <option>, a tooltip, SVG text): between
+   * FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE. */
+  function isolate(text) {
+    return "\u2068" + text + "\u2069";
+  }
+
+  /* A name on the board: cut to `max` characters with "…" when longer (the full name is the
+   * tooltip), isolated, and "(away)" while disconnected. */
+  function svgName(parent, st, x, y, max, attrs, prefix) {
+    var name = playerName(st.seat);
+    var chars = Array.from(name);
+    var shown = chars.length > max ? chars.slice(0, max - 1).join("") + "…" : name;
+    var t = stext(parent, x, y, prefix + isolate(shown) + (st.connected ? "" : " (away)"), attrs);
+    var title = s("title", null, t);
+    title.textContent = "S" + st.seat + " " + isolate(name);
+    return t;
+  }
+
+  function nameNode(seat) {
+    var name = playerName(seat);
+    return h("bdi", {"class": "name", title: name}, name);
+  }
+
   function isRed(t) {
     return RED_FIVES && (t === 16 || t === 52 || t === 88);
   }
@@ -114,6 +139,124 @@
     var i = list.indexOf(t);
     if (i >= 0) list.splice(i, 1);
     return i >= 0;
+  }
+
+  // -- words: the document carries data, the page composes its own words ----------------------
+
+  var DRAW_WORDS = {
+    exhaustive: "Exhaustive draw", yao9: "Abortive draw: nine terminals", reach4: "Abortive draw: four riichi",
+    ron3: "Abortive draw: triple ron", kan4: "Abortive draw: four kans", kaze4: "Abortive draw: four winds",
+    nm: "Nagashi mangan",
+  };
+
+  /* A result (the document's `result` entries): "Ron S2<-S1 7700 (30fu 4han: riichi, pinfu, dora 2)",
+   * "Exhaustive draw (tenpai: S1, S3)". */
+  function resultWords(res) {
+    if (res.type === "agari") {
+      var how = res.kind === "tsumo" ? "Tsumo S" + res.who : "Ron S" + res.who + "<-S" + res.from_who;
+      var detail;
+      if (res.yakuman && res.yakuman.length) {
+        detail = "yakuman: " + res.yakuman.map(function (y) { return y.name; }).join(", ");
+      } else {
+        var names = [];
+        (res.yaku || []).forEach(function (y) {
+          if (!y.dora) names.push(y.name);
+          else if (y.han) names.push(y.name + " " + y.han);  /* a dora count: its han is the tiles */
+        });
+        detail = (res.fu !== null && res.fu !== undefined ? res.fu + "fu " : "") + res.han + "han" +
+          (res.limit ? " " + res.limit : "") + ": " + names.join(", ");
+      }
+      var pao = res.pao_who !== null && res.pao_who !== undefined ? ", pao S" + res.pao_who : "";
+      return how + " " + res.points + " (" + detail + pao + ")";
+    }
+    var text = DRAW_WORDS[res.kind] || "Draw (" + res.kind + ")";
+    if (res.kind === "exhaustive" || res.kind === "nm") {
+      var tenpai = (res.shown || []).map(function (seat) { return "S" + seat; });
+      text += " (tenpai: " + (tenpai.length ? tenpai.join(", ") : "none") + ")";
+    }
+    return text;
+  }
+
+  var VALUE_WORDS = {
+    compare: "{what}: {e} by the rules, the log says {a}",
+    log_only: "{what}: the log says {a}",
+    rules_only: "{what}: {e} by the rules, none in the log",
+    fact: "{what}: {a}",
+    at_least: "{what}: {a}, at least {e} needed",
+    at_most: "{what}: {a}, at most {e}",
+    forbidden: "{what}: {e}; the log discards {a}",
+    called: "last discard: {e}; the log calls {a}",
+    shown: "{what}: {e} by the rules; the log shows the hand: {a}",
+    declared: "{what} by the rules: {e}; declared in the log: {a}",
+    goes_on: "by the rules the hand ends in an {what} ({e}); the log goes on ({a})",
+    triple_ron: "{what}: {a}; by the rules an abortive draw ({e})",
+    kans_needed: "{what}: {a} ({e} in all needed, by two or more players)",
+  };
+
+  /* A finding's values in words (its `readable`: what they are, each side written for people, and
+   * how they relate), or null. */
+  function valuesWords(readable) {
+    if (!readable) return null;
+    var form = VALUE_WORDS[readable.form];
+    if (!form) return readable.what + ": " + [readable.expected, readable.actual].filter(function (v) { return v !== null; }).join(" / ");
+    return form.replace("{what}", readable.what).replace("{e}", readable.expected).replace("{a}", readable.actual);
+  }
+
+  var SUIT_ORDER = "mpsz";
+
+  /* Kinds in one run per suit: [15, 18] is "4-7p", [1, 28] is "2m-2z". */
+  function waitsWords(kinds) {
+    var groups = {};
+    kinds.slice().sort(function (a, b) { return a - b; }).forEach(function (k) {
+      var suit = k < 27 ? SUITS[Math.floor(k / 9)] : "z", number = k < 27 ? k % 9 + 1 : k - 26;
+      (groups[suit] = groups[suit] || []).push(number);
+    });
+    var out = [];
+    SUIT_ORDER.split("").forEach(function (suit) { if (groups[suit]) out.push(groups[suit].join("-") + suit); });
+    return out.join("-") || "no";
+  }
+
+  /* A deal-in: "S1 dealt 7p into S3's 4-7p wait (riichi, 8,000)". */
+  function dealInWords(d) {
+    var how = d.riichi ? "riichi" : d.open ? "open" : "dama";
+    var kind = d.kind !== undefined ? d.kind : d.tile >> 2;
+    var cls = d.tile_class ? " (" + classLabel(d.tile_class) + ")" : "";
+    return "S" + d.discarder + " dealt " + waitsWords([kind]) + cls + " into S" + d.winner + "'s " + waitsWords(d.waits || []) +
+      " wait (" + how + ", " + Number(d.points).toLocaleString("en") + ")";
+  }
+
+  /* Danger classes against a riichi (docs/analysis.md): their words, and the four marks the page
+   * draws under the tiles of the viewed hand (safe, low, medium, high danger), by measured rate. */
+  var CLASS_LABELS = {
+    genbutsu: "genbutsu", honour_0_left: "honour, none left", honour_1_left: "honour, 1 left",
+    honour_2_left: "honour, 2 left", no_chance: "no chance", suji: "suji", honour_live: "live honour",
+    one_chance: "one chance", half_suji: "half suji", non_suji: "no suji"
+  };
+  var CLASS_MARKS = {
+    genbutsu: "safe", honour_0_left: "safe", honour_1_left: "low", honour_2_left: "low", no_chance: "low",
+    suji: "low", honour_live: "medium", one_chance: "medium", half_suji: "medium", non_suji: "high"
+  };
+  var MARK_COLOURS = {safe: "#17754a", low: "#1d8fb5", medium: "#e08a00", high: "#c62d1f"};
+  var MARK_WORDS = {safe: "safe (genbutsu)", low: "low (suji, no chance, honours seen)", medium: "medium (half suji, one chance, live honour)", high: "high (no suji)"};
+  var CLASS_RANK = ["genbutsu", "honour_0_left", "honour_1_left", "honour_2_left", "no_chance", "suji",
+    "honour_live", "one_chance", "half_suji", "non_suji"];
+
+  function classLabel(c) {
+    return CLASS_LABELS[c] || c;
+  }
+
+  /* A kind's class against every opponent in riichi of an entry's `danger`: the most dangerous
+   * of them (the mark warns of the worst), with each seat's class and rate for the tooltip. */
+  function kindDanger(danger, kind) {
+    var worst = null, words = [];
+    (danger || []).forEach(function (d) {
+      var c = d.classes[String(kind)];
+      if (!c) return;
+      if (worst === null || CLASS_RANK.indexOf(c) > CLASS_RANK.indexOf(worst)) worst = c;
+      var rate = d.rates ? d.rates[String(kind)] : undefined;
+      words.push("vs S" + d.seat + ": " + classLabel(c) + (rate !== undefined ? " (" + rate + "%)" : ""));
+    });
+    return worst === null ? null : {cls: worst, mark: CLASS_MARKS[worst], words: words.join("; ")};
   }
 
   // -- the board at a moment ------------------------------------------------------------------
@@ -268,13 +411,17 @@
   };
   var analysisIndex = {};
 
+  var analysisByHand = {};
+
   function indexAnalysis() {
     analysisIndex = {};
+    analysisByHand = {};
     var a = doc.analysis;
     var list = a && Array.isArray(a.discards) ? a.discards : [];
     list.forEach(function (entry) {
       if (entry && entry.hand !== undefined && entry.event_index !== undefined) {
         analysisIndex[entry.hand + ":" + entry.event_index] = entry;
+        (analysisByHand[entry.hand] = analysisByHand[entry.hand] || []).push(entry);
       }
     });
   }
@@ -317,6 +464,60 @@
     return go(state.pos + delta, 0);
   }
 
+  // -- auto-play ------------------------------------------------------------------------------
+
+  var PLAY_MS = 900;
+  /* One event every PLAY_MS / speed ms; a hand's end waits three times as long (to read the
+   * result); the game's end stops it. */
+  var player = {timer: null, speed: 1};
+
+  function atGameEnd() {
+    return state.pos === HANDS.length - 1 && state.step >= HANDS[state.pos].events.length;
+  }
+
+  function tick() {
+    player.timer = null;
+    if (!HANDS.length || atGameEnd()) return renderPlay();
+    stepBy(1);
+    if (atGameEnd()) return renderPlay();
+    var delay = PLAY_MS / player.speed;
+    if (state.step === HANDS[state.pos].events.length) delay *= 3;
+    player.timer = setTimeout(tick, delay);
+    renderPlay();
+  }
+
+  function play() {
+    if (player.timer === null && HANDS.length) {
+      if (atGameEnd()) go(state.pos, 0);  /* played to the end: again from the last hand's start */
+      player.timer = setTimeout(tick, PLAY_MS / player.speed);
+    }
+    renderPlay();
+    return snapshot();
+  }
+
+  function pause() {
+    if (player.timer !== null) clearTimeout(player.timer);
+    player.timer = null;
+    renderPlay();
+    return snapshot();
+  }
+
+  function setSpeed(speed) {
+    var x = Number(speed);
+    if (x > 0 && isFinite(x)) player.speed = x;
+    document.getElementById("speed").value = String(player.speed);
+    return snapshot();
+  }
+
+  function renderPlay() {
+    var button = document.getElementById("play");
+    var on = player.timer !== null;
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.setAttribute("aria-label", on ? "Pause" : "Play");
+    button.title = on ? "Pause (space)" : "Play (space)";
+    document.body.setAttribute("data-playing", on ? "1" : "0");
+  }
+
   function snapshot() {
     var hand = HANDS[state.pos];
     return {
@@ -328,6 +529,8 @@
       seat: state.seat,
       all_hands: state.all,
       layout: state.layout,
+      playing: player.timer !== null,
+      speed: player.speed,
     };
   }
 
@@ -358,8 +561,15 @@
     }
   }
 
+  /* Whether the view shows this seat's concealed tiles now: every seat with "all hands", the
+   * seat viewed from, and a hand a result has shown. */
   function visible(board, seat) {
-    return state.all || seat === state.seat || board.seats[seat].shown !== null;
+    return seen(seat) || board.seats[seat].shown !== null;
+  }
+
+  /* Whether the view shows what only this seat knows (its hand as it played, its analysis). */
+  function seen(seat) {
+    return state.all || seat === state.seat;
   }
 
   // -- tiles ----------------------------------------------------------------------------------
@@ -608,18 +818,40 @@
       }
     }
     tiles = sorted(tiles);
+    var danger = show && st.shown === null ? dangerOnHand(board, st.seat) : null;
     var cx = x;
     tiles.forEach(function (t) {
       tile(g, t, cx, y, w, {hidden: !show});
+      if (danger) dangerMark(g, danger, t, cx, y, w);
       cx += w;
     });
     if (extra !== null) {
       cx += w * 0.3;
       tile(g, extra, cx, y, w, {hidden: !show, cls: "extra", data: {extra: extraNote === "winning tile" ? "win" : "drawn"},
         mark: extraNote === "winning tile" ? "#e0a800" : null, note: extraNote});
+      if (danger) dangerMark(g, danger, extra, cx, y, w);
       cx += w;
     }
     return cx - x;
+  }
+
+  /* The danger of the viewed seat's hand at its decision (its turn: from its draw or call to its
+   * discard): the analysis entry of that discard, computed before it from that seat's view only
+   * (docs/analysis.md). Only for the seat the page views from, so nothing hidden reaches it. */
+  function dangerOnHand(board, seat) {
+    if (seat !== state.seat || !seen(seat)) return null;
+    var entry = analysisAt(state.pos, state.step);
+    if (!entry || entry.seat !== seat || !entry.danger || board.step >= (entry.step || entry.event_index + 1)) return null;
+    return entry.danger;
+  }
+
+  function dangerMark(g, danger, t, x, y, w) {
+    var found = kindDanger(danger, t >> 2);
+    if (!found) return;
+    var bar = s("rect", {x: x + w * 0.12, y: y + w * 4 / 3 + 2, width: w * 0.76, height: Math.max(3, w * 0.14), rx: 1.5,
+      fill: MARK_COLOURS[found.mark], "class": "danger-mark", "data-tile": t, "data-class": found.cls, "data-mark": found.mark}, g);
+    var title = s("title", {}, bar);
+    title.textContent = tileWords(t) + " " + found.words;
   }
 
   /* The pond in rows of six (the fourth row takes whatever is left), tsumogiri shaded, the
@@ -671,9 +903,21 @@
     return rel;
   }
 
+  /* The ura dora indicators a riichi win has turned face up by this moment (none before). */
+  function uraShown(board) {
+    for (var i = 0; i < board.results.length; i++) {
+      var r = board.results[i];
+      var ura = (r.result && r.result.ura_indicators) || (r.event && r.event.ura_indicators) || [];
+      if (ura.length) return ura;
+    }
+    return [];
+  }
+
   function centreInfo(g, board, cx, y, width) {
-    stext(g, cx, y, board.hand, {"class": "centre-label", "text-anchor": "middle"});
+    var ura = uraShown(board);
     var tw = Math.min(30, width / 5.5);
+    if (ura.length) y -= tw * 4 / 3 + 4;  // room for the ura row: everything a row higher
+    stext(g, cx, y, board.hand, {"class": "centre-label", "text-anchor": "middle"});
     var x0 = cx - tw * 2.5;
     var dg = s("g", {"class": "dora"}, g);
     for (var i = 0; i < 5; i++) {
@@ -682,6 +926,14 @@
       else tile(dg, null, x0 + i * tw, y + 10, tw, {hidden: true});
     }
     var line = y + 10 + tw * 4 / 3 + 26;
+    if (ura.length) {  // a riichi win turns the ura indicators face up, under the dora indicators
+      var ug = s("g", {"class": "ura"}, g);
+      for (var j = 0; j < 5; j++) {
+        if (ura[j] !== undefined) tile(ug, ura[j], x0 + j * tw, y + 14 + tw * 4 / 3, tw, {note: "ura dora indicator"});
+        else tile(ug, null, x0 + j * tw, y + 14 + tw * 4 / 3, tw, {hidden: true});
+      }
+      line += tw * 4 / 3 + 4;
+    }
     var facts = s("g", {"class": "table-facts", "data-honba": board.honba, "data-sticks": board.sticks,
       "data-wall": board.wall_remaining}, g);
     stext(facts, cx, line, board.honba + " honba · " + board.sticks + " stick" + (board.sticks === 1 ? "" : "s"),
@@ -703,9 +955,7 @@
       var info = s("g", {"class": "seat-info" + (dealer ? " dealer" : "")}, g);
       stext(info, 350, 654, seatWind(st.seat, board.dealer), {"class": "wind"});
       stext(info, 500, 654, st.score, {"class": "score", "text-anchor": "middle", "data-score": st.score});
-      var name = playerName(st.seat);
-      stext(info, 500, 624, (name.length > 14 ? name.slice(0, 13) + "…" : name) + (st.connected ? "" : " (away)"),
-        {"class": "name", "text-anchor": "middle"});
+      svgName(info, st, 500, 624, 14, {"class": "name", "text-anchor": "middle"}, "");
       drawPond(g, board, st, 380, 678, 40, 4);
       // Each hand runs from its owner's left along the edge, melds at the right end; the
       // corners stay clear (a hand ends before the next seat's edge band begins).
@@ -735,21 +985,25 @@
       if (t !== undefined) tile(dg, t, 104 + i * 22, y + 4, 21, {note: "dora indicator"});
       else tile(dg, null, 104 + i * 22, y + 4, 21, {hidden: true});
     }
+    var ura = uraShown(board);
+    if (ura.length) {  // a riichi win: the ura indicators face up, under the dora indicators
+      var ug = s("g", {"class": "ura"}, head);
+      stext(head, 10, y + 56, "ura", {"class": "centre-facts small"});
+      ura.forEach(function (t, j) { tile(ug, t, 104 + j * 22, y + 36, 21, {note: "ura dora indicator"}); });
+    }
     var facts = s("g", {"class": "table-facts", "data-honba": board.honba, "data-sticks": board.sticks,
       "data-wall": board.wall_remaining}, head);
     stext(facts, W - 10, y + 15, board.honba + " honba · " + board.sticks + " stick" + (board.sticks === 1 ? "" : "s"),
       {"class": "centre-facts small", "text-anchor": "end"});
     stext(facts, W - 10, y + 33, board.wall_remaining + " left", {"class": "centre-facts small", "text-anchor": "end"});
-    y += 46;
+    y += ura.length ? 78 : 46;
     for (var k = 0; k < N; k++) {
       var st = board.seats[(state.seat + k) % N];
       var g = s("g", {"class": "seat", "data-seat": st.seat}, svg);
       s("line", {x1: 8, x2: W - 8, y1: y, y2: y, "class": "band-rule"}, g);
       var info = s("g", {"class": "seat-info" + (st.seat === board.dealer ? " dealer" : "")}, g);
       stext(info, 10, y + 20, seatWind(st.seat, board.dealer), {"class": "wind small"});
-      var name = playerName(st.seat);
-      stext(info, 30, y + 20, "S" + st.seat + " " + (name.length > 16 ? name.slice(0, 15) + "…" : name) + (st.connected ? "" : " (away)"),
-        {"class": "name small"});
+      svgName(info, st, 30, y + 20, 16, {"class": "name small"}, "S" + st.seat + " ");
       stext(info, W - 10, y + 20, st.score, {"class": "score small", "text-anchor": "end", "data-score": st.score});
       if (st.riichi) riichiStick(g, W - 140, y + 11, 60);
       var hy = y + 28;
@@ -776,43 +1030,45 @@
 
   // -- the panels -----------------------------------------------------------------------------
 
+  /* What just happened, as parts: strings, {name: seat} (a player's name, isolated), {tile},
+   * {tiles}. A hidden seat's draw does not name the tile. */
   function describeEvent(board, ev) {
-    var out = [];
+    function who(seat) { return ["S" + seat + " ", {name: seat}, " "]; }
     if (!ev) {
-      out.push(WIND_WORDS[Math.floor(board.round / 4) % 4] + " " + (board.round % 4 + 1) + ", " + board.honba +
+      return [WIND_WORDS[Math.floor(board.round / 4) % 4] + " " + (board.round % 4 + 1) + ", " + board.honba +
         " honba, " + board.sticks + " stick" + (board.sticks === 1 ? "" : "s") + " carried in; dealer S" + board.dealer +
-        " " + playerName(board.dealer) + ".");
-      return out;
+        " ", {name: board.dealer}, "."];
     }
-    var who = ev.seat !== undefined ? "S" + ev.seat + " " + playerName(ev.seat) + " " : "";
-    var seen = ev.seat === undefined || visible(board, ev.seat);
+    var me = ev.seat !== undefined ? who(ev.seat) : [];
+    var seenTile = ev.seat === undefined || visible(board, ev.seat);
     switch (ev.type) {
       case "draw":
-        return seen ? [who + (ev.rinshan ? "draws a replacement tile " : "draws "), {tile: ev.tile}]
-                    : [who + (ev.rinshan ? "draws a replacement tile." : "draws a tile.")];
+        return seenTile ? me.concat([ev.rinshan ? "draws a replacement tile " : "draws ", {tile: ev.tile}])
+                        : me.concat([ev.rinshan ? "draws a replacement tile." : "draws a tile."]);
       case "discard":
-        return [who + "discards ", {tile: ev.tile}, ev.tsumogiri ? " (tsumogiri: the tile just drawn)." : "."];
+        return me.concat(["discards ", {tile: ev.tile}, ev.tsumogiri ? " (tsumogiri: the tile just drawn)." : "."]);
       case "call": {
         var m = ev.meld;
-        if (m.kind === "kita") return [who + "sets a North aside (kita) ", {tile: m.tiles[0]}];
-        if (m.kind === "closed_kan") return [who + "declares a closed kan (ankan) ", {tiles: m.tiles}];
-        if (m.kind === "added_kan") return [who + "adds ", {tile: m.added}, " to a pon (kakan)"];
-        var from = m.from_seat !== null ? " from S" + m.from_seat + " " + playerName(m.from_seat) : "";
-        return [who + "calls " + CALL_WORDS[m.kind] + from + ": ", {tiles: m.tiles}];
+        if (m.kind === "kita") return me.concat(["sets a North aside (kita) ", {tile: m.tiles[0]}]);
+        if (m.kind === "closed_kan") return me.concat(["declares a closed kan (ankan) ", {tiles: m.tiles}]);
+        if (m.kind === "added_kan") return me.concat(["adds ", {tile: m.added}, " to a pon (kakan)"]);
+        var from = m.from_seat !== null ? [" from S" + m.from_seat + " ", {name: m.from_seat}] : [];
+        return me.concat(["calls " + CALL_WORDS[m.kind]], from, [": ", {tiles: m.tiles}]);
       }
       case "riichi":
-        return ev.step === 1 ? [who + "declares riichi."] : [who.trim() + "'s riichi is accepted: a 1,000-point stick goes on the table."];
+        return ev.step === 1 ? me.concat(["declares riichi."])
+                             : ["S" + ev.seat + " ", {name: ev.seat}, "'s riichi is accepted: a 1,000-point stick goes on the table."];
       case "new_dora":
         return ["New dora indicator ", {tile: ev.tile}];
       case "agari":
-        return [ev.who === ev.from_who ? "Tsumo by S" + ev.who + " " + playerName(ev.who) + "."
-                                       : "Ron: S" + ev.who + " " + playerName(ev.who) + " wins on S" + ev.from_who + " " + playerName(ev.from_who) + "'s discard."];
+        return ev.who === ev.from_who ? ["Tsumo by S" + ev.who + " ", {name: ev.who}, "."]
+                                      : ["Ron: S" + ev.who + " ", {name: ev.who}, " wins on S" + ev.from_who + " ", {name: ev.from_who}, "'s discard."];
       case "ryuukyoku":
         return ["The hand ends in a draw."];
       case "bye":
-        return [who + "disconnected."];
+        return me.concat(["disconnected."]);
       case "reconnect":
-        return [who + "came back."];
+        return me.concat(["came back."]);
       default:
         return ["A <" + (ev.tag || ev.type) + "> element the parser keeps but does not interpret."];
     }
@@ -820,10 +1076,12 @@
 
   function renderEventText(board) {
     var p = clear(document.getElementById("event-text"));
-    p.appendChild(h("span", {"class": "step-no"}, board.step === 0 ? "The deal:" : "Event " + board.step + " of " + board.steps + ":"));
+    p.appendChild(h("span", {"class": "step-no"}, board.step === 0 ? board.hand + ", the deal:"
+                                                                     : board.hand + " step " + board.step + " of " + board.steps + ":"));
     p.appendChild(document.createTextNode(" "));
     describeEvent(board, board.event).forEach(function (part) {
       if (typeof part === "string") p.appendChild(document.createTextNode(part));
+      else if (part.name !== undefined) p.appendChild(nameNode(part.name));
       else if (part.tiles) sorted(part.tiles).forEach(function (t) { p.appendChild(tileIcon(t)); });
       else p.appendChild(tileIcon(part.tile));
     });
@@ -835,25 +1093,59 @@
     });
   }
 
+  /* What a win shows besides its value: "wins on 7z · dora indicators 2p · ura 5s · +1 honba and
+   * 2 riichi sticks" (the honba and sticks this winner collects: a double ron's second, none). */
+  function winExtras(p, res) {
+    p.appendChild(document.createTextNode("wins on "));
+    p.appendChild(tileIcon(res.win_tile));
+    p.appendChild(document.createTextNode(" · dora indicators "));
+    (res.dora_indicators || []).forEach(function (t) { p.appendChild(tileIcon(t)); });
+    if (res.ura_indicators && res.ura_indicators.length) {
+      p.appendChild(document.createTextNode(" · ura "));
+      res.ura_indicators.forEach(function (t) { p.appendChild(tileIcon(t)); });
+    }
+    var extras = [];
+    if (res.honba) extras.push(res.honba + " honba");
+    if (res.sticks) extras.push(plural(res.sticks, "riichi stick"));
+    if (extras.length) p.appendChild(document.createTextNode(" · +" + extras.join(" and ")));
+  }
+
+  /* The results so far; once every result of the hand is in, each seat's points after the hand
+   * and its net change over it (riichi sticks paid included), as the text view's "Scores:" line. */
   function renderResult(board) {
     var box = clear(document.getElementById("result"));
     var hand = HANDS[state.pos];
-    if (!board.results.length) return;
     board.results.forEach(function (r) {
       var res = r.result;
       if (!res) return;
       var div = h("div", {"class": "result " + res.type});
-      div.appendChild(h("p", {"class": "result-text"}, res.text));
-      var ul = h("ul", {"class": "deltas"});
-      res.deltas.forEach(function (d, seat) {
-        ul.appendChild(h("li", {"class": d > 0 ? "plus" : d < 0 ? "minus" : "zero"}, "S" + seat + " " + playerName(seat) + " " + signed(d)));
-      });
-      div.appendChild(ul);
+      div.appendChild(h("p", {"class": "result-text"}, resultWords(res)));
+      if (res.type === "agari") {
+        var extras = h("p", {"class": "result-extras"});
+        winExtras(extras, res);
+        div.appendChild(extras);
+      }
       box.appendChild(div);
     });
+    if (board.results.length && board.results.length === hand.result.length) {
+      var ul = h("ul", {"class": "deltas", "aria-label": "Scores after the hand"});
+      hand.deltas.forEach(function (d, seat) {
+        var li = h("li", {"class": d > 0 ? "plus" : d < 0 ? "minus" : "zero", "data-seat": seat, "data-delta": d,
+          "data-score": hand.scores_after[seat]});
+        li.appendChild(document.createTextNode("S" + seat + " "));
+        li.appendChild(nameNode(seat));
+        li.appendChild(document.createTextNode(" " + hand.scores_after[seat] + " (" + signed(d) + ")"));
+        ul.appendChild(li);
+      });
+      box.appendChild(ul);
+    }
     if (board.step === board.steps) {
-      var v = h("p", {"class": "verdict " + (hand.ok ? "ok" : "fail")}, hand.ok ? "✓ verified by the engine" : "✗ not verified: see the findings of this hand");
-      box.appendChild(v);
+      if (!hand.result.length) box.appendChild(h("p", {"class": "no-result"}, "The log ends here, before this hand's result."));
+      var words = {verified: "✓ verified by the engine", failed: "✗ not verified: see the findings of this hand",
+        incomplete: "… not verified: the log ends before this hand's result (no error in what it has)"};
+      var verdict = hand.verdict || (hand.ok ? "verified" : "failed");
+      box.appendChild(h("p", {"class": "verdict " + (verdict === "verified" ? "ok" : "fail"), "data-verdict": verdict},
+        words[verdict]));
     }
   }
 
@@ -864,7 +1156,9 @@
         "data-seat": st.seat});
       div.appendChild(h("span", {"class": "wind", title: WIND_WORDS["ESWN".indexOf(seatWind(st.seat, board.dealer))] + (st.seat === board.dealer ? " (dealer)" : "")},
         seatWind(st.seat, board.dealer)));
-      div.appendChild(h("span", {"class": "who"}, "S" + st.seat + " " + playerName(st.seat)));
+      var whoSpan = h("span", {"class": "who", title: "S" + st.seat + " " + isolate(playerName(st.seat))}, "S" + st.seat + " ");
+      whoSpan.appendChild(nameNode(st.seat));
+      div.appendChild(whoSpan);
       div.appendChild(h("span", {"class": "score", "data-score": st.score}, st.score));
       var flags = div.appendChild(h("span", {"class": "flags"}));
       if (st.riichi) flags.appendChild(h("span", {"class": "riichi-flag"}, "riichi"));
@@ -888,12 +1182,26 @@
     document.getElementById("all-hands").checked = state.all;
   }
 
+  /* Whether the view may show how hand `pos` ended: with "all hands" always; viewed from a seat,
+   * only a hand played to its end (its result shows the winner's tiles, yaku, ura dora and who
+   * was tenpai: nothing a seat can see before the hand is over). */
+  function resultReached(pos) {
+    if (state.all) return true;
+    return pos < state.pos || (pos === state.pos && state.step === HANDS[pos].events.length);
+  }
+
   function renderHandList() {
     var items = document.querySelectorAll("#hand-list > li");
     items.forEach(function (li) {
-      var current = Number(li.getAttribute("data-position")) === state.pos;
+      var pos = Number(li.getAttribute("data-position"));
+      var current = pos === state.pos;
       li.classList.toggle("current", current);
       if (current) li.setAttribute("aria-current", "true"); else li.removeAttribute("aria-current");
+      var line = li.querySelector(".result-line");
+      var reached = resultReached(pos);
+      line.textContent = reached ? line.getAttribute("data-result") : "result at the hand's end";
+      line.classList.toggle("unseen", !reached);
+      li.classList.toggle("unseen", !reached);
     });
   }
 
@@ -903,9 +1211,12 @@
       var li = h("li", {"data-position": pos, "data-hand-index": hand.index, "class": hand.ok ? "ok" : "fail"});
       var btn = h("button", {type: "button", "class": "hand-jump", "data-position": pos});
       btn.appendChild(h("span", {"class": "label"}, hand.label));
-      btn.appendChild(h("span", {"class": "verdict-mark", title: hand.ok ? "verified" : "not verified"}, hand.findings.length ? (hand.ok ? "!" : "✗") : "✓"));
-      var texts = hand.result.map(function (r) { return r.text; });
-      btn.appendChild(h("span", {"class": "result-line"}, texts.length ? texts.join(" · ") : "no result"));
+      var incomplete = hand.verdict === "incomplete";
+      btn.appendChild(h("span", {"class": "verdict-mark", title: incomplete ? "not verified: the log ends before its result" : hand.ok ? "verified" : "not verified"},
+        !hand.ok ? "✗" : incomplete ? "…" : hand.findings.length ? "!" : "✓"));
+      var texts = hand.result.map(resultWords);
+      var resultText = texts.length ? texts.join(" · ") : "no result";
+      btn.appendChild(h("span", {"class": "result-line", "data-result": resultText}, resultText));
       btn.addEventListener("click", function () { go(pos, 0); });
       li.appendChild(btn);
       if (hand.findings.length) {
@@ -918,8 +1229,9 @@
           fb.addEventListener("click", function () { go(pos, step); });
           var fli = h("li");
           fli.appendChild(fb);
-          if (f.values) {  /* what the values are, in the words of the text view (never raw ids) */
-            fli.appendChild(h("span", {"class": "expected"}, f.values));
+          var values = valuesWords(f.readable);
+          if (values) {  /* what the values are, in words (never raw ids) */
+            fli.appendChild(h("span", {"class": "expected"}, values));
           }
           ul.appendChild(fli);
         });
@@ -941,28 +1253,47 @@
       var p = doc.header.players[seat];
       var span = h("span", {"class": "player", "data-seat": seat});
       span.appendChild(h("span", {"class": "swatch seat-" + seat}));
-      span.appendChild(document.createTextNode("S" + seat + " " + playerName(seat) + (p && p.rate ? " (R" + Math.round(p.rate) + ")" : "")));
+      span.appendChild(document.createTextNode("S" + seat + " "));
+      span.appendChild(nameNode(seat));
+      if (p && p.rate) span.appendChild(document.createTextNode(" (R" + Math.round(p.rate) + ")"));
       players.appendChild(span);
     }
     var v = document.getElementById("game-verdict");
-    var checks = Object.keys(doc.checks || {}).reduce(function (a, k) { return a + doc.checks[k]; }, 0);
-    if (doc.ok) {
-      v.className = "ok";
-      v.textContent = "✓ Game verified: replayed under the Tenhou rules, " + checks.toLocaleString("en") + " checks, no error findings.";
-    } else {
-      v.className = "fail";
-      v.textContent = "✗ Game not verified: the engine found errors (see the hands marked ✗).";
-    }
+    v.className = doc.verdict === "verified" ? "ok" : "fail";
+    v.setAttribute("data-verdict", doc.verdict);
+    v.textContent = verdictWords();
     var ul = clear(document.getElementById("game-findings"));
     (doc.findings || []).forEach(function (f) {
       ul.appendChild(h("li", {"class": f.severity}, (f.severity === "error" ? "✗ " : "! ") + f.code + ": " + f.message));
     });
     var select = clear(document.getElementById("seat-select"));
-    for (var t = 0; t < N; t++) select.appendChild(h("option", {value: t}, "S" + t + " " + playerName(t)));
+    for (var t = 0; t < N; t++) select.appendChild(h("option", {value: t}, "S" + t + " " + isolate(playerName(t))));
+  }
+
+  /* The game's verdict in the text view's words: a log that stops early is never "verified". */
+  function verdictWords() {
+    var checks = doc.check_count;
+    if (checks === undefined) {  /* a document from before check_count: the kinds that ran */
+      checks = Object.keys(doc.checks || {}).reduce(function (a, k) {
+        return /_not_checkable$/.test(k) ? a : a + doc.checks[k];
+      }, 0);
+    }
+    var hands = doc.hand_count !== undefined ? doc.hand_count : HANDS.length;
+    var scope = plural(hands, "hand") + " replayed under the Tenhou rules, " + checks + " checks";
+    var complete = doc.complete !== false;
+    if (!complete) scope = "the log ends before the game does (incomplete game); " + scope;
+    var errors = doc.error_count !== undefined ? doc.error_count : (doc.ok ? 0 : null);
+    if (doc.ok && !complete) return "✗ Game not verified: " + scope + ", no error findings in them.";
+    if (doc.ok) return "✓ Game verified: " + scope + ", no error findings.";
+    var failed = doc.failed_hands || [];
+    return "✗ Game not verified: " + scope + (errors === null ? ", error findings" : ", " + plural(errors, "error finding")) +
+      (failed.length ? " (hands: " + failed.join(", ") + ")" : "") + ".";
   }
 
   function buildStandings() {
     var table = clear(document.getElementById("standings"));
+    document.getElementById("standings-panel").appendChild(
+      h("p", {id: "standings-unseen", "class": "muted", hidden: "hidden"}, "Shown at the end of the game (viewed from a seat)."));
     var f = doc.final;
     if (!f) {
       document.getElementById("standings-panel").appendChild(h("p", null, "No final result (the game is incomplete)."));
@@ -975,7 +1306,9 @@
     f.ranking.forEach(function (seat, i) {
       var tr = h("tr", {"data-seat": seat});
       tr.appendChild(h("td", null, String(i + 1)));
-      tr.appendChild(h("td", null, "S" + seat + " " + playerName(seat)));
+      var td = h("td", {"class": "player"}, "S" + seat + " ");
+      td.appendChild(nameNode(seat));
+      tr.appendChild(td);
       tr.appendChild(h("td", {"class": "num"}, f.scores[seat]));
       tr.appendChild(h("td", {"class": "num"}, f.uma ? signed(f.uma[seat]) : "-"));
       tr.appendChild(h("td", {"class": "num"}, (f.points[seat] > 0 ? "+" : "") + f.points[seat].toFixed(1)));
@@ -995,25 +1328,30 @@
    * holds fewer hands than the chart, whose other points are numbered. */
   function chartLabel(index) {
     var pos = positionOfIndex(index);
-    return pos >= 0 ? HANDS[pos].label : "#" + (index + 1);
+    if (pos >= 0) return HANDS[pos].label;
+    return doc.hand_labels && doc.hand_labels[index] ? doc.hand_labels[index] : "hand " + (index + 1);
   }
 
-  function buildChart() {
+  /* The score chart up to point `reached` (all of them with "all hands"; viewed from a seat, the
+   * points the view has reached: its scale, lines and legend say nothing of later scores). */
+  function buildChart(reached) {
     var box = clear(document.getElementById("chart"));
     var series = doc.progression || [];
     var count = series.length ? series[0].length : 0;
+    var legend = clear(document.getElementById("chart-legend"));
     if (count < 2) {
       box.appendChild(h("p", null, "Not enough points for a chart."));
       return;
     }
+    if (reached === undefined || reached > count - 1) reached = count - 1;
     var W = 600, H = 260, L = 52, R = 14, T = 12, B = 34;
-    var all = [].concat.apply([], series);
+    var all = [].concat.apply([], series.map(function (line) { return line.slice(0, reached + 1); }));
     var lo = Math.min.apply(null, all), hi = Math.max.apply(null, all);
     if (hi === lo) { hi += 1000; lo -= 1000; }
     var step = niceStep(hi - lo);
     lo = Math.floor(lo / step) * step;
     hi = Math.ceil(hi / step) * step;
-    var svg = s("svg", {id: "score-chart", viewBox: "0 0 " + W + " " + H, role: "img",
+    var svg = s("svg", {id: "score-chart", viewBox: "0 0 " + W + " " + H, role: "img", "data-reached": reached,
       "aria-label": "Each seat's points at the start of every hand, then at the end"});
     function X(i) { return L + (W - L - R) * i / (count - 1); }
     function Y(v) { return T + (H - T - B) * (hi - v) / (hi - lo); }
@@ -1028,60 +1366,90 @@
     }
     s("line", {id: "chart-now", x1: X(0), x2: X(0), y1: T, y2: H - B, "class": "now"}, svg);
     series.forEach(function (line, seat) {
-      var d = line.map(function (val, j) { return (j ? "L" : "M") + X(j).toFixed(1) + " " + Y(val).toFixed(1); }).join("");
+      var shown = line.slice(0, reached + 1);
+      var d = shown.map(function (val, j) { return (j ? "L" : "M") + X(j).toFixed(1) + " " + Y(val).toFixed(1); }).join("");
       s("path", {d: d, "class": "series seat-" + seat, fill: "none", stroke: SEAT_COLOURS[seat], "stroke-width": 2.4}, svg);
-      line.forEach(function (val, j) {
+      shown.forEach(function (val, j) {
         var c = s("circle", {cx: X(j), cy: Y(val), r: 3.6, fill: SEAT_COLOURS[seat], "class": "point", "data-seat": seat,
           "data-position": j, "data-score": val}, svg);
         var tt = s("title", null, c);
-        tt.textContent = "S" + seat + " " + playerName(seat) + ": " + val + (j < count - 1 ? " at the start of " + chartLabel(j) : " at the end");
+        tt.textContent = "S" + seat + " " + isolate(playerName(seat)) + ": " + val + (j < count - 1 ? " at the start of " + chartLabel(j) : " at the end");
         var pos = positionOfIndex(j);
         if (j < count - 1 && pos >= 0) c.addEventListener("click", function () { go(pos, 0); });
       });
     });
     box.appendChild(svg);
-    var legend = clear(document.getElementById("chart-legend"));
     series.forEach(function (line, seat) {
       var li = h("li", {"data-seat": seat});
       li.appendChild(h("span", {"class": "swatch seat-" + seat}));
-      li.appendChild(document.createTextNode("S" + seat + " " + playerName(seat) + ": " + line[0] + " → " + line[line.length - 1]));
+      li.appendChild(document.createTextNode("S" + seat + " "));
+      li.appendChild(nameNode(seat));
+      li.appendChild(h("span", {"class": "legend-text"},
+        ": " + line[0] + " → " + line[reached] + (reached < count - 1 ? " so far" : "")));
       legend.appendChild(li);
     });
   }
 
+  /* The line at the current hand; viewed from a seat, the chart stops at the points the view has
+   * reached (a hand's start; its end once played to it), and the standings wait for the end. */
   function renderChartNow() {
+    var series = doc.progression || [];
+    var count = series.length ? series[0].length : 0;
+    var index = HANDS[state.pos].index;
+    var reached = state.all ? count - 1 : (resultReached(state.pos) ? index + 1 : index);
+    var chart = document.getElementById("score-chart");
+    if (count >= 2 && (!chart || Number(chart.getAttribute("data-reached")) !== Math.min(reached, count - 1))) {
+      buildChart(reached);
+    }
     var now = document.getElementById("chart-now");
-    if (!now) return;
-    var count = doc.progression[0].length;
-    var x = 52 + (600 - 52 - 14) * HANDS[state.pos].index / (count - 1);
-    now.setAttribute("x1", x);
-    now.setAttribute("x2", x);
+    if (now) {
+      var x = 52 + (600 - 52 - 14) * index / (count - 1);
+      now.setAttribute("x1", x);
+      now.setAttribute("x2", x);
+    }
+    var gameOver = reached >= count - 1;
+    document.getElementById("standings").hidden = !gameOver;
+    var note = document.getElementById("standings-unseen");
+    if (note) note.hidden = gameOver;
   }
 
   // -- the discard analysis -------------------------------------------------------------------
 
-  /* The analysis entry for this moment: the current event's, else (after a draw or a riichi
-   * declaration) the one of the discard that follows from the same seat. */
+  /* The analysis entry for this moment: the discard of the seat whose turn it is, from the draw
+   * or call that began the turn (across a kan, a kita, their replacement draws, a riichi
+   * declaration, a new dora indicator, a disconnect) to the discard, and at the rons on it: the
+   * entry's first_step to last_step (an entry without them: its own step, and the draw or riichi
+   * declaration just before by the same seat, and the rons right after). */
   function analysisAt(pos, step) {
     var hand = HANDS[pos];
-    if (!hand) return null;
+    if (!hand || step <= 0) return null;
     var index = hand.index;
+    var list = analysisByHand[index] || [];
+    for (var k = 0; k < list.length; k++) {
+      var e = list[k];
+      if (e.first_step !== undefined && e.last_step !== undefined) {
+        if (e.first_step <= step && step <= e.last_step) return e;
+      }
+    }
     var events = hand.events;
-    var ev = step > 0 ? events[step - 1] : null;
-    if (!ev) return null;
+    var ev = events[step - 1];
     var here = analysisIndex[index + ":" + (step - 1)];
-    if (here) return here;
+    if (here) return here.first_step === undefined ? here : null;
     if (ev.type === "draw" || (ev.type === "riichi" && ev.step === 1)) {
       for (var i = step; i < events.length; i++) {
         var next = events[i];
-        if (next.type === "discard" && next.seat === ev.seat) return analysisIndex[index + ":" + i] || null;
+        if (next.type === "discard" && next.seat === ev.seat) {
+          var found = analysisIndex[index + ":" + i];
+          return found && found.first_step === undefined ? found : null;
+        }
         if (next.type === "draw" || next.type === "agari" || next.type === "ryuukyoku") break;
       }
     }
     if (ev.type === "agari" && ev.who !== ev.from_who) {  // a ron: the discard just before (or a double ron's)
       var j = step - 2;
       while (j >= 0 && events[j].type === "agari") j--;
-      if (j >= 0 && events[j].type === "discard") return analysisIndex[index + ":" + j] || null;
+      var on = j >= 0 && events[j].type === "discard" ? analysisIndex[index + ":" + j] : null;
+      if (on && on.first_step === undefined) return on;
     }
     return null;
   }
@@ -1110,6 +1478,8 @@
     var numbers = [];
     if (acc.shanten !== undefined) numbers.push(acc.shanten < 0 ? "complete" : acc.shanten === 0 ? "tenpai" : "shanten " + acc.shanten);
     if (acc.total !== undefined) numbers.push(plural(acc.total, "tile"));
+    if (acc.value) numbers.push("ev " + Math.round(acc.value.ev).toLocaleString("en") + " (wins " +
+      Math.round(acc.value.win_chance * 100) + "%, " + Math.round(acc.value.win_points).toLocaleString("en") + " a win)");
     row.appendChild(h("span", {"class": "numbers"}, numbers.join(" · ")));
     var kinds = h("span", {"class": "kinds"});
     kindsLine(kinds, acc.kinds, acc.left);
@@ -1122,6 +1492,82 @@
       return "Efficiency loss: shanten " + loss.shanten + " after this discard, " + loss.best_shanten + " after the best.";
     }
     return "Efficiency loss: " + plural(loss.accepted, "accepted tile") + " instead of " + loss.best_accepted + ".";
+  }
+
+  /* Each seat's verdicts over the game (analysis.summary): the seats the view shows only; a
+   * seat's verdicts come from its hand. */
+  function renderSummary() {
+    var panel = document.getElementById("summary-panel");
+    var table = clear(document.getElementById("analysis-summary"));
+    var rows = (doc.analysis && doc.analysis.summary) || [];
+    var shown = rows.filter(function (r) { return seen(r.seat); });
+    panel.hidden = !shown.length;
+    if (!shown.length) return;
+    var standings = document.getElementById("standings");
+    if (!state.all && standings && standings.hidden) {  /* viewed from a seat: the game's verdicts wait for its end, as the standings do */
+      table.appendChild(h("caption", {"class": "muted"}, "Shown at the game's end."));
+      return;
+    }
+    var head = h("tr");
+    ["Seat", "judged", "best", "forced", "defence", "value", "losses", "tiles given up", "pushes", "dealt into riichi"]
+      .forEach(function (t) { head.appendChild(h("th", {}, t)); });
+    table.appendChild(head);
+    shown.forEach(function (r) {
+      var tr = h("tr", {"data-seat": r.seat});
+      var who = h("td");
+      who.appendChild(document.createTextNode("S" + r.seat + " "));
+      who.appendChild(nameNode(r.seat));
+      tr.appendChild(who);
+      var best = r.best + (r.share_best !== null && r.share_best !== undefined ? " (" + Math.round(r.share_best * 100) + "%)" : "");
+      var dealt = Object.keys(r.deal_ins || {}).filter(function (k) { return k !== "not_in_riichi"; })
+        .map(function (k) { return r.deal_ins[k] + " " + classLabel(k); }).join(", ") || "–";
+      [r.judged, best, r.forced, r.defence, r.value, r.efficiency_loss, r.acceptance_given_up, r.pushes, dealt]
+        .forEach(function (v, i) { tr.appendChild(h("td", {"data-field": ["judged", "best", "forced", "defence", "value", "efficiency_loss", "acceptance_given_up", "pushes", "deal_ins"][i]}, String(v))); });
+      table.appendChild(tr);
+    });
+  }
+
+  /* The verdict in words (docs/analysis.md): ✓ best, forced, defence, value, ✗ only for an
+   * efficiency loss; every verdict but forced states what it cost in accepted tiles. */
+  function verdictLine(entry, verdict) {
+    var j = entry.judgement || {};
+    var given = (j.best_accepted || 0) - (j.accepted || 0);
+    var cost = given > 0 && j.shanten === j.best_shanten ? "; gives up " + plural(given, "accepted tile") + " (" + j.accepted + ", the best " + j.best_accepted + ")"
+      : j.shanten > j.best_shanten ? "; shanten " + j.shanten + " after it, " + j.best_shanten + " after the best" : "";
+    var p = h("p", {"class": "verdict verdict-" + verdict, "data-verdict": verdict});
+    if (verdict === "forced") {
+      p.textContent = "Forced: in riichi, the drawn tile goes (no choice, no alternatives).";
+    } else if (verdict === "best") {
+      var others = (entry.best || []).filter(function (b) { return b.kind !== entry.kind; });
+      p.textContent = "✓ Best by efficiency" + (others.length ? "; as good: " : ".");
+      others.forEach(function (b) { p.appendChild(kindIcon(b.kind)); });
+    } else if (verdict === "defence") {
+      var seats = (j.safer_against || []).map(function (x) { return "S" + x; }).join(", ");
+      p.textContent = "Defence: a safer tile than every efficiency-best discard against " + seats + cost + ".";
+    } else if (verdict === "value") {
+      var why = j.value && j.best_value ? "ev " + Math.round(j.value.ev).toLocaleString("en") + " against the best's " + Math.round(j.best_value.ev).toLocaleString("en")
+        : "keeps " + j.han_kept + " han of dora and yakuhai, the best " + j.best_han_kept;
+      p.textContent = "Value: " + why + cost + ".";
+    } else {
+      p.textContent = "✗ " + (entry.loss ? lossText(entry.loss) : "Efficiency loss.") +
+        (j.cost_points ? " About " + Math.round(j.cost_points).toLocaleString("en") + " points of ev given up." : "");
+    }
+    return p;
+  }
+
+  /* The discarded tile's class against each opponent in riichi, and the safest the hand had. */
+  function dangerList(entry) {
+    var ul = h("ul", {"class": "danger-list"});
+    entry.danger.forEach(function (d) {
+      var li = h("li", {"data-seat": d.seat, "data-class": d.tile_class});
+      li.appendChild(document.createTextNode("vs S" + d.seat + "'s riichi: "));
+      li.appendChild(kindIcon(entry.kind));
+      var rate = d.rates ? d.rates[String(entry.kind)] : undefined;
+      li.appendChild(document.createTextNode(" " + classLabel(d.tile_class) + (rate !== undefined ? " (" + rate + "%)" : "") +
+        "; the safest in hand: " + classLabel(d.safest_class)));
+      ul.appendChild(li);
+    });
+    return ul;
   }
 
   /* An entry: {hand, event_index, seat} with DiscardAnalysis.to_json() (tile, kind,
@@ -1139,13 +1585,17 @@
       box.appendChild(h("p", {"class": "muted"}, "Step to a draw or a discard to see its analysis."));
       return;
     }
-    if (entry.seat !== undefined && !visible(board, entry.seat) && !(board.event && board.event.type === "agari")) {
+    if (entry.seat !== undefined && !seen(entry.seat)) {  /* a seat's analysis is its hand: only where the view shows it */
       box.appendChild(h("p", {"class": "muted"}, "S" + entry.seat + "'s hand is hidden from this seat: choose “all hands” or view from S" + entry.seat + "."));
       return;
     }
-    var div = h("div", {"class": "analysis-entry" + (entry.loss ? " loss" : ""), "data-hand": entry.hand, "data-event-index": entry.event_index});
+    var div = h("div", {"class": "analysis-entry" + (entry.verdict === "efficiency_loss" || (!entry.verdict && entry.loss) ? " loss" : ""),
+      "data-hand": entry.hand, "data-event-index": entry.event_index, "data-seat": entry.seat,
+      "data-verdict": entry.verdict || (entry.loss ? "efficiency_loss" : "best")});
     var head = h("p", {"class": "analysis-head"});
-    head.appendChild(document.createTextNode("S" + entry.seat + " " + playerName(entry.seat) + " discards "));
+    head.appendChild(document.createTextNode("S" + entry.seat + " "));
+    head.appendChild(nameNode(entry.seat));
+    head.appendChild(document.createTextNode(" discards "));
     if (entry.tile !== undefined && entry.tile !== null) head.appendChild(tileIcon(entry.tile));
     if (entry.shanten_before !== undefined && entry.shanten_after !== undefined) {
       head.appendChild(document.createTextNode(" · shanten " + entry.shanten_before + " → " + entry.shanten_after));
@@ -1153,15 +1603,12 @@
     div.appendChild(head);
     if (entry.chosen) div.appendChild(acceptanceRow("Chosen", entry.chosen, entry.tile, entry.kind));
     var best = entry.best || [];
-    if (entry.loss || !entry.chosen) {
+    var verdict = entry.verdict || (entry.loss ? "efficiency_loss" : "best");
+    if (verdict !== "best" && verdict !== "forced") {
       best.forEach(function (b) { div.appendChild(acceptanceRow("Best", b, b.tile, b.kind)); });
-      if (entry.loss) div.appendChild(h("p", {"class": "loss-text"}, lossText(entry.loss)));
-    } else {  // the chosen discard is among the best: name the others that tie with it
-      var others = best.filter(function (b) { return b.kind !== entry.kind; });
-      var fine = h("p", {"class": "no-loss"}, "No efficiency loss" + (others.length ? "; as good: " : "."));
-      others.forEach(function (b) { fine.appendChild(kindIcon(b.kind)); });
-      div.appendChild(fine);
     }
+    div.appendChild(verdictLine(entry, verdict));
+    if (entry.danger && seen(entry.seat)) div.appendChild(dangerList(entry));
     if (entry.riichi) {
       var w = h("p", {"class": "waits"}, "Riichi on ");
       kindsLine(w, entry.riichi.waits, entry.riichi.left);
@@ -1169,13 +1616,31 @@
       div.appendChild(w);
     }
     var dealIns = Array.isArray(entry.deal_ins) && entry.deal_ins.length ? entry.deal_ins : (entry.deal_in ? [entry.deal_in] : []);
-    dealIns.forEach(function (d) {  // a double ron: two
-      div.appendChild(h("p", {"class": "deal-in"}, typeof d === "string" ? d : d.text));
+    var discardStep = entry.step !== undefined ? entry.step : entry.event_index + 1;
+    dealIns.forEach(function (d, k) {  // a double ron: two; each once its ron has shown the winner's hand
+      if (board.step < discardStep + 1 + k && !(typeof d === "object" && seen(d.winner))) return;
+      div.appendChild(h("p", {"class": "deal-in"}, typeof d === "string" ? d : dealInWords(d)));
     });
     box.appendChild(div);
   }
 
   // -- render ---------------------------------------------------------------------------------
+
+  /* The square table fits the window below what is above it (the header, the controls, the
+   * seats): on a laptop screen (1280x900) the controls, the whole board and the viewed seat's own
+   * hand at its bottom are in view without scrolling. Never smaller than MIN_BOARD px. */
+  var MIN_BOARD = 440;
+
+  function fitBoard() {
+    var svg = document.getElementById("board");
+    if (state.layout !== "table") {
+      svg.style.maxWidth = "";
+      return;
+    }
+    var top = document.getElementById("board-wrap").getBoundingClientRect().top + window.scrollY;
+    var room = Math.floor(window.innerHeight - top - 8);
+    svg.style.maxWidth = Math.max(room, MIN_BOARD) + "px";
+  }
 
   function chooseLayout() {
     var wrap = document.getElementById("board-wrap");
@@ -1199,10 +1664,13 @@
     renderEventText(board);
     renderResult(board);
     renderAnalysis(board);
+    renderSummary();
+    document.getElementById("danger-legend").hidden = !document.querySelector("#board .danger-mark");
     renderHandList();
     renderChartNow();
     document.body.setAttribute("data-hand", board.hand);
     document.body.setAttribute("data-step", board.step);
+    fitBoard();  /* after everything above the board is drawn */
     writeHash();
   }
 
@@ -1214,12 +1682,19 @@
     document.getElementById("step-slider").addEventListener("input", function (e) { go(state.pos, Number(e.target.value)); });
     document.getElementById("seat-select").addEventListener("change", function (e) { setView(Number(e.target.value), null); });
     document.getElementById("all-hands").addEventListener("change", function (e) { setView(null, e.target.checked); });
+    document.getElementById("play").addEventListener("click", function () { if (player.timer === null) play(); else pause(); });
+    document.getElementById("speed").addEventListener("change", function (e) { setSpeed(e.target.value); });
+    /* The keys step the game wherever the focus is, the seat and speed menus too (a focused
+     * menu would otherwise take the arrows for itself: the seat changed instead of the step).
+     * A menu still opens with Alt+↓, space or a click; text fields keep their keys. */
     document.addEventListener("keydown", function (e) {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       var tag = e.target && e.target.tagName;
-      if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox")) return;
+      if (tag === "TEXTAREA" || (tag === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox")) return;
+      if (e.key === " " && (tag === "BUTTON" || tag === "SELECT" || tag === "INPUT")) return;  /* space presses those */
       var done = true;
       switch (e.key) {
+        case " ": if (player.timer === null) play(); else pause(); break;
         case "ArrowLeft": stepBy(-1); break;
         case "ArrowRight": stepBy(1); break;
         case "ArrowUp": handBy(-1); break;
@@ -1238,6 +1713,7 @@
         width = now;
         if (chooseLayout() !== state.layout) render();
       }
+      fitBoard();
     });
   }
 
@@ -1251,6 +1727,9 @@
       return pos === undefined ? computeBoard(state.pos, state.step) : computeBoard(pos, step === undefined ? 0 : step);
     },
     setView: setView,
+    play: play,
+    pause: pause,
+    setSpeed: setSpeed,
     setAnalysis: function (analysis) {
       doc.analysis = analysis;
       indexAnalysis();
@@ -1265,10 +1744,10 @@
   buildTileDefs();
   buildHeader();
   buildHandList();
-  buildChart();
   buildStandings();
   indexAnalysis();
   bind();
+  renderPlay();
   readHash();
   render();
   document.documentElement.setAttribute("data-ready", "1");

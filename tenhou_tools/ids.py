@@ -1,6 +1,7 @@
-"""What the user typed: a Tenhou game id, a tenhou.net viewer URL, or neither (then a path).
+"""Game ids: the grammar, the file-name rule and the date. The one place that knows them.
 
-Pure functions, no I/O. Every id is checked against a strict, ASCII-only pattern *before* it can
+Pure functions, no I/O. What the user typed is a Tenhou game id, a tenhou.net viewer URL, or
+neither (then a path). Every id is checked against a strict, ASCII-only pattern *before* it can
 reach a URL or a file name, so what comes out of here is safe to put in both: digits, lower-case
 hex letters, ``g``, ``m`` and ``-`` only (no ``/``, ``..``, ``?``, ``&``, ``%``, spaces or
 newlines).
@@ -8,12 +9,19 @@ newlines).
 The id format (MJLOG.md §1.3): ``YYYYMMDDHHgm-TTTT-LLLL-KKKKKKKK``
 
 - ``YYYYMMDDHH``: the date and hour (Japan time) the game started; a few old ids (the yakuman
-  lists) carry only ``YYYYMMDD``.
+  lists) carry only ``YYYYMMDD``. ``game_start`` is the one reading of it: the engine (the rules
+  in force that day), the replay view, the statistics' ``--since``/``--until`` and the
+  downloader all ask it.
 - ``TTTT``: the ``GO type`` value as 4 hex digits (``00a9`` = 169, 4-player Houou East-South).
 - ``LLLL``: the lobby number, 4 or 5 decimal digits (``0000`` for the ranked lobbies).
 - ``KKKKKKKK``: 8 hex digits, the game's key; or, in ids copied from a player's client history,
   an obfuscated key ``x`` + 12 hex digits, which :func:`decode_obfuscated` turns into the real
   one with the algorithm published by Tenhou log tools (NegativeMjark ``tenhou-download-game-xml.py``).
+
+The file-name rule: a log file is named after its game (``<id>.mjlog``, ``<id>.xml.gz``...), so
+the id of a file, an archive member or a database row named that way is its name up to the
+first dot (:func:`log_id_from_name`); the download cache and ``download --out`` write
+``<id>.mjlog`` (:func:`log_file_name`).
 
 A viewer URL (MJLOG.md §1.2, §1.4) looks like ``https://tenhou.net/0/?log=ID&tw=2`` (also
 ``/3/``, ``/4/``, ``/5/``, ``/6/``); ``tw`` is the seat (0-3) shown at the bottom, seat 0 being
@@ -24,23 +32,53 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from urllib.parse import parse_qs, urlsplit
 
-from ..errors import InputError
-from ..game_id import JST, game_start
+from .errors import InputError
 
 __all__ = [
     "JST",
+    "LOG_SUFFIX",
     "GameRef",
     "decode_obfuscated",
+    "game_start",
     "is_log_id",
+    "log_file_name",
+    "log_id_from_name",
     "parse_log_id",
     "parse_ref",
     "parse_viewer_url",
     "require_ref",
     "validate_log_id",
 ]
+
+JST = timezone(timedelta(hours=9), "JST")
+"""Tenhou's ids carry Japan Standard Time."""
+
+LOG_SUFFIX = ".mjlog"
+"""The ending of the log files this package writes (gzip-compressed mjlog XML)."""
+
+_START = re.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})([0-9]{2})?")
+"""The id's leading ``YYYYMMDD[HH]`` (``[0-9]``: ``\\d`` also matches non-ASCII digits). A few old
+ids (the yakuman lists) carry no hour."""
+
+
+def game_start(log_id: str | None) -> datetime | None:
+    """When the game started (Japan time): the date and hour at the start of its id (hour 0 for
+    an 8-digit date); ``None`` without an id, or when the id does not start with a possible
+    date."""
+    if not log_id:
+        return None
+    m = _START.match(log_id)
+    if m is None:
+        return None
+    year, month, day, hour = m.groups()
+    try:
+        return datetime(int(year), int(month), int(day), int(hour or 0), tzinfo=JST)
+    except ValueError:
+        return None
+
 
 _ID_RE = re.compile(
     r"(?P<date>[0-9]{8}(?:[0-9]{2})?)gm-(?P<type>[0-9a-f]{4})-(?P<lobby>[0-9]{4,5})-"
@@ -252,6 +290,22 @@ def require_ref(text: str) -> GameRef:
             "(expected e.g. 2014102312gm-00c1-0000-afb21fa5 or https://tenhou.net/0/?log=ID&tw=0)"
         )
     return ref
+
+
+def log_id_from_name(name: str) -> str | None:
+    """The game id at the start of a file name (``2014...gm-00a9-0000-xxxxxxxx.xml.gz``): the name
+    up to its first dot, when it starts with a ten-digit date and ``gm``; else None. Only the
+    shape is looked at (not the whole grammar): the id names the game for deduplication and
+    messages, and is checked (``validate_log_id``) before it goes into a URL or a file name."""
+    stem = name.split(".", 1)[0]
+    if len(stem) >= 14 and stem[:10].isdigit() and stem[10:12] == "gm":
+        return stem
+    return None
+
+
+def log_file_name(log_id: str) -> str:
+    """The name of a log file this package writes for a game: ``<id>.mjlog`` (the id is checked)."""
+    return f"{validate_log_id(log_id)}{LOG_SUFFIX}"
 
 
 def _what_is_wrong(text: str) -> str:

@@ -1,0 +1,416 @@
+"""Hand value of a discard at tenpai and one-shanten: each wait's han, fu and points by the
+engine's own scorer (``rules.scoring.score_win``), and an expected value in points.
+
+Pure functions on explicit inputs: the concealed tiles, the melds, the winds, the dora
+indicators, the riichi state, the seat's own discards (furiten), the unseen counts from the
+seat's view and the ruleset (``ValueSituation``). The model, exactly (docs/analysis.md,
+"Hand value"):
+
+* **A wait's value**: the scorer's points for a ron and for a tsumo on it (``ten[1]``: a
+  tsumo's total of all payments), mixed by the corpus's share of wins by tsumo
+  (``TSUMO_SHARE``); a ron on a wait in the seat's own pond (furiten) or without a yaku counts
+  0, and so does a tsumo without a yaku. A closed hand is valued as riichi when the seat has
+  declared it or ``may_riichi`` is set (riichi is then declared on reaching tenpai); ura dora,
+  ippatsu, haitei and the like are not counted, nor honba and sticks. The winning tile is a
+  plain copy (not a red five).
+* **Tenpai**: ``tiles`` = the unseen copies of the waits that score; the average win is the
+  wait values weighted by those copies; ``win_chance`` = 1 - (1 - tiles/unseen)^draws, the
+  chance to draw one of them in the seat's own draws left if each draw were independent (ron
+  chances and the others' wins are left out: they roughly cancel, docs); ``ev`` = win_chance
+  x average win.
+* **One-shanten**: the draws that reach tenpai (``tiles`` of them); the first such draw comes
+  at draw j with chance (1-q)^(j-1) q, q = tiles/unseen; after it the seat keeps the tenpai
+  discard with the best ev for the draws then left (that drawn copy no longer unseen); ``ev``
+  is the sum. Draws that do not reach tenpai are taken as thrown back (no improvement counted).
+
+Scores are memoised by hand shape and situation (``_SCORES``), the one-shanten look-ahead by
+hand (``_LOOKAHEAD``): a hand comes back turn after turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..events import CallKind, Meld
+from ..replay.board import Board
+from ..rules.hand import counts34, waits
+from ..rules.scoring import TENHOU_4P, ScoredHand, ScoringRules, WinContext, score_win
+from ..rules.shanten import acceptance
+from ..tiles import RED_FIVES
+
+__all__ = [
+    "TSUMO_SHARE",
+    "HandValue",
+    "ScoreLine",
+    "ValueSituation",
+    "WaitValue",
+    "discard_values",
+    "han_kept",
+    "hand_value",
+    "situation_of",
+    "situation_on",
+]
+
+TSUMO_SHARE = {4: 0.400, 3: 0.491}
+"""Share of wins by tsumo in the corpus's genuine games (mjlog/: 12,092 of 30,202 four-player
+wins, 3,975 of 8,103 three-player wins), by player count."""
+
+
+@dataclass(frozen=True, slots=True)
+class ValueSituation:
+    """Everything besides the concealed tiles that a hand's value depends on."""
+
+    melds: tuple[Meld, ...]
+    """Every declared meld of the seat (chi, pon, kans, closed kans, kita)."""
+    seat_wind: int
+    """0 for the dealer."""
+    round_wind: int
+    dora_indicators: tuple[int, ...]
+    draws_left: int
+    """The seat's own draws left (about the live wall's tiles over the player count)."""
+    in_riichi: bool = False
+    """The seat has declared riichi."""
+    may_riichi: bool = True
+    """A closed hand not in riichi may declare it on reaching tenpai (1,000 points or more and
+    enough tiles in the wall): it is then valued as riichi."""
+    own_discards: frozenset[int] = frozenset()
+    """Kinds in the seat's own pond: a ron on them is furiten."""
+    rules: ScoringRules = TENHOU_4P
+
+    @property
+    def closed(self) -> bool:
+        return all(not m.kind.is_open for m in self.melds)
+
+    @property
+    def riichi(self) -> bool:
+        """The hand is valued as riichi."""
+        return self.in_riichi or (self.closed and self.may_riichi)
+
+    @property
+    def sets(self) -> int:
+        """Melds that take a set out of the hand (not kita)."""
+        return sum(1 for m in self.melds if m.kind is not CallKind.KITA)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One way to win, as the scorer values it."""
+
+    han: int
+    """0 on a yakuman."""
+    fu: int
+    points: int
+    """``ten[1]``: the ron payment, or a tsumo's total of all payments."""
+    yakuman: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        return {"han": self.han, "fu": self.fu, "points": self.points, "yakuman": self.yakuman}
+
+
+@dataclass(frozen=True, slots=True)
+class WaitValue:
+    """One wait of a tenpai hand."""
+
+    kind: int
+    left: int
+    """Unseen copies."""
+    ron: ScoreLine | None
+    """``None``: no yaku on a ron, or furiten."""
+    tsumo: ScoreLine | None
+    """``None``: no yaku on a tsumo."""
+    points: float
+    """The value of a win on it: the ron and tsumo points mixed by ``TSUMO_SHARE`` (tsumo only
+    when furiten)."""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "left": self.left,
+            "ron": None if self.ron is None else self.ron.to_json(),
+            "tsumo": None if self.tsumo is None else self.tsumo.to_json(),
+            "points": round(self.points),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    """The value of a ``3n+1`` hand at tenpai or one-shanten."""
+
+    shanten: int
+    tiles: int
+    """Tenpai: unseen copies of the waits that score; one-shanten: tiles that reach tenpai."""
+    win_points: float
+    """The average value of a win (points)."""
+    win_chance: float
+    """0-1, by the model in the module's docstring."""
+    ev: float
+    """Expected points: ``win_chance`` x ``win_points``."""
+    waits: tuple[WaitValue, ...] = ()
+    """Tenpai: every wait (kinds ascending)."""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "shanten": self.shanten,
+            "tiles": self.tiles,
+            "win_points": round(self.win_points),
+            "win_chance": round(self.win_chance, 4),
+            "ev": round(self.ev),
+            "waits": [w.to_json() for w in self.waits],
+        }
+
+
+# -- scoring, memoised by shape ----------------------------------------------------------------
+
+_SCORES: dict[tuple, ScoreLine | None] = {}
+_SCORES_LIMIT = 200_000
+
+
+def _situation_key(s: ValueSituation) -> tuple:
+    return (tuple((m.kind, m.tiles, m.called, m.from_seat) for m in s.melds), s.seat_wind,
+            s.round_wind, tuple(t >> 2 for t in s.dora_indicators), s.riichi, s.rules)
+
+
+_FREE: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+
+
+def _ids(counts: Sequence[int], reds: frozenset[int], taken: frozenset[int]) -> list[int] | None:
+    """Concrete tile ids for per-kind counts: a red copy for each kind in ``reds``, plain
+    copies otherwise, none of the ids in ``taken`` (the melds'); ``None`` when a kind has
+    more than its free copies (a wait on a fifth tile beside a meld: it cannot be won)."""
+    free = _FREE.get((reds, taken))
+    if free is None:
+        if len(_FREE) > 1000:
+            _FREE.clear()
+        free = tuple(tuple(k * 4 + c for c in ((0, 1, 2, 3) if k in reds else (1, 2, 3, 0))
+                           if k * 4 + c not in taken) for k in range(34))
+        _FREE[(reds, taken)] = free
+    ids: list[int] = []
+    for k, n in enumerate(counts):
+        if n:
+            copies = free[k]
+            if len(copies) < n:
+                return None
+            ids += copies[:n]
+    return ids
+
+
+def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: bool, s: ValueSituation,
+           key: tuple) -> ScoreLine | None:
+    """The score of ``counts13`` completed by a plain ``win`` (memoised on the completed hand:
+    the same 14 tiles won on the same kind come back from other hands and draws)."""
+    counts = list(counts13)
+    counts[win] += 1
+    full = (tuple(counts), reds, win, tsumo, key)
+    if full in _SCORES:
+        return _SCORES[full]
+    taken = frozenset(t for m in s.melds for t in m.tiles)
+    ids = _ids(counts, reds if s.rules.red_fives else frozenset(), taken)
+    if ids is None:
+        _SCORES[full] = None
+        return None
+    # the winning tile: a plain copy of its kind among those ids
+    win_tile = next((t for t in ids if t >> 2 == win and t not in RED_FIVES), None)
+    if win_tile is None:
+        win_tile = next(t for t in ids if t >> 2 == win)
+    ctx = WinContext(concealed=tuple(ids), melds=s.melds, win_tile=win_tile, tsumo=tsumo,
+                     seat_wind=s.seat_wind, round_wind=s.round_wind, riichi=s.riichi,
+                     dora_indicators=s.dora_indicators, rules=s.rules)
+    scored = score_win(ctx)
+    line = None
+    if isinstance(scored, ScoredHand):
+        line = ScoreLine(scored.han, scored.fu, scored.points, scored.yakuman_count if scored.han == 0 else 0)
+    if len(_SCORES) >= _SCORES_LIMIT:
+        _SCORES.clear()
+    _SCORES[full] = line
+    return line
+
+
+def _wait_values(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], left: Sequence[int],
+                 s: ValueSituation, furiten: Collection[int], *, every: bool = True) -> tuple[WaitValue, ...]:
+    """Each wait's value; ``every=False`` skips the waits with no copy left (the look-ahead:
+    they weigh nothing)."""
+    key = _situation_key(s)
+    share = TSUMO_SHARE[s.rules.players]
+    found = []
+    for w, n in zip(waits, left, strict=True):
+        if not n and not every:
+            continue
+        tsumo = _score(counts13, reds, w, True, s, key)
+        ron = None if w in furiten else _score(counts13, reds, w, False, s, key)
+        t = tsumo.points if tsumo else 0
+        points = float(t) if w in furiten else share * t + (1 - share) * (ron.points if ron else 0)
+        found.append(WaitValue(w, n, ron, tsumo, points))
+    return tuple(found)
+
+
+def _chance(tiles: int, pool: int, draws: int) -> float:
+    """1 - (1 - tiles/pool)^draws: at least one of ``tiles`` in ``draws`` independent draws."""
+    if tiles <= 0 or draws <= 0 or pool <= 0:
+        return 0.0
+    return 1.0 - (1.0 - min(1.0, tiles / pool)) ** draws
+
+
+def _tenpai(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], unseen: Sequence[int],
+            s: ValueSituation, furiten: Collection[int], pool: int, draws: int, *, every: bool = True) -> HandValue:
+    values = _wait_values(counts13, reds, waits, [unseen[w] for w in waits], s, furiten, every=every)
+    tiles = sum(v.left for v in values if v.points > 0)
+    points = sum(v.left * v.points for v in values) / tiles if tiles else 0.0
+    chance = _chance(tiles, pool, draws)
+    return HandValue(0, tiles, points, chance, chance * points, values)
+
+
+_Branch = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
+"""A draw that reaches tenpai and, for each discard that keeps tenpai after it, its waits."""
+
+
+@lru_cache(maxsize=4096)
+def _lookahead(counts13: tuple[int, ...], sets: int, sanma: bool) -> tuple[_Branch, ...]:
+    """For a one-shanten hand: each draw that reaches tenpai, with each discard after it that
+    keeps tenpai and that discard's waits: ``((draw, ((discard, waits), ...)), ...)``."""
+    reach = acceptance(counts13, sets, None, sanma=sanma)
+    found = []
+    for k in reach.kinds:
+        counts = list(counts13)
+        counts[k] += 1
+        options = []
+        for d in range(34):
+            if counts[d] and d != k:
+                counts[d] -= 1
+                kept = waits(counts)
+                counts[d] += 1
+                if kept:
+                    options.append((d, tuple(sorted(kept))))
+        found.append((k, tuple(options)))
+    return tuple(found)
+
+
+def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequence[int], *,
+               discarded: int | None = None) -> HandValue | None:
+    """The value of a ``3n+1`` concealed hand (tile ids) at tenpai or one-shanten; ``None``
+    further away. ``unseen``: per kind, 4 minus the copies the seat can see. ``discarded``: the
+    kind just discarded to reach this hand (it joins the pond: furiten for its waits)."""
+    counts = tuple(counts34(concealed))
+    reds = frozenset(t >> 2 for t in concealed if t in RED_FIVES)
+    sanma = situation.rules.sanma
+    furiten = situation.own_discards | (frozenset({discarded}) if discarded is not None else frozenset())
+    pool = sum(unseen)
+    draws = situation.draws_left
+    reach = acceptance(counts, situation.sets, unseen, sanma=sanma)
+    if reach.shanten == 0:
+        return _tenpai(counts, reds, reach.kinds, unseen, situation, furiten, pool, draws)
+    if reach.shanten != 1:
+        return None
+    return _one_shanten(counts, reds, situation, unseen, furiten, pool, draws)
+
+
+def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituation, unseen: Sequence[int],
+                 furiten: frozenset[int], pool: int, draws: int) -> HandValue:
+    branches = []  # (copies of the draw, [(tiles, average win) per tenpai discard])
+    for k, options in _lookahead(counts, s.sets, s.rules.sanma):
+        copies = unseen[k]
+        if not copies or not options:
+            continue
+        after = list(unseen)
+        after[k] -= 1
+        drawn = list(counts)
+        drawn[k] += 1
+        outcomes = []
+        for d, kept_waits in options:
+            kept = list(drawn)
+            kept[d] -= 1
+            kept_reds = reds if kept[d] or d not in reds else reds - {d}
+            tenpai = _tenpai(tuple(kept), kept_reds, kept_waits, after, s, furiten | {d}, pool, draws, every=False)
+            outcomes.append((tenpai.tiles, tenpai.win_points))
+        branches.append((copies, outcomes))
+    tiles = sum(c for c, _ in branches)
+    if not tiles or draws <= 1 or not pool:
+        return HandValue(1, tiles, 0.0, 0.0, 0.0)
+    q = tiles / pool
+    ev = chance = 0.0
+    for j in range(1, draws):
+        reach_now = (1 - q) ** (j - 1) * q
+        rest = draws - j
+        for copies, outcomes in branches:
+            best_ev, best_chance = 0.0, 0.0
+            for t, points in outcomes:
+                c = _chance(t, pool, rest)
+                if c * points > best_ev:
+                    best_ev, best_chance = c * points, c
+            weight = reach_now * copies / tiles
+            ev += weight * best_ev
+            chance += weight * best_chance
+    return HandValue(1, tiles, ev / chance if chance else 0.0, chance, ev)
+
+
+def discard_values(concealed: Sequence[int], situation: ValueSituation, unseen: Sequence[int],
+                   kinds: Iterable[int], *, chosen: int | None = None) -> dict[int, HandValue | None]:
+    """``hand_value`` after discarding each of ``kinds`` from the ``3n+2`` hand ``concealed``:
+    the tile ``chosen`` (an id) for its kind, else a plain copy when the hand holds a plain and
+    a red five (keeping the red is the better play)."""
+    found: dict[int, HandValue | None] = {}
+    for k in kinds:
+        copies = [t for t in concealed if t >> 2 == k]
+        if not copies:
+            raise ValueError(f"kind {k} is not in the hand")
+        tile = chosen if chosen in copies else next((t for t in copies if t not in RED_FIVES), copies[0])
+        rest = list(concealed)
+        rest.remove(tile)
+        found[k] = hand_value(rest, situation, unseen, discarded=k)
+    return found
+
+
+def han_kept(concealed: Sequence[int], melds: Sequence[Meld], dora: Collection[int], yakuhai: Collection[int], *,
+             red_fives: bool = True) -> int:
+    """The value a hand keeps by its tiles alone (for hands further than one-shanten, where no
+    win is valued): one per dora tile (concealed or in a meld, a kita in three-player counted
+    as the tile it is), one per red five when the table plays them, and one per yakuhai kind
+    held two or more times (a pair that a third copy turns into a yaku; ``yakuhai``: the
+    dragons, the round wind and the seat's wind; a meld of one is already a yaku and counts
+    too)."""
+    tiles = [*concealed, *(t for m in melds for t in m.tiles)]
+    counts = counts34(tiles)
+    kept = sum(counts[k] for k in dora)
+    if red_fives:
+        kept += sum(1 for t in tiles if t in RED_FIVES)
+    kept += sum(1 for k in yakuhai if counts[k] >= 2)
+    return kept
+
+
+RIICHI_MIN_SCORE = 1000
+RIICHI_MIN_LIVE = 4
+"""Riichi needs 1,000 points (the stick) and at least four tiles left in the live wall."""
+
+
+def situation_on(board: Board, seat: int, rules: ScoringRules) -> ValueSituation:
+    """The ``ValueSituation`` of ``seat`` on ``board`` (the table just before its discard):
+    its melds, winds, the dora indicators, its own draws left (the live wall's tiles over the
+    player count, rounded down), whether it has declared riichi (its pond holds the
+    declaration), whether it may still declare it and the kinds of its own pond."""
+    me = board.seats[seat]
+    return situation_of(melds=me.melds, seat_wind=(seat - board.dealer) % len(board.seats),
+                        round_wind=board.round // 4, dora_indicators=board.dora_indicators,
+                        live_remaining=board.live_remaining, players=len(board.seats),
+                        own_discards=(p.tile for p in me.pond), score=me.score,
+                        declared=any(p.riichi for p in me.pond), rules=rules)
+
+
+def situation_of(*, melds: Sequence[Meld], seat_wind: int, round_wind: int, dora_indicators: Sequence[int],
+                 live_remaining: int, players: int, own_discards: Iterable[int], score: int, declared: bool,
+                 rules: ScoringRules) -> ValueSituation:
+    """The ``ValueSituation`` from explicit values (``situation_on`` reads them off a board,
+    the analysis off the table state): ``own_discards`` are tile ids, ``declared`` whether the
+    seat's riichi declaration discard is out."""
+    closed = all(not m.kind.is_open for m in melds)
+    return ValueSituation(
+        melds=tuple(melds),
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        dora_indicators=tuple(dora_indicators),
+        draws_left=live_remaining // players,
+        in_riichi=declared,
+        may_riichi=closed and score >= RIICHI_MIN_SCORE and live_remaining >= RIICHI_MIN_LIVE,
+        own_discards=frozenset(t >> 2 for t in own_discards),
+        rules=rules,
+    )

@@ -1,0 +1,233 @@
+"""The discard analysis as text: a row per discard (``replay --analysis`` after each hand, and
+``replay --at HAND:STEP --analysis`` for one moment), riichi waits and deal-ins in words.
+
+Nothing here reads files or prints; the analysis is ``analysis.analyze_game``'s. A seat's
+analysis is shown only where the view shows its hand (``View.hides``); a deal-in names the
+winner's wait, which is public once the winner shows the hand (at the ron), never before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from ..analysis import DealIn, DiscardNote, GameAnalysis, RiichiSummary, waits_text
+from ..analysis.defence import DangerAgainst
+from ..analysis.value import HandValue
+from ..analysis.verdict import SeatSummary, Verdict
+from ..events import Game
+from ..rules.danger import DangerClass
+from ..tiles import kind as tile_kind
+from .view import STYLE_FAIL, STYLE_OK, STYLE_RIICHI, TileWriter, View
+
+STYLE_DEFENCE = "bold cyan"
+STYLE_VALUE = "bold yellow"
+STYLE_FORCED = "dim"
+
+
+def deal_in_text(d: DealIn) -> str:
+    """``S1 dealt 5m (no suji) into S3's 4-7m wait (riichi, 8,000)``: the dealt tile's danger
+    class against a winner in riichi in brackets (``rules.danger.DangerClass.label``)."""
+    how = "riichi" if d.riichi else "open" if d.open_hand else "dama"
+    dealt = waits_text((tile_kind(d.tile),))
+    if d.tile_class is not None:
+        dealt += f" ({d.tile_class.label})"
+    return f"S{d.discarder} dealt {dealt} into S{d.winner}'s {waits_text(d.waits)} wait ({how}, {d.points:,})"
+
+
+def riichi_text(r: RiichiSummary, tiles: TileWriter) -> Text:
+    """``riichi on 4p:2 7p:3 (5 left)``."""
+    out = Text("riichi on ", style=STYLE_RIICHI)
+    out.append_text(tiles.kinds(r.waits, r.left))
+    out.append(f" ({r.total} left)")
+    return out
+
+
+def _shanten_word(value: int) -> str:
+    return "complete" if value < 0 else "tenpai" if value == 0 else f"shanten {value}"
+
+
+def value_text(value: HandValue | None) -> str:
+    """A candidate's value beside its acceptance: ``ev 626 (wins 40%, 1,580 a win)``; empty when
+    not valued (further than one-shanten, or forced)."""
+    if value is None:
+        return ""
+    return f" · ev {value.ev:,.0f} (wins {value.win_chance:.0%}, {value.win_points:,.0f} a win)"
+
+
+def class_text(c: DangerClass) -> str:
+    return c.label
+
+
+def danger_line(against: DangerAgainst, tiles: TileWriter, kind: int) -> Text:
+    """``vs S1's riichi: 6m genbutsu (2.0%), the safest in hand genbutsu``."""
+    line = Text(f"vs S{against.seat}'s riichi: ")
+    line.append_text(tiles.kind(kind))
+    rate = dict(zip((d.kind for d in against.hand), against.rates, strict=True)).get(kind)
+    line.append(f" {class_text(against.tile_class)}" + (f" ({rate:.1f}%)" if rate is not None else ""))
+    line.append(f", the safest in hand {class_text(against.safest_class)}")
+    return line
+
+
+def verdict_text(note: DiscardNote, tiles: TileWriter) -> Text:
+    """The verdict in words: ``✓ best``, ``forced (riichi)``, ``defence: ...``, ``value: ...``
+    or ``✗ acceptance loss: ...`` (✗ only for an efficiency loss)."""
+    a, j = note.analysis, note.judgement
+    out = Text()
+    given_up = j.best_accepted - j.accepted
+    cost = (f", gives up {given_up} tile{'s' if given_up != 1 else ''}" if given_up > 0 and j.shanten == j.best_shanten
+            else f", {j.shanten} shanten after it, {j.best_shanten} after the best" if j.shanten > j.best_shanten
+            else "")
+    if j.verdict is Verdict.FORCED:
+        out.append("forced (riichi: the drawn tile goes)", style=STYLE_FORCED)
+    elif j.verdict is Verdict.BEST:
+        others = [b.kind for b in a.best if b.kind != a.kind]
+        out.append("✓ best", style=STYLE_OK)
+        if others:
+            out.append(", as good: ")
+            out.append_text(tiles.kinds(others))
+    elif j.verdict is Verdict.DEFENCE:
+        against = {d.seat: d for d in note.danger or ()}
+        parts = []
+        for seat in j.safer_against:
+            d = against[seat]
+            best = min((d.class_of(b.kind) for b in a.best), key=lambda c: c.rank)
+            parts.append(f"{class_text(d.tile_class)} vs S{seat}, the best at most {class_text(best)}")
+        out.append(f"defence: {'; '.join(parts)}{cost}", style=STYLE_DEFENCE)
+    elif j.verdict is Verdict.VALUE:
+        if j.chosen_value is not None and j.best_value is not None:
+            why = f"ev {j.chosen_value.ev:,.0f} against the best's {j.best_value.ev:,.0f}"
+        else:
+            why = f"keeps {j.han_kept} han of dora and yakuhai, the best {j.best_han_kept}"
+        out.append(f"value: {why}{cost}", style=STYLE_VALUE)
+    elif a.loss is not None and a.loss.kind.value == "shanten":
+        out.append(f"✗ shanten loss: {a.loss.shanten} after it, {a.loss.best_shanten} after the best",
+                   style=STYLE_FAIL)
+    elif a.loss is not None:
+        out.append(f"✗ acceptance loss: {a.loss.accepted} tiles, the best {a.loss.best_accepted}",
+                   style=STYLE_FAIL)
+    if j.verdict is Verdict.EFFICIENCY_LOSS and j.cost_points is not None and j.cost_points > 0:
+        out.append(f" (about {j.cost_points:,.0f} points of ev)", style=STYLE_FAIL)
+    return out
+
+
+Row = tuple[str, Text, Text]
+"""One row of the analysis grid: the step, who did what, the rest (folds within its column)."""
+
+
+def note_rows(note: DiscardNote, tiles: TileWriter, *, detail: bool = False, at_step: int | None = None,
+              view: View | None = None) -> list[Row]:
+    """One discard's analysis: ``12 | S1 -7p | shanten 1 → 1 · 12 tiles (6p 9p 8s) · ✓ best``
+    (the step that shows it, the discard, shanten before and after, its acceptance and the
+    verdict); after a loss, the best discard(s) with theirs; the riichi's waits with how many
+    are left; the deal-ins: all of them, or with ``at_step`` (one moment) those whose ron has
+    happened by then or whose winner's hand ``view`` shows (before the ron, the wait is the
+    winner's secret). ``detail``: each accepted kind with how many are left."""
+    a = note.analysis
+    who = Text(f"S{note.seat} -")
+    who.append_text(tiles.one(a.tile))
+    line = Text(f"shanten {a.shanten_before} → {a.shanten_after} · {a.chosen.total} tile"
+                f"{'s' if a.chosen.total != 1 else ''} (")
+    line.append_text(tiles.kinds(a.chosen.kinds, a.chosen.left if detail else None))
+    line.append(")" + value_text(note.value_of(a.kind)) + " · ")
+    line.append_text(verdict_text(note, tiles))
+    rows: list[Row] = [(str(note.event_index + 1), who, line)]
+    if note.judgement.verdict is not Verdict.BEST and note.judgement.verdict is not Verdict.FORCED:
+        for option in a.best:
+            best = Text("best -")
+            best.append_text(tiles.kind(option.kind))
+            acc = option.acceptance
+            text = Text(f"{_shanten_word(acc.shanten)} · {acc.total} tile{'s' if acc.total != 1 else ''} (")
+            text.append_text(tiles.kinds(acc.kinds, acc.left if detail else None))
+            text.append(")" + value_text(note.value_of(option.kind)))
+            rows.append(("", best, text))
+    for against in note.danger or ():
+        rows.append(("", Text(""), danger_line(against, tiles, a.kind)))
+    if note.riichi is not None:
+        rows.append(("", Text(""), riichi_text(note.riichi, tiles)))
+    for k, d in enumerate(note.deal_ins):
+        if at_step is None or note.ron_step(k) <= at_step or (view is not None and not view.hides(d.winner)):
+            rows.append(("", Text(""), Text(deal_in_text(d), style=STYLE_FAIL)))
+    return rows
+
+
+def rows_table(rows: Sequence[Row]) -> Table:
+    """The analysis rows as a grid indented by two: a long row folds within its last column."""
+    table = Table.grid(padding=(0, 2, 0, 0), pad_edge=False)
+    table.add_column(justify="right", style="dim")
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
+    for step, who, rest in rows:
+        table.add_row(step, who, rest)
+    return table
+
+
+def hand_analysis_view(game: Game, position: int, analysis: GameAnalysis, view: View) -> RenderableType:
+    """``--analysis`` in the replay view: a hand's discards, one row each (the seats whose hand
+    the view shows), the riichi waits and the deal-ins, and a count of losses per seat."""
+    hand = game.hands[position]
+    n = game.header.ruleset.players
+    tiles = TileWriter(view, game.header.ruleset.red_fives)
+    notes = analysis.of_hand(hand.index)
+    parts: list[RenderableType] = [Text("Analysis: step, discard, shanten before → after, tiles it accepts, "
+                                        "verdict (--at HAND:STEP shows the board)", style="bold")]
+    rows: list[Row] = []
+    hidden = 0
+    for note in notes:
+        if view.hides(note.seat):
+            hidden += 1
+            for d in note.deal_ins:  # a deal-in is public once the hand is over
+                rows.append((str(note.event_index + 1), Text(""), Text(deal_in_text(d), style=STYLE_FAIL)))
+            continue
+        rows += note_rows(note, tiles)
+    if rows:
+        parts.append(Padding(rows_table(rows), (0, 0, 0, 2)))
+    else:
+        parts.append(Text("  No discards to show.", style="dim"))
+    summary = []
+    for s in range(n):
+        if view.hides(s):
+            continue
+        mine = [x for x in notes if x.seat == s]
+        losses = sum(1 for x in mine if x.judgement.verdict is Verdict.EFFICIENCY_LOSS)
+        summary.append(f"S{s} {losses} in {len(mine)} discard{'s' if len(mine) != 1 else ''}")
+    if summary:
+        parts.append(Text("  Efficiency losses: " + ", ".join(summary) + ".", style="dim"))
+    if hidden:
+        plural = "s" if hidden != 1 else ""
+        parts.append(Text(f"  {hidden} discard{plural} of hidden seats not shown (--all-hands shows them).",
+                          style="dim"))
+    return Group(*parts)
+
+
+def summary_line(s: SeatSummary) -> str:
+    """A seat's verdicts over the game: ``S1: 52 discards judged · 38 best (80% of 47 choices) ·
+    5 forced · 2 defence · 1 value · 6 efficiency losses (9 tiles given up, 1 a shanten) · 3
+    pushes · dealt into riichi: 1 no suji``."""
+    share = s.share_best
+    parts = [f"S{s.seat}: {s.judged} discard{'s' if s.judged != 1 else ''} judged",
+             f"{s.best} best" + (f" ({share:.0%} of {s.choices} choice{'s' if s.choices != 1 else ''})"
+                                 if share is not None else ""),
+             f"{s.forced} forced", f"{s.defence} defence", f"{s.value} value",
+             f"{s.efficiency_loss} efficiency loss{'es' if s.efficiency_loss != 1 else ''}"
+             + (f" ({s.acceptance_given_up} tiles given up"
+                + (f", {s.shanten_losses} a shanten" if s.shanten_losses else "") + ")"
+                if s.efficiency_loss else ""),
+             f"{s.pushes} push{'es' if s.pushes != 1 else ''} against riichi"]
+    dealt = {k: n for k, n in s.deal_ins.items() if k != "not_in_riichi"}
+    if dealt:
+        parts.append("dealt into riichi: " + ", ".join(f"{n} {DangerClass(k).label}" for k, n in dealt.items()))
+    return " · ".join(parts)
+
+
+def analysis_summary_view(analysis: GameAnalysis, view: View) -> RenderableType:
+    """Each shown seat's verdicts over the game (the seats the view hides are left out)."""
+    lines: list[RenderableType] = [Text("Analysis summary: each seat's discards by verdict", style="bold")]
+    for s in analysis.summary:
+        if not view.hides(s.seat):
+            lines.append(Padding(Text(summary_line(s), overflow="fold"), (0, 0, 0, 2)))
+    return Group(*lines)

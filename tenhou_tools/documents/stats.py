@@ -1,0 +1,207 @@
+"""The statistics report of ``tenhou-tools stats``: one typed value, built here, with one JSON form.
+
+``stats_report(collected, ...)`` turns what ``stats.collect.collect_stats`` counted (or what a
+``StatsStore`` holds) into a ``StatsReport``: the rows (``stats.report.PlayerReport``, one per
+player and table size, filtered by ``--player`` and ``--min-games``, merged by ``--as``, most
+games first), the number of games selected, every player's counters per table size (the whole
+set a row is compared with) and how the logs were read (``StatsInputs``).
+
+Its JSON form is ``StatsReport.to_json()`` (docs/stats.md, "The report document")::
+
+    {"players": [row, ...], "set": {...}, "inputs": {...}}
+
+the document the HTML page embeds (``views.stats_html``); ``stats --format json`` prints its
+``players`` (``players_text``: an array, one object a line) and ``--format csv`` a row per player
+(``csv_text``). The command line renders these and the text tables; nothing here prints.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..serialize import json_text
+from ..stats.collect import Collected
+from ..stats.counters import PlayerCounters, PlayerKey
+from ..stats.games import GameEntry
+from ..stats.names import NameMatcher
+from ..stats.records import GameFilter
+from ..stats.report import PlayerReport, csv_columns, merge_rows, set_averages
+from ..stats.store import StatsStore, StoreError
+
+__all__ = ["StatsInputs", "StatsReport", "check_store", "player_rows", "stats_report"]
+
+
+@dataclass(frozen=True, slots=True)
+class StatsInputs:
+    """How the logs of a report were read: every input accounted for."""
+
+    read: int
+    """Logs read and counted (with ``--db``: read, and added or found in the database)."""
+    unreadable: int
+    """Logs that could not be read (not counted)."""
+    duplicates: int
+    """Copies of a game read before (by its id, else its bytes), skipped (``--no-dedupe`` reads them)."""
+    not_logs: int = 0
+    """Files in folders and archive members named like logs that are not Tenhou logs, skipped."""
+    filtered: int = 0
+    """Games read but left out by ``--lobby``/``--since``/``--until`` (without ``--db``)."""
+    added: int | None = None
+    """With ``--db``: games added to the database; ``None`` without."""
+    known: int | None = None
+    """With ``--db``: games the database held already (not read again); ``None`` without."""
+    interrupted: bool = False
+    """Ctrl-C stopped the reading: the report covers the games read before."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"read": self.read, "unreadable": self.unreadable, "duplicates": self.duplicates,
+                               "not_logs": self.not_logs, "filtered": self.filtered}
+        if self.added is not None:
+            out["added"] = self.added
+            out["known"] = self.known
+        out["interrupted"] = self.interrupted
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class StatsReport:
+    """What ``stats`` reports (docs/stats.md)."""
+
+    rows: tuple[PlayerReport, ...]
+    """A row per player and table size, most games first."""
+    games: int
+    """The games selected."""
+    everyone: Mapping[int, PlayerCounters] = field(default_factory=dict)
+    """Every player's counters of the games selected, per table size (4, 3), whatever the rows
+    keep: the whole set's averages (``set``) are theirs. Empty: the averages are the rows'."""
+    inputs: StatsInputs | None = None
+    """How the logs were read; ``None`` for a report from a database alone (``stats --db FILE``)."""
+
+    def set_json(self) -> dict[str, Any]:
+        """The ``set`` member: the whole set's averages (``stats.report.set_averages``), and the same
+        per table size under ``by_players`` (``"4"``, ``"3"``), since three-player placements and
+        rates are not four-player ones: over every player of the games selected (``"over": "every
+        player"``) when ``everyone`` is known, else over the rows (``"over": "rows"``)."""
+        rows = self.rows
+        sizes = sorted({r.players for r in rows}, reverse=True)
+        if self.everyone:
+            shown = {n: self.everyone[n] for n in sizes if n in self.everyone}
+            averages = set_averages(rows, sum(shown.values(), PlayerCounters()), max(shown, default=0))
+            averages["by_players"] = {str(n): set_averages([r for r in rows if r.players == n], shown[n], n)
+                                      for n in sizes if n in shown}
+        else:
+            averages = set_averages(rows)
+            averages["by_players"] = {str(n): set_averages([r for r in rows if r.players == n]) for n in sizes}
+        return averages
+
+    def to_json(self) -> dict[str, Any]:
+        """The report document: ``{"players": [...], "set": {...}}``, and ``inputs`` when logs were
+        read."""
+        doc: dict[str, Any] = {"players": [r.to_json() for r in self.rows], "set": self.set_json()}
+        if self.inputs is not None:
+            doc["inputs"] = self.inputs.to_json()
+        return doc
+
+    def players_text(self) -> str:
+        """``stats --format json``: the ``players`` of the document as a JSON array, one object a
+        line."""
+        lines = [json_text(r.to_json()) for r in self.rows]
+        return "[\n" + ",\n".join(lines) + ("\n" if lines else "") + "]\n"
+
+    def csv_text(self) -> str:
+        """``stats --format csv``: a header line, then a row per player (``PlayerReport.to_row``;
+        empty cells where a value is undefined)."""
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=csv_columns(), restval="", lineterminator="\n")
+        writer.writeheader()
+        for report in self.rows:
+            writer.writerow(report.to_row())
+        return buffer.getvalue()
+
+
+def player_rows(totals: Mapping[PlayerKey, PlayerCounters], *, min_games: int = 1,
+                wanted: NameMatcher | None = None, entries: Mapping[PlayerKey, Sequence[GameEntry]] | None = None,
+                quality: bool = False, set_quality: tuple[int, int] | None = None,
+                as_name: str | None = None) -> list[PlayerReport]:
+    """The rows of a report: a ``PlayerReport`` per player and table size that ``wanted`` keeps
+    (all without it), their games from ``entries``, added into one row per table size named
+    ``as_name`` when given (``merge_rows``), those of fewer than ``min_games`` games left out, most
+    games first (then by name, four-player first)."""
+    entries = entries or {}
+    rows = [PlayerReport(name, players, c, entries.get((name, players), ()), quality=quality,
+                         set_quality=set_quality)
+            for (name, players), c in totals.items() if wanted is None or wanted.matches(name)]
+    if as_name is not None:
+        rows = merge_rows(rows, as_name)
+    rows = [r for r in rows if r.counters.games >= min_games]
+    rows.sort(key=lambda r: (-r.counters.games, r.name, -r.players))
+    return rows
+
+
+def _store_totals(store: StatsStore, games: GameFilter,
+                  wanted: NameMatcher | None) -> dict[PlayerKey, PlayerCounters]:
+    """The database's totals, of the players ``wanted`` asks for (by their names as stored)."""
+    if wanted is None:
+        return store.totals(games)
+    wanted.see(store.names())
+    return store.totals(games, wanted.matched())
+
+
+def _check_sums(rows: Sequence[PlayerReport], name: str) -> None:
+    """Counters read from a database must add up (e.g. no more wins than hands): a damaged file
+    can hold numbers that parse but cannot be reported. ``StoreError`` when they do not."""
+    for report in rows:
+        try:
+            report.sections()
+        except (ValueError, ArithmeticError) as exc:
+            raise StoreError(f"{name!r} is damaged: the counters of {report.name!r} do not "
+                             f"add up ({exc}): not written to") from None
+
+
+def check_store(store: StatsStore, games: GameFilter, wanted: NameMatcher | None, name: str) -> None:
+    """Before anything is added to ``store``: what a report of it would sum must add up
+    (``StoreError`` naming the file as ``name`` when it does not)."""
+    _check_sums(player_rows(_store_totals(store, games, wanted), wanted=wanted), name)
+
+
+def stats_report(collected: Collected | None, *, store: StatsStore | None = None, store_name: str = "",
+                 games: GameFilter | None = None, wanted: NameMatcher | None = None, min_games: int = 1,
+                 quality: bool = False, as_name: str | None = None) -> StatsReport:
+    """The report of what ``collect_stats`` counted (``collected``; None when no log was read), or,
+    with ``store``, of every game the database holds that ``games`` selects (``store_name``: the
+    file as the user named it, for messages). ``StoreError`` when the database cannot be read or
+    its counters do not add up."""
+    games = games if games is not None else GameFilter()
+    inputs = None
+    if collected is not None:
+        s = collected.summary
+        inputs = StatsInputs(read=s.read, unreadable=s.unreadable, duplicates=s.duplicates, not_logs=s.not_logs,
+                             filtered=s.filtered if store is None else 0,
+                             added=s.added if store is not None else None,
+                             known=s.known if store is not None else None,
+                             interrupted=collected.interrupted)
+    set_quality: tuple[int, int] | None
+    if store is not None:
+        totals = _store_totals(store, games, wanted)
+        entries: Mapping[PlayerKey, Sequence[GameEntry]] = store.entries(
+            games, None if wanted is None else wanted.matched())
+        n_games = store.game_count(games)
+        everyone: dict[int, PlayerCounters] = {}
+        for (_, size), counters in store.totals(games).items():
+            everyone[size] = everyone[size] + counters if size in everyone else counters
+        set_quality = None
+        if quality:
+            judged = sum(everyone.values(), PlayerCounters())
+            set_quality = (judged.quality_discards, judged.quality_efficient)
+    else:
+        c = collected if collected is not None else Collected({})
+        totals, entries, everyone, set_quality = c.totals, c.entries, c.everyone, c.set_quality
+        n_games = c.summary.read - c.summary.filtered
+    rows = player_rows(totals, min_games=min_games, wanted=wanted, entries=entries, quality=quality,
+                       set_quality=set_quality, as_name=as_name)
+    if store is not None:
+        _check_sums(rows, store_name)
+    return StatsReport(tuple(rows), n_games, everyone, inputs)

@@ -1,0 +1,321 @@
+"""Danger against a riichi (危険度): which class a tile kind is in against one opponent in
+riichi, from the discarder's view only, and its measured deal-in rate.
+
+Pure functions on explicit values: the kinds that are genbutsu against the opponent, the
+copies of each kind the discarder can see, the opponent's turn and declaration tile. Nothing
+here reads a hand the discarder cannot see (a log shows every hand; a class must not).
+
+The classes (definitions in docs/analysis.md, "Danger against a riichi"):
+
+* ``genbutsu`` (現物): the opponent can never ron the kind — it is in their pond (called-away
+  discards included) or was discarded by anyone after their riichi declaration discard.
+* ``suji`` (筋): a number tile, not genbutsu, every two-sided wait that could take it furiten —
+  for 1-3 the tile three above is genbutsu, for 7-9 the tile three below, for 4-6 both.
+* ``half_suji`` (片筋): a 4-6 with exactly one of its two suji genbutsu.
+* ``no_chance`` (ノーチャンス, kabe): a number tile, none of the above, that no two-sided wait
+  can take because for every such wait one of the two tiles it needs has all four copies
+  visible to the discarder (2m-8m of a three-player game count as visible: they do not exist).
+* ``one_chance`` (ワンチャンス): none of the above, and every two-sided wait that could take it
+  needs a tile of which three copies are visible (or is blocked as for no-chance).
+* ``non_suji`` (無筋): every other number tile.
+* honours by the copies the discarder cannot see (4 minus visible, its own copies counted as
+  visible): ``honour_live`` (3 or 4 unseen), ``honour_2_left``, ``honour_1_left`` (only a
+  single wait or thirteen orphans can take it) and ``honour_0_left`` (only thirteen orphans).
+
+``DangerClass`` lists them safest first, in the order of the deal-in rates measured on the
+corpus (``scripts/measure_danger.py``; the table is ``rules.danger_rates``). Finer grades
+(the number, yakuhai or guest wind, the turn, the riichi tile's suji, early outside tiles, dora)
+do not change the class: they go into ``danger_rate``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from ..tiles import SANMA_MISSING_KINDS, dora_kind
+
+__all__ = [
+    "EARLY_DISCARDS",
+    "Danger",
+    "DangerClass",
+    "DangerFlag",
+    "RiichiOpponent",
+    "assess",
+    "assess_hand",
+    "danger_class",
+    "danger_rate",
+    "dora_kinds",
+    "early_outside",
+    "genbutsu",
+    "number_group",
+    "riichi_opponent",
+    "safest",
+    "turn_bucket",
+    "visible_counts",
+]
+
+EARLY_DISCARDS = 5
+"""A discard among the opponent's first five (before the declaration) is *early* for the early
+outside flag (mahjong-helper's choice, docs/research/ANALYSIS.md §2.1)."""
+
+
+class DangerClass(Enum):
+    """The class of a kind against one opponent in riichi, safest first (by the measured
+    deal-in rates; ``rank`` is the place in that order)."""
+
+    GENBUTSU = "genbutsu"
+    """現物: in the opponent's pond, or discarded by anyone after their declaration discard."""
+    HONOUR_0_LEFT = "honour_0_left"
+    """An honour of which the discarder sees all four copies (only thirteen orphans)."""
+    HONOUR_1_LEFT = "honour_1_left"
+    """An honour with one copy unseen (a single wait or thirteen orphans)."""
+    HONOUR_2_LEFT = "honour_2_left"
+    """An honour with two copies unseen."""
+    NO_CHANCE = "no_chance"
+    """ノーチャンス: every two-sided wait that could take it needs a tile the discarder sees
+    all four of."""
+    SUJI = "suji"
+    """筋: every two-sided wait that could take it is furiten (nakasuji 4-6 included)."""
+    HONOUR_LIVE = "honour_live"
+    """An honour with three or four copies unseen (生牌 from the discarder's view)."""
+    ONE_CHANCE = "one_chance"
+    """ワンチャンス: every two-sided wait that could take it needs a tile the discarder sees
+    three (or four) of."""
+    HALF_SUJI = "half_suji"
+    """片筋: a 4-6 with exactly one of its two suji genbutsu."""
+    NON_SUJI = "non_suji"
+    """無筋: any other number tile."""
+
+    @property
+    def rank(self) -> int:
+        """0 for the safest class, growing with the measured deal-in rate."""
+        return _RANK[self]
+
+    @property
+    def label(self) -> str:
+        """Words for the text view: ``S1 dealt 5m (no suji) into S3's riichi``."""
+        return _LABELS[self]
+
+
+_RANK = {c: i for i, c in enumerate(DangerClass)}
+_LABELS = {
+    DangerClass.GENBUTSU: "genbutsu",
+    DangerClass.HONOUR_0_LEFT: "honour, none left",
+    DangerClass.HONOUR_1_LEFT: "honour, 1 left",
+    DangerClass.HONOUR_2_LEFT: "honour, 2 left",
+    DangerClass.NO_CHANCE: "no chance",
+    DangerClass.SUJI: "suji",
+    DangerClass.HONOUR_LIVE: "live honour",
+    DangerClass.ONE_CHANCE: "one chance",
+    DangerClass.HALF_SUJI: "half suji",
+    DangerClass.NON_SUJI: "no suji",
+}
+
+
+class DangerFlag(Enum):
+    """Finer grades of a kind's danger that do not change its class (they change its rate)."""
+
+    RIICHI_SUJI = "riichi_suji"
+    """A suji or half-suji made by the declaration tile (the genbutsu suji partner is the kind
+    of the riichi declaration discard)."""
+    EARLY_OUTSIDE = "early_outside"
+    """A number tile outside one of the opponent's early discards of the same suit (below an
+    early 2-4, above an early 6-8, a 3 or 7 beside an early 5)."""
+    DORA = "dora"
+    """The kind is a dora (by the indicators revealed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiOpponent:
+    """What the discarder knows of one opponent whose riichi declaration discard is made."""
+
+    seat: int
+    safe: frozenset[int]
+    """Genbutsu kinds: their pond (called-away discards included) and every kind anyone
+    discarded after their declaration discard."""
+    turn: int
+    """Their discards so far (pond length, the declaration and called-away discards included)."""
+    declaration: int
+    """The kind of their riichi declaration discard."""
+    early: frozenset[int]
+    """Kinds of their first ``EARLY_DISCARDS`` discards, those made before the declaration."""
+    yakuhai: frozenset[int]
+    """Honour kinds a triplet of which is a yaku for them: dragons, the round wind, their wind."""
+
+
+@dataclass(frozen=True, slots=True)
+class Danger:
+    """One kind against one opponent: its class, its finer grade and the flags."""
+
+    kind: int
+    danger_class: DangerClass
+    grade: str
+    """Within the class: the number group ``19``, ``28``, ``37``, ``456`` (``5``, ``46_outer``,
+    ``46_inner`` for half-suji: outer means the genbutsu suji is the terminal side, 1 for a 4,
+    9 for a 6), ``yakuhai`` or ``guest`` for honours, empty for genbutsu."""
+    flags: frozenset[DangerFlag]
+    turn: int
+    """The opponent's turn (``RiichiOpponent.turn``)."""
+
+
+def genbutsu(pond: Iterable[int], passed: Iterable[int]) -> frozenset[int]:
+    """The genbutsu kinds against a riichi player: the kinds of their pond (tile ids, called
+    ones included) and of every tile anyone discarded after their declaration discard."""
+    return frozenset(t >> 2 for t in pond) | frozenset(t >> 2 for t in passed)
+
+
+def riichi_opponent(seat: int, pond: Sequence[int], declaration: int, passed: Iterable[int], *,
+                    round_wind: int, seat_wind: int) -> RiichiOpponent:
+    """A ``RiichiOpponent`` from explicit values: ``pond`` their discards in order (tile ids,
+    called ones included), ``declaration`` the index in it of the declaration discard,
+    ``passed`` the tiles others discarded after it, ``seat_wind`` their wind (0 for the
+    dealer) and ``round_wind`` the round's (0 East)."""
+    if not 0 <= declaration < len(pond):
+        raise ValueError(f"declaration index {declaration} is outside a pond of {len(pond)} tiles")
+    early = frozenset(t >> 2 for t in pond[:min(EARLY_DISCARDS, declaration)])
+    yakuhai = frozenset({31, 32, 33, 27 + round_wind, 27 + seat_wind})
+    return RiichiOpponent(seat, genbutsu(pond, passed), len(pond), pond[declaration] >> 2, early, yakuhai)
+
+
+def visible_counts(own: Iterable[int], public: Iterable[int], *, sanma: bool = False) -> list[int]:
+    """Per kind 0-33, the copies a seat can see (0-4): ``own`` its concealed tiles, ``public``
+    every other tile it can see once (ponds without the called-away tiles, every meld's
+    tiles, the dora indicators). In a three-player game 2m-8m count 4 (they do not exist)."""
+    seen = [0] * 34
+    for t in own:
+        seen[t >> 2] += 1
+    for t in public:
+        seen[t >> 2] += 1
+    if sanma:
+        for k in SANMA_MISSING_KINDS:
+            seen[k] = 4
+    return [min(4, n) for n in seen]
+
+
+def dora_kinds(indicators: Iterable[int], *, sanma: bool = False) -> frozenset[int]:
+    """The dora kinds the indicators (tile ids) point to."""
+    return frozenset(dora_kind(t >> 2, sanma=sanma) for t in indicators)
+
+
+def number_group(number: int) -> str:
+    """``19``, ``28``, ``37`` or ``456`` for a number 1-9."""
+    return ("19", "28", "37", "456", "456", "456", "37", "28", "19")[number - 1]
+
+
+def danger_class(kind: int, safe: frozenset[int] | set[int], visible: Sequence[int], *,
+                 sanma: bool = False) -> DangerClass:
+    """The class of ``kind`` against an opponent whose genbutsu kinds are ``safe``, from a
+    discarder who sees ``visible[k]`` copies of each kind (``visible_counts``)."""
+    return _classify(kind, safe, visible, sanma)[0]
+
+
+def _classify(kind: int, safe: frozenset[int] | set[int], visible: Sequence[int],
+              sanma: bool) -> tuple[DangerClass, str]:
+    if kind in safe:
+        return DangerClass.GENBUTSU, ""
+    if kind >= 27:
+        left = 4 - visible[kind]
+        honour = (DangerClass.HONOUR_0_LEFT, DangerClass.HONOUR_1_LEFT, DangerClass.HONOUR_2_LEFT)
+        return (honour[left] if left < 3 else DangerClass.HONOUR_LIVE), ""
+    base = kind - kind % 9
+    n = kind % 9 + 1
+
+    def seen(number: int) -> int:
+        k = base + number - 1
+        return 4 if sanma and k in SANMA_MISSING_KINDS else visible[k]
+
+    # Each two-sided wait (ryanmen) that could take the kind: the low one holds n-2 n-1 (waits
+    # n-3 and n), the high one n+1 n+2 (waits n and n+3). Per side: killed by suji (the other
+    # wait is genbutsu), walled (a needed tile fully visible) or one-chance (three visible).
+    sides = []
+    if n >= 4:
+        sides.append((base + n - 4 in safe, max(seen(n - 1), seen(n - 2))))
+    if n <= 6:
+        sides.append((base + n + 2 in safe, max(seen(n + 1), seen(n + 2))))
+    suji = sum(1 for by_suji, _ in sides if by_suji)
+    group = number_group(n)
+    if suji == len(sides):
+        return DangerClass.SUJI, group
+    if len(sides) == 2 and suji == 1:
+        if n == 5:
+            return DangerClass.HALF_SUJI, "5"
+        outer = (base + 0 in safe) if n == 4 else (base + 8 in safe)
+        return DangerClass.HALF_SUJI, "46_outer" if outer else "46_inner"
+    blocks = [wall for by_suji, wall in sides if not by_suji]
+    if all(wall == 4 for wall in blocks):
+        return DangerClass.NO_CHANCE, group
+    if all(wall >= 3 for wall in blocks):
+        return DangerClass.ONE_CHANCE, group
+    return DangerClass.NON_SUJI, group
+
+
+def early_outside(kind: int, early: frozenset[int] | set[int]) -> bool:
+    """Whether number ``kind`` is outside an early discard of its suit: below an early 2, 3 or
+    4, above an early 6, 7 or 8, or a 3 or 7 when a 5 was discarded early."""
+    if kind >= 27:
+        return False
+    base = kind - kind % 9
+    n = kind % 9 + 1
+    for m in range(2, 9):
+        if base + m - 1 not in early:
+            continue
+        if (m <= 4 and n < m) or (m >= 6 and n > m) or (m == 5 and n in (3, 7)):
+            return True
+    return False
+
+
+def assess(kind: int, opponent: RiichiOpponent, visible: Sequence[int], *,
+           dora: frozenset[int] = frozenset(), sanma: bool = False) -> Danger:
+    """The class, grade and flags of ``kind`` against ``opponent`` (``dora``: the dora kinds)."""
+    cls, grade = _classify(kind, opponent.safe, visible, sanma)
+    flags = set()
+    if cls is not DangerClass.GENBUTSU:
+        if kind >= 27:
+            grade = "yakuhai" if kind in opponent.yakuhai else "guest"
+        elif early_outside(kind, opponent.early):
+            flags.add(DangerFlag.EARLY_OUTSIDE)
+        if cls in (DangerClass.SUJI, DangerClass.HALF_SUJI) and opponent.declaration < 27 \
+                and opponent.declaration // 9 == kind // 9 and abs(opponent.declaration - kind) == 3:
+            flags.add(DangerFlag.RIICHI_SUJI)
+        if kind in dora:
+            flags.add(DangerFlag.DORA)
+    return Danger(kind, cls, grade, frozenset(flags), opponent.turn)
+
+
+def assess_hand(kinds: Iterable[int], opponent: RiichiOpponent, visible: Sequence[int], *,
+                dora: frozenset[int] = frozenset(), sanma: bool = False) -> dict[int, Danger]:
+    """``assess`` for each distinct kind of ``kinds`` (ascending)."""
+    return {k: assess(k, opponent, visible, dora=dora, sanma=sanma) for k in sorted(set(kinds))}
+
+
+def safest(classes: Iterable[DangerClass]) -> DangerClass:
+    """The safest of some classes (by ``rank``)."""
+    return min(classes, key=lambda c: c.rank)
+
+
+TURN_BUCKETS: tuple[tuple[int, str], ...] = ((6, "1-6"), (9, "7-9"), (12, "10-12"), (15, "13-15"))
+"""Turn buckets of the rates table: the upper bound of each and its label (16 and more: ``16+``)."""
+
+
+def turn_bucket(turn: int) -> str:
+    """The rates table's bucket of an opponent's turn: ``1-6``, ``7-9``, ``10-12``, ``13-15``,
+    ``16+``."""
+    for top, label in TURN_BUCKETS:
+        if turn <= top:
+            return label
+    return "16+"
+
+
+def danger_rate(danger: Danger, *, players: int = 4,
+                table: Mapping[str, object] | None = None) -> float:
+    """The measured chance, in percent, that a kind of this class, grade and turn is a winning
+    tile of the riichi hand, times the measured factor of each flag (``rules.danger_rates``,
+    the corpus measurement; docs/analysis.md says how it was measured). Genbutsu is 0."""
+    from .danger_rates import rate_percent
+
+    if danger.danger_class is DangerClass.GENBUTSU:
+        return 0.0
+    return rate_percent(danger.danger_class.value, danger.grade, turn_bucket(danger.turn),
+                        frozenset(f.value for f in danger.flags), players=players, table=table)

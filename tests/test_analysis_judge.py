@@ -1,0 +1,173 @@
+"""The analysis of a whole game judges every discard (issue 27): its verdict, its danger against
+each riichi, the value of its candidates, the dealt tile's class at a deal-in, each seat's
+summary — read off the one fold, hand-made games worked out by hand, and the corpus.
+
+The hand-made table (tests/scenario.py): S1 declares riichi with 6m on a 1-4m wait; S3's hand
+holds a 6m (genbutsu against S1: S1's own declaration tile) among tiles far from tenpai; once
+S3 draws a 7m, the efficiency-best discards are its lone honours, not the 6m of its 67m.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from tenhou_tools.analysis import analyze_game
+from tenhou_tools.analysis.verdict import Verdict
+from tenhou_tools.cli.analysis_render import deal_in_text
+from tenhou_tools.events import Game, Riichi
+from tenhou_tools.formats import load_game
+from tenhou_tools.mjlog import parse_game
+from tenhou_tools.rules.danger import DangerClass
+from tenhou_tools.tiles import parse_tiles
+
+from .conftest import corpus_files
+from .scenario import Scenario
+
+S0 = "123m456p789s1122z"
+S1 = "23m345p678s234s77z"  # tenpai on 1m and 4m once it draws and throws a 6m
+S2 = "66m234p55s123s567s"
+S3 = "1236m79p19s13z567z"  # far from tenpai; its 6m is the fourth copy (67m once it draws 7m)
+
+
+def k(text: str) -> int:
+    return parse_tiles(text)[0] >> 2
+
+
+def _table() -> Scenario:
+    s = Scenario([S0, S1, S2, S3]).begin()
+    s.turn(0, "4z")
+    s.draw(1, "6m")
+    s.riichi(1, "6m")
+    return s
+
+
+@functools.cache
+def _defence_game() -> Game:
+    s = _table()
+    s.turn(2, "8p")
+    s.draw(3, "7m")
+    s.discard(3, "6m")  # folds with genbutsu, breaking its 67m, instead of a lone honour
+    s.turn(0, "9m")
+    s.draw(1, "5m")
+    s.discard(1, "5m")  # in riichi: forced
+    return parse_game(s.ryuukyoku())
+
+
+def _note(game: Game, seat: int, nth: int = 0):
+    notes = [n for n in analyze_game(game).discards if n.seat == seat]
+    return notes[nth]
+
+
+def test_a_genbutsu_fold_against_a_riichi_is_defence():
+    note = _note(_defence_game(), 3)
+    assert note.analysis.kind == k("6m") and note.analysis.loss is not None  # not the efficient discard
+    assert note.judgement.verdict is Verdict.DEFENCE and note.judgement.safer_against == (1,)
+    (against,) = note.danger
+    assert against.seat == 1 and against.tile_class is DangerClass.GENBUTSU
+    assert against.safest_class is DangerClass.GENBUTSU
+    held = {t >> 2 for t in parse_tiles(S3 + "7m")}
+    assert {kind for kind, _ in ((d.kind, d) for d in against.hand)} == held  # every kind in the hand
+    entry = note.to_json()
+    assert entry["verdict"] == "defence" and entry["step"] == note.event_index + 1
+    assert entry["danger"][0]["tile_class"] == "genbutsu"
+    assert set(entry["danger"][0]["classes"]) == {str(kind) for kind in held}
+    assert entry["judgement"]["accepted"] < entry["judgement"]["best_accepted"]  # its cost, in numbers
+
+
+def test_no_riichi_no_danger_and_the_best_discard_is_best():
+    note = _note(_defence_game(), 0)  # S0's 4z, before anyone declared
+    assert note.danger is None and note.to_json()["danger"] is None
+    assert note.judgement.verdict is Verdict.BEST and note.analysis.loss is None
+
+
+def test_the_discard_after_ones_own_riichi_is_forced_with_no_alternatives():
+    game = _defence_game()
+    declaration, after = _note(game, 1, 0), _note(game, 1, 1)
+    assert declaration.riichi is not None and declaration.judgement.verdict is not Verdict.FORCED
+    assert after.judgement.verdict is Verdict.FORCED
+    assert [o.kind for o in after.analysis.best] == [after.analysis.kind] and after.analysis.forced
+    assert after.to_json()["verdict"] == "forced" and len(after.to_json()["best"]) == 1
+
+
+def test_a_deal_in_names_the_class_of_the_tile_dealt():
+    s = _table()
+    t = s.draw(2, "4m")
+    s.discard(2, tile=t)
+    game = parse_game(s.agari(1, 2, t))
+    note = _note(game, 2)
+    (deal,) = note.deal_ins
+    assert deal.winner == 1 and deal.riichi
+    # 4m against S1 (pond: 6m): neither 1m nor 7m is genbutsu, and S2 sees no 2m or 3m (the
+    # 23m side is open; S2 sees three 6m, which blocks only the 56m side): no suji
+    assert deal.tile_class is DangerClass.NON_SUJI
+    assert deal_in_text(deal).startswith("S2 dealt 4m (no suji) into S1's 1-4m wait (riichi, ")
+    assert note.to_json()["deal_in"]["tile_class"] == "non_suji"
+
+
+def test_the_summary_adds_up_each_seats_verdicts():
+    analysis = analyze_game(_defence_game())
+    by_seat = {s.seat: s for s in analysis.summary}
+    assert by_seat[3].defence == 1 and by_seat[3].judged == 1 and by_seat[3].pushes == 0
+    assert by_seat[1].forced == 1 and by_seat[1].judged == 2
+    assert sum(s.judged for s in analysis.summary) == len(analysis.discards)
+    assert analysis.to_json()["summary"][3]["defence"] == 1
+
+
+def test_a_push_is_a_non_genbutsu_discard_against_riichi_while_not_tenpai():
+    s = _table()
+    s.turn(2, "8p")
+    s.draw(3, "8m")
+    s.discard(3, "3z")  # a lone honour, not genbutsu against S1, S3 far from tenpai
+    game = parse_game(s.ryuukyoku())
+    analysis = analyze_game(game)
+    assert analysis.summary[3].pushes == 1
+    note = _note(game, 3)
+    assert note.danger[0].tile_class is not DangerClass.GENBUTSU
+
+
+def test_three_player_danger_counts_the_missing_tiles_as_visible():
+    s = Scenario(["123p456p789s1122z", "11m345p678s234s77z", "19m2345p55s44z123s", ""], players=3).begin()
+    s.turn(0, "3z")
+    s.draw(1, "9m")
+    s.riichi(1, "9m")
+    s.draw(2, "8p")
+    s.discard(2, "1m")
+    game = parse_game(s.ryuukyoku())
+    note = _note(game, 2)
+    (against,) = note.danger
+    assert against.seat == 1
+    assert against.tile_class is DangerClass.NO_CHANCE  # 1m: no 2m or 3m in a three-player game
+
+
+# -- the corpus --------------------------------------------------------------------------------
+
+
+@pytest.mark.corpus
+def test_on_real_games_every_discard_after_a_riichi_declaration_is_forced():
+    files = corpus_files("mjlog")[::120]
+    if not files:
+        pytest.skip("no corpus")
+    forced = checked = 0
+    for path in files:
+        game = load_game(path.read_bytes(), source=str(path))
+        analysis = analyze_game(game)
+        for hand in game.hands:
+            declared: set[int] = set()
+            pending: set[int] = set()
+            notes = {n.event_index: n for n in analysis.of_hand(hand.index)}
+            for i, event in enumerate(hand.events):
+                if isinstance(event, Riichi) and event.step == 1:
+                    pending.add(event.seat)
+                note = notes.get(i)
+                if note is None:
+                    continue
+                after = note.seat in declared
+                assert (note.judgement.verdict is Verdict.FORCED) == after, (path.name, hand.init.label(), i)
+                forced += after
+                checked += 1
+                if note.seat in pending:
+                    pending.discard(note.seat)
+                    declared.add(note.seat)
+    assert forced > 500 and checked > 10 * forced
