@@ -44,10 +44,12 @@ else:
 
 
 def collected(python: str, mode: str, paths: list[str], out: Path) -> tuple[int, str]:
-    """Instructions callgrind counted for one run, and the run's output."""
+    """Instructions callgrind counted for one run, and the run's output. It runs in the output's
+    folder: ``python -c`` puts the working directory first on the path, and the package found
+    there (this checkout's) would shadow the one ``PYTHONPATH`` names."""
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", python, "-c", RUN, mode, *paths],
-        capture_output=True, text=True, check=True)
+        capture_output=True, text=True, check=True, cwd=out.parent)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise SystemExit(f"callgrind gave no count:\n{done.stderr[-2000:]}")
