@@ -24,7 +24,7 @@ from pathlib import Path
 from tenhou_tools import _build
 from tenhou_tools.check import check_log
 from tenhou_tools.mjlog import parse_game
-from tenhou_tools.replay import engine
+from tenhou_tools.replay import _win_checks
 from tenhou_tools.replay.engine import replay_game
 from tenhou_tools.rules.scoring import score_win
 from tenhou_tools.rules.wall import WallGenerator, WallSeedError
@@ -64,18 +64,18 @@ def main() -> None:
             for hand in game.hands:
                 gen.next_hand(hand.init.dealer)
 
-    # every win's context, as the engine builds it, to time the two valuations alone; a compiled
-    # engine calls score_win directly, so this works only in the plain Python build
+    # every win's context, as the replay builds it, to time the two valuations alone; the compiled
+    # win checks call score_win directly, so this works only in the plain Python build
     contexts = []
 
     def keep(ctx):
         contexts.append(ctx)
         return score_win(ctx)
 
-    engine.score_win = keep
+    _win_checks.score_win = keep
     for game in games:
         replay_game(game)
-    engine.score_win = score_win
+    _win_checks.score_win = score_win
 
     parse_gz = timed(parse_game, raw)
     parse_xml = timed(parse_game, plain)

@@ -3,9 +3,9 @@
 Two kinds of native code sit behind private names, each with the Python it was built from or a
 Python reference beside it:
 
-- ``COMPILED``: modules compiled with mypyc from their own ``.py`` files (the parser, the hand
-  replay, the valuation and the rule helpers the replay asks on every event, where ``validate``
-  spends its time);
+- ``COMPILED``: modules compiled with mypyc from their own ``.py`` files (the parser, the table
+  state and the checks of the replay, and the rule modules the replay asks, where ``validate``
+  spends its time); they define functions and working classes only, never a value type;
 - ``SPEEDUPS``: ``tenhou_tools._speedups``, a small C extension (``_speedups.c``) whose callers
   import it with ``try: ... except ImportError:`` and fall back to the Python reference.
 
@@ -26,19 +26,29 @@ from pathlib import Path
 COMPILED: tuple[str, ...] = (
     "tenhou_tools.mjlog._meld",
     "tenhou_tools.mjlog._parse",
+    "tenhou_tools.mjlog.scan",
     "tenhou_tools.replay._draw_checks",
     "tenhou_tools.replay._flow",
     "tenhou_tools.replay._hand_checks",
     "tenhou_tools.replay._recorder",
     "tenhou_tools.replay._win_checks",
+    "tenhou_tools.replay.engine",
     "tenhou_tools.replay.state",
-    "tenhou_tools.rules._calls",
-    "tenhou_tools.rules._counts",
-    "tenhou_tools.rules._draws",
-    "tenhou_tools.rules._furiten",
-    "tenhou_tools.rules._valuation",
+    "tenhou_tools.rules.calls",
+    "tenhou_tools.rules.draws",
+    "tenhou_tools.rules.furiten",
+    "tenhou_tools.rules.game_end",
+    "tenhou_tools.rules.hand",
+    "tenhou_tools.rules.pao",
+    "tenhou_tools.rules.payments",
+    "tenhou_tools.rules.riichi",
+    "tenhou_tools.rules.scoring",
+    "tenhou_tools.rules.wall",
 )
-"""The modules compiled with mypyc, by import name (all private)."""
+"""The modules compiled with mypyc, by import name. None of them defines a value type (a
+dataclass, an enum, an exception): those live in plain modules (``events.py``,
+``rules/values.py``, ``replay/board.py``, ``replay/checks.py``), since a class defined in a
+compiled module becomes a native class (``tests/test_build.py`` holds this)."""
 
 SPEEDUPS = "tenhou_tools._speedups"
 """The C extension; its source is ``_speedups.c`` in the package folder."""

@@ -1,7 +1,7 @@
 /*
  * tenhou_tools._speedups: the private C extension of tenhou_tools (see README, "Design").
  *
- * Five functions, each with a Python reference that runs when this module is not built and that
+ * Seven functions, each with a Python reference that runs when this module is not built and that
  * tests/test_speedups.py holds it to:
  *
  *   build(cls, *args, **kw)     a frozen slotted dataclass built by setting its slots directly
@@ -12,6 +12,10 @@
  *                               (reference: tenhou_tools.mjlog._parse.numbers_python)
  *   shuffle(rnd, start, dice_at) one hand's wall shuffle over its random words
  *                               (reference: tenhou_tools.rules.wall._shuffle)
+ *   mt_seeded(key)              an MT19937 state after init_by_array over key's 32-bit words
+ *                               (reference: random.Random seeded with those words, getstate())
+ *   mt_words(state, n)          its next n outputs as little-endian bytes, the state advanced
+ *                               (reference: random.Random.getrandbits(32 * n).to_bytes(...))
  *   waits(counts)               the kinds that complete a hand, from its 34 kind counts
  *                               (reference: tenhou_tools.rules.hand.waits_python)
  *
@@ -444,6 +448,159 @@ done:
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* mt_seeded, mt_words: the wall's MT19937, its words straight into bytes (rules/wall.py)      */
+
+/* The wall's random words come from MT19937 (mt19937ar.c), seeded with init_by_array over the
+   seed's key words. random.Random is the same generator, but seeding it goes through a Python
+   int of the key (int.from_bytes, then back into words), and each hand's 288 words come out as
+   a 9216-bit int that to_bytes() takes apart again: in a replay, the ints cost five times what
+   the generator does. Here the generator's state is a bytearray of 2500 bytes (624 words and
+   the index, as random.Random.getstate() lists them, in the machine's byte order) that
+   mt_words advances in place. random.Random is the reference (rules/wall.py uses it when this
+   module is not built) and tests/test_speedups.py holds both functions to it. */
+
+#define MT_N 624
+#define MT_M 397
+#define MT_STATE_BYTES ((MT_N + 1) * 4)
+#define MT_MOST_KEY_WORDS 4096
+#define MT_MOST_WORDS 65536
+
+static void
+mt_next_block(uint32_t *mt)
+{
+    int k;
+    uint32_t y;
+#define MT_MIX(a, b) (((a) & 0x80000000u) | ((b) & 0x7fffffffu))
+#define MT_TWIST(y) (((y) >> 1) ^ (((y) & 1u) ? 0x9908b0dfu : 0u))
+    for (k = 0; k < MT_N - MT_M; k++) {
+        y = MT_MIX(mt[k], mt[k + 1]);
+        mt[k] = mt[k + MT_M] ^ MT_TWIST(y);
+    }
+    for (; k < MT_N - 1; k++) {
+        y = MT_MIX(mt[k], mt[k + 1]);
+        mt[k] = mt[k + MT_M - MT_N] ^ MT_TWIST(y);
+    }
+    y = MT_MIX(mt[MT_N - 1], mt[0]);
+    mt[MT_N - 1] = mt[MT_M - 1] ^ MT_TWIST(y);
+#undef MT_MIX
+#undef MT_TWIST
+}
+
+static PyObject *
+speedups_mt_seeded(PyObject *Py_UNUSED(module), PyObject *key_bytes)
+{
+    Py_buffer view;
+    PyObject *state = NULL;
+    uint32_t mt[MT_N + 1], key[MT_MOST_KEY_WORDS];
+    Py_ssize_t length, i, j, k;
+
+    if (PyObject_GetBuffer(key_bytes, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    length = view.len / 4;
+    if (view.len % 4 != 0 || length < 1 || length > MT_MOST_KEY_WORDS) {
+        PyErr_SetString(PyExc_ValueError, "mt_seeded(): the key must be 1 to 4096 32-bit words");
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    for (i = 0; i < length; i++) {
+        const unsigned char *b = (const unsigned char *)view.buf + 4 * i;
+        key[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    }
+    PyBuffer_Release(&view);
+    mt[0] = 19650218u;  /* init_genrand(19650218), then init_by_array */
+    for (i = 1; i < MT_N; i++)
+        mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
+    i = 1;
+    j = 0;
+    for (k = MT_N > length ? MT_N : length; k > 0; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+        if (j >= length)
+            j = 0;
+    }
+    for (k = MT_N - 1; k > 0; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    mt[0] = 0x80000000u;
+    mt[MT_N] = MT_N;  /* the index: the next word starts a new block */
+    state = PyByteArray_FromStringAndSize((const char *)mt, MT_STATE_BYTES);
+    return state;
+}
+
+static PyObject *
+speedups_mt_words(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer view;
+    PyObject *out = NULL;
+    uint32_t mt[MT_N + 1], i;
+    Py_ssize_t n;
+    unsigned char *b;
+
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "mt_words() takes the state and a number of words");
+        return NULL;
+    }
+    n = PyLong_AsSsize_t(args[1]);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    if (n < 0 || n > MT_MOST_WORDS) {
+        PyErr_SetString(PyExc_ValueError, "mt_words(): the number of words must be 0..65536");
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_WRITABLE) < 0)
+        return NULL;
+    if (view.len != MT_STATE_BYTES) {
+        PyErr_SetString(PyExc_TypeError, "mt_words(): the state must be the 2500 writable bytes of mt_seeded()");
+        goto done;
+    }
+    memcpy(mt, view.buf, MT_STATE_BYTES);  /* the buffer's alignment is not known */
+    if (mt[MT_N] > MT_N) {
+        PyErr_SetString(PyExc_ValueError, "mt_words(): the state's index is beyond 624");
+        goto done;
+    }
+    out = PyBytes_FromStringAndSize(NULL, 4 * n);
+    if (out == NULL)
+        goto done;
+    b = (unsigned char *)PyBytes_AS_STRING(out);
+    i = mt[MT_N];
+    for (Py_ssize_t k = 0; k < n; k++) {
+        uint32_t y;
+        if (i >= MT_N) {
+            mt_next_block(mt);
+            i = 0;
+        }
+        y = mt[i++];  /* tempering */
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c5680u;
+        y ^= (y << 15) & 0xefc60000u;
+        y ^= y >> 18;
+#if PY_LITTLE_ENDIAN
+        memcpy(b + 4 * k, &y, 4);
+#else
+        b[4 * k] = (unsigned char)y;
+        b[4 * k + 1] = (unsigned char)(y >> 8);
+        b[4 * k + 2] = (unsigned char)(y >> 16);
+        b[4 * k + 3] = (unsigned char)(y >> 24);
+#endif
+    }
+    mt[MT_N] = i;
+    memcpy(view.buf, mt, MT_STATE_BYTES);
+done:
+    PyBuffer_Release(&view);
+    return out;
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* build: a frozen slotted dataclass, its slots set directly                                   */
 
 /* Per class, made on first use: (names, offsets, defaults, factories), or None when the class is
@@ -613,15 +770,25 @@ speedups_build(PyObject *Py_UNUSED(module), PyObject *const *args, size_t nargsf
         goto call;
     for (Py_ssize_t i = 0; i < spec->n; i++)
         values[i] = i < nargs ? args[1 + i] : NULL;
+    /* Keywords usually come in field order, and their names are the fields' own (interned)
+       objects: look for each by identity from the field after the last one found, then from the
+       first keyword field; only then compare the text. */
+    Py_ssize_t next = nargs;
     for (Py_ssize_t k = 0; k < nkw; k++) {
         PyObject *key = PyTuple_GET_ITEM(kwnames, k);
         Py_ssize_t at = -1;
-        for (Py_ssize_t i = nargs; i < spec->n; i++) {
+        for (Py_ssize_t i = next; i < spec->n; i++) {
             if (PyTuple_GET_ITEM(spec->names, i) == key) {
                 at = i;
                 break;
             }
         }
+        for (Py_ssize_t i = nargs; at < 0 && i < next; i++) {
+            if (PyTuple_GET_ITEM(spec->names, i) == key)
+                at = i;
+        }
+        if (at >= 0)
+            next = at + 1;
         if (at < 0) {
             for (Py_ssize_t i = nargs; i < spec->n; i++) {
                 int same = PyUnicode_Compare(PyTuple_GET_ITEM(spec->names, i), key);
@@ -855,6 +1022,14 @@ static PyMethodDef speedups_methods[] = {
      "shuffle(rnd: bytes, start: tuple, dice_at: int) -> (list, int, int): start shuffled with\n"
      "the little-endian 32-bit words of rnd (swap w[i], w[i + rnd[i] % (n - i)] for i < n - 1),\n"
      "and the dice words rnd[dice_at], rnd[dice_at + 1]."},
+    {"mt_seeded", (PyCFunction)speedups_mt_seeded, METH_O,
+     "mt_seeded(key: bytes) -> bytearray: the MT19937 state (2500 bytes: 624 words and the index)\n"
+     "after init_by_array over key's little-endian 32-bit words (1 to 4096 of them), as\n"
+     "random.Random(int.from_bytes(key, 'little')) holds it when key's last word is not zero."},
+    {"mt_words", (PyCFunction)(void (*)(void))speedups_mt_words, METH_FASTCALL,
+     "mt_words(state: bytearray, n: int) -> bytes: the next n outputs of the generator in state\n"
+     "(mt_seeded's), as little-endian 32-bit words, as random.Random.getrandbits(32 * n)\n"
+     ".to_bytes(4 * n, 'little') gives them; state advances in place."},
     {"waits", (PyCFunction)speedups_waits, METH_O,
      "waits(counts: list[int]) -> frozenset[int] | None: the kinds that complete a hand of 34\n"
      "kind counts (rules.hand.waits_python); None when a count is outside 0..4 (no real hand:\n"

@@ -30,5 +30,10 @@ class ParseError(TenhouToolsError):
         return f"{prefix}: {self.message}" if prefix else self.message
 
 
+class MeldError(ValueError):
+    """An ``m`` value (the meld bitfield of ``N`` and ``AGARI m``) that no meld has; the parser
+    turns it into a ``ParseError`` (``mjlog.decode_meld`` raises it; importable from ``mjlog``)."""
+
+
 class DownloadError(TenhouToolsError):
     """A log could not be fetched from tenhou.net (or the cache): ``str()`` is one line."""

@@ -3,7 +3,7 @@
 ``library_score_win(ctx)`` values a win with ``HandCalculator.estimate_hand_value`` and the
 Tenhou corrections listed in ``rules/scoring.py`` (single variant yakuman, the ura entry of every
 riichi win, kita as ``num_nuki_dora``, the kiriage limit code, values recomputed in Tenhou's
-terms). The replay engine uses our own valuation (``rules/_valuation.py``); the tests and
+terms). The replay engine uses our own valuation (``rules/scoring.py``); the tests and
 ``scripts/check_scoring.py --library`` run both over every corpus win and over generated hands
 and require the same answer, so each implementation checks the other.
 
@@ -23,13 +23,15 @@ from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.meld import Meld as LibMeld
 
 from tenhou_tools.events import CallKind
-from tenhou_tools.rules._valuation import _refuse, _tile_problem, assemble
 from tenhou_tools.rules.scoring import (
     RefusalReason,
     ScoredHand,
     ScoringRefusal,
     ScoringRules,
     WinContext,
+    _refuse,
+    _tile_problem,
+    assemble,
 )
 
 _CONFLICT_ERRORS = frozenset(

@@ -70,11 +70,37 @@ def test_setup_builds_the_list_in_build_py_and_no_other():
     assert namespace["COMPILED"] == _build.COMPILED and namespace["SPEEDUPS"] == _build.SPEEDUPS
 
 
-def test_what_is_compiled_is_private_and_exists():
+def test_what_is_compiled_exists():
     for module in (*_build.COMPILED, _build.SPEEDUPS):
-        assert module.rsplit(".", 1)[1].startswith("_"), module
         assert _build.source_path(module).is_file(), module
     assert _build.source_path(_build.SPEEDUPS).name == "_speedups.c"
+    assert _build.SPEEDUPS.rsplit(".", 1)[1].startswith("_")
+
+
+def _value_classes(source: str) -> list[str]:
+    """Classes a module defines that are values: a dataclass, an enum, an exception, a named
+    tuple counts as a tuple and is allowed (mypyc keeps it a Python class)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        decorators = [ast.unparse(d) for d in node.decorator_list]
+        bases = [ast.unparse(b) for b in node.bases]
+        if any("dataclass" in d for d in decorators) or any(
+                b.endswith(("Enum", "Error", "Exception", "Warning")) for b in bases):
+            found.append(node.name)
+    return found
+
+
+def test_no_value_type_is_defined_in_a_compiled_module():
+    """A class defined in a compiled module becomes a native class: ``_values.build`` falls back
+    to calling it (its slots are not the dataclass's) and it pickles differently. Values live in
+    plain modules and the compiled ones import them (docs/development.md)."""
+    defined = {module: _value_classes(_build.source_path(module).read_text(encoding="utf-8"))
+               for module in _build.COMPILED}
+    assert {module: names for module, names in defined.items() if names} == {}
+    plain = _value_classes((REPO / "tenhou_tools" / "rules" / "values.py").read_text(encoding="utf-8"))
+    assert {"ScoredHand", "WinContext", "HandWall", "WallSeedError", "Furiten", "Limit"} <= set(plain)
 
 
 def test_the_c_source_ships_with_the_package():

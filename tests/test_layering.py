@@ -29,10 +29,7 @@ IO_CALLS = frozenset({"open", "read_bytes", "read_text", "write_bytes", "write_t
                       "stat", "fdopen"})
 """Names whose call reads or writes a file (``open(...)``, ``path.read_bytes()``, ``os.scandir``...)."""
 
-KNOWN_CIRCLES: frozenset[frozenset[str]] = frozenset({
-    # issue 25, the lead's part: the twin rule modules go
-    frozenset({"tenhou_tools.rules._valuation", "tenhou_tools.rules.scoring"}),
-})
+KNOWN_CIRCLES: frozenset[frozenset[str]] = frozenset()
 """Circles being taken apart elsewhere (issue 25). The test fails on any other circle, and on
 one of these that is gone (then delete its line)."""
 

@@ -1,15 +1,17 @@
 """The C extension ``tenhou_tools._speedups`` against the Python reference of each function.
 
 Without the extension every caller runs the reference (``build_reference``, ``scan_python``,
-``numbers_python``, ``wall._shuffle``); these tests hold the two to the same answers, on written
-cases, on the corpus and on generated input (hypothesis). They are skipped when the install did
-not build the extension, except under ``TENHOU_TOOLS_EXPECT_COMPILED=1`` (CI), where that is a
-failure. The C that reads untrusted bytes (``scan``, ``numbers``) is also fuzzed under
+``numbers_python``, ``wall._shuffle``, ``random.Random`` for the wall's generator); these tests
+hold the two to the same answers, on written cases, on the corpus and on generated input
+(hypothesis). They are skipped when the install did not build the extension, except under
+``TENHOU_TOOLS_EXPECT_COMPILED=1`` (CI), where that is a failure. The C that reads untrusted
+bytes (``scan``, ``numbers``, and ``mt_seeded`` a log's seed key) is also fuzzed under
 AddressSanitizer (``test_scan_and_numbers_under_address_sanitizer``).
 """
 
 from __future__ import annotations
 
+import array
 import dataclasses
 import gzip
 import importlib
@@ -72,6 +74,21 @@ def test_build_makes_the_same_value_as_the_class(cls, args, kw):
     assert type(built) is cls and built == reference and hash(built) == hash(reference)
     for field in dataclasses.fields(cls):
         assert getattr(built, field.name) is getattr(reference, field.name)
+
+
+@given(order=st.permutations(range(6)), positional=st.integers(0, 6), copied=st.booleans())
+def test_build_takes_keywords_in_any_order_and_names_equal_but_not_the_same(order, positional, copied):
+    """Keywords are matched by identity from the field after the last one found, then by text:
+    any order, and names that are equal strings but other objects (built at run time), give
+    the class's value."""
+    names = ("kind", "tiles", "called", "from_seat", "added", "code")
+    kw = {}
+    for i in order:
+        if i >= positional:
+            name = "".join(list(names[i])) if copied else names[i]
+            kw[name] = MELD[i]
+    built = core.build(Meld, *MELD[:positional], **kw)
+    assert built == build_reference(Meld, *MELD[:positional], **kw) == Meld(*MELD)
 
 
 def test_a_built_value_is_frozen():
@@ -183,12 +200,60 @@ def test_shuffle_is_the_reference(rnd, n, dice_at):
 
 def test_shuffle_is_the_wall_of_the_seed():
     """The walls of a real seed, hand after hand, the same either way."""
-    seed = "mt19937ar-sha512-n288-base64," + __import__("base64").b64encode(bytes(range(256)) * 9 + bytes(192)).decode()
-    fast, plain = wall.WallGenerator(seed, 4), wall.WallGenerator(seed, 4)
+    key = bytes(range(256)) * 9 + bytes(191) + b"\x01"
+    seed = "mt19937ar-sha512-n288-base64," + __import__("base64").b64encode(key).decode()
+    fast, plain = wall.WallGenerator(seed, 4), random.Random(int.from_bytes(key, "little"))
     for index in range(5):
-        rnd = wall._sha512_bytes(plain._rng)
+        rnd = wall._hashed(wall._drawn(plain))
         shuffled = wall._shuffle(rnd, wall._start(4), 135)
         assert fast.next_hand(index % 4) == wall._laid_out(*shuffled, 4, index % 4, False)
+
+
+# -- mt_seeded, mt_words -------------------------------------------------------------------------
+
+
+def _words(key: list[int]) -> bytes:
+    return b"".join(k.to_bytes(4, "little") for k in key)
+
+
+@given(st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=40), st.lists(st.integers(0, 1400), max_size=6))
+@settings(max_examples=200)
+def test_mt_seeded_and_mt_words_are_the_standard_librarys(key, counts):
+    """From the state init_by_array gives over any key (a last word of zero too), chunk after
+    chunk across the 624-word blocks, the words are random.Random's own: getrandbits(32 * n)
+    as little-endian bytes, and the state is its getstate()."""
+    reference = wall.mt19937(key)
+    state = core.mt_seeded(_words(key))
+    assert list(array.array("I", bytes(state))) == list(reference.getstate()[1])
+    for n in counts:
+        assert core.mt_words(state, n) == reference.getrandbits(32 * n).to_bytes(4 * n, "little")
+    assert list(array.array("I", bytes(state))) == list(reference.getstate()[1])
+
+
+def test_mt_seeded_is_the_seed_of_a_real_key():
+    key = bytes(range(256)) * 9 + bytes(191) + b"\x01"
+    reference = random.Random(int.from_bytes(key, "little"))
+    state = core.mt_seeded(key)
+    assert core.mt_words(state, 288 * 3) == reference.getrandbits(32 * 288 * 3).to_bytes(4 * 288 * 3, "little")
+
+
+def test_mt_seeded_and_mt_words_refuse_what_they_cannot_read():
+    for key in (b"", b"abc", bytes(4 * 4097), "abcd"):
+        with pytest.raises((ValueError, TypeError)):
+            core.mt_seeded(key)
+    state = core.mt_seeded(bytes(8))
+    for bad in (bytes(state), bytearray(2496), bytearray(2504), array.array("I", [0] * 624)):
+        with pytest.raises((TypeError, BufferError)):
+            core.mt_words(bad, 1)
+    late = bytearray(state)
+    late[-4:] = (625).to_bytes(4, sys.byteorder)
+    with pytest.raises(ValueError):
+        core.mt_words(late, 1)
+    for n in (-1, 65537):
+        with pytest.raises(ValueError):
+            core.mt_words(state, n)
+    assert core.mt_words(state, 0) == b""
+    assert len(core.mt_words(array.array("I", array.array("I", bytes(state)).tolist()), 3)) == 12
 
 
 def test_shuffle_refuses_a_bad_start():
@@ -365,6 +430,20 @@ for i in range(5000):
         text = ",".join(str(rng.randint(-10**19, 10**19)) for _ in range(rng.randrange(6)))
     lo, hi = sorted(rng.randint(-10**18 + 1, 10**18 - 1) for _ in range(2))
     assert c.numbers(text, lo, hi) == numbers_python(text, lo, hi), (text, lo, hi)
+for i in range(300):
+    size = rng.choice([0, 1, 3, 4, 8, 128, 2496, 16384, 16388]) + (rng.randrange(4) if i % 5 == 0 else 0)
+    key = bytes(rng.getrandbits(8) for _ in range(size))
+    try:
+        state = c.mt_seeded(key)
+    except ValueError:
+        assert size == 0 or size % 4 or size > 16384, size
+        continue
+    reference = random.Random(int.from_bytes(key, "little"))
+    if key[-4:] != bytes(4):
+        n = rng.randrange(1400)
+        assert c.mt_words(state, n) == reference.getrandbits(32 * n).to_bytes(4 * n, "little")
+    else:
+        c.mt_words(state, rng.randrange(1400))
 print("ok", read)
 """
 
@@ -372,7 +451,8 @@ print("ok", read)
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
 def test_scan_and_numbers_under_address_sanitizer(tmp_path):
     """The C that reads untrusted bytes, built with -fsanitize=address and fed real logs, their
-    mutations, prefixes and random bytes, and random number lists: no out-of-bounds read or
+    mutations, prefixes and random bytes, random number lists, and wall seed keys of any length
+    (mt_seeded, mt_words, against random.Random): no out-of-bounds read or
     write, and every answer the reference's. Objects come from malloc (PYTHONMALLOC=malloc), so a
     read past a document's end is caught, not hidden inside a pymalloc arena."""
     library = asan_library()

@@ -1,4 +1,4 @@
-"""rules/_valuation.py: our own hand valuation, by hand-worked hands and against the library.
+"""rules/scoring.py: our own hand valuation, by hand-worked hands and against the library.
 
 Two independent implementations of Tenhou's hand values exist in the package: our own (the
 engine's, ``scoring.score_win``) and the ``mahjong`` library behind ``scoring_library``. Every
@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tenhou_tools.events import CallKind, Meld
-from tenhou_tools.rules._valuation import standard_splits
 from tenhou_tools.rules.hand import counts34
 from tenhou_tools.rules.payments import Limit
 from tenhou_tools.rules.scoring import (
@@ -24,6 +23,7 @@ from tenhou_tools.rules.scoring import (
     WinContext,
     YakuId,
     score_win,
+    standard_splits,
 )
 from tenhou_tools.tiles import parse_tiles
 

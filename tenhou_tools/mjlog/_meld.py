@@ -8,23 +8,11 @@ a pon, else bit 4 an added kan, else bit 5 a kita, else it is a kan whose bits 8
 
 from __future__ import annotations
 
-from typing import Final
-
 from .._values import build
+from ..errors import MeldError
 from ..events import CallKind, Meld
 
-# Enum members used in the hot paths, bound once: as module constants they cost a C global
-# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
-_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
-_CALL_CHI: Final = CallKind.CHI
-_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
-_CALL_KITA: Final = CallKind.KITA
-_CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
-_CALL_PON: Final = CallKind.PON
-
-
-class MeldError(ValueError):
-    """An ``m`` value that no meld has."""
+__all__ = ["MeldError", "decode_meld", "encode_meld"]
 
 
 def decode_meld(code: int, who: int) -> Meld:
@@ -41,15 +29,16 @@ def decode_meld(code: int, who: int) -> Meld:
         tile = code >> 8
         if not 120 <= tile <= 123:
             raise MeldError(f"kita meld {code} holds tile {tile}, not a North (120-123)")
-        return build(Meld, _CALL_KITA, (tile,), None, None, None, code)
+        return build(Meld, kind=CallKind.KITA, tiles=(tile,), called=None, from_seat=None, added=None, code=code)
     tile = code >> 8
     if tile > 135:
         raise MeldError(f"kan meld {code} holds tile {tile}, beyond 135")
     base = tile & ~3
     tiles = (base, base + 1, base + 2, base + 3)
     if rel:
-        return build(Meld, _CALL_OPEN_KAN, tiles, tile, from_seat, None, code)
-    return build(Meld, _CALL_CLOSED_KAN, tiles, None, None, None, code)
+        return build(Meld, kind=CallKind.OPEN_KAN, tiles=tiles, called=tile, from_seat=from_seat, added=None,
+                     code=code)
+    return build(Meld, kind=CallKind.CLOSED_KAN, tiles=tiles, called=None, from_seat=None, added=None, code=code)
 
 
 def _chi(code: int, from_seat: int | None) -> Meld:
@@ -62,7 +51,8 @@ def _chi(code: int, from_seat: int | None) -> Meld:
     first = (base // 7) * 9 + base % 7
     copies = ((code >> 3) & 3, (code >> 5) & 3, (code >> 7) & 3)
     tiles = tuple((first + i) * 4 + copies[i] for i in range(3))
-    return build(Meld, _CALL_CHI, tiles, tiles[called_index], from_seat, None, code)
+    return build(Meld, kind=CallKind.CHI, tiles=tiles, called=tiles[called_index], from_seat=from_seat, added=None,
+                 code=code)
 
 
 def _pon_or_added_kan(code: int, from_seat: int | None) -> Meld:
@@ -76,10 +66,11 @@ def _pon_or_added_kan(code: int, from_seat: int | None) -> Meld:
     pon = tuple(k * 4 + c for c in range(4) if c != unused)
     called = pon[called_index]
     if code & 0x8:
-        return build(Meld, _CALL_PON, pon, called, from_seat, None, code)
+        return build(Meld, kind=CallKind.PON, tiles=pon, called=called, from_seat=from_seat, added=None, code=code)
     added = k * 4 + unused
     tiles = tuple(sorted((*pon, added)))
-    return build(Meld, _CALL_ADDED_KAN, tiles, called, from_seat, added, code)
+    return build(Meld, kind=CallKind.ADDED_KAN, tiles=tiles, called=called, from_seat=from_seat, added=added,
+                 code=code)
 
 
 def _required(value: int | None, kind: str, what: str) -> int:
@@ -92,13 +83,13 @@ def encode_meld(meld: Meld, who: int) -> int:
     """The ``m`` value of a meld (the inverse of ``decode_meld``; closed kans use ``kind*4``)."""
     rel = (meld.from_seat - who) % 4 if meld.from_seat is not None else 0
     kind = meld.tiles[0] >> 2
-    if meld.kind is _CALL_CHI:
+    if meld.kind is CallKind.CHI:
         called_index = meld.tiles.index(meld.called)
         t = ((kind // 9) * 7 + kind % 9) * 3 + called_index
         copies = [tile & 3 for tile in meld.tiles]
         return (t << 10) | (copies[2] << 7) | (copies[1] << 5) | (copies[0] << 3) | 0x4 | rel
-    if meld.kind in (_CALL_PON, _CALL_ADDED_KAN):
-        if meld.kind is _CALL_PON:
+    if meld.kind in (CallKind.PON, CallKind.ADDED_KAN):
+        if meld.kind is CallKind.PON:
             present = {tile & 3 for tile in meld.tiles}
             unused = ({0, 1, 2, 3} - present).pop()
             pon = meld.tiles
@@ -107,10 +98,10 @@ def encode_meld(meld: Meld, who: int) -> int:
             unused = added & 3
             pon = tuple(t for t in meld.tiles if t != added)
         t = kind * 3 + pon.index(meld.called)
-        flag = 0x8 if meld.kind is _CALL_PON else 0x10
+        flag = 0x8 if meld.kind is CallKind.PON else 0x10
         return (t << 9) | (unused << 5) | flag | rel
-    if meld.kind is _CALL_KITA:
+    if meld.kind is CallKind.KITA:
         return (meld.tiles[0] << 8) | 0x20
-    if meld.kind is _CALL_OPEN_KAN:
+    if meld.kind is CallKind.OPEN_KAN:
         return (_required(meld.called, "open kan", "called tile") << 8) | rel
     return (meld.code >> 8 << 8) if meld.code else (kind * 4) << 8

@@ -11,6 +11,8 @@ with the same value in one element (``owari``, in some logs of 2010-05-10), whic
 from __future__ import annotations
 
 import dataclasses
+import sys
+from collections.abc import Callable
 from typing import Any, Final
 from urllib.parse import unquote
 
@@ -45,41 +47,39 @@ from ._meld import MeldError, decode_meld
 from .read import MAX_BYTES, decompress, decompress_prefix, parse_xml
 from .scan import Item, scan, scan_python
 
-# Enum members used in the hot paths, bound once: as module constants they cost a C global
-# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
-_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
-_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
-_CALL_KITA: Final = CallKind.KITA
-_CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
-_DRAW_EXHAUSTIVE: Final = DrawKind.EXHAUSTIVE
-
 Attrs = dict[str, str]
 """An element's attributes, as ``scan()`` or ``read_tree()`` give them."""
 
+# The tables below are Final: compiled, a module name read in the loop over the elements is
+# otherwise a dictionary lookup each time.
 # Draw and discard events are immutable values from a small domain (4 seats x 136 tiles x one
 # flag), so each one is built once here and shared: a tag costs one dictionary lookup.
-_TILE_TAGS: dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]] = {
+_TILE_TAGS: Final[dict[str, tuple[bool, int, int, Draw | Discard, Draw | Discard]]] = {
     **{
-        f"{letter}{tile}": (True, seat, tile, Draw(seat, tile, False), Draw(seat, tile, True))
+        sys.intern(f"{letter}{tile}"): (True, seat, tile, Draw(seat=seat, tile=tile, rinshan=False),
+                                         Draw(seat=seat, tile=tile, rinshan=True))
         for seat, letter in enumerate("TUVW")
         for tile in range(136)
     },
     **{
-        f"{letter}{tile}": (False, seat, tile, Discard(seat, tile, False), Discard(seat, tile, True))
+        sys.intern(f"{letter}{tile}"): (False, seat, tile, Discard(seat=seat, tile=tile, tsumogiri=False),
+                                          Discard(seat=seat, tile=tile, tsumogiri=True))
         for seat, letter in enumerate("DEFG")
         for tile in range(136)
     },
 }
-"""Tag name -> (is a draw, seat, tile, the plain event, the rinshan draw / tsumogiri discard)."""
-_TILE_TAG_LETTERS = frozenset("TUVWDEFG")
-_DRAW_KINDS = {k.value: k for k in DrawKind if k is not _DRAW_EXHAUSTIVE}
-_KAN_OR_KITA = (_CALL_ADDED_KAN, _CALL_OPEN_KAN, _CALL_CLOSED_KAN, _CALL_KITA)
+"""Tag name -> (is a draw, seat, tile, the plain event, the rinshan draw / tsumogiri discard). The
+names are interned, as ``scan`` interns the tags it shares: a lookup compares them by identity."""
+_TILE_TAG_LETTERS: Final = frozenset("TUVWDEFG")
+_DRAW_KINDS: Final = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
+_KAN_OR_KITA: Final = (CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA)
 
-_AGARI_ATTRS = frozenset(
+_AGARI_ATTRS: Final = frozenset(
     ["ba", "hai", "m", "machi", "ten", "yaku", "yakuman", "doraHai", "doraHaiUra", "who", "fromWho", "paoWho", "sc",
      "owari"]
 )
-_AGARI_OPAQUE = frozenset({"chip", "ratio"})
+_AGARI_OPAQUE: Final = frozenset({"chip", "ratio"})
+_AGARI_KNOWN: Final = _AGARI_ATTRS | _AGARI_OPAQUE
 MAX_POINTS = 1_000_000
 """Final points (``owari``) beyond this (or not finite) are a parse error: real ones are a few
 hundred, and infinity or NaN cannot be rounded to tenths."""
@@ -87,18 +87,20 @@ MAX_SCORE = 1_000_000
 """Scores and score changes (``ten``, ``sc``, in hundreds) beyond this are a parse error: real
 ones stay within a few thousand (a few hundred thousand points), and a 400-digit score would
 only make every later sum meaningless."""
-_RYUU_ATTRS = frozenset(["ba", "sc", "type", "hai0", "hai1", "hai2", "hai3", "owari"])
-_RYUU_OPAQUE = frozenset({"ratio"})
-_INIT_ATTRS = frozenset(["seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3", "shuffle", "chip"])
-_GO_KNOWN = frozenset({"type", "lobby"})
-_GO_OPAQUE = frozenset({"title", "rule", "ranking", "csrule"})
-_UN_OPAQUE = frozenset({"rc"})
-_N_ATTRS = frozenset({"who", "m"})
-_HEADER_TAGS = frozenset({"SHUFFLE", "GO", "TAIKYOKU"})
-_REACH_ATTRS = frozenset({"who", "step", "ten"})
-_DORA_ATTRS = frozenset({"hai"})
-_BYE_ATTRS = frozenset({"who"})
-_UN_KNOWN = frozenset({"n0", "n1", "n2", "n3", "dan", "rate", "sx"})
+_RYUU_ATTRS: Final = frozenset(["ba", "sc", "type", "hai0", "hai1", "hai2", "hai3", "owari"])
+_RYUU_OPAQUE: Final = frozenset({"ratio"})
+_RYUU_KNOWN: Final = _RYUU_ATTRS | _RYUU_OPAQUE
+_HAI: Final = ("hai0", "hai1", "hai2", "hai3")
+_INIT_ATTRS: Final = frozenset(["seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3", "shuffle", "chip"])
+_GO_KNOWN: Final = frozenset({"type", "lobby"})
+_GO_OPAQUE: Final = frozenset({"title", "rule", "ranking", "csrule"})
+_UN_OPAQUE: Final = frozenset({"rc"})
+_N_ATTRS: Final = frozenset({"who", "m"})
+_HEADER_TAGS: Final = frozenset({"SHUFFLE", "GO", "TAIKYOKU"})
+_REACH_ATTRS: Final = frozenset({"who", "step", "ten"})
+_DORA_ATTRS: Final = frozenset({"hai"})
+_BYE_ATTRS: Final = frozenset({"who"})
+_UN_KNOWN: Final = frozenset({"n0", "n1", "n2", "n3", "dan", "rate", "sx"})
 
 
 def player_name(text: str) -> str:
@@ -200,7 +202,8 @@ def _parse_incomplete(xml: bytes, source: str, log_id: str | None, max_bytes: in
 
 def _with_notes(game: Game, notes: list[str]) -> Game:
     """The game with ``notes`` before its warnings."""
-    return Game(game.header, game.hands, game.prelude, tuple(notes) + game.warnings, game.log_id, game.complete)
+    return Game(header=game.header, hands=game.hands, prelude=game.prelude, warnings=tuple(notes) + game.warnings,
+                log_id=game.log_id, complete=game.complete)
 
 
 def parse_xml_game(xml: bytes, source: str, log_id: str | None, require_complete: bool,
@@ -241,7 +244,7 @@ def read_tree(root: Any) -> tuple[dict[str, str], list[Item]]:
     return dict(root.attrib), items
 
 
-_LARGEST = 10**18 - 1
+_LARGEST: Final = 10**18 - 1
 """The widest range ``numbers`` is asked for (18 digits)."""
 
 
@@ -267,10 +270,14 @@ def numbers_python(text: str, lo: int, hi: int) -> tuple[int, ...] | None:
     return tuple(values)
 
 
+_NumbersC = Callable[[str, int, int], "tuple[int, ...] | None"]
+_numbers_c: _NumbersC | None
 try:
-    from .._speedups import numbers as _numbers
+    from .._speedups import numbers as _numbers_c
 except ImportError:  # not built: the reference above
-    _numbers = numbers_python
+    _numbers_c = None
+_numbers: Final = numbers_python if _numbers_c is None else _numbers_c
+"""``numbers``, bound once (a module global read in compiled code is a dictionary lookup each time)."""
 
 
 class _Parser:
@@ -408,7 +415,7 @@ class _Parser:
                 self.unknown_attrs(el, _N_ATTRS)
                 who = self.seat(el, "who")
                 meld = self.meld(self.int1(el, "m", 0, 0xFFFF), who)
-                current.append(build(Call, who, meld))
+                current.append(build(Call, seat=who, meld=meld))
                 if meld.kind in _KAN_OR_KITA:
                     kan_pending[who] = True
                 else:
@@ -422,13 +429,13 @@ class _Parser:
                 step = self.int1(el, "step", 1, 2)
                 ten = el.get("ten")
                 scores = self.scores(ten, "ten", 4) if ten else None
-                current.append(build(Riichi, who, step, scores))
+                current.append(build(Riichi, seat=who, step=step, scores=scores))
                 continue
             if tag == "DORA":
                 if current is None:
                     raise self.fail("a DORA before the first INIT")
                 self.unknown_attrs(el, _DORA_ATTRS)
-                current.append(build(NewDora, self.int1(el, "hai", 0, 135)))
+                current.append(build(NewDora, tile=self.int1(el, "hai", 0, 135)))
                 continue
             if tag == "INIT":
                 if ruleset is None:
@@ -453,7 +460,7 @@ class _Parser:
                 continue
             if tag == "BYE":
                 self.unknown_attrs(el, _BYE_ATTRS)
-                event: Event = Bye(self.seat(el, "who"))
+                event: Event = Bye(seat=self.seat(el, "who"))
                 (prelude if current is None else current).append(event)
                 continue
             if tag == "UN":
@@ -470,7 +477,7 @@ class _Parser:
                     self.warnings.append(f"element {index} <{tag}>: a second {tag} tag (the last one is used)")
                 seen_header.add(tag)
             if tag == "SHUFFLE":
-                shuffle = Shuffle(self.req(el, "seed"), el.get("ref", ""))
+                shuffle = Shuffle(seed=self.req(el, "seed"), ref=el.get("ref", ""))
                 continue
             if tag == "GO":
                 self.unknown_attrs(el, _GO_KNOWN | _GO_OPAQUE)
@@ -485,7 +492,7 @@ class _Parser:
                 first_dealer = self.int1(el, "oya", 0, 3, default=0)
                 continue
             self.warnings.append(f"element {index} <{tag[:40]}>: unknown tag kept as Unknown")
-            unknown = Unknown(tag, tuple(el.items()))
+            unknown = Unknown(tag=tag, attributes=tuple(el.items()))
             (prelude if current is None else current).append(unknown)
 
         self.index, self.tag = len(items), "end"
@@ -507,7 +514,7 @@ class _Parser:
                 self.warnings.append(f"incomplete game: the log ends in hand {last.init.label()}, "
                                      "before its result")
         if players is None:
-            players = tuple(Player(s, "", 0, 0.0, "") for s in range(4))
+            players = tuple(Player(seat=s, name="", dan=0, rate=0.0, sex="") for s in range(4))
         header = Header(
             version=version,
             ruleset=ruleset,
@@ -518,7 +525,8 @@ class _Parser:
             go_extra=go_extra,
             un_extra=un_extra,
         )
-        return Game(header, tuple(hands), tuple(prelude), tuple(self.warnings), log_id, complete)
+        return Game(header=header, hands=tuple(hands), prelude=tuple(prelude), warnings=tuple(self.warnings),
+                    log_id=log_id, complete=complete)
 
     def close_hand(self, hands: list[Hand], init: Init, events: list[Event], has_end: bool,
                    last: bool = False) -> None:
@@ -533,7 +541,7 @@ class _Parser:
         if not has_end and not last:
             self.warnings.append(f"incomplete game: hand {init.label()} has no "
                                  f"AGARI or RYUUKYOKU (element {self.index} <{self.tag}> starts the next)")
-        hands.append(build(Hand, len(hands), init, tuple(events)))
+        hands.append(build(Hand, index=len(hands), init=init, events=tuple(events)))
 
     def meld(self, code: int, who: int) -> Meld:
         try:
@@ -554,14 +562,14 @@ class _Parser:
         sexes = tuple(sx_text.split(",")) if sx_text else ("",) * 4
         if len(rates) != 4 or len(sexes) != 4:
             raise self.fail("attributes 'rate' and 'sx' must have four entries")
-        return tuple(Player(s, names[s], dans[s], rates[s], sexes[s]) for s in range(4))
+        return tuple(Player(seat=s, name=names[s], dan=dans[s], rate=rates[s], sex=sexes[s]) for s in range(4))
 
     def reconnect(self, el: Attrs) -> Event:
         keys = list(el.keys())
         if len(keys) == 1 and keys[0] in ("n0", "n1", "n2", "n3"):
-            return Reconnect(int(keys[0][1]), player_name(el[keys[0]]))
+            return Reconnect(seat=int(keys[0][1]), name=player_name(el[keys[0]]))
         self.warnings.append(f"element {self.index} <UN>: a second full UN tag kept as Unknown")
-        return Unknown("UN", tuple(el.items()))
+        return Unknown(tag="UN", attributes=tuple(el.items()))
 
     def init(self, el: Attrs, ruleset: Ruleset) -> Init:
         self.unknown_attrs(el, _INIT_ATTRS)
@@ -577,7 +585,7 @@ class _Parser:
             raise self.fail(f"dora indicator {dora} is outside 0-135")
         scores = self.scores(self.req(el, "ten"), "ten", 4)
         dealer = self.int1(el, "oya", 0, ruleset.players - 1)
-        hands = tuple(self.tiles(el.get(f"hai{s}"), f"hai{s}") for s in range(4))
+        hands = tuple(self.tiles(el.get(name), name) for name in _HAI)
         chip = el.get("chip")
         return build(
             Init,
@@ -600,8 +608,8 @@ class _Parser:
             raise self.fail(f"attribute 'sc' has a value outside ±{MAX_SCORE} (hundreds of points)")
         if len(sc) not in (8, 16):
             raise self.fail(f"attribute 'sc' has {len(sc)} values, expected 8 (or 16 on chip tables)")
-        before = tuple(sc[i] * 100 for i in range(0, 8, 2))
-        deltas = tuple(sc[i] * 100 for i in range(1, 8, 2))
+        before = (sc[0] * 100, sc[2] * 100, sc[4] * 100, sc[6] * 100)
+        deltas = (sc[1] * 100, sc[3] * 100, sc[5] * 100, sc[7] * 100)
         if len(sc) == 16:
             return before, deltas, sc[8::2], sc[9::2]
         return before, deltas, None, None
@@ -630,10 +638,10 @@ class _Parser:
             raise self.fail(f"attribute 'owari' is not scores and points: {text[:60]!r}") from None
         if not all(abs(p) <= MAX_POINTS for p in points + (chip_points or ())):  # also inf, nan
             raise self.fail(f"attribute 'owari' has points outside ±{MAX_POINTS}: {text[:60]!r}")
-        return build(Owari, scores, points, chips, chip_points)
+        return build(Owari, scores=scores, points=points, chips=chips, chip_points=chip_points)
 
     def agari(self, el: Attrs) -> Agari:
-        self.unknown_attrs(el, _AGARI_ATTRS | _AGARI_OPAQUE)
+        self.unknown_attrs(el, _AGARI_KNOWN)
         who = self.seat(el, "who")
         from_who = self.seat(el, "fromWho")
         pao = el.get("paoWho")
@@ -676,10 +684,10 @@ class _Parser:
         )
 
     def ryuukyoku(self, el: Attrs) -> Ryuukyoku:
-        self.unknown_attrs(el, _RYUU_ATTRS | _RYUU_OPAQUE)
+        self.unknown_attrs(el, _RYUU_KNOWN)
         kind_text = el.get("type")
         if kind_text is None:
-            kind = _DRAW_EXHAUSTIVE
+            kind = DrawKind.EXHAUSTIVE
         else:
             named = _DRAW_KINDS.get(kind_text)
             if named is None:
@@ -687,10 +695,7 @@ class _Parser:
             kind = named
         honba, sticks = self.ba(el)
         before, deltas, chips_before, chip_deltas = self.score_pairs(el)
-        hands = tuple(
-            self.tiles(el.get(f"hai{s}"), f"hai{s}") if el.get(f"hai{s}") is not None else None
-            for s in range(4)
-        )
+        hands = tuple(self.tiles(el.get(name), name) if el.get(name) is not None else None for name in _HAI)
         return build(
             Ryuukyoku,
             kind=kind,

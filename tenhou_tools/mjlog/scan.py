@@ -29,6 +29,7 @@ takes the whole document.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from typing import Final
 
@@ -54,10 +55,11 @@ _ATTR = re.compile(f"({_NAME}){_WS}*={_WS}*(?:\"([^\"]*)\"|'([^']*)')")
 """One attribute of an element the grammar above has accepted."""
 
 _TILE_PIECES: dict[str, Item] = {
-    f"{letter}{tile}/>": (f"{letter}{tile}", {}) for letter in "TUVWDEFG" for tile in range(136)
+    f"{letter}{tile}/>": (sys.intern(f"{letter}{tile}"), {}) for letter in "TUVWDEFG" for tile in range(136)
 }
 """The pieces of the draw and discard tags as Tenhou writes them (nine in ten of all elements),
-each read once here and shared: the dictionaries are empty and nobody writes to them."""
+each read once here and shared: the dictionaries are empty and nobody writes to them. The tag
+names are interned (the parser's table of these tags uses the same objects)."""
 _TILE_ITEMS: Final = tuple(_TILE_PIECES.values())
 """The same items in the extension's order: letters ``TUVWDEFG``, then ids 0..135."""
 

@@ -8,11 +8,9 @@ and compares their answers with the log.
 
 from __future__ import annotations
 
-from typing import Final
-
 from ..events import CallKind, DrawKind, Ryuukyoku
 from ..findings import FindingCode as F
-from ..rules._draws import (
+from ..rules.draws import (
     four_kans_abort,
     four_riichi,
     four_winds,
@@ -29,42 +27,20 @@ from ._win_checks import win_context
 from .checks import CheckKind as K
 from .state import TableState
 
-# Enum members used in the hot paths, bound once: as module constants they cost a C global
-# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
-_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
-_CALL_KITA: Final = CallKind.KITA
-_DRAW_EXHAUSTIVE: Final = DrawKind.EXHAUSTIVE
-_DRAW_FOUR_KANS: Final = DrawKind.FOUR_KANS
-_DRAW_FOUR_RIICHI: Final = DrawKind.FOUR_RIICHI
-_DRAW_FOUR_WINDS: Final = DrawKind.FOUR_WINDS
-_DRAW_NAGASHI_MANGAN: Final = DrawKind.NAGASHI_MANGAN
-_DRAW_NINE_TERMINALS: Final = DrawKind.NINE_TERMINALS
-_DRAW_TRIPLE_RON: Final = DrawKind.TRIPLE_RON
-_K_ABORT: Final = K.ABORT
-_K_BA: Final = K.BA
-_K_DRAW_CONDITION: Final = K.DRAW_CONDITION
-_K_DRAW_HAND: Final = K.DRAW_HAND
-_K_DRAW_PAYMENT: Final = K.DRAW_PAYMENT
-_K_DRAW_TENPAI: Final = K.DRAW_TENPAI
-_K_NAGASHI: Final = K.NAGASHI
-_K_RIICHI_ACCEPTED: Final = K.RIICHI_ACCEPTED
-_K_RYUUKYOKU: Final = K.RYUUKYOKU
-_K_SCORES_BEFORE: Final = K.SCORES_BEFORE
-
 
 def check_ryuukyoku(rec: Recorder, table: TableState, r: Ryuukyoku, scoring: ScoringRules) -> None:
     """Check a draw against the table before it."""
-    rec.check(_K_RYUUKYOKU, True)
-    if not rec.check(_K_SCORES_BEFORE, list(r.scores_before) == table.scores):
+    rec.check(K.RYUUKYOKU, True)
+    if not rec.check(K.SCORES_BEFORE, list(r.scores_before) == table.scores):
         rec.find(F.SCORES_BEFORE, "the scores before the draw (sc) are not the running scores",
                  list(table.scores), list(r.scores_before))
-    if not rec.check(_K_BA, (r.honba, r.sticks) == (table.honba, table.sticks)):
+    if not rec.check(K.BA, (r.honba, r.sticks) == (table.honba, table.sticks)):
         rec.find(F.BA, "honba and riichi sticks (ba) are not the ones on the table",
                  [table.honba, table.sticks], [r.honba, r.sticks])
-    if r.kind is _DRAW_EXHAUSTIVE or r.kind is _DRAW_NAGASHI_MANGAN:
+    if r.kind is DrawKind.EXHAUSTIVE or r.kind is DrawKind.NAGASHI_MANGAN:
         exhaustive_draw(rec, table, r)
     else:
-        if not rec.check(_K_DRAW_PAYMENT, not any(r.deltas)):
+        if not rec.check(K.DRAW_PAYMENT, not any(r.deltas)):
             rec.find(F.DRAW_PAYMENT, "an abortive draw moves points", [0, 0, 0, 0], list(r.deltas))
         abortive_condition(rec, table, r, scoring)
 
@@ -77,26 +53,26 @@ def exhaustive_draw(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
         hand = table.seats[seat].concealed
         tenpai[seat] = is_tenpai(hand)
         shown = r.hands[seat]
-        if not rec.check(_K_DRAW_TENPAI, tenpai[seat] == (shown is not None)):
+        if not rec.check(K.DRAW_TENPAI, tenpai[seat] == (shown is not None)):
             rec.find(F.DRAW_TENPAI, f"S{seat} is {'tenpai' if tenpai[seat] else 'noten'} but the log says otherwise",
                      tenpai[seat], shown is not None)
-        if shown is not None and not rec.check(_K_DRAW_HAND, sorted(shown) == sorted(hand)):
+        if shown is not None and not rec.check(K.DRAW_HAND, sorted(shown) == sorted(hand)):
             rec.find(F.DRAW_HAND, f"S{seat}'s shown hand is not the replayed hand",
                      format_tiles(hand), format_tiles(shown))
     remaining = table.live_remaining()
-    if not rec.check(_K_DRAW_CONDITION, remaining == 0):
+    if not rec.check(K.DRAW_CONDITION, remaining == 0):
         rec.find(F.DRAW_TENPAI, "an exhaustive draw while the live wall still has tiles", 0, remaining)
     nagashi = [s for s in range(n) if nagashi_mangan([d.tile for d in table.seats[s].pond],
                                                      len(table.seats[s].called_away))]
-    claimed = r.kind is _DRAW_NAGASHI_MANGAN
-    if not rec.check(_K_NAGASHI, bool(nagashi) == claimed):
+    claimed = r.kind is DrawKind.NAGASHI_MANGAN
+    if not rec.check(K.NAGASHI, bool(nagashi) == claimed):
         rec.find(F.NAGASHI, "nagashi mangan is " + ("missing" if nagashi else "claimed without its condition"),
                  nagashi, claimed)
     if nagashi:
         deltas = nagashi_deltas(nagashi, dealer=table.init.dealer, players=n)
     else:
         deltas = exhaustive_draw_deltas(tenpai, players=n)
-    if not rec.check(_K_DRAW_PAYMENT, list(deltas) == list(r.deltas)):
+    if not rec.check(K.DRAW_PAYMENT, list(deltas) == list(r.deltas)):
         rec.find(F.DRAW_PAYMENT, "the tenpai/noten or nagashi payments are wrong", list(deltas), list(r.deltas))
 
 
@@ -105,7 +81,7 @@ def abortive_condition(rec: Recorder, table: TableState, r: Ryuukyoku, scoring: 
     kind = r.kind
     n = table.players
     shown = [s for s in range(n) if r.hands[s] is not None]
-    if kind is _DRAW_NINE_TERMINALS:
+    if kind is DrawKind.NINE_TERMINALS:
         last = table.last_draw
         seat = last.seat if last is not None else None
         ok = False
@@ -113,29 +89,29 @@ def abortive_condition(rec: Recorder, table: TableState, r: Ryuukyoku, scoring: 
             s = table.seats[seat]
             ok = (shown == [seat] and nine_terminals_allowed(s.concealed, len(s.pond), table.any_call)
                   and sorted(r.hands[seat] or ()) == sorted(s.concealed))
-        if not rec.check(_K_ABORT, ok):
+        if not rec.check(K.ABORT, ok):
             rec.find(F.ABORT_CONDITION, "nine terminals (yao9) declared without its condition: the declarer's "
                      "first draw, no call, nine kinds of terminals and honours", None, seat)
-    elif kind is _DRAW_FOUR_WINDS:
-        if not rec.check(_K_ABORT, n == 4 and not table.any_call and four_winds(table.first_discards)):
+    elif kind is DrawKind.FOUR_WINDS:
+        if not rec.check(K.ABORT, n == 4 and not table.any_call and four_winds(table.first_discards)):
             rec.find(F.ABORT_CONDITION,
                      "four winds (kaze4) declared without four first discards of one wind and no call")
-    elif kind is _DRAW_FOUR_RIICHI:
-        if not rec.check(_K_ABORT, four_riichi([s.riichi == 2 for s in table.seats[:n]], n)):
+    elif kind is DrawKind.FOUR_RIICHI:
+        if not rec.check(K.ABORT, four_riichi([s.riichi == 2 for s in table.seats[:n]], n)):
             rec.find(F.ABORT_CONDITION, "four riichi (reach4) declared without four riichi")
-    elif kind is _DRAW_FOUR_KANS:
+    elif kind is DrawKind.FOUR_KANS:
         kans = table.kans_by_seat()
-        if not rec.check(_K_ABORT, four_kans_abort(kans) and table.last_discard is not None):
+        if not rec.check(K.ABORT, four_kans_abort(kans) and table.last_discard is not None):
             rec.find(F.ABORT_CONDITION,
                      "four kans (kan4) declared without four kans by two or more players", 4, kans)
-    elif kind is _DRAW_TRIPLE_RON:
+    elif kind is DrawKind.TRIPLE_RON:
         tile = robbable_tile(table)
         ok = tile is not None and len(shown) == 3 and robbable_seat(table) not in shown
         for seat in shown:
             hand = table.seats[seat].concealed
             ok = (ok and tile is not None and sorted(r.hands[seat] or ()) == sorted(hand) and wins_on(hand, tile)
                   and may_ron(table, seat, tile, scoring))
-        if not rec.check(_K_ABORT, ok):
+        if not rec.check(K.ABORT, ok):
             rec.find(F.ABORT_CONDITION, "triple ron (ron3) declared without three players who may each win "
                      "on the tile (a winning hand with a yaku, not furiten)", None, shown)
         declaration_won_on(rec, table)
@@ -145,8 +121,8 @@ def may_ron(table: TableState, seat: int, tile: int, scoring: ScoringRules) -> b
     """Whether ``seat`` may ron ``tile``, the tile on offer now (``robbable_tile``), as any ron:
     a yaku and no furiten (``rules.scoring.ron_allowed``)."""
     call = table.last_call
-    added = call is not None and call.meld.kind is _CALL_ADDED_KAN
-    kita = call is not None and call.meld.kind is _CALL_KITA
+    added = call is not None and call.meld.kind is CallKind.ADDED_KAN
+    kita = call is not None and call.meld.kind is CallKind.KITA
     ctx = win_context(table, seat, [*table.seats[seat].concealed, tile], tile, scoring, tsumo=False,
                       rinshan=False, chankan=added, kita=kita, ura=())
     return ron_allowed(ctx, table.furiten_of(seat, skip_last=True).any)
@@ -159,7 +135,7 @@ def declaration_won_on(rec: Recorder, table: TableState) -> None:
     if discard is None or table.last_call is not None:
         return
     giver = table.seats[discard.seat]
-    if giver.riichi_discard == len(giver.pond) - 1 and not rec.check(_K_RIICHI_ACCEPTED, giver.riichi != 2):
+    if giver.riichi_discard == len(giver.pond) - 1 and not rec.check(K.RIICHI_ACCEPTED, giver.riichi != 2):
         rec.find(F.RIICHI_STEP, f"S{discard.seat}'s riichi is accepted (REACH step 2) although its "
                  "declaration discard is taken by a triple ron")
 
@@ -169,9 +145,9 @@ def robbable_tile(table: TableState) -> int | None:
     call = table.last_call
     if call is not None:
         meld = call.meld
-        if meld.kind is _CALL_ADDED_KAN:
+        if meld.kind is CallKind.ADDED_KAN:
             return meld.added
-        if meld.kind is _CALL_KITA:
+        if meld.kind is CallKind.KITA:
             return meld.tiles[0]
         return None
     return table.last_discard.tile if table.last_discard is not None else None

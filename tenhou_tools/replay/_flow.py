@@ -7,10 +7,9 @@ The rules are pure functions in ``rules.game_end``; this module compares them wi
 from __future__ import annotations
 
 from datetime import date
-from typing import Final
 
 from .._values import build
-from ..events import DrawKind, Game, Hand, Init, Owari
+from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
 from ..ids import game_start
 from ..rules import game_end
@@ -19,19 +18,6 @@ from .board import Outcome
 from .checks import CheckKind as K
 from .state import TableState
 
-# Enum members used in the hot paths, bound once: as module constants they cost a C global
-# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
-_DRAW_EXHAUSTIVE: Final = DrawKind.EXHAUSTIVE
-_DRAW_NAGASHI_MANGAN: Final = DrawKind.NAGASHI_MANGAN
-_K_CARRY: Final = K.CARRY
-_K_FRAGMENT_NOT_CHECKABLE: Final = K.FRAGMENT_NOT_CHECKABLE
-_K_GAME_END: Final = K.GAME_END
-_K_GAME_END_NOT_CHECKABLE: Final = K.GAME_END_NOT_CHECKABLE
-_K_OWARI: Final = K.OWARI
-_K_OWARI_POINTS_NOT_CHECKABLE: Final = K.OWARI_POINTS_NOT_CHECKABLE
-_K_ROTATION_NOT_CHECKABLE: Final = K.ROTATION_NOT_CHECKABLE
-_K_START_SCORES_NOT_CHECKABLE: Final = K.START_SCORES_NOT_CHECKABLE
-
 
 def hand_outcome(state: TableState) -> Outcome:
     """How the hand on ``state`` ended (its last state): a draw, one or more wins, or no result
@@ -39,7 +25,7 @@ def hand_outcome(state: TableState) -> Outcome:
     init = state.init
     draw = state.draw
     if draw is not None:
-        abortive = draw.kind is not _DRAW_EXHAUSTIVE and draw.kind is not _DRAW_NAGASHI_MANGAN  # DrawKind.is_abortive
+        abortive = draw.kind.is_abortive
         # the log's shown hands say who was tenpai (each is checked against the rules: draw_tenpai)
         dealer_tenpai = not abortive and draw.hands[init.dealer] is not None
         return build(Outcome, scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
@@ -73,46 +59,49 @@ class GameFlow:
         whether the game should have ended after its last, cannot be known."""
         header = game.header
         self.table = game_end.table_rules(self.rules, header.lobby, header.csrule, self.day)
+        # the checks of every hand, kept at hand
+        self.carry = rec.of(K.CARRY)
+        self.game_end = rec.of(K.GAME_END)
 
     def carry_over(self, prev: Outcome | None, init: Init) -> None:
         """INIT's scores, honba, sticks, round and dealer follow from the previous hand."""
         rec = self.rec
-        if not rec.check(_K_CARRY, init.dealer == init.round % 4):
+        if not self.carry.check(init.dealer == init.round % 4):
             rec.find(F.CARRY_ROUND, f"{init.label()}: the dealer is not the round's dealer",
                      init.round % 4, init.dealer)
         if prev is None and self.fragment:
-            rec.not_checkable(_K_FRAGMENT_NOT_CHECKABLE)
+            rec.not_checkable(K.FRAGMENT_NOT_CHECKABLE)
             return
         if prev is None:
             start = self.table.start
             if start is None:
-                rec.not_checkable(_K_START_SCORES_NOT_CHECKABLE)
+                rec.not_checkable(K.START_SCORES_NOT_CHECKABLE)
             else:
                 expected = [start] * self.n + [0] * (4 - self.n)
-                if not rec.check(_K_CARRY, list(init.scores) == expected):
+                if not self.carry.check(list(init.scores) == expected):
                     rec.find(F.CARRY_SCORES, "the first hand does not start from the lobby's starting points",
                              expected, list(init.scores))
-            if not rec.check(_K_CARRY, (init.round, init.honba, init.sticks) == (0, 0, 0)):
+            if not self.carry.check((init.round, init.honba, init.sticks) == (0, 0, 0)):
                 rec.find(F.CARRY_ROUND, "the first hand is not East 1 with no honba and no sticks",
                          [0, 0, 0], [init.round, init.honba, init.sticks])
             return
-        if not rec.check(_K_CARRY, list(init.scores) == list(prev.scores)):
+        if not self.carry.check(list(init.scores) == list(prev.scores)):
             rec.find(F.CARRY_SCORES, f"{init.label()}: scores do not carry over from the previous hand",
                      list(prev.scores), list(init.scores))
-        if not rec.check(_K_CARRY, init.sticks == prev.sticks):
+        if not self.carry.check(init.sticks == prev.sticks):
             rec.find(F.CARRY_STICKS, f"{init.label()}: wrong riichi sticks after the previous hand",
                      prev.sticks, init.sticks)
         if not self.table.flow_known:
-            rec.not_checkable(_K_ROTATION_NOT_CHECKABLE)
+            rec.not_checkable(K.ROTATION_NOT_CHECKABLE)
             return
         exp_round = prev.round if prev.renchan else game_end.next_round(prev.round, self.n)
-        if not rec.check(_K_CARRY, init.round == exp_round):
+        if not self.carry.check(init.round == exp_round):
             rec.find(F.CARRY_ROUND, f"{init.label()}: wrong round after the previous hand", exp_round, init.round)
         if prev.any_win:
             exp_honba = prev.honba + 1 if prev.dealer_won else 0
         else:
             exp_honba = prev.honba + 1
-        if not rec.check(_K_CARRY, init.honba == exp_honba):
+        if not self.carry.check(init.honba == exp_honba):
             rec.find(F.CARRY_HONBA, f"{init.label()}: wrong honba after the previous hand", exp_honba, init.honba)
 
     def end_of_hand(self, out: Outcome, hand: Hand, is_last: bool) -> None:
@@ -121,9 +110,9 @@ class GameFlow:
         owari = out.owari
         ended = owari is not None
         if is_last and self.fragment:
-            rec.not_checkable(_K_FRAGMENT_NOT_CHECKABLE)
+            rec.not_checkable(K.FRAGMENT_NOT_CHECKABLE)
         elif not self.table.flow_known:
-            rec.not_checkable(_K_GAME_END_NOT_CHECKABLE)
+            rec.not_checkable(K.GAME_END_NOT_CHECKABLE)
         else:
             decision = game_end.decide_end(
                 self.rules,
@@ -137,8 +126,8 @@ class GameFlow:
                 first_dealer=self.game.header.first_dealer,
             )
             if decision.ends is None:
-                rec.not_checkable(_K_GAME_END_NOT_CHECKABLE)
-            elif not rec.check(_K_GAME_END, decision.ends == ended):
+                rec.not_checkable(K.GAME_END_NOT_CHECKABLE)
+            elif not self.game_end.check(decision.ends == ended):
                 rec.find(F.GAME_END, f"{hand.init.label()}: the game "
                          f"{'should end' if decision.ends else 'should go on'} ({decision.reason})",
                          decision.ends, ended)
@@ -153,13 +142,13 @@ class GameFlow:
         rec, n = self.rec, self.n
         first_dealer = self.game.header.first_dealer
         final = game_end.final_scores(out.scores, out.sticks, n, first_dealer)
-        if not rec.check(_K_OWARI, list(owari.scores[:n]) == final[:n]):
+        if not rec.check(K.OWARI, list(owari.scores[:n]) == final[:n]):
             rec.find(F.OWARI_SCORES,
                      "final scores (owari) are not the last scores with the leftover sticks to first place",
                      final[:n], list(owari.scores[:n]))
         table = self.table
         if table.umas is None or table.back is None:
-            rec.not_checkable(_K_OWARI_POINTS_NOT_CHECKABLE)
+            rec.not_checkable(K.OWARI_POINTS_NOT_CHECKABLE)
             return
         candidates = {
             tuple(game_end.owari_points(owari.scores, n, table.umas, back=table.back,
@@ -167,10 +156,10 @@ class GameFlow:
             for rounded in game_end.rounding_methods(self.day)
         }
         if len(candidates) > 1:
-            rec.not_checkable(_K_OWARI_POINTS_NOT_CHECKABLE)
+            rec.not_checkable(K.OWARI_POINTS_NOT_CHECKABLE)
             return
         points = list(candidates.pop())
-        if not rec.check(_K_OWARI, [round(p * 10) for p in points] == [round(p * 10) for p in owari.points[:n]]):
+        if not rec.check(K.OWARI, [round(p * 10) for p in points] == [round(p * 10) for p in owari.points[:n]]):
             rec.find(F.OWARI_POINTS,
                      "the game points (owari) do not follow from the final scores, return and uma",
                      points, list(owari.points[:n]))

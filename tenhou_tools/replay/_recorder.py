@@ -61,11 +61,12 @@ class Recorder:
         """Report a finding at the current hand and event."""
         hand = None if self.hand_index == NO_INDEX else self.hand_index
         event = None if self.event_index == NO_INDEX else self.event_index
-        self.findings.append(Finding(code, severity, message, hand, event, expected, actual, detail))
+        self.findings.append(Finding(code=code, severity=severity, message=message, hand=hand, event_index=event,
+                                     expected=expected, actual=actual, detail=detail))
 
     def counts(self) -> Counter:
         """The checks that ran, by kind value (kinds that never ran are left out)."""
         return Counter({key: c.runs for key, c in zip(_KEYS, self.by_kind.values(), strict=True) if c.runs})
 
     def report(self, log_id: str | None, hands: int) -> GameReport:
-        return GameReport(log_id, hands, self.counts(), self.findings)
+        return GameReport(log_id=log_id, hands=hands, checks=self.counts(), findings=self.findings)

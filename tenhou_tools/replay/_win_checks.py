@@ -13,7 +13,6 @@ from typing import Final
 from .._values import build
 from ..events import Agari, CallKind
 from ..findings import FindingCode as F
-from ..rules._valuation import score_win
 from ..rules.pao import pao_seat
 from ..rules.payments import win_deltas
 from ..rules.scoring import (
@@ -21,6 +20,7 @@ from ..rules.scoring import (
     ScoringRefusal,
     ScoringRules,
     WinContext,
+    score_win,
 )
 from ..rules.wall import HandWall
 from ..rules.yaku import limit_name, yaku_difference, yakuman_names
@@ -29,8 +29,8 @@ from ._recorder import Recorder
 from .checks import CheckKind as K
 from .state import TableState
 
-# Enum members used in the hot paths, bound once: as module constants they cost a C global
-# read in compiled code, where ``Enum.MEMBER`` is an attribute lookup on the class each time.
+# Call kinds and check kinds read for every win, bound once (a C global in compiled code, where
+# ``Enum.MEMBER`` goes through the enum's ``__getattr__`` hook: docs/development.md).
 _CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
 _CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
 _K_AGARI: Final = K.AGARI

@@ -40,16 +40,15 @@ from ..rules.furiten import Furiten, Passing, furiten_kinds
 from ..rules.riichi import RIICHI_COST, is_double_riichi
 from .board import Board, PondTile, SeatBoard
 
-# Enum members and event classes read on every event, bound once (a C global in compiled code).
+# Event classes and call kinds read on every event, bound once: a C global in compiled code, where
+# an imported name is a dictionary lookup and ``CallKind.X`` goes through the enum's ``__getattr__``
+# hook each time (docs/development.md: this block and _hand_checks.py's save 2.1 M instructions a game).
 _ADDED_KAN: Final = CallKind.ADDED_KAN
 _CHI: Final = CallKind.CHI
 _CLOSED_KAN: Final = CallKind.CLOSED_KAN
 _KITA: Final = CallKind.KITA
 _OPEN_KAN: Final = CallKind.OPEN_KAN
 _PON: Final = CallKind.PON
-_FOUR_KANS: Final = DrawKind.FOUR_KANS
-_FOUR_RIICHI: Final = DrawKind.FOUR_RIICHI
-_FOUR_WINDS: Final = DrawKind.FOUR_WINDS
 _AGARI: Final = Agari
 _BYE: Final = Bye
 _CALL: Final = Call
@@ -72,19 +71,28 @@ _NOT_FURITEN: Final = Furiten()
 
 
 def remove_tile(hand: list[int], tile: int) -> bool:
-    """Remove the first ``tile`` from ``hand``; whether it was there. (Compiled, this loop
-    compares machine integers; ``list.remove`` raises when the tile is missing.)"""
-    for i in range(len(hand)):
+    """Remove ``tile`` from ``hand``; whether it was there. The search runs from the end, where
+    the tile just drawn is (and a tile id is in a hand once: a second copy, in a broken log, is
+    removed last first). Compiled, this loop compares machine integers; ``list.remove`` compares
+    through the generic protocol and raises when the tile is missing."""
+    i = len(hand) - 1
+    while i >= 0:
         if hand[i] == tile:
-            hand.pop(i)
+            hand.pop(i)  # compiled, a direct call (``del hand[i]`` goes through the generic protocol)
             return True
+        i -= 1
     return False
 
 
 def holds(hand: list[int], tile: int) -> bool:
-    """Whether ``tile`` is in ``hand`` (compiled, a loop over machine integers, where ``in``
-    compares through the generic protocol)."""
-    return any(held == tile for held in hand)
+    """Whether ``tile`` is in ``hand`` (a compiled loop over machine integers, from the end, as
+    ``remove_tile``)."""
+    i = len(hand) - 1
+    while i >= 0:
+        if hand[i] == tile:
+            return True
+        i -= 1
+    return False
 
 
 class SeatState:
@@ -252,8 +260,23 @@ class TableState:
 
     def apply(self, event: Event) -> None:
         """Move the table by one event of the hand (the one fold: every transition is here)."""
-        self.step += 1
         cls = type(event)
+        if cls is _DRAW:
+            draw = cast(Draw, event)
+            self.move(event, cls, draw.seat, draw.tile, draw.rinshan)
+        elif cls is _DISCARD:
+            discard = cast(Discard, event)
+            self.move(event, cls, discard.seat, discard.tile, False)
+        else:
+            self.move(event, cls, NOBODY, 0, False)
+
+    def move(self, event: Event, cls: type, seat: int, tile: int, rinshan: bool) -> None:
+        """``apply``, given the event's class and, for a draw or a discard, its seat and tile (and
+        a draw's ``rinshan``), which the caller has read once: generic attribute access on a
+        plain event costs compiled code about 160 instructions, and nine events in ten are draws
+        and discards (``replay._hand_checks.check_hand`` reads them once for the checks and the
+        fold)."""
+        self.step += 1
         if cls is _BYE:
             self.seats[cast(Bye, event).seat].connected = False
             return
@@ -268,9 +291,9 @@ class TableState:
                 return  # nothing but another winner's AGARI follows a hand's end
             self.settle(cls is _AGARI, cls is _RIICHI)
         if cls is _DRAW:
-            self.apply_draw(cast(Draw, event))
+            self.apply_draw(cast(Draw, event), seat, tile, rinshan)
         elif cls is _DISCARD:
-            self.apply_discard(cast(Discard, event))
+            self.apply_discard(cast(Discard, event), seat, tile)
         else:
             if cls is _CALL:
                 self.apply_call(cast(Call, event))
@@ -301,14 +324,13 @@ class TableState:
         self.abort_due = None
         self.update_pending()
 
-    def apply_draw(self, ev: Draw) -> None:
-        seat = ev.seat
+    def apply_draw(self, ev: Draw, seat: int, tile: int, rinshan: bool) -> None:
         self.dora_due = 0  # an indicator still due is not revealed any more
-        if ev.rinshan:
+        if rinshan:
             self.rinshan_drawn += 1
         else:
             self.live_drawn += 1
-        self.seats[seat].concealed.append(ev.tile)
+        self.seats[seat].concealed.append(tile)
         self.passes.append(ev)
         self.last_draw = ev
         self.last_discard = None
@@ -316,8 +338,7 @@ class TableState:
         self.next_draw = NOBODY
         self.must_discard = seat
 
-    def apply_discard(self, ev: Discard) -> None:
-        seat, tile = ev.seat, ev.tile
+    def apply_discard(self, ev: Discard, seat: int, tile: int) -> None:
         self.dora_due = self.open_kan_dora = 0
         s = self.seats[seat]
         if self.second_discard(seat):
@@ -335,7 +356,7 @@ class TableState:
         if not s.pond and not self.any_call:
             self.first_discards.append(tile)
             if self.players == 4 and four_winds(self.first_discards):
-                self.abort_due = _FOUR_WINDS
+                self.abort_due = DrawKind.FOUR_WINDS
                 self.pending = True
         s.pond.append(ev)
         s.pond_steps.append(self.step)
@@ -349,7 +370,7 @@ class TableState:
         self.must_discard = NOBODY
         self.next_draw = (seat + 1) % self.players
         if self.kan_total >= KAN_LIMIT and self.abort_due is None and four_kans_abort(self.kans_by_seat()):
-            self.abort_due = _FOUR_KANS
+            self.abort_due = DrawKind.FOUR_KANS
             self.pending = True
 
     def apply_call(self, ev: Call) -> None:
@@ -482,7 +503,7 @@ class TableState:
         else:
             self.scores[seat] -= RIICHI_COST
         if four_riichi([other.riichi == 2 for other in self.seats], self.players):
-            self.abort_due = _FOUR_RIICHI
+            self.abort_due = DrawKind.FOUR_RIICHI
 
     def apply_win(self, a: Agari) -> None:
         """A win (one AGARI; a double ron is two): the score changes the log states, and the

@@ -1,16 +1,45 @@
 """Between hands and at the end: dealer rotation (renchan), honba, the end of the game, owari.
 
-Sources: GAME_RULES.md §6.3-6.5 and §6.14 (rule changes by date).
+Sources: GAME_RULES.md §6.3-6.5 and §6.14 (rule changes by date). Compiled in a compiled install
+(the replay asks after every hand); the values (``EndDecision``, ``EndPeriod``, ``TableRules``)
+are defined in ``rules.values``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 
 from ..events import Ruleset
 from ..ids import JST
+from .values import EndDecision, EndPeriod, TableRules
+
+__all__ = [
+    "END_PERIODS",
+    "EXTENSION_LIMIT_FROM",
+    "FIRST_EXACT",
+    "LAST_ROUNDED",
+    "TENPAI_YAME_FIRST_WITH",
+    "TENPAI_YAME_FROM",
+    "TENPAI_YAME_LAST_WITHOUT",
+    "TONPUU_UMA_FROM",
+    "EndDecision",
+    "EndPeriod",
+    "TableRules",
+    "all_last_round",
+    "decide_end",
+    "end_periods",
+    "final_scores",
+    "last_round",
+    "next_round",
+    "owari_points",
+    "ranking",
+    "round_half_away",
+    "rounding_methods",
+    "table_rules",
+    "target_score",
+    "uma",
+]
 
 TENPAI_YAME_FROM = date(2010, 6, 1)
 """Tenpai-yame (the all-last top dealer stopping on tenpai) exists from this day (the rule
@@ -58,24 +87,11 @@ def ranking(scores: Sequence[int], players: int, first_dealer: int = 0) -> list[
     return sorted(range(players), key=lambda s: (-scores[s], (s - first_dealer) % 4))
 
 
-@dataclass(frozen=True, slots=True)
-class EndDecision:
-    ends: bool | None
-    """True the game ends, False it goes on, None the rules for this game cannot be established."""
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class EndPeriod:
-    """The rules that decide the end of a game in one period of Tenhou's history."""
-
-    extension_limit: bool
-    """The extension stops after South 4 / West 4 (since 2009-07-04; a second North before)."""
-    tenpai_yame: bool
-    """The all-last dealer, top with the target score, stops on tenpai (since 2010-06-01)."""
-
-
-END_PERIODS: tuple[EndPeriod, ...] = (EndPeriod(False, False), EndPeriod(True, False), EndPeriod(True, True))
+END_PERIODS: tuple[EndPeriod, ...] = (
+    EndPeriod(extension_limit=False, tenpai_yame=False),
+    EndPeriod(extension_limit=True, tenpai_yame=False),
+    EndPeriod(extension_limit=True, tenpai_yame=True),
+)
 """The periods between the rule changes that decide the end of a game: before the extension
 limit (2009-07-04), before tenpai-yame (2010-06-01, during the day), and since."""
 
@@ -119,20 +135,21 @@ def decide_end(
     """
     n = ruleset.players
     if abortive:
-        return EndDecision(False, "abortive draw: the dealer repeats")
+        return EndDecision(ends=False, reason="abortive draw: the dealer repeats")
     if any(scores[s] < 0 for s in range(n)):
-        return EndDecision(True, "a player is below zero (bust)")
+        return EndDecision(ends=True, reason="a player is below zero (bust)")
     if round_index < all_last_round(ruleset):
-        return EndDecision(False, "before all-last")
+        return EndDecision(ends=False, reason="before all-last")
     periods = end_periods(start)
     answers = [_at_all_last(ruleset, round_index, dealer, scores, dealer_won, dealer_tenpai, period, first_dealer)
                for period in periods]
     if len(answers) == 1:
         return answers[0]
     if any(a.ends != answers[0].ends for a in answers):
-        return EndDecision(None, "the rule that decides depends on when the game was played, which is unknown")
+        return EndDecision(ends=None,
+                           reason="the rule that decides depends on when the game was played, which is unknown")
     when = "on any date" if start is None else "before and after tenpai-yame came in on 2010-06-01"
-    return EndDecision(answers[-1].ends, f"{answers[-1].reason}, {when}")
+    return EndDecision(ends=answers[-1].ends, reason=f"{answers[-1].reason}, {when}")
 
 
 def _at_all_last(ruleset: Ruleset, round_index: int, dealer: int, scores: Sequence[int], dealer_won: bool,
@@ -150,13 +167,13 @@ def _at_all_last(ruleset: Ruleset, round_index: int, dealer: int, scores: Sequen
     if dealer_won or dealer_tenpai:
         stop_allowed = dealer_won or period.tenpai_yame
         if stop_allowed and top == dealer and scores[dealer] >= target:
-            return EndDecision(True, "the all-last dealer is top with the target score (agari/tenpai-yame)")
-        return EndDecision(False, "dealer renchan")
+            return EndDecision(ends=True, reason="the all-last dealer is top with the target score (agari/tenpai-yame)")
+        return EndDecision(ends=False, reason="dealer renchan")
     if period.extension_limit and round_index >= last_round(ruleset):
-        return EndDecision(True, "the last possible round is over")
+        return EndDecision(ends=True, reason="the last possible round is over")
     if scores[top] >= target:
-        return EndDecision(True, "the top player has the target score")
-    return EndDecision(False, "nobody has the target score: the game goes on")
+        return EndDecision(ends=True, reason="the top player has the target score")
+    return EndDecision(ends=False, reason="nobody has the target score: the game goes on")
 
 
 def round_half_away(points: int) -> int:
@@ -227,38 +244,22 @@ def owari_points(
     return [t / 10 for t in tenths]
 
 
-@dataclass(frozen=True, slots=True)
-class TableRules:
-    """What the engine knows of a table's own rules beyond the ``GO type`` bits.
-
-    Ranked lobbies (``lobby`` 0) follow the published rules. A private lobby may change start
-    points, uma and more; with a ``csrule`` some of that is readable (field 4 is the start
-    score, fields 21-23 the uma for 2nd-4th), and the csrule tables in the corpus also change
-    dealer rotation in ways no field we can read states. ``None`` means "cannot be established".
-    """
-
-    start: int | None
-    back: int | None
-    umas: tuple[int, ...] | None
-    flow_known: bool
-    """Dealer rotation, honba and the end of the game follow the standard rules."""
-
-
 def table_rules(ruleset: Ruleset, lobby: int | None, csrule: str | None, day: date | None) -> TableRules:
     standard_start = 25000 if ruleset.players == 4 else 35000
     standard_back = 30000 if ruleset.players == 4 else 40000
     if ruleset.special:
-        return TableRules(None, None, None, False)
+        return TableRules(start=None, back=None, umas=None, flow_known=False)
     if csrule is not None:
         fields = csrule.split(",")
         start = _int_field(fields, 4)
         back = _int_field(fields, 5)
         listed = tuple(v for v in (_int_field(fields, i) for i in (21, 22, 23)) if v is not None)
         umas = listed if len(listed) == ruleset.players - 1 else uma(ruleset, day) if not listed else None
-        return TableRules(start, back, umas if not ruleset.chips else None, False)
+        return TableRules(start=start, back=back, umas=umas if not ruleset.chips else None, flow_known=False)
     if lobby not in (None, 0):
-        return TableRules(None, None, None, True)
-    return TableRules(standard_start, standard_back, None if ruleset.chips else uma(ruleset, day), True)
+        return TableRules(start=None, back=None, umas=None, flow_known=True)
+    return TableRules(start=standard_start, back=standard_back,
+                      umas=None if ruleset.chips else uma(ruleset, day), flow_known=True)
 
 
 def _int_field(fields: list[str], i: int) -> int | None:

@@ -3,17 +3,24 @@
 A hand of ``3n + 2`` tiles is complete when it splits into ``n`` sets (runs or triplets) and a
 pair, or is seven distinct pairs (chiitoitsu, closed 14-tile hands only), or is kokushi musou
 (closed only). Per-suit decompositions are memoised, so a waits check is a handful of lookups.
+Compiled in a compiled install (the replay counts tiles and asks for waits on every discard).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
-
-from ._counts import counts34 as counts34  # its public name (compiled in ``rules._counts``)
 
 _KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _KOKUSHI_SET = frozenset(_KOKUSHI)
+
+
+def counts34(tiles: Iterable[int]) -> list[int]:
+    """Counts per kind (0-33) of tile ids."""
+    counts = [0] * 34
+    for t in tiles:
+        counts[t >> 2] += 1
+    return counts
 
 
 @cache

@@ -24,33 +24,37 @@ multiplied out) and every delta tuple has four entries, one per absolute seat; i
 * Exhaustive draw (荒牌平局): a pool of 3000 (four-player) or 2000 (three-player) moves from the
   noten seats to the tenpai seats. Nagashi mangan (流し満貫) is paid as a mangan tsumo without
   honba and replaces the tenpai payments.
+
+Compiled in a compiled install (the replay pays every win and draw); the limit code ``Limit`` is
+defined in ``rules.values``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from enum import IntEnum
+
+from .values import Limit
+
+__all__ = [
+    "MANGAN_BASE",
+    "RIICHI_STICK",
+    "YAKUMAN_BASE",
+    "Limit",
+    "base_points",
+    "ceil100",
+    "draw_pool",
+    "exhaustive_draw_deltas",
+    "hand_points",
+    "limit_for",
+    "nagashi_deltas",
+    "ron_payment",
+    "tsumo_payments",
+    "win_deltas",
+]
 
 MANGAN_BASE = 2000
 YAKUMAN_BASE = 8000
 RIICHI_STICK = 1000
-
-
-class Limit(IntEnum):
-    """The limit a hand reached: ``AGARI ten[2]``."""
-
-    NONE = 0
-    """Below mangan: points from han and fu."""
-    MANGAN = 1
-    """Mangan (満貫): 5 han, or fewer han whose base points reach 2000."""
-    HANEMAN = 2
-    """Haneman (跳満): 6-7 han."""
-    BAIMAN = 3
-    """Baiman (倍満): 8-10 han."""
-    SANBAIMAN = 4
-    """Sanbaiman (三倍満): 11-12 han."""
-    YAKUMAN = 5
-    """Yakuman (役満), including kazoe yakuman (数え役満, 13+ han)."""
 
 
 def ceil100(points: int) -> int:

@@ -6,12 +6,18 @@ them, yakuman ids as ``AGARI yakuman`` lists them, fu, ``ten[1]`` points and the
 code — or a ``ScoringRefusal`` with a reason when the hand cannot be won. Payments (honba,
 sticks, pao, double ron) are in ``rules/payments.py``.
 
-The readings, yaku and fu are our own (``rules/_valuation.py``, which also checks the tiles
-and the situation, adds the dora entries and turns the chosen reading into Tenhou's values;
-this module holds the values). The
-``mahjong`` library is a second, independent valuation behind the same types
-(``tests/scoring_library.py``); both agree with Tenhou on every AGARI of the 4,150-game corpus
-(``scripts/check_scoring.py [--scorer library]``) and with each other on generated hands
+The readings, yaku and fu are our own (below): ``best_reading(...)`` takes a winning hand as
+34-kind counts plus its declared sets and the situation, tries every reading of it — every split
+of the concealed tiles into four sets and a pair (or seven pairs, or thirteen orphans) with the
+winning tile in every place it can sit — and returns the reading Tenhou scores: the highest base
+points (a yakuman before a kazoe yakuman), then the most han, then the most fu. ``score_win``
+checks the tiles and the situation, adds the dora entries and turns the reading into a
+``ScoredHand`` (points, limit). Everything is pure and works on small tuples; the split of one
+suit's counts is cached, since the same suit patterns come back in hand after hand. The values
+(``WinContext``, ``ScoredHand``, ...) are defined in ``rules.values``; this module is compiled in
+a compiled install. The ``mahjong`` library is a second, independent valuation behind the same
+types (``tests/scoring_library.py``); both agree with Tenhou on every AGARI of the 4,150-game
+corpus (``scripts/check_scoring.py [--scorer library]``) and with each other on generated hands
 (``tests/test_valuation.py``).
 
 Tenhou rules that decide a value (each checked on every corpus AGARI):
@@ -36,18 +42,35 @@ Tenhou rules that decide a value (each checked on every corpus AGARI):
    order close to Tenhou's (Tenhou orders yakuhai by their place in the hand, so compare as a
    multiset).
 6. **Not on Tenhou:** renhou (人和), open riichi, paarenchan, daisharin; never awarded.
+7. **Fu and readings.** Kuitan as the table says; open "pinfu" shapes are 30 fu on a ron; a
+   pinfu tsumo is 20 fu (also on the replacement draw after a kita); a double-wind pair is 4 fu;
+   a triplet completed by ron counts as open; thirteen orphans has 0 fu and seven pairs 25.
 
 Speed: about 28 µs per win on one core (the library adapter: about 67 µs).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
+from functools import cache
+from typing import Final, Protocol
 
-from ..events import Meld, Ruleset
-from .payments import Limit
+from .._values import build
+from ..events import CallKind
+from ..tiles import dora_kind
+from .hand import counts34
+from .payments import base_points, hand_points, limit_for
+from .values import (
+    TENHOU_3P,
+    TENHOU_4P,
+    Limit,
+    RefusalReason,
+    ScoredHand,
+    ScoringRefusal,
+    ScoringRules,
+    WinContext,
+)
 from .yaku import YakuId
+from .yaku import YakuId as Y
 
 __all__ = [
     "TENHOU_3P",
@@ -63,161 +86,715 @@ __all__ = [
     "score_win",
 ]
 
+# Call kinds and yaku ids read for every reading of every win, bound once (a C global in compiled
+# code, where ``Enum.MEMBER`` goes through the enum's ``__getattr__`` hook: docs/development.md).
+_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
+_CALL_CHI: Final = CallKind.CHI
+_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
+_CALL_KITA: Final = CallKind.KITA
+_CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
+_CALL_PON: Final = CallKind.PON
+_Y_AKA_DORA: Final = YakuId.AKA_DORA
+_Y_CHANKAN: Final = Y.CHANKAN
+_Y_CHANTA: Final = Y.CHANTA
+_Y_CHIIHOU: Final = Y.CHIIHOU
+_Y_CHIITOITSU: Final = Y.CHIITOITSU
+_Y_CHINITSU: Final = Y.CHINITSU
+_Y_CHINROUTOU: Final = Y.CHINROUTOU
+_Y_CHUUREN: Final = Y.CHUUREN
+_Y_DAISANGEN: Final = Y.DAISANGEN
+_Y_DAISUUSHII: Final = Y.DAISUUSHII
+_Y_DORA: Final = YakuId.DORA
+_Y_DOUBLE_RIICHI: Final = Y.DOUBLE_RIICHI
+_Y_HAITEI: Final = Y.HAITEI
+_Y_HAKU: Final = Y.HAKU
+_Y_HONITSU: Final = Y.HONITSU
+_Y_HONROUTOU: Final = Y.HONROUTOU
+_Y_HOUTEI: Final = Y.HOUTEI
+_Y_IIPEIKOU: Final = Y.IIPEIKOU
+_Y_IPPATSU: Final = Y.IPPATSU
+_Y_ITTSU: Final = Y.ITTSU
+_Y_JUNCHAN: Final = Y.JUNCHAN
+_Y_JUNSEI_CHUUREN: Final = Y.JUNSEI_CHUUREN
+_Y_KOKUSHI: Final = Y.KOKUSHI
+_Y_KOKUSHI_13: Final = Y.KOKUSHI_13
+_Y_MENZEN_TSUMO: Final = Y.MENZEN_TSUMO
+_Y_PINFU: Final = Y.PINFU
+_Y_RIICHI: Final = Y.RIICHI
+_Y_RINSHAN: Final = Y.RINSHAN
+_Y_ROUND_EAST: Final = Y.ROUND_EAST
+_Y_RYANPEIKOU: Final = Y.RYANPEIKOU
+_Y_RYUUIISOU: Final = Y.RYUUIISOU
+_Y_SANANKOU: Final = Y.SANANKOU
+_Y_SANKANTSU: Final = Y.SANKANTSU
+_Y_SANSHOKU: Final = Y.SANSHOKU
+_Y_SANSHOKU_DOUKOU: Final = Y.SANSHOKU_DOUKOU
+_Y_SEAT_EAST: Final = Y.SEAT_EAST
+_Y_SHOUSANGEN: Final = Y.SHOUSANGEN
+_Y_SHOUSUUSHII: Final = Y.SHOUSUUSHII
+_Y_SUUANKOU: Final = Y.SUUANKOU
+_Y_SUUANKOU_TANKI: Final = Y.SUUANKOU_TANKI
+_Y_SUUKANTSU: Final = Y.SUUKANTSU
+_Y_TANYAO: Final = Y.TANYAO
+_Y_TENHOU: Final = Y.TENHOU
+_Y_TOITOI: Final = Y.TOITOI
+_Y_TSUUIISOU: Final = Y.TSUUIISOU
+_Y_URA_DORA: Final = YakuId.URA_DORA
 
-class RefusalReason(Enum):
-    """Why a hand cannot be scored as a win."""
+_DRAGONS = (31, 32, 33)
+_WINDS = (27, 28, 29, 30)
+_GREEN = frozenset({19, 20, 21, 23, 25, 32})
+"""緑一色's tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon."""
+_TERMINAL_HONOR = tuple(k in (0, 8, 9, 17, 18, 26) or k >= 27 for k in range(34))
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_TERMINAL_HONOR_SET = frozenset(k for k in range(34) if _TERMINAL_HONOR[k])
+_SET_FU = {
+    (yaochu, concealed, kan): (
+        ("closed_" if concealed else "open_") + ("terminal_" if yaochu else "") + ("kan" if kan else "pon"),
+        2 * (2 if yaochu else 1) * (2 if concealed else 1) * (4 if kan else 1),
+    )
+    for yaochu in (False, True) for concealed in (False, True) for kan in (False, True)
+}
+"""Fu of a set: 2, doubled for terminals/honours, doubled when concealed, x4 for a kan."""
 
-    INVALID_TILES = "invalid_tiles"
-    """The tiles do not make a hand: wrong count, a repeated tile id, an id outside 0-135."""
-    WIN_TILE_NOT_IN_HAND = "win_tile_not_in_hand"
-    """The winning tile is not among the concealed tiles."""
-    NOT_WINNING = "not_winning"
-    """和了形でない: no decomposition into four sets and a pair, seven pairs or kokushi."""
-    NO_YAKU = "no_yaku"
-    """役なし: a complete hand with no yaku (dora alone do not count)."""
-    CONFLICTING_CONDITIONS = "conflicting_conditions"
-    """The situation is impossible (riichi with an open hand, rinshan by ron, ...)."""
+
+def _by_fu(detail: tuple[str, int]) -> int:
+    return -detail[1]
+
+SEQUENCE, TRIPLET = 0, 1
 
 
-@dataclass(frozen=True, slots=True)
-class ScoringRules:
-    """The table rules that change a hand's value."""
+class Group:
+    """One set of a reading: a sequence (順子) from ``kind`` or a triplet/kan (刻子/槓子). (A
+    working record of the valuation, compiled with it: not a value type.)"""
 
-    players: int = 4
-    """4, or 3 for sanma (三人麻雀)."""
-    red_fives: bool = True
-    """Aka ari (赤あり): ids 16, 52, 88 are red fives."""
-    open_tanyao: bool = True
-    """Kuitan ari (喰いタンあり): tanyao counts in an open hand."""
-    kiriage: bool = False
-    """Kiriage mangan (切り上げ満貫): 30 fu 4 han and 60 fu 3 han round up to mangan.
+    __slots__ = ("shape", "kind", "kan", "concealed")
 
-    Off on Tenhou's ranked tables, on at chip (祝儀) tables."""
+    def __init__(self, shape: int, kind: int, *, kan: bool = False, concealed: bool = True) -> None:
+        self.shape = shape
+        """``SEQUENCE`` or ``TRIPLET``."""
+        self.kind = kind
+        """The sequence's lowest kind, or the triplet's kind."""
+        self.kan = kan
+        self.concealed = concealed
+        """Concealed (暗刻/暗槓); a triplet completed by ron is open (明刻)."""
 
-    def __post_init__(self) -> None:
-        if self.players not in (3, 4):
-            raise ValueError(f"players must be 3 or 4, not {self.players}")
+
+class Situation(Protocol):
+    """What the valuation needs besides the tiles (``WinContext`` is one); read only."""
 
     @property
-    def sanma(self) -> bool:
-        return self.players == 3
+    def tsumo(self) -> bool: ...
+    @property
+    def seat_wind(self) -> int: ...
+    @property
+    def round_wind(self) -> int: ...
+    @property
+    def riichi(self) -> bool:
+        """Riichi; ignored when ``double_riichi`` is set."""
+    @property
+    def double_riichi(self) -> bool: ...
+    @property
+    def ippatsu(self) -> bool: ...
+    @property
+    def haitei(self) -> bool: ...
+    @property
+    def houtei(self) -> bool: ...
+    @property
+    def rinshan(self) -> bool: ...
+    @property
+    def chankan(self) -> bool: ...
+    @property
+    def tenhou(self) -> bool: ...
+    @property
+    def chiihou(self) -> bool: ...
 
-    @classmethod
-    def from_ruleset(cls, ruleset: Ruleset) -> ScoringRules:
-        """The scoring rules of a lobby (chip tables use kiriage mangan)."""
-        return cls(
-            players=ruleset.players,
-            red_fives=ruleset.red_fives,
-            open_tanyao=ruleset.open_tanyao,
-            kiriage=ruleset.chips > 0,
-        )
+
+class Reading:
+    """The reading Tenhou scores: yaku (id, han) without the dora entries, yakuman ids, fu. (A
+    working record of the valuation, compiled with it: not a value type.)"""
+
+    __slots__ = ("yaku", "yakuman", "fu", "fu_details", "han")
+
+    def __init__(self, *, yaku: tuple[tuple[int, int], ...], yakuman: tuple[int, ...], fu: int,
+                 fu_details: tuple[tuple[str, int], ...], han: int) -> None:
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.fu = fu
+        self.fu_details = fu_details
+        self.han = han
+        """Han of ``yaku`` plus ``dora_han`` (0 on a yakuman reading)."""
 
 
-TENHOU_4P = ScoringRules()
-"""Four-player ranked Tenhou: red fives, open tanyao, no kiriage."""
-TENHOU_3P = ScoringRules(players=3)
-"""Three-player ranked Tenhou."""
+@cache
+def _suit_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Every split of one suit's nine counts into sets and at most one pair:
+    ``(pair number or -1, ((shape, number), ...))``."""
+    found: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+    c = list(counts)
+    groups: list[tuple[int, int]] = []
+
+    def walk(i: int, pair: int) -> None:
+        while i < 9 and not c[i]:
+            i += 1
+        if i == 9:
+            found.add((pair, tuple(sorted(groups))))
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            groups.append((TRIPLET, i))
+            walk(i, pair)
+            groups.pop()
+            c[i] += 3
+        if pair < 0 and c[i] >= 2:
+            c[i] -= 2
+            walk(i, i)
+            c[i] += 2
+        if i <= 6 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            groups.append((SEQUENCE, i))
+            walk(i, pair)
+            groups.pop()
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+
+    walk(0, -1)
+    return tuple(sorted(found))
 
 
-@dataclass(frozen=True, slots=True)
-class WinContext:
-    """Everything that decides a win's value (和了の状況).
+def standard_splits(counts: list[int]) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """Every split of concealed ``counts`` into sets and exactly one pair:
+    ``(pair kind, ((shape, kind), ...))``."""
+    honors: list[tuple[int, int]] = []
+    honor_pair = -1
+    for k in range(27, 34):
+        n = counts[k]
+        if n == 3:
+            honors.append((TRIPLET, k))
+        elif n == 2:
+            if honor_pair >= 0:
+                return []
+            honor_pair = k
+        elif n:
+            return []
+    partial = [(honor_pair, tuple(honors))]
+    for base in (0, 9, 18):
+        splits = _suit_splits(tuple(counts[base:base + 9]))
+        if not splits:
+            return []
+        nxt = []
+        for pair, groups in partial:
+            for spair, sgroups in splits:
+                if spair >= 0 and pair >= 0:
+                    continue
+                nxt.append((spair + base if spair >= 0 else pair,
+                            groups + tuple((shape, n + base) for shape, n in sgroups)))
+        partial = nxt
+    return [p for p in partial if p[0] >= 0]
 
-    ``concealed`` holds the tiles in hand including the winning tile (``AGARI hai``), ``melds``
-    every declared meld (chi, pon, kans, closed kans, kita). Winds are 0 East .. 3 North;
-    ``seat_wind`` is relative to the dealer (the dealer's is 0).
+
+def indicated(kinds: list[int], indicators: tuple[int, ...], kita: int, sanma: bool) -> int:
+    """Dora that ``indicators`` point at among the hand's tiles (``kinds``: counts over every
+    tile, all four of a kan), plus one per kita (抜きドラ) for each indicator pointing at North."""
+    total = 0
+    for ind in indicators:
+        k = dora_kind(ind >> 2, sanma=sanma)
+        total += kinds[k]
+        if k == 30:
+            total += kita
+    return total
+
+
+def best_reading(
+    concealed: list[int],
+    melds: list[Group],
+    win_kind: int,
+    sit: Situation,
+    *,
+    closed: bool,
+    dora_han: int,
+    open_tanyao: bool = True,
+    kiriage: bool = False,
+) -> Reading | None:
+    """The reading Tenhou scores, or ``None`` when the tiles are not a winning hand.
+
+    ``concealed`` are the 34-kind counts of the concealed tiles (winning tile included),
+    ``melds`` the declared sets (kita are not sets), ``closed`` false once a set was called.
+    ``dora_han`` (dora, red fives, ura, kita) is added to a reading that has a yaku. A reading
+    with no yaku is returned with empty ``yaku`` and ``yakuman``: the hand is complete but has
+    no yaku (役なし). ``kiriage`` ranks 30 fu 4 han and 60 fu 3 han as mangan (chip tables).
     """
+    all_kinds = list(concealed)
+    for g in melds:
+        if g.shape == SEQUENCE:
+            all_kinds[g.kind] += 1
+            all_kinds[g.kind + 1] += 1
+            all_kinds[g.kind + 2] += 1
+        else:
+            all_kinds[g.kind] += 3  # the fourth tile of a kan changes no yaku test
+    hand = _HandFacts(all_kinds, melds, sit, closed, open_tanyao)
+    best: tuple[tuple[int, int, int, int], Reading] | None = None
+    none_found = True
 
-    concealed: tuple[int, ...]
-    melds: tuple[Meld, ...]
-    win_tile: int
-    tsumo: bool
-    """Tsumo (自摸) when true, ron (栄和) when false."""
-    seat_wind: int
-    """Jikaze (自風), 0 for the dealer."""
-    round_wind: int
-    """Bakaze (場風)."""
-    riichi: bool = False
-    """Riichi (立直), also true or implied for a double riichi."""
-    double_riichi: bool = False
-    """Double riichi (両立直)."""
-    ippatsu: bool = False
-    """Ippatsu (一発)."""
-    haitei: bool = False
-    """Haitei raoyue (海底摸月)."""
-    houtei: bool = False
-    """Houtei raoyui (河底撈魚)."""
-    rinshan: bool = False
-    """Rinshan kaihou (嶺上開花), including the replacement draw after a kita."""
-    chankan: bool = False
-    """Chankan (槍槓)."""
-    tenhou: bool = False
-    """Tenhou (天和)."""
-    chiihou: bool = False
-    """Chiihou (地和)."""
-    dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()
-    rules: ScoringRules = TENHOU_4P
+    def consider(reading: Reading) -> None:
+        nonlocal best, none_found
+        none_found = False
+        if reading.yakuman:  # a real yakuman ranks above a kazoe yakuman of the same value
+            key = (base_points(0, 0, yakuman=len(reading.yakuman)), 1, 0, reading.fu)
+        elif reading.yaku:
+            key = (base_points(reading.han, reading.fu, kiriage=kiriage), 0, reading.han, reading.fu)
+        else:
+            key = (-1, 0, 0, reading.fu)
+        if best is None or key > best[0]:
+            best = (key, reading)
 
-    @property
-    def dealer(self) -> bool:
-        """Oya (親)."""
-        return self.seat_wind == 0
-
-    @property
-    def in_riichi(self) -> bool:
-        return self.riichi or self.double_riichi
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredHand:
-    """A win's value as Tenhou states it in ``AGARI``."""
-
-    yaku: tuple[tuple[int, int], ...]
-    """``(yaku id, han)`` pairs as ``AGARI yaku`` writes them; empty on a yakuman win."""
-    yakuman: tuple[int, ...]
-    """Yakuman ids (``AGARI yakuman``), each worth one yakuman."""
-    han: int
-    """The sum of the yaku han (dora included); 0 on a yakuman win, as for ``Agari.han``."""
-    fu: int
-    """``ten[0]``. On a yakuman win it is the fu of the chosen reading (0 for kokushi), which the
-    value ignores; it still equals Tenhou's ``ten[0]`` on all 64 yakuman wins of the corpus."""
-    points: int
-    """``ten[1]``: a ron's payment from the discarder, a tsumo's total of all payments."""
-    limit: Limit
-    """``ten[2]``."""
-    base: int
-    """Base points (基本点), what ``payments.win_deltas`` takes."""
-    dealer: bool
-    tsumo: bool
-    fu_details: tuple[tuple[str, int], ...] = ()
-    """Fu components (reason, fu) of the chosen reading, largest first."""
-
-    @property
-    def yakuman_count(self) -> int:
-        """Number of yakuman: len(yakuman), or 1 for kazoe (数え役満), else 0."""
-        if self.yakuman:
-            return len(self.yakuman)
-        return 1 if self.limit is Limit.YAKUMAN else 0
-
-    def yaku_ids(self) -> tuple[int, ...]:
-        return tuple(y for y, _ in self.yaku)
+    if not melds:
+        if sum(concealed) == 14 and all(concealed[k] for k in _ORPHANS):
+            consider(hand.kokushi(concealed, win_kind, dora_han))
+        if all(n in (0, 2) for n in concealed) and sum(1 for n in concealed if n) == 7:
+            consider(hand.seven_pairs(dora_han))
+    for pair, groups in standard_splits(concealed):
+        placements: list[int] = []  # -1: the pair (tanki), else an index into groups
+        if pair == win_kind:
+            placements.append(-1)
+        seen: set[tuple[int, int, int]] = set()
+        for i, (shape, k) in enumerate(groups):
+            if (shape == TRIPLET and k == win_kind) or (shape == SEQUENCE and k <= win_kind <= k + 2):
+                key = (shape, k, win_kind - k)
+                if key not in seen:  # two identical sets give the same reading
+                    seen.add(key)
+                    placements.append(i)
+        for at in placements:
+            consider(hand.standard(pair, groups, at, win_kind, dora_han))
+    if none_found:
+        return None
+    assert best is not None
+    return best[1]
 
 
-@dataclass(frozen=True, slots=True)
-class ScoringRefusal:
-    """A hand that cannot be scored as a win, and why."""
+class _HandFacts:
+    """What does not depend on the reading, worked out once per hand."""
 
-    reason: RefusalReason
-    message: str
+    __slots__ = ("kinds", "melds_triplets", "melds_sequences", "sit", "closed", "suits", "honors",
+                 "all_terminal_honor", "yaku_fixed", "yakuman_fixed", "chuuren_suit")
+
+    def __init__(self, kinds: list[int], melds: list[Group], sit: Situation, closed: bool,
+                 open_tanyao: bool):
+        self.kinds = kinds
+        self.melds_triplets = [g for g in melds if g.shape == TRIPLET]
+        self.melds_sequences = [g.kind for g in melds if g.shape == SEQUENCE]
+        self.sit = sit
+        self.closed = closed
+        suits = set()
+        honors = simples = terminals = False
+        green = True
+        for k in range(34):
+            if kinds[k]:
+                if k >= 27:
+                    honors = True
+                else:
+                    suits.add(k // 9)
+                    if k % 9 == 0 or k % 9 == 8:
+                        terminals = True
+                    else:
+                        simples = True
+                if green and k not in _GREEN:
+                    green = False
+        self.suits = suits
+        self.honors = honors
+        self.all_terminal_honor = not simples
+        self.chuuren_suit = -1
+        if closed and not melds and len(suits) == 1 and not honors:
+            base = 9 * next(iter(suits))
+            if all(kinds[base + i] >= _CHUUREN[i] for i in range(9)):
+                self.chuuren_suit = base // 9
+        yaku: list[tuple[int, int]] = []
+        if closed and sit.tsumo:
+            yaku.append((_Y_MENZEN_TSUMO, 1))
+        if sit.double_riichi:
+            yaku.append((_Y_DOUBLE_RIICHI, 2))
+        elif sit.riichi:
+            yaku.append((_Y_RIICHI, 1))
+        for flag, yid in ((sit.ippatsu, _Y_IPPATSU), (sit.chankan, _Y_CHANKAN), (sit.rinshan, _Y_RINSHAN),
+                          (sit.haitei, _Y_HAITEI), (sit.houtei, _Y_HOUTEI)):
+            if flag:
+                yaku.append((yid, 1))
+        if not honors and not terminals and (closed or open_tanyao):
+            yaku.append((_Y_TANYAO, 1))
+        if len(suits) == 1:
+            if honors:
+                yaku.append((_Y_HONITSU, 3 if closed else 2))
+            else:
+                yaku.append((_Y_CHINITSU, 6 if closed else 5))
+        self.yaku_fixed = yaku
+        yakuman: list[int] = []
+        if sit.tenhou:
+            yakuman.append(_Y_TENHOU)
+        if sit.chiihou:
+            yakuman.append(_Y_CHIIHOU)
+        if not suits:
+            yakuman.append(_Y_TSUUIISOU)
+        if green:
+            yakuman.append(_Y_RYUUIISOU)
+        if terminals and not simples and not honors:
+            yakuman.append(_Y_CHINROUTOU)
+        self.yakuman_fixed = yakuman
+
+    # -- the three shapes ---------------------------------------------------------------------
+
+    def kokushi(self, concealed: list[int], win_kind: int, dora_han: int) -> Reading:
+        thirteen = concealed[win_kind] == 2  # all 13 kinds were there before the winning tile
+        ids = (*self.yakuman_fixed, _Y_KOKUSHI_13 if thirteen else _Y_KOKUSHI)
+        return Reading(yaku=(), yakuman=tuple(map(int, ids)), fu=0, fu_details=(), han=0)
+
+    def seven_pairs(self, dora_han: int) -> Reading:
+        details = (("seven_pairs", 25),)
+        if self.yakuman_fixed:
+            return Reading(yaku=(), yakuman=tuple(map(int, self.yakuman_fixed)), fu=25, fu_details=details, han=0)
+        yaku = [*self.yaku_fixed, (_Y_CHIITOITSU, 2)]
+        if self.all_terminal_honor:
+            yaku.append((_Y_HONROUTOU, 2))
+        return self._finish(yaku, 25, details, dora_han)
+
+    def standard(self, pair: int, split: tuple[tuple[int, int], ...], at: int, win_kind: int,
+                 dora_han: int) -> Reading:
+        sit = self.sit
+        tsumo = sit.tsumo
+        closed = self.closed
+        seat_kind, round_kind = 27 + sit.seat_wind, 27 + sit.round_wind
+        wait = "pair_wait" if at < 0 else ""
+        sequences: list[int] = []
+        triplets: list[Group] = list(self.melds_triplets)
+        concealed_seq: list[int] = []
+        for i, (shape, k) in enumerate(split):
+            if shape == SEQUENCE:
+                sequences.append(k)
+                concealed_seq.append(k)
+                if i == at:
+                    offset = win_kind - k
+                    if offset == 1:
+                        wait = "kanchan"
+                    elif (offset == 0 and k % 9 == 6) or (offset == 2 and k % 9 == 0):
+                        wait = "penchan"
+                    else:
+                        wait = "ryanmen"
+            elif i == at:
+                wait = "shanpon"
+                triplets.append(Group(TRIPLET, k, concealed=tsumo))
+            else:
+                triplets.append(Group(TRIPLET, k))
+        sequences.extend(self.melds_sequences)
+        pinfu = closed and len(concealed_seq) == 4 and wait == "ryanmen" and not (
+            pair >= 31 or pair == seat_kind or pair == round_kind)
+        concealed_triplets = kans = dragon_sets = wind_sets = 0
+        for g in triplets:
+            if g.concealed:
+                concealed_triplets += 1
+            if g.kan:
+                kans += 1
+            if g.kind >= 31:
+                dragon_sets += 1
+            elif g.kind >= 27:
+                wind_sets += 1
+
+        # yakuman of this reading
+        yakuman = list(self.yakuman_fixed)
+        if concealed_triplets == 4:
+            yakuman.append(_Y_SUUANKOU_TANKI if wait == "pair_wait" else _Y_SUUANKOU)
+        if dragon_sets == 3:
+            yakuman.append(_Y_DAISANGEN)
+        if wind_sets == 4:
+            yakuman.append(_Y_DAISUUSHII)
+        elif wind_sets == 3 and 27 <= pair <= 30:
+            yakuman.append(_Y_SHOUSUUSHII)
+        if kans == 4:
+            yakuman.append(_Y_SUUKANTSU)
+        if self.chuuren_suit >= 0:
+            base = 9 * self.chuuren_suit
+            before = self.kinds[base:base + 9]
+            before[win_kind - base] -= 1
+            yakuman.append(_Y_JUNSEI_CHUUREN if tuple(before) == _CHUUREN else _Y_CHUUREN)
+
+        # fu (符)
+        details: list[tuple[str, int]] = [("base", 20)]
+        if pinfu and tsumo:
+            fu = 20
+        else:
+            if closed and not tsumo:
+                details.append(("closed_ron", 10))
+            if tsumo and not pinfu:
+                details.append(("tsumo", 2))
+            if wait == "kanchan" or wait == "penchan" or wait == "pair_wait":
+                details.append((wait, 2))
+            if pair >= 31:
+                details.append(("valued_pair", 2))
+            elif pair == seat_kind and pair == round_kind:
+                details.append(("double_valued_pair", 4))
+            elif pair == seat_kind or pair == round_kind:
+                details.append(("valued_pair", 2))
+            for g in triplets:
+                details.append(_SET_FU[g.kind in _TERMINAL_HONOR_SET, g.concealed, g.kan])
+            raw = 0
+            for _, value in details:
+                raw += value
+            if raw == 20:
+                details.append(("open_pinfu", 10))  # an open hand without fu is 30 on Tenhou
+                raw = 30
+            fu = -(-raw // 10) * 10
+        if len(details) > 1:
+            details.sort(key=_by_fu)
+        if yakuman:
+            return Reading(yaku=(), yakuman=tuple(map(int, yakuman)), fu=fu, fu_details=tuple(details), han=0)
+
+        # yaku of this reading
+        yaku = list(self.yaku_fixed)
+        if pinfu:
+            yaku.append((_Y_PINFU, 1))
+        if closed and len(concealed_seq) >= 2:
+            concealed_seq.sort()
+            twice = 0
+            i = 0
+            while i + 1 < len(concealed_seq):
+                if concealed_seq[i] == concealed_seq[i + 1]:
+                    twice += 1
+                    i += 2
+                else:
+                    i += 1
+            if twice == 2:
+                yaku.append((_Y_RYANPEIKOU, 3))
+            elif twice == 1:
+                yaku.append((_Y_IIPEIKOU, 1))
+        numbers = set()
+        outside = pair in _TERMINAL_HONOR_SET
+        for g in triplets:
+            k = g.kind
+            if k >= 31:
+                yaku.append((_Y_HAKU + (k - 31), 1))
+            elif k >= 27:
+                if k == seat_kind:
+                    yaku.append((_Y_SEAT_EAST + sit.seat_wind, 1))
+                if k == round_kind:
+                    yaku.append((_Y_ROUND_EAST + sit.round_wind, 1))
+            else:
+                numbers.add(k)
+            if outside and k not in _TERMINAL_HONOR_SET:
+                outside = False
+        if sequences:
+            if len(sequences) >= 3:
+                seq_set = set(sequences)
+                for n in sequences:
+                    if n < 9 and n + 9 in seq_set and n + 18 in seq_set:
+                        yaku.append((_Y_SANSHOKU, 2 if closed else 1))
+                        break
+                for base in (0, 9, 18):
+                    if base in seq_set and base + 3 in seq_set and base + 6 in seq_set:
+                        yaku.append((_Y_ITTSU, 2 if closed else 1))
+                        break
+            if outside:
+                for k in sequences:
+                    if k % 9 != 0 and k % 9 != 6:
+                        outside = False
+                        break
+            if outside:
+                if self.honors:
+                    yaku.append((_Y_CHANTA, 2 if closed else 1))
+                else:
+                    yaku.append((_Y_JUNCHAN, 3 if closed else 2))
+        else:
+            yaku.append((_Y_TOITOI, 2))
+            if self.all_terminal_honor:
+                yaku.append((_Y_HONROUTOU, 2))
+        if concealed_triplets == 3:
+            yaku.append((_Y_SANANKOU, 2))
+        if kans == 3:
+            yaku.append((_Y_SANKANTSU, 2))
+        if len(numbers) >= 3:
+            for n in numbers:
+                if n < 9 and n + 9 in numbers and n + 18 in numbers:
+                    yaku.append((_Y_SANSHOKU_DOUKOU, 2))
+                    break
+        if dragon_sets == 2 and pair >= 31:
+            yaku.append((_Y_SHOUSANGEN, 2))
+        return self._finish(yaku, fu, tuple(details), dora_han)
+
+    @staticmethod
+    def _finish(yaku: list[tuple[int, int]], fu: int, details: tuple[tuple[str, int], ...],
+                dora_han: int) -> Reading:
+        if not yaku:
+            return Reading(yaku=(), yakuman=(), fu=fu, fu_details=details, han=0)
+        han = sum(h for _, h in yaku) + dora_han
+        return Reading(yaku=tuple((int(y), h) for y, h in yaku), yakuman=(), fu=fu, fu_details=details, han=han)
+
+
+# --------------------------------------------------------------------------------------------
+# The win's value in Tenhou's terms
+
+# A canonical order close to Tenhou's own listing (Tenhou orders yakuhai by where the set sits
+# in the hand, so compare yaku as a multiset, not as a sequence).
+_TENHOU_ORDER: dict[int, int] = {
+    yaku_id: position
+    for position, yaku_id in enumerate(
+        (1, 21, 2, 4, 0, 3, 5, 6, 7, 9, 22, 8, 24, 25, 30, 29, 28)
+        + (10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20)
+        + (23, 26, 27, 31, 32, 33, 34, 35, 36)
+        + (37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51)
+        + (52, 54, 53)
+    )
+}
+
+
+def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
+    return ScoringRefusal(reason=reason, message=message)
+
+
+def _conflict(ctx: WinContext, called: bool) -> str | None:
+    """A situation no win can have (the same list the ``mahjong`` library refuses), the first
+    that applies."""
+    tsumo, riichi, double_riichi = ctx.tsumo, ctx.riichi, ctx.double_riichi
+    rinshan, chankan, haitei, houtei = ctx.rinshan, ctx.chankan, ctx.haitei, ctx.houtei
+    tenhou, chiihou, dealer = ctx.tenhou, ctx.chiihou, ctx.seat_wind == 0
+    if called and riichi:
+        return "riichi with an open hand"
+    if called and double_riichi:
+        return "double riichi with an open hand"
+    if ctx.ippatsu and not (riichi or double_riichi):
+        return "ippatsu without riichi"
+    if chankan and tsumo:
+        return "chankan on a tsumo"
+    if rinshan and not tsumo:
+        return "rinshan without a tsumo"
+    if haitei and not tsumo:
+        return "haitei without a tsumo"
+    if houtei and tsumo:
+        return "houtei on a tsumo"
+    if haitei and rinshan:
+        return "haitei on a replacement draw"
+    if houtei and chankan:
+        return "houtei on a robbed kan"
+    if tenhou and not dealer:
+        return "tenhou by a non-dealer"
+    if tenhou and not tsumo:
+        return "tenhou without a tsumo"
+    if chiihou and dealer:
+        return "chiihou by the dealer"
+    if chiihou and not tsumo:
+        return "chiihou without a tsumo"
+    if (tenhou or chiihou) and not all(m.kind is _CALL_KITA for m in ctx.melds):
+        return "tenhou or chiihou after a call"
+    return None
+
+
+_OPEN_KINDS = (_CALL_CHI, _CALL_PON, _CALL_OPEN_KAN, _CALL_ADDED_KAN)
 
 
 def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
-    """Value a win the way Tenhou does (see the module docstring; the valuation itself is in
-    ``rules/_valuation.py``)."""
-    from ._valuation import score_win as value  # here: _valuation imports this module's values
+    """Value a win the way Tenhou does (see the module docstring)."""
+    rules = ctx.rules
+    tiles = list(ctx.concealed)
+    groups: list[Group] = []
+    kita = 0
+    called = False
+    for meld in ctx.melds:
+        kind = meld.kind
+        if kind is _CALL_KITA:
+            kita += 1
+            continue
+        first = min(meld.tiles) >> 2
+        if kind is _CALL_CHI:
+            groups.append(Group(SEQUENCE, first, concealed=False))
+        else:
+            groups.append(Group(TRIPLET, first, kan=kind is not _CALL_PON,
+                                concealed=kind is _CALL_CLOSED_KAN))
+        called = called or kind in _OPEN_KINDS
+        tiles.extend(meld.tiles)
+    problem = _tile_problem(ctx, tiles, len(groups), kita)
+    if problem is not None:
+        return problem
+    conflict = _conflict(ctx, called)
+    if conflict is not None:
+        return _refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict)
 
-    return value(ctx)
+    sanma = rules.sanma
+    every = counts34(tiles)
+    dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
+    aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
+    ura = indicated(every, ctx.ura_indicators, kita, sanma) if (ctx.riichi or ctx.double_riichi) else 0
+    reading = best_reading(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx,
+                           closed=not called, dora_han=dora + aka + ura,
+                           open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)
+    if reading is None:
+        return _refuse(RefusalReason.NOT_WINNING, "the tiles are not a winning hand (和了形でない)")
+    if not reading.yaku and not reading.yakuman:
+        return _refuse(RefusalReason.NO_YAKU, "the hand is complete but has no yaku (役なし)")
+    yaku = list(reading.yaku)
+    if not reading.yakuman:
+        for yid, count in ((_Y_DORA, dora), (_Y_AKA_DORA, aka), (_Y_URA_DORA, ura)):
+            if count:
+                yaku.append((int(yid), count))
+    return assemble(ctx, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
+
+
+_RED_IDS = frozenset({16, 52, 88})
+
+
+def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], fu: int,
+             details: tuple[tuple[str, int], ...]) -> ScoredHand:
+    """A ``ScoredHand`` from a reading in Tenhou ids: the ura entry of a riichi win, Tenhou's
+    order, and the value (base points, ``ten[1]``, limit) from ``rules/payments.py``."""
+    rules = ctx.rules
+    if yakuman:
+        yaku = []
+        han = 0
+        base = base_points(0, fu, yakuman=len(yakuman))
+        limit = Limit.YAKUMAN
+        yakuman.sort(key=_TENHOU_ORDER.__getitem__)
+    else:
+        if (ctx.riichi or ctx.double_riichi) and all(y != _Y_URA_DORA for y, _ in yaku):
+            yaku.append((int(_Y_URA_DORA), 0))
+        yaku.sort(key=lambda pair: _TENHOU_ORDER[pair[0]])
+        han = sum(h for _, h in yaku)
+        base = base_points(han, fu, kiriage=rules.kiriage)
+        limit = limit_for(han, fu)
+    points = hand_points(base, dealer=ctx.seat_wind == 0, tsumo=ctx.tsumo, players=rules.players)
+    return build(
+        ScoredHand,
+        yaku=tuple(yaku),
+        yakuman=tuple(yakuman),
+        han=han,
+        fu=fu,
+        points=points,
+        limit=limit,
+        base=base,
+        dealer=ctx.seat_wind == 0,
+        tsumo=ctx.tsumo,
+        fu_details=details,
+    )
+
+
+def _tile_problem(
+    ctx: WinContext, tiles: list[int], sets: int, kita: int
+) -> ScoringRefusal | None:
+    if not 0 <= ctx.seat_wind < ctx.rules.players or not 0 <= ctx.round_wind <= 3:
+        return _refuse(
+            RefusalReason.CONFLICTING_CONDITIONS,
+            f"seat wind {ctx.seat_wind} / round wind {ctx.round_wind} out of range",
+        )
+    if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
+        return _refuse(RefusalReason.INVALID_TILES, "a tile id is repeated or outside 0-135")
+    if len(ctx.concealed) + 3 * sets != 14:
+        return _refuse(
+            RefusalReason.INVALID_TILES,
+            f"{len(ctx.concealed)} concealed tiles and {sets} melds do not make a 14-tile hand",
+        )
+    if kita and not ctx.rules.sanma:
+        return _refuse(RefusalReason.INVALID_TILES, "kita melds in a four-player game")
+    if ctx.win_tile not in ctx.concealed:
+        return _refuse(RefusalReason.WIN_TILE_NOT_IN_HAND, "the winning tile is not in the hand")
+    return None
 
 
 def ron_allowed(ctx: WinContext, furiten: bool) -> bool:

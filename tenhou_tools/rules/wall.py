@@ -22,9 +22,14 @@ Everything here is pure: ``HandWall`` values are frozen, and a ``WallGenerator``
 the MT19937 state between hands of one game.
 
 The generator is the standard library's: ``random.Random`` (CPython's MT19937 is ``mt19937ar.c``)
-put in the state ``init_by_array`` gives, and ``hashlib.sha512``. The one loop left in Python,
-the shuffle of a hand's array, runs in the private extension ``tenhou_tools._speedups`` when it
-is built (``shuffle``); ``_shuffle`` here is its reference and what runs without it.
+put in the state ``init_by_array`` gives, and ``hashlib.sha512``. When the private extension
+``tenhou_tools._speedups`` is built, the same generator runs there on a state of its own
+(``mt_seeded``, ``mt_words``), which writes each hand's 288 words straight into bytes: through
+``random.Random`` they pass through a 9216-bit Python int, which costs five times the generator
+(``random.Random`` stays the reference the tests hold it to). The shuffle of a hand's array also
+runs there (``shuffle``); ``_shuffle`` here is its reference and what runs without it. This
+module is compiled in a compiled install (the replay asks for every hand's wall); its values
+(``HandWall``, ``WallSeedError``) are defined in ``rules.values``.
 """
 
 from __future__ import annotations
@@ -35,12 +40,11 @@ import hashlib
 import random
 import re
 import struct
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
-from operator import itemgetter
+from collections.abc import Callable, Sequence
+from typing import Final
 
 from .._values import build
+from .values import HandWall, WallSeedError
 
 __all__ = [
     "FORMAT_BASE64",
@@ -65,18 +69,13 @@ FORMAT_HEX = "mt19937ar-sha512-n288"
 FORMAT_LEGACY = "mt19937ar"
 """``INIT shuffle`` up to 2009-07: hex key words per hand, raw MT output, old layout."""
 
-_KEY_BYTES = 2496  # 624 words
-_WORDS_PER_HAND = 288
-_BLOCK_WORDS = 32
+_KEY_BYTES: Final = 2496  # 624 words
+_WORDS_PER_HAND: Final = 288
+_BLOCK_WORDS: Final = 32
 _HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}\Z")
 
-_N = 624
-_MASK = 0xFFFFFFFF
-
-
-
-class WallSeedError(ValueError):
-    """The seed string is not one of the known formats, or is damaged."""
+_N: Final = 624
+_MASK: Final = 0xFFFFFFFF
 
 
 # --------------------------------------------------------------------------------------------
@@ -155,10 +154,10 @@ def _mt19937_from_bytes(raw: bytes) -> random.Random:
 # One hand's random words, shuffle and layout
 
 _RND_UNPACK = struct.Struct("<144I").unpack
-_BLOCK_BYTES = _BLOCK_WORDS * 4
-_BLOCK_STARTS = tuple(range(0, _WORDS_PER_HAND * 4, _BLOCK_BYTES))
-_RAW_BITS = _WORDS_PER_HAND * 32
-_RAW_BYTES = _WORDS_PER_HAND * 4
+_BLOCK_BYTES: Final = _BLOCK_WORDS * 4
+_BLOCK_STARTS: Final = tuple(range(0, _WORDS_PER_HAND * 4, _BLOCK_BYTES))
+_RAW_BITS: Final = _WORDS_PER_HAND * 32
+_RAW_BYTES: Final = _WORDS_PER_HAND * 4
 
 
 def sha512_words(rng: random.Random) -> tuple[int, ...]:
@@ -167,14 +166,28 @@ def sha512_words(rng: random.Random) -> tuple[int, ...]:
     Block ``i`` of 32 words (128 bytes, little-endian) gives the 16 little-endian words of its
     SHA-512 digest as ``rnd[16i .. 16i+15]``.
     """
-    return _RND_UNPACK(_sha512_bytes(rng))
+    return _RND_UNPACK(_hashed(_drawn(rng)))
 
 
-def _sha512_bytes(rng: random.Random) -> bytes:
-    """``sha512_words`` as the 576 bytes of the nine digests, as the shuffle takes them."""
-    raw = memoryview(rng.getrandbits(_RAW_BITS).to_bytes(_RAW_BYTES, "little"))
+def _drawn(rng: random.Random) -> bytes:
+    """The next 288 words of ``rng``, little-endian (through a 9216-bit int: the reference of
+    ``_speedups.mt_words``, and what runs without it)."""
+    return rng.getrandbits(_RAW_BITS).to_bytes(_RAW_BYTES, "little")
+
+
+def _hashed(raw: bytes) -> bytes:
+    """The nine SHA-512 digests of ``raw``'s 128-byte blocks, as the shuffle takes them."""
     sha = hashlib.sha512
     return b"".join([sha(raw[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS])
+
+
+_mt_seeded: Callable[[bytes], bytearray] | None
+_mt_words: Callable[[bytearray, int], bytes] | None
+try:
+    from .._speedups import mt_seeded as _mt_seeded
+    from .._speedups import mt_words as _mt_words
+except ImportError:  # not built: random.Random seeds and draws
+    _mt_seeded = _mt_words = None
 
 
 def shuffle_order(rnd: Sequence[int], n: int) -> list[int]:
@@ -208,82 +221,9 @@ except ImportError:  # not built (a plain install): the reference above
     _shuffle_fast = _shuffle
 
 
-_TILES_4P = tuple(range(136))
-_TILES_3P = tuple(v if v < 4 else v + 28 for v in range(108))
+_TILES_4P: Final = tuple(range(136))
+_TILES_3P: Final = tuple(v if v < 4 else v + 28 for v in range(108))
 """Three-player: array values 0-3 are 1m (ids 0-3), 4-7 are 9m (32-35), 8-107 are ids 36-135."""
-
-
-@dataclass(frozen=True, slots=True)
-class HandWall:
-    """One hand's wall as the players meet it.
-
-    ``deal[s]`` is seat ``s``'s 13 tiles in dealing order (what ``INIT hai{s}`` lists; empty for
-    the missing seat of a three-player game). ``live`` is the live wall in draw order, full
-    length (70, or 55 in three-player): each replacement draw takes one tile off its *end*.
-    ``rinshan`` are the replacement tiles in order of use (4, or 8 in three-player).
-    ``dora_indicators[0]`` is the initial indicator, then one per kan; ``ura_indicators`` lie
-    under them, index for index. (Three-player: the places of the third and fourth kan-dora
-    pairs are also the last four places of the full live wall; they only open after kans have
-    shortened it, so a log can never use one tile both ways.)
-    """
-
-    dice: tuple[int, int]
-    deal: tuple[tuple[int, ...], ...]
-    live: tuple[int, ...]
-    rinshan: tuple[int, ...]
-    dora_indicators: tuple[int, ...]
-    ura_indicators: tuple[int, ...]
-
-    def live_count(self, replacements: int) -> int:
-        """How many live draws the hand has after ``replacements`` replacement draws."""
-        return len(self.live) - replacements
-
-
-@dataclass(frozen=True, slots=True)
-class _Layout:
-    deal: tuple
-    live: itemgetter
-    rinshan: itemgetter
-    dora: itemgetter
-    ura: itemgetter
-
-
-@cache
-def _layout(players: int, dealer: int, old: bool) -> _Layout:
-    n = 136 if players == 4 else 108
-    # Deal: three rounds of four tiles, then one tile each, from the end of the array.
-    deal_idx: list[list[int]] = [[] for _ in range(players)]
-    top = n - 1
-    for size in (4, 4, 4, 1):
-        for k in range(players):
-            seat = (dealer + k) % players
-            deal_idx[seat] += range(top, top - size, -1)
-            top -= size
-    live_idx = list(range(top, 13, -1))
-    kans = 4 if players == 4 else 8
-    base = 0 if players == 4 else 4  # three-player: the dead-wall indicators start 4 higher
-    if old:
-        rinshan_idx = list(range(kans))
-        dora_idx = [base + 4 + 2 * k for k in range(5)]
-        ura_idx = [base + 5 + 2 * k for k in range(5)]
-    else:
-        rinshan_idx = [i ^ 1 for i in range(kans)]
-        dora_idx = [base + 5 + 2 * k for k in range(5)]
-        ura_idx = [base + 4 + 2 * k for k in range(5)]
-    getters: list = [itemgetter(*idx) for idx in deal_idx]
-    if players == 3:
-        getters.append(_no_tiles)  # the empty fourth seat
-    return _Layout(
-        deal=tuple(getters),
-        live=itemgetter(*live_idx),
-        rinshan=itemgetter(*rinshan_idx),
-        dora=itemgetter(*dora_idx),
-        ura=itemgetter(*ura_idx),
-    )
-
-
-def _no_tiles(w: Sequence[int]) -> tuple[int, ...]:
-    return ()
 
 
 def _start(players: int) -> tuple[int, ...]:
@@ -296,11 +236,35 @@ def _hand_wall(rnd: bytes, players: int, dealer: int, old: bool, dice_at: int) -
     return _laid_out(w, die1, die2, players, dealer, old)
 
 
-def _laid_out(w: Sequence[int], die1: int, die2: int, players: int, dealer: int, old: bool) -> HandWall:
-    """The hand's wall from the shuffled array and the two dice words."""
-    lay = _layout(players, dealer, old)
-    return build(HandWall, (die1 % 6 + 1, die2 % 6 + 1), tuple([g(w) for g in lay.deal]), lay.live(w),
-                 lay.rinshan(w), lay.dora(w), lay.ura(w))
+def _laid_out(w: list[int], die1: int, die2: int, players: int, dealer: int, old: bool) -> HandWall:
+    """The hand's wall from the shuffled array and the two dice words. Each piece is a slice of
+    the array (a compiled slice copies a run of items at once; picking items one by one through
+    boxed ints cost about 150 instructions each)."""
+    n = len(w)
+    # Deal: three rounds of four tiles, then one tile each, from the end of the array.
+    dealt = w[n - 1:n - 1 - 13 * players:-1]
+    hands: list[tuple[int, ...]] = []
+    for seat in range(4):
+        if seat >= players:
+            hands.append(())  # the empty fourth seat of a three-player game
+            continue
+        k = (seat - dealer) % players
+        a, b, c, d = 4 * k, 4 * (players + k), 4 * (2 * players + k), 12 * players + k
+        hands.append(tuple(dealt[a:a + 4] + dealt[b:b + 4] + dealt[c:c + 4] + dealt[d:d + 1]))
+    live = tuple(w[n - 1 - 13 * players:13:-1])
+    kans = 4 if players == 4 else 8
+    base = 0 if players == 4 else 4  # three-player: the dead-wall indicators start 4 higher
+    if old:
+        rinshan = tuple(w[:kans])
+        dora, ura = tuple(w[base + 4:base + 14:2]), tuple(w[base + 5:base + 15:2])
+    else:
+        swapped = [0] * kans
+        for i in range(kans):
+            swapped[i] = w[i ^ 1]
+        rinshan = tuple(swapped)
+        dora, ura = tuple(w[base + 5:base + 15:2]), tuple(w[base + 4:base + 14:2])
+    return build(HandWall, dice=(die1 % 6 + 1, die2 % 6 + 1), deal=(hands[0], hands[1], hands[2], hands[3]),
+                 live=live, rinshan=rinshan, dora_indicators=dora, ura_indicators=ura)
 
 
 def _check_table(players: int, dealer: int) -> None:
@@ -353,8 +317,6 @@ class WallGenerator:
     an unknown or damaged seed, ``ValueError`` for a player count other than 3 or 4.
     """
 
-    __slots__ = ("format", "players", "hands", "_rng", "_old")
-
     def __init__(self, seed: str, players: int) -> None:
         _check_table(players, 0)
         method, body = _split(seed)
@@ -375,7 +337,14 @@ class WallGenerator:
             raise WallSeedError(
                 f"{method}: a per-hand INIT shuffle seed, use hand_wall_from_init_shuffle"
             )
-        self._rng = _mt19937_from_bytes(key)  # init_by_array over the key's words
+        # init_by_array over the key's words: in the private extension when it is built (a state
+        # mt_words advances), else random.Random
+        self._state: bytearray | None = None
+        self._rng: random.Random | None = None
+        if _mt_seeded is not None:
+            self._state = _mt_seeded(key)
+        else:
+            self._rng = _mt19937_from_bytes(key)
         self.format = method
         self.players = players
         self.hands = 0
@@ -386,7 +355,14 @@ class WallGenerator:
         if not (type(dealer) is int and 0 <= dealer < players):
             _check_table(players, dealer)
         self.hands += 1
-        w, die1, die2 = _shuffle_fast(_sha512_bytes(self._rng), _TILES_4P if players == 4 else _TILES_3P, 135)
+        state = self._state
+        if state is not None and _mt_words is not None:
+            raw = _mt_words(state, _WORDS_PER_HAND)
+        else:
+            assert self._rng is not None
+            raw = _drawn(self._rng)
+        rnd = _hashed(raw)
+        w, die1, die2 = _shuffle_fast(rnd, _TILES_4P if players == 4 else _TILES_3P, 135)
         return _laid_out(w, die1, die2, players, dealer, self._old)
 
 
