@@ -519,3 +519,18 @@ def test_a_crash_a_broken_promise_and_a_slow_input_are_each_reported(monkeypatch
     assert len(report.failures) == 2 and all(re.fullmatch(r"\[zip\] took \d+\.\d s", f[1])
                                              for f in report.failures)
     assert report.slowest_by_path["zip"] >= 0.0
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="Linux's /proc")
+def test_the_peak_memory_is_the_scripts_own_not_its_parents():
+    """A script started by a large process reports its own peak: Linux carries ``ru_maxrss``
+    across ``exec``, so the fuzz script run late in the suite once reported pytest's size."""
+    ballast = bytearray(256 * 1024 * 1024)
+    ballast[:: 4096] = b"\x01" * len(range(0, len(ballast), 4096))  # touch every page: resident
+    code = "from tests.fuzzing.common import peak_rss_bytes; print(peak_rss_bytes())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=FIXTURES.parent, env={**os.environ, "PYTHONPATH": str(FIXTURES.parent)})
+    child_peak = int(done.stdout)
+    assert 0 < child_peak < len(ballast) // 2, (child_peak, len(ballast))
+    assert common.peak_rss_bytes() > len(ballast)  # this process's own peak counts its ballast
+    del ballast

@@ -51,10 +51,20 @@ def attempt(report: FuzzReport, path: str, mutation: str, data: bytes, limit_s: 
 
 
 def peak_rss_bytes() -> int:
-    """The peak resident set size of this process so far (``ru_maxrss``)."""
-    import resource
+    """The peak resident set size of this process so far: Linux's ``VmHWM``, the high-water mark
+    of this process's own memory. Not ``ru_maxrss``: Linux carries that across ``exec``, so a
+    script started by a large process (pytest, late in the suite) would report its parent's size.
+    Elsewhere, ``ru_maxrss``."""
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):  # pragma: no cover - not Linux
+        pass
+    import resource  # pragma: no cover - not Linux
 
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # pragma: no cover
 
 
 def rss_bytes() -> int:
