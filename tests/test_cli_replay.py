@@ -19,8 +19,8 @@ from tenhou_tools.documents.replay import replay_document
 from tenhou_tools.events import Agari, Bye, DrawKind, Game, Ryuukyoku
 from tenhou_tools.replay.engine import replay_game
 from tenhou_tools.serialize import from_json
-from tenhou_tools.sources.files import read_game
 from tenhou_tools.sources import http
+from tenhou_tools.sources.files import read_game
 from tenhou_tools.sources.http import LogFetcher
 
 from .conftest import FIXTURES, corpus_files
