@@ -19,8 +19,10 @@ How it is computed: the regular form is the fewest tiles to add (each swapped in
 hand) so that the hand holds the sets and the pair, with no kind above four copies. That number
 is one plus the shanten. A group's cheapest additions for every count of sets (0-4) and pair
 (0/1) form a vector of ten numbers: for a suit, from a dynamic programme over its nine counts
-(memoised, and cut into independent pieces where two empty kinds separate its tiles); for the
-honours (and, in three-player games, 1m and 9m, which form no runs) from their counts. Sets and
+(``suit_vector``: memoised, and cut into independent pieces where two empty kinds separate its
+tiles), which ``scripts/make_suit_table.py`` runs once for all 405,350 suit patterns into the
+table ``_suit_table`` that the hot paths read; for the honours (and, in three-player games, 1m
+and 9m, which form no runs) from their counts. Sets and
 pairs made only of added tiles are priced once for the whole hand. A hand combines four vectors
 (about 230 distinct ones exist, so combinations are memoised by id). Adding a tile changes one
 group only, so acceptance and the discard options reuse the other groups' combination.
@@ -28,9 +30,19 @@ group only, so acceptance and the discard options reuse the other groups' combin
 
 from __future__ import annotations
 
+import base64
+import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from typing import Final
+
+from .._values import build
+from . import _suit_table
+from .values import Acceptance, DiscardOption, ShantenForms
+
+__all__ = [
+    "Acceptance", "DiscardOption", "ShantenForms", "acceptance", "best_discards", "discard_options",
+    "shanten", "shanten_forms",
+]
 
 _KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _KOKUSHI_SET = frozenset(_KOKUSHI)
@@ -78,7 +90,11 @@ def _trim(counts: tuple[int, ...]) -> tuple[int, ...]:
     return counts[max(0, lo - 2) : hi + 2]
 
 
-@lru_cache(maxsize=1 << 16)
+_SUFFIXES: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+_SUFFIX_LIMIT: Final = 1 << 16
+"""Entries of ``_suffix`` kept before its table starts afresh (a bound on memory)."""
+
+
 def _suffix(rest: tuple[int, ...], x: int, y: int) -> tuple[int, ...]:
     """The vector of the suit positions ``rest``, given ``x`` runs begun one position earlier
     (they need this tile and the next) and ``y`` runs begun two earlier (they need this tile).
@@ -87,6 +103,10 @@ def _suffix(rest: tuple[int, ...], x: int, y: int) -> tuple[int, ...]:
     triplets (and count the same sets)."""
     if not rest:
         return _NOTHING
+    memo_key = (rest, x, y)
+    found = _SUFFIXES.get(memo_key)
+    if found is not None:
+        return found
     held = rest[0]
     tail = rest[1:]
     carried = x + y
@@ -108,7 +128,11 @@ def _suffix(rest: tuple[int, ...], x: int, y: int) -> tuple[int, ...]:
                     value += cost
                     if value < best[idx + shift]:
                         best[idx + shift] = value
-    return tuple(best)
+    answer = tuple(best)
+    if len(_SUFFIXES) >= _SUFFIX_LIMIT:
+        _SUFFIXES.clear()
+    _SUFFIXES[memo_key] = answer
+    return answer
 
 
 def _islands(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -141,24 +165,70 @@ def _islands(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
     return pieces
 
 
-@cache
+_ISLAND_IDS: dict[tuple[int, ...], int] = {}
+_LOOSE_IDS: dict[tuple[int, ...], int] = {}
+_COMBINED: dict[int, int] = {}
+"""Memos of the functions below, each keyed by what it is given (unbounded: they hold the few
+patterns hands can have)."""
+
+
 def _island_id(piece: tuple[int, ...]) -> int:
-    return _intern(_suffix(piece, 0, 0))
-
-
-@cache
-def _suit_id(counts: tuple[int, ...]) -> int:
-    """The vector id of one suit's nine counts."""
-    found = _intern(_NOTHING)
-    for piece in _islands(counts):
-        found = _combine(found, _island_id(piece))
+    found = _ISLAND_IDS.get(piece)
+    if found is None:
+        found = _ISLAND_IDS[piece] = _intern(_suffix(piece, 0, 0))
     return found
 
 
-@cache
+def suit_vector(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The vector of one suit's nine counts by the programme above (its pieces combined): the
+    definition that ``scripts/make_suit_table.py`` writes into ``_suit_table`` for every pattern."""
+    found = _intern(_NOTHING)
+    for piece in _islands(counts):
+        found = _combine(found, _island_id(piece))
+    return _VECTORS[found]
+
+
+NO_PATTERN: Final = 255
+"""The table's byte for an index that is no suit pattern (more than 14 tiles)."""
+
+_SUIT_CODES: list[bytes] = []
+"""The decoded table, once it is needed (``_suit_table.TABLE``): one byte per base-5 index."""
+_CODE_IDS: list[int] = []
+"""The vector id of each vector number of the table."""
+
+
+def suit_index(counts: tuple[int, ...]) -> int:
+    """A suit pattern's place in the table: its nine counts as a base-5 number, the first kind
+    the lowest digit."""
+    index = 0
+    for i in range(8, -1, -1):
+        index = index * 5 + counts[i]
+    return index
+
+
+def _suit_codes() -> bytes:
+    """The table, decoded on first use (and the vector ids of its vector numbers)."""
+    if not _SUIT_CODES:
+        _SUIT_CODES.append(zlib.decompress(base64.b64decode(_suit_table.TABLE)))
+        _CODE_IDS.extend(_intern(vector) for vector in _suit_table.VECTORS)
+    return _SUIT_CODES[0]
+
+
+def _suit_id(counts: tuple[int, ...]) -> int:
+    """The vector id of one suit's nine counts, read from the table (``suit_vector`` computed
+    once for every pattern by ``scripts/make_suit_table.py``)."""
+    code = _suit_codes()[suit_index(counts)]
+    if code == NO_PATTERN:
+        raise ValueError(f"a suit holds at most 14 tiles: {list(counts)}")
+    return _CODE_IDS[code]
+
+
 def _loose_id(counts: tuple[int, ...]) -> int:
     """The vector id of kinds that form no runs (honours; 1m and 9m in three-player games), from
     their held counts in ascending order (the kinds are interchangeable; zeros are left out)."""
+    found = _LOOSE_IDS.get(counts)
+    if found is not None:
+        return found
     best = _NOTHING
     for held in counts:
         if not held:
@@ -175,12 +245,16 @@ def _loose_id(counts: tuple[int, ...]) -> int:
                 if j < _SLOTS and value + cost < new[j]:
                     new[j] = value + cost
         best = tuple(new)
-    return _intern(best)
+    found = _LOOSE_IDS[counts] = _intern(best)
+    return found
 
 
-@cache
 def _combine(a: int, b: int) -> int:
     """The vector id of two groups together: the cheapest split of sets and pair between them."""
+    memo_key = a << 16 | b
+    found = _COMBINED.get(memo_key)
+    if found is not None:
+        return found
     va, vb = _VECTORS[a], _VECTORS[b]
     best = [_INF] * _SLOTS
     for i, x in enumerate(va):
@@ -191,7 +265,8 @@ def _combine(a: int, b: int) -> int:
             y = vb[j]
             if y < _INF and x + y < best[i + j]:
                 best[i + j] = x + y
-    return _intern(tuple(best))
+    found = _COMBINED[memo_key] = _intern(tuple(best))
+    return found
 
 
 _FRESH = _intern(tuple(3 * (i // 2) + 2 * (i & 1) for i in range(_SLOTS)))
@@ -256,11 +331,20 @@ def _gains(kid: int, g: int, others: int, slot: int) -> tuple[int, ...]:
     kinds = _GROUP_KINDS[len(key) == 2][g]
     cost = _VECTORS[_combine(_KEY_VECTORS[kid], others)][slot]
     gains = []
-    for i, n in enumerate(key):
-        if n < 4:
-            more = _key_id(key[:i] + (n + 1,) + key[i + 1 :])
-            if _VECTORS[_combine(_KEY_VECTORS[more], others)][slot] < cost:
+    if len(key) == 9:  # a suit: the table at the index one tile up, no new key
+        codes = _suit_codes()
+        index = suit_index(key)
+        step = 1
+        for i in range(9):
+            if key[i] < 4 and _VECTORS[_combine(_CODE_IDS[codes[index + step]], others)][slot] < cost:
                 gains.append(kinds[i])
+            step *= 5
+    else:
+        for i, n in enumerate(key):
+            if n < 4:
+                more = _key_id(key[:i] + (n + 1,) + key[i + 1 :])
+                if _VECTORS[_combine(_KEY_VECTORS[more], others)][slot] < cost:
+                    gains.append(kinds[i])
     if len(_GAINS) >= _GAINS_LIMIT:
         _GAINS.clear()
     answer = tuple(gains)
@@ -299,36 +383,6 @@ def _unseen_or_default(unseen: Sequence[int] | None, counts: Sequence[int]) -> S
 
 
 # -- shanten ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ShantenForms:
-    """A hand's shanten in each form; ``None`` where the form does not apply (an open hand)."""
-
-    regular: int
-    """Four sets and a pair (the sets of the melds included)."""
-    seven_pairs: int | None
-    """Chiitoitsu: seven distinct pairs (closed hands only)."""
-    thirteen_orphans: int | None
-    """Kokushi musou (closed hands only)."""
-
-    @property
-    def value(self) -> int:
-        """The hand's shanten: the minimum over the forms (-1 complete, 0 tenpai)."""
-        values = [self.regular]
-        if self.seven_pairs is not None:
-            values.append(self.seven_pairs)
-        if self.thirteen_orphans is not None:
-            values.append(self.thirteen_orphans)
-        return min(values)
-
-    def to_json(self) -> dict[str, int | None]:
-        return {
-            "shanten": self.value,
-            "regular": self.regular,
-            "seven_pairs": self.seven_pairs,
-            "thirteen_orphans": self.thirteen_orphans,
-        }
 
 
 def _regular(c: Sequence[int], melds: int, sanma: bool) -> int:
@@ -382,30 +436,6 @@ def shanten(counts: Sequence[int], melds: int | None = None, *, sanma: bool = Fa
 # -- acceptance -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Acceptance:
-    """Tile acceptance (ukeire) of a ``3n+1`` hand: the kinds whose draw lowers its shanten.
-
-    ``left`` holds, for each kind, how many copies are unseen from the seat's view (0 for a kind
-    every copy of which is visible: still accepted by shape, but no tile is left).
-    """
-
-    shanten: int
-    """The shanten of the hand (0: tenpai, and ``kinds`` are its waits)."""
-    kinds: tuple[int, ...]
-    """Accepted kinds (0-33), ascending."""
-    left: tuple[int, ...]
-    """Unseen copies of each accepted kind, in the order of ``kinds``."""
-    total: int = field(init=False)
-    """How many accepted tiles are left (the usual 'ukeire' number): ``sum(left)``."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "total", sum(self.left))
-
-    def to_json(self) -> dict[str, object]:
-        return {"shanten": self.shanten, "kinds": list(self.kinds), "left": list(self.left), "total": self.total}
-
-
 def _regular_gains(kids: Sequence[int], slot: int) -> tuple[int, tuple[int, ...]]:
     """(regular shanten, ascending kinds whose draw lowers it) of a ``3n+1`` hand from its four
     groups' key ids."""
@@ -455,7 +485,7 @@ def _finish(c: Sequence[int], value: int, kinds: tuple[int, ...], unseen: Sequen
                 accepted.difference_update(_SANMA_MISSING)
             kinds = tuple(sorted(accepted))
             value = best
-    return Acceptance(value, kinds, tuple([unseen[k] for k in kinds]))
+    return build(Acceptance, value, kinds, tuple([unseen[k] for k in kinds]))
 
 
 def acceptance(
@@ -481,23 +511,6 @@ def acceptance(
     value, kinds = _regular_gains(kids, (4 - melds) * 2 + 1)
     closed = None if melds else _closed_forms(counts)
     return _finish(counts, value, kinds, _unseen_or_default(unseen, counts), sanma, closed)
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardOption:
-    """One possible discard of a ``3n+2`` hand and what the hand is left with."""
-
-    kind: int
-    """The discarded kind (0-33)."""
-    acceptance: Acceptance
-    """The ``3n+1`` hand after the discard: its shanten and acceptance."""
-
-    @property
-    def shanten(self) -> int:
-        return self.acceptance.shanten
-
-    def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, **self.acceptance.to_json()}
 
 
 def discard_options(
@@ -550,7 +563,7 @@ def discard_options(
                     pairs -= 1
                     orphan_pairs -= k in _KOKUSHI_SET
                 after = (held, pairs, orphans, orphan_pairs)
-            found[k] = DiscardOption(k, _finish(c, cost - 1, accepted, unseen, sanma, after))
+            found[k] = build(DiscardOption, k, _finish(c, cost - 1, accepted, unseen, sanma, after))
             c[k] = n
     return tuple(found[k] for k in sorted(found))
 

@@ -292,3 +292,77 @@ class HandWall:
     def live_count(self, replacements: int) -> int:
         """How many live draws the hand has after ``replacements`` replacement draws."""
         return len(self.live) - replacements
+
+
+# -- shanten and acceptance (rules/shanten.py) ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ShantenForms:
+    """A hand's shanten in each form; ``None`` where the form does not apply (an open hand)."""
+
+    regular: int
+    """Four sets and a pair (the sets of the melds included)."""
+    seven_pairs: int | None
+    """Chiitoitsu: seven distinct pairs (closed hands only)."""
+    thirteen_orphans: int | None
+    """Kokushi musou (closed hands only)."""
+
+    @property
+    def value(self) -> int:
+        """The hand's shanten: the minimum over the forms (-1 complete, 0 tenpai)."""
+        values = [self.regular]
+        if self.seven_pairs is not None:
+            values.append(self.seven_pairs)
+        if self.thirteen_orphans is not None:
+            values.append(self.thirteen_orphans)
+        return min(values)
+
+    def to_json(self) -> dict[str, int | None]:
+        return {
+            "shanten": self.value,
+            "regular": self.regular,
+            "seven_pairs": self.seven_pairs,
+            "thirteen_orphans": self.thirteen_orphans,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Acceptance:
+    """Tile acceptance (ukeire) of a ``3n+1`` hand: the kinds whose draw lowers its shanten.
+
+    ``left`` holds, for each kind, how many copies are unseen from the seat's view (0 for a kind
+    every copy of which is visible: still accepted by shape, but no tile is left).
+    """
+
+    shanten: int
+    """The shanten of the hand (0: tenpai, and ``kinds`` are its waits)."""
+    kinds: tuple[int, ...]
+    """Accepted kinds (0-33), ascending."""
+    left: tuple[int, ...]
+    """Unseen copies of each accepted kind, in the order of ``kinds``."""
+
+    @property
+    def total(self) -> int:
+        """How many accepted tiles are left (the usual 'ukeire' number): ``sum(left)``."""
+        return sum(self.left)
+
+    def to_json(self) -> dict[str, object]:
+        return {"shanten": self.shanten, "kinds": list(self.kinds), "left": list(self.left), "total": self.total}
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One possible discard of a ``3n+2`` hand and what the hand is left with."""
+
+    kind: int
+    """The discarded kind (0-33)."""
+    acceptance: Acceptance
+    """The ``3n+1`` hand after the discard: its shanten and acceptance."""
+
+    @property
+    def shanten(self) -> int:
+        return self.acceptance.shanten
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, **self.acceptance.to_json()}
