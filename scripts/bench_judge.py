@@ -142,7 +142,7 @@ def main() -> int:
             continue
         if args.fresh:
             value_module._SCORES.clear()
-            value_module._lookahead.cache_clear()
+            value_module._LOOKAHEAD.clear()
         parts: Counter = Counter()
         per_game.append(judge_game(game, per_value, per_discard, verdicts, parts, args.every))
         for name, seconds in parts.items():

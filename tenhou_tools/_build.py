@@ -24,6 +24,7 @@ import json
 from pathlib import Path
 
 COMPILED: tuple[str, ...] = (
+    "tenhou_tools.analysis.value",
     "tenhou_tools.mjlog._meld",
     "tenhou_tools.mjlog._parse",
     "tenhou_tools.mjlog.scan",
@@ -43,6 +44,7 @@ COMPILED: tuple[str, ...] = (
     "tenhou_tools.rules.payments",
     "tenhou_tools.rules.riichi",
     "tenhou_tools.rules.scoring",
+    "tenhou_tools.rules.shanten",
     "tenhou_tools.rules.wall",
 )
 """The modules compiled with mypyc, by import name. None of them defines a value type (a

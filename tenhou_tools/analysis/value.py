@@ -30,15 +30,14 @@ hand (``_LOOKAHEAD``): a hand comes back turn after turn.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 
-from ..events import CallKind, Meld
+from ..events import Meld
 from ..replay.board import Board
 from ..rules.hand import counts34, waits
-from ..rules.scoring import TENHOU_4P, ScoredHand, ScoringRules, WinContext, score_win
+from ..rules.scoring import ScoredHand, ScoringRules, WinContext, score_win
 from ..rules.shanten import acceptance
 from ..tiles import RED_FIVES
+from .values import HandValue, ScoreLine, ValueSituation, WaitValue
 
 __all__ = [
     "TSUMO_SHARE",
@@ -58,118 +57,33 @@ TSUMO_SHARE = {4: 0.400, 3: 0.491}
 wins, 3,975 of 8,103 three-player wins), by player count."""
 
 
-@dataclass(frozen=True, slots=True)
-class ValueSituation:
-    """Everything besides the concealed tiles that a hand's value depends on."""
-
-    melds: tuple[Meld, ...]
-    """Every declared meld of the seat (chi, pon, kans, closed kans, kita)."""
-    seat_wind: int
-    """0 for the dealer."""
-    round_wind: int
-    dora_indicators: tuple[int, ...]
-    draws_left: int
-    """The seat's own draws left (about the live wall's tiles over the player count)."""
-    in_riichi: bool = False
-    """The seat has declared riichi."""
-    may_riichi: bool = True
-    """A closed hand not in riichi may declare it on reaching tenpai (1,000 points or more and
-    enough tiles in the wall): it is then valued as riichi."""
-    own_discards: frozenset[int] = frozenset()
-    """Kinds in the seat's own pond: a ron on them is furiten."""
-    rules: ScoringRules = TENHOU_4P
-
-    @property
-    def closed(self) -> bool:
-        return all(not m.kind.is_open for m in self.melds)
-
-    @property
-    def riichi(self) -> bool:
-        """The hand is valued as riichi."""
-        return self.in_riichi or (self.closed and self.may_riichi)
-
-    @property
-    def sets(self) -> int:
-        """Melds that take a set out of the hand (not kita)."""
-        return sum(1 for m in self.melds if m.kind is not CallKind.KITA)
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreLine:
-    """One way to win, as the scorer values it."""
-
-    han: int
-    """0 on a yakuman."""
-    fu: int
-    points: int
-    """``ten[1]``: the ron payment, or a tsumo's total of all payments."""
-    yakuman: int = 0
-
-    def to_json(self) -> dict[str, int]:
-        return {"han": self.han, "fu": self.fu, "points": self.points, "yakuman": self.yakuman}
-
-
-@dataclass(frozen=True, slots=True)
-class WaitValue:
-    """One wait of a tenpai hand."""
-
-    kind: int
-    left: int
-    """Unseen copies."""
-    ron: ScoreLine | None
-    """``None``: no yaku on a ron, or furiten."""
-    tsumo: ScoreLine | None
-    """``None``: no yaku on a tsumo."""
-    points: float
-    """The value of a win on it: the ron and tsumo points mixed by ``TSUMO_SHARE`` (tsumo only
-    when furiten)."""
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "left": self.left,
-            "ron": None if self.ron is None else self.ron.to_json(),
-            "tsumo": None if self.tsumo is None else self.tsumo.to_json(),
-            "points": round(self.points),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class HandValue:
-    """The value of a ``3n+1`` hand at tenpai or one-shanten."""
-
-    shanten: int
-    tiles: int
-    """Tenpai: unseen copies of the waits that score; one-shanten: tiles that reach tenpai."""
-    win_points: float
-    """The average value of a win (points)."""
-    win_chance: float
-    """0-1, by the model in the module's docstring."""
-    ev: float
-    """Expected points: ``win_chance`` x ``win_points``."""
-    waits: tuple[WaitValue, ...] = ()
-    """Tenpai: every wait (kinds ascending)."""
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "shanten": self.shanten,
-            "tiles": self.tiles,
-            "win_points": round(self.win_points),
-            "win_chance": round(self.win_chance, 4),
-            "ev": round(self.ev),
-            "waits": [w.to_json() for w in self.waits],
-        }
-
-
 # -- scoring, memoised by shape ----------------------------------------------------------------
 
 _SCORES: dict[tuple, ScoreLine | None] = {}
 _SCORES_LIMIT = 200_000
+_UNKNOWN = object()
 
 
-def _situation_key(s: ValueSituation) -> tuple:
-    return (tuple((m.kind, m.tiles, m.called, m.from_seat) for m in s.melds), s.seat_wind,
-            s.round_wind, tuple(t >> 2 for t in s.dora_indicators), s.riichi, s.rules)
+_SITUATION_IDS: dict[tuple, int] = {}
+_LAST_SITUATION: list[tuple[ValueSituation, int]] = []
+
+
+def _situation_key(s: ValueSituation) -> int:
+    """A small number for what a score depends on besides the hand (melds, winds, dora kinds,
+    riichi, rules), so the score memo hashes an int, not the situation; the last situation asked
+    about is kept (one decision asks about the same one thousands of times)."""
+    if _LAST_SITUATION and _LAST_SITUATION[0][0] is s:
+        return _LAST_SITUATION[0][1]
+    shape = (tuple((m.kind, m.tiles, m.called, m.from_seat) for m in s.melds), s.seat_wind,
+             s.round_wind, tuple(t >> 2 for t in s.dora_indicators), s.riichi, s.rules)
+    found = _SITUATION_IDS.get(shape)
+    if found is None:
+        if len(_SITUATION_IDS) >= _SCORES_LIMIT:
+            _SITUATION_IDS.clear()
+            _SCORES.clear()  # its keys hold the numbers given out so far
+        found = _SITUATION_IDS[shape] = len(_SITUATION_IDS)
+    _LAST_SITUATION[:] = [(s, found)]
+    return found
 
 
 _FREE: dict[tuple, tuple[tuple[int, ...], ...]] = {}
@@ -197,14 +111,15 @@ def _ids(counts: Sequence[int], reds: frozenset[int], taken: frozenset[int]) -> 
 
 
 def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: bool, s: ValueSituation,
-           key: tuple) -> ScoreLine | None:
+           key: int) -> ScoreLine | None:
     """The score of ``counts13`` completed by a plain ``win`` (memoised on the completed hand:
     the same 14 tiles won on the same kind come back from other hands and draws)."""
     counts = list(counts13)
     counts[win] += 1
     full = (tuple(counts), reds, win, tsumo, key)
-    if full in _SCORES:
-        return _SCORES[full]
+    known = _SCORES.get(full, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known  # type: ignore[return-value]
     taken = frozenset(t for m in s.melds for t in m.tiles)
     ids = _ids(counts, reds if s.rules.red_fives else frozenset(), taken)
     if ids is None:
@@ -265,10 +180,17 @@ _Branch = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
 """A draw that reaches tenpai and, for each discard that keeps tenpai after it, its waits."""
 
 
-@lru_cache(maxsize=4096)
+_LOOKAHEAD: dict[tuple[tuple[int, ...], int, bool], tuple[_Branch, ...]] = {}
+_LOOKAHEAD_LIMIT = 4096
+
+
 def _lookahead(counts13: tuple[int, ...], sets: int, sanma: bool) -> tuple[_Branch, ...]:
     """For a one-shanten hand: each draw that reaches tenpai, with each discard after it that
     keeps tenpai and that discard's waits: ``((draw, ((discard, waits), ...)), ...)``."""
+    memo_key = (counts13, sets, sanma)
+    known = _LOOKAHEAD.get(memo_key)
+    if known is not None:
+        return known
     reach = acceptance(counts13, sets, None, sanma=sanma)
     found = []
     for k in reach.kinds:
@@ -283,7 +205,11 @@ def _lookahead(counts13: tuple[int, ...], sets: int, sanma: bool) -> tuple[_Bran
                 if kept:
                     options.append((d, tuple(sorted(kept))))
         found.append((k, tuple(options)))
-    return tuple(found)
+    answer = tuple(found)
+    if len(_LOOKAHEAD) >= _LOOKAHEAD_LIMIT:
+        _LOOKAHEAD.clear()
+    _LOOKAHEAD[memo_key] = answer
+    return answer
 
 
 def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequence[int], *,
