@@ -110,7 +110,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     if html_file is not None:
         _write_html(html_file, doc)
     elif fmt == "json":
-        click.echo(json_text(doc.to_json(), indent=1))
+        click.echo(json_text(doc.to_json()))
     else:
         renderables = replay_render.game_view(doc, view, title)
         click.echo(render_lines(stdout_console(), renderables), nl=False)
@@ -131,7 +131,7 @@ def _show_board(game: Game, at: str, view: View, title: str, fmt: str, analysis:
         raise click.UsageError(str(exc)) from None
     doc = board_document(game, moment, analyze_game(game) if analysis else None)
     if fmt == "json":
-        click.echo(json_text(doc.to_json(), indent=1))
+        click.echo(json_text(doc.to_json()))
     else:
         renderables = board_render.board_view(doc, game, view, title)
         click.echo(render_lines(stdout_console(), renderables), nl=False)
