@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..batch import DEFAULT_TIMEOUT
 from ..events import Room
 
 if TYPE_CHECKING:
@@ -63,7 +62,10 @@ def paths_argument(*, required: bool = True) -> Callable[[F], F]:
 
 def runner_options(*, slow_log: str) -> Callable[[F], F]:
     """``--jobs``, ``--scheduler``, ``--batch-size``, ``--timeout`` (``batch.open_runner``);
-    ``slow_log`` says what becomes of a log stopped by ``--timeout``."""
+    ``slow_log`` says what becomes of a log stopped by ``--timeout``. The batch module (and the
+    process pool it loads) is imported here, when a command that runs batches is loaded."""
+    from ..batch import DEFAULT_TIMEOUT
+
     return _stack(
         click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
                      help="Worker processes [default: all cores; 1 = in this process]."),

@@ -13,7 +13,7 @@ from ..errors import InputError
 from ..events import Game
 from ..replay.engine import replay_game
 from ..serialize import json_text
-from . import EXIT_FINDINGS, EXIT_OK, board_render, replay_render
+from . import EXIT_FINDINGS, EXIT_OK
 from .common import load_source, stdout_console
 from .options import fetch_options, refresh_option, refuse_format_with_html
 from .output import refuse_input_as_output
@@ -112,6 +112,8 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     elif fmt == "json":
         click.echo(json_text(doc.to_json()))
     else:
+        from . import replay_render  # the text view's renderers load rich; JSON needs neither
+
         renderables = replay_render.game_view(doc, view, title)
         click.echo(render_lines(stdout_console(), renderables), nl=False)
     raise click.exceptions.Exit(EXIT_OK if report.ok and complete else EXIT_FINDINGS)
@@ -133,6 +135,8 @@ def _show_board(game: Game, at: str, view: View, title: str, fmt: str, analysis:
     if fmt == "json":
         click.echo(json_text(doc.to_json()))
     else:
+        from . import board_render
+
         renderables = board_render.board_view(doc, game, view, title)
         click.echo(render_lines(stdout_console(), renderables), nl=False)
 
