@@ -171,3 +171,27 @@ def test_on_real_games_every_discard_after_a_riichi_declaration_is_forced():
                     pending.discard(note.seat)
                     declared.add(note.seat)
     assert forced > 500 and checked > 10 * forced
+
+
+@pytest.mark.corpus
+def test_without_the_explaining_values_every_verdict_and_the_summary_are_the_same():
+    """``analyze_game(explain=False)`` (what ``stats --quality`` reads) leaves out the values of
+    discards among the best: the same verdict for every discard and the same summaries, and no
+    value on a discard judged best; values stay where they decide a verdict."""
+    files = corpus_files("mjlog")[7::300]
+    if not files:
+        pytest.skip("no corpus")
+    dropped = kept = 0
+    for path in files:
+        game = load_game(path.read_bytes(), source=str(path))
+        full, lean = analyze_game(game), analyze_game(game, explain=False)
+        assert lean.summary == full.summary, path.name
+        assert len(lean.discards) == len(full.discards)
+        for a, b in zip(full.discards, lean.discards, strict=True):
+            assert (a.hand, a.event_index, a.judgement.verdict) == (b.hand, b.event_index,
+                                                             b.judgement.verdict), path.name
+            if a.values and not b.values:
+                assert a.judgement.verdict in (Verdict.BEST, Verdict.FORCED)
+                dropped += 1
+            kept += bool(b.values)
+    assert dropped > 100 and kept > 10, (dropped, kept)

@@ -218,12 +218,17 @@ def meld_count(melds: Sequence) -> int:
     return sum(1 for m in melds if m.kind is not CallKind.KITA)
 
 
-def analyze_game(game: Game) -> GameAnalysis:
-    """Every discard of every hand of ``game`` analysed and judged (see the module's docstring)."""
+def analyze_game(game: Game, *, explain: bool = True) -> GameAnalysis:
+    """Every discard of every hand of ``game`` analysed and judged (see the module's docstring).
+
+    ``explain=False`` leaves out the hand values that only explain a verdict already decided:
+    those of a discard among the efficiency-best (its verdict is ``best`` whatever they are), so
+    its judgement carries no value. Every verdict and the summary are the same (``stats
+    --quality`` reads only those); the value model is most of the analysis's cost."""
     rules = ScoringRules.from_ruleset(game.header.ruleset)
     notes: list[DiscardNote] = []
     for position, hand in enumerate(game.hands):
-        observer = _HandNotes(hand.index, rules)
+        observer = _HandNotes(hand.index, rules, explain)
         try:
             walk_hand(game, position, observer)
         except _Stop:
@@ -263,9 +268,11 @@ class _Pending:
 class _HandNotes:
     """The observer that judges each discard of one hand on the state before it."""
 
-    def __init__(self, hand_index: int, rules: ScoringRules) -> None:
+    def __init__(self, hand_index: int, rules: ScoringRules, explain: bool = True) -> None:
         self.hand_index = hand_index
         self.rules = rules
+        self.explain = explain
+        """Value the discards among the best too (``analyze_game``)."""
         self.sanma = rules.sanma
         self.pending: list[_Pending] = []
         self.open = False
@@ -309,7 +316,7 @@ class _HandNotes:
             danger = danger_against(state.board(), seat, event.tile, sanma=self.sanma)
         values: dict[int, HandValue | None] = {}
         kept: dict[int, int] | None = None
-        if not forced:
+        if not forced and (self.explain or analysis.loss is not None):
             kinds = [analysis.kind, *(o.kind for o in analysis.best if o.kind != analysis.kind)]
             if min(analysis.shanten_after, analysis.best[0].shanten) <= VALUED_SHANTEN:
                 values = discard_values(me.concealed, self.situation(state, seat), unseen, kinds, chosen=event.tile)

@@ -24,7 +24,7 @@ __all__ = ["game_quality", "quality_counters"]
 
 def game_quality(game: Game) -> tuple[SeatSummary, ...]:
     """Each seat's summary of the game's judged discards (index = seat)."""
-    return analyze_game(game).summary
+    return analyze_game(game, explain=False).summary
 
 
 def quality_counters(summary: SeatSummary) -> PlayerCounters:
