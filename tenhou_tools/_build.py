@@ -5,7 +5,8 @@ Python reference beside it:
 
 - ``COMPILED``: modules compiled with mypyc from their own ``.py`` files (the parser, the table
   state and the checks of the replay, and the rule modules the replay asks, where ``validate``
-  spends its time); they define functions and working classes only, never a value type;
+  spends its time; the shanten and hand value, where the analysis spends its own); they define
+  functions and working classes only, never a value type;
 - ``SPEEDUPS``: ``tenhou_tools._speedups``, a small C extension (``_speedups.c``) whose callers
   import it with ``try: ... except ImportError:`` and fall back to the Python reference.
 
