@@ -32,7 +32,7 @@ from ..rules.scoring import ScoringRules
 from .defence import DangerAgainst, danger_against
 from .discard import DiscardAnalysis, analyze_discard
 from .value import HandValue, ValueSituation, discard_values, han_kept, situation_of
-from .verdict import Judgement, SeatSummary, judge, judged_discard, summarise
+from .verdict import Judgement, SeatSummary, judge, judged_discard, summarise, value_may_decide
 from .waits import DealIn, RiichiSummary, deal_in, riichi_summary
 
 _SANMA_MISSING = range(1, 8)
@@ -221,10 +221,11 @@ def meld_count(melds: Sequence) -> int:
 def analyze_game(game: Game, *, explain: bool = True) -> GameAnalysis:
     """Every discard of every hand of ``game`` analysed and judged (see the module's docstring).
 
-    ``explain=False`` leaves out the hand values that only explain a verdict already decided:
-    those of a discard among the efficiency-best (its verdict is ``best`` whatever they are), so
-    its judgement carries no value. Every verdict and the summary are the same (``stats
-    --quality`` reads only those); the value model is most of the analysis's cost."""
+    ``explain=False`` leaves out the hand values that only explain a verdict already decided
+    (``verdict.value_may_decide``: a discard among the best, a defence, a loss of shanten or of
+    more acceptance than a value may cost), so those judgements carry no value. Every verdict
+    and the summary are the same (``stats --quality`` reads only those); the value model is most
+    of the analysis's cost."""
     rules = ScoringRules.from_ruleset(game.header.ruleset)
     notes: list[DiscardNote] = []
     for position, hand in enumerate(game.hands):
@@ -316,7 +317,7 @@ class _HandNotes:
             danger = danger_against(state.board(), seat, event.tile, sanma=self.sanma)
         values: dict[int, HandValue | None] = {}
         kept: dict[int, int] | None = None
-        if not forced and (self.explain or analysis.loss is not None):
+        if not forced and (self.explain or value_may_decide(analysis, danger)):
             kinds = [analysis.kind, *(o.kind for o in analysis.best if o.kind != analysis.kind)]
             if min(analysis.shanten_after, analysis.best[0].shanten) <= VALUED_SHANTEN:
                 values = discard_values(me.concealed, self.situation(state, seat), unseen, kinds, chosen=event.tile)

@@ -29,7 +29,9 @@ __all__ = [
     "Verdict",
     "judge",
     "judged_discard",
+    "safer_against",
     "summarise",
+    "value_may_decide",
 ]
 
 VALUE_ACCEPTANCE_KEPT = 0.5
@@ -102,6 +104,27 @@ class Judgement:
         }
 
 
+def safer_against(analysis: DiscardAnalysis, danger: Sequence[DangerAgainst] | None) -> tuple[int, ...]:
+    """The opponents in riichi against whom the chosen tile is of a safer class than every
+    efficiency-best discard (the ``defence`` verdict)."""
+    best_kinds = [o.kind for o in analysis.best]
+    return tuple(d.seat for d in danger or ()
+                 if all(d.class_of(analysis.kind).rank < d.class_of(k).rank for k in best_kinds))
+
+
+def value_may_decide(analysis: DiscardAnalysis, danger: Sequence[DangerAgainst] | None) -> bool:
+    """Whether hand values can change this discard's verdict (``judge``): the chosen discard is
+    not among the best, not ``defence``, leaves the best's shanten and keeps at least
+    ``VALUE_ACCEPTANCE_KEPT`` of its accepted tiles (the looser of the two value bounds).
+    Elsewhere the values only explain a verdict already decided (``analyze_game(explain=False)``
+    leaves them out)."""
+    if analysis.loss is None or safer_against(analysis, danger):
+        return False
+    top = analysis.best[0].acceptance
+    return (analysis.shanten_after == top.shanten
+            and analysis.chosen.total >= min(VALUE_ACCEPTANCE_KEPT, MARKS_ACCEPTANCE_KEPT) * top.total)
+
+
 def judge(
     analysis: DiscardAnalysis,
     *,
@@ -141,8 +164,7 @@ def judge(
 
     if chosen in best_kinds:
         return verdict(Verdict.BEST)
-    safer = tuple(d.seat for d in danger or ()
-                  if all(d.class_of(chosen).rank < d.class_of(k).rank for k in best_kinds))
+    safer = safer_against(analysis, danger)
     if safer:
         return verdict(Verdict.DEFENCE, safer_against=safer)
     if shanten_after == top.shanten:
