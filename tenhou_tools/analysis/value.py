@@ -30,7 +30,9 @@ hand (``_LOOKAHEAD``): a hand comes back turn after turn.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
+from typing import Final
 
+from .._values import build
 from ..events import Meld
 from ..replay.board import Board
 from ..rules.hand import counts34, waits
@@ -52,20 +54,20 @@ __all__ = [
     "situation_on",
 ]
 
-TSUMO_SHARE = {4: 0.400, 3: 0.491}
+TSUMO_SHARE: Final = {4: 0.400, 3: 0.491}
 """Share of wins by tsumo in the corpus's genuine games (mjlog/: 12,092 of 30,202 four-player
 wins, 3,975 of 8,103 three-player wins), by player count."""
 
 
 # -- scoring, memoised by shape ----------------------------------------------------------------
 
-_SCORES: dict[tuple, ScoreLine | None] = {}
-_SCORES_LIMIT = 200_000
-_UNKNOWN = object()
+_SCORES: Final[dict[tuple, ScoreLine | None]] = {}
+_SCORES_LIMIT: Final = 200_000
+_UNKNOWN: Final = object()
 
 
-_SITUATION_IDS: dict[tuple, int] = {}
-_LAST_SITUATION: list[tuple[ValueSituation, int]] = []
+_SITUATION_IDS: Final[dict[tuple, int]] = {}
+_LAST_SITUATION: Final[list[tuple[ValueSituation, int]]] = []
 
 
 def _situation_key(s: ValueSituation) -> int:
@@ -86,7 +88,7 @@ def _situation_key(s: ValueSituation) -> int:
     return found
 
 
-_FREE: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+_FREE: Final[dict[tuple, tuple[tuple[int, ...], ...]]] = {}
 
 
 def _ids(counts: Sequence[int], reds: frozenset[int], taken: frozenset[int]) -> list[int] | None:
@@ -129,13 +131,17 @@ def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: boo
     win_tile = next((t for t in ids if t >> 2 == win and t not in RED_FIVES), None)
     if win_tile is None:
         win_tile = next(t for t in ids if t >> 2 == win)
-    ctx = WinContext(concealed=tuple(ids), melds=s.melds, win_tile=win_tile, tsumo=tsumo,
-                     seat_wind=s.seat_wind, round_wind=s.round_wind, riichi=s.riichi,
-                     dora_indicators=s.dora_indicators, rules=s.rules)
+    # every field, by keyword in field order: ``build`` sets the slots at once (a frozen
+    # dataclass's own __init__ costs several times more, and this runs thousands of times a game)
+    ctx = build(WinContext, concealed=tuple(ids), melds=s.melds, win_tile=win_tile, tsumo=tsumo,
+                seat_wind=s.seat_wind, round_wind=s.round_wind, riichi=s.riichi, double_riichi=False,
+                ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
+                chiihou=False, dora_indicators=s.dora_indicators, ura_indicators=(), rules=s.rules)
     scored = score_win(ctx)
     line = None
     if isinstance(scored, ScoredHand):
-        line = ScoreLine(scored.han, scored.fu, scored.points, scored.yakuman_count if scored.han == 0 else 0)
+        line = build(ScoreLine, han=scored.han, fu=scored.fu, points=scored.points,
+                     yakuman=scored.yakuman_count if scored.han == 0 else 0)
     if len(_SCORES) >= _SCORES_LIMIT:
         _SCORES.clear()
     _SCORES[full] = line
@@ -156,7 +162,7 @@ def _wait_values(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequenc
         ron = None if w in furiten else _score(counts13, reds, w, False, s, key)
         t = tsumo.points if tsumo else 0
         points = float(t) if w in furiten else share * t + (1 - share) * (ron.points if ron else 0)
-        found.append(WaitValue(w, n, ron, tsumo, points))
+        found.append(build(WaitValue, kind=w, left=n, ron=ron, tsumo=tsumo, points=points))
     return tuple(found)
 
 
@@ -173,15 +179,16 @@ def _tenpai(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int
     tiles = sum(v.left for v in values if v.points > 0)
     points = sum(v.left * v.points for v in values) / tiles if tiles else 0.0
     chance = _chance(tiles, pool, draws)
-    return HandValue(0, tiles, points, chance, chance * points, values)
+    return build(HandValue, shanten=0, tiles=tiles, win_points=points, win_chance=chance, ev=chance * points,
+                 waits=values)
 
 
 _Branch = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
 """A draw that reaches tenpai and, for each discard that keeps tenpai after it, its waits."""
 
 
-_LOOKAHEAD: dict[tuple[tuple[int, ...], int, bool], tuple[_Branch, ...]] = {}
-_LOOKAHEAD_LIMIT = 4096
+_LOOKAHEAD: Final[dict[tuple[tuple[int, ...], int, bool], tuple[_Branch, ...]]] = {}
+_LOOKAHEAD_LIMIT: Final = 4096
 
 
 def _lookahead(counts13: tuple[int, ...], sets: int, sanma: bool) -> tuple[_Branch, ...]:

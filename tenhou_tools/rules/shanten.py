@@ -44,22 +44,22 @@ __all__ = [
     "shanten", "shanten_forms",
 ]
 
-_KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_KOKUSHI_SET = frozenset(_KOKUSHI)
-_SANMA_MISSING = range(1, 8)
+_KOKUSHI: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_KOKUSHI_SET: Final = frozenset(_KOKUSHI)
+_SANMA_MISSING: Final = range(1, 8)
 
 # A group's vector: the fewest tiles to add for each (sets, pair), index ``sets * 2 + pair``,
 # sets 0-4, pair 0/1. _INF marks an impossible entry.
-_INF = 99
-_SLOTS = 10
-_NOTHING = (0,) + (_INF,) * (_SLOTS - 1)
+_INF: Final = 99
+_SLOTS: Final = 10
+_NOTHING: Final = (0,) + (_INF,) * (_SLOTS - 1)
 """The vector of nothing: zero sets and no pair cost nothing; everything else is impossible."""
 
 
 # -- group vectors ----------------------------------------------------------------------------
 
-_VECTORS: list[tuple[int, ...]] = []
-_VECTOR_IDS: dict[tuple[int, ...], int] = {}
+_VECTORS: Final[list[tuple[int, ...]]] = []
+_VECTOR_IDS: Final[dict[tuple[int, ...], int]] = {}
 
 
 def _intern(vector: tuple[int, ...]) -> int:
@@ -90,7 +90,7 @@ def _trim(counts: tuple[int, ...]) -> tuple[int, ...]:
     return counts[max(0, lo - 2) : hi + 2]
 
 
-_SUFFIXES: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+_SUFFIXES: Final[dict[tuple[tuple[int, ...], int, int], tuple[int, ...]]] = {}
 _SUFFIX_LIMIT: Final = 1 << 16
 """Entries of ``_suffix`` kept before its table starts afresh (a bound on memory)."""
 
@@ -165,9 +165,9 @@ def _islands(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
     return pieces
 
 
-_ISLAND_IDS: dict[tuple[int, ...], int] = {}
-_LOOSE_IDS: dict[tuple[int, ...], int] = {}
-_COMBINED: dict[int, int] = {}
+_ISLAND_IDS: Final[dict[tuple[int, ...], int]] = {}
+_LOOSE_IDS: Final[dict[tuple[int, ...], int]] = {}
+_COMBINED: Final[dict[int, int]] = {}
 """Memos of the functions below, each keyed by what it is given (unbounded: they hold the few
 patterns hands can have)."""
 
@@ -191,9 +191,9 @@ def suit_vector(counts: tuple[int, ...]) -> tuple[int, ...]:
 NO_PATTERN: Final = 255
 """The table's byte for an index that is no suit pattern (more than 14 tiles)."""
 
-_SUIT_CODES: list[bytes] = []
+_SUIT_CODES: Final[list[bytes]] = []
 """The decoded table, once it is needed (``_suit_table.TABLE``): one byte per base-5 index."""
-_CODE_IDS: list[int] = []
+_CODE_IDS: Final[list[int]] = []
 """The vector id of each vector number of the table."""
 
 
@@ -269,7 +269,7 @@ def _combine(a: int, b: int) -> int:
     return found
 
 
-_FRESH = _intern(tuple(3 * (i // 2) + 2 * (i & 1) for i in range(_SLOTS)))
+_FRESH: Final = _intern(tuple(3 * (i // 2) + 2 * (i & 1) for i in range(_SLOTS)))
 """Blocks of added tiles only: 3 tiles a set, 2 the pair."""
 
 
@@ -278,15 +278,15 @@ _FRESH = _intern(tuple(3 * (i // 2) + 2 * (i & 1) for i in range(_SLOTS)))
 # two or seven for run-less kinds) get a small id once, with their vector id beside it, so the
 # hot paths hash a tuple once per group and then work on ints.
 
-_GROUP_KINDS = (
+_GROUP_KINDS: Final = (
     (tuple(range(0, 9)), tuple(range(9, 18)), tuple(range(18, 27)), tuple(range(27, 34))),
     ((0, 8), tuple(range(9, 18)), tuple(range(18, 27)), tuple(range(27, 34))),
 )
 """The kinds of each group, four-player and three-player."""
 
-_KEY_IDS: dict[tuple[int, ...], int] = {}
-_KEYS: list[tuple[int, ...]] = []
-_KEY_VECTORS: list[int] = []
+_KEY_IDS: Final[dict[tuple[int, ...], int]] = {}
+_KEYS: Final[list[tuple[int, ...]]] = []
+_KEY_VECTORS: Final[list[int]] = []
 
 
 def _key_id(key: tuple[int, ...]) -> int:
@@ -312,10 +312,10 @@ def _group_key(c: Sequence[int], g: int, sanma: bool) -> tuple[int, ...]:
     return tuple(c[g * 9 : g * 9 + 9])
 
 
-_GAINS: dict[int, tuple[int, ...]] = {}
-_GAIN_TUPLES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_GAINS: Final[dict[int, tuple[int, ...]]] = {}
+_GAIN_TUPLES: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 """One copy of each answer (there are few): the table holds references, not tuples."""
-_GAINS_LIMIT = 1 << 18
+_GAINS_LIMIT: Final = 1 << 18
 """Entries kept before the table starts afresh (about 25 MB): a bound on memory in long runs. A
 game adds a few thousand; the other tables are bounded by the few patterns hands can have."""
 
