@@ -308,14 +308,36 @@ def turn_bucket(turn: int) -> str:
     return "16+"
 
 
+def _cell_rate(cells: Mapping[tuple[str, str, str], tuple[int, int]], cls: str, grade: str, bucket: str,
+               min_cases: int) -> float:
+    """The rate of a (class, grade, turn bucket) cell in percent; a cell with fewer than
+    ``min_cases`` cases borrows the rate of its grade over every turn, then of its class."""
+    total, won = cells.get((cls, grade, bucket), (0, 0))
+    if total >= min_cases:
+        return 100 * won / total
+    pooled = [v for (c, g, _), v in cells.items() if c == cls and g == grade]
+    if sum(t for t, _ in pooled) < min_cases:
+        pooled = [v for (c, _, _), v in cells.items() if c == cls]
+    cases = sum(t for t, _ in pooled)
+    return 100 * sum(w for _, w in pooled) / cases if cases else 0.0
+
+
 def danger_rate(danger: Danger, *, players: int = 4,
-                table: Mapping[str, object] | None = None) -> float:
+                table: Mapping[tuple[str, str, str], tuple[int, int]] | None = None) -> float:
     """The measured chance, in percent, that a kind of this class, grade and turn is a winning
-    tile of the riichi hand, times the measured factor of each flag (``rules.danger_rates``,
-    the corpus measurement; docs/analysis.md says how it was measured). Genbutsu is 0."""
-    from .danger_rates import rate_percent
+    tile of the riichi hand, times the measured factor of each flag (the corpus measurement in
+    ``rules.danger_rates``, data written by ``scripts/measure_danger.py``; docs/analysis.md says
+    how it was measured; a flag too rare to measure has factor 1). Genbutsu is 0. ``table``
+    replaces ``BASE[players]`` (tests)."""
+    from .danger_rates import BASE, FACTORS, MIN_CASES
 
     if danger.danger_class is DangerClass.GENBUTSU:
         return 0.0
-    return rate_percent(danger.danger_class.value, danger.grade, turn_bucket(danger.turn),
-                        frozenset(f.value for f in danger.flags), players=players, table=table)
+    cls = danger.danger_class.value
+    value = _cell_rate(table if table is not None else BASE[players], cls, danger.grade,
+                       turn_bucket(danger.turn), MIN_CASES)
+    for flag in sorted(f.value for f in danger.flags):
+        cases, won, expected = FACTORS[players].get((cls, flag), (0, 0, 0.0))
+        if cases >= MIN_CASES and expected > 0:
+            value *= won / expected
+    return value

@@ -4,12 +4,10 @@ Source: the genuine games of the corpus (mjlog/: 3798 4-player, 1057 3-player
 games), counted by scripts/measure_danger.py.
 Method and definitions: docs/analysis.md, "Measured deal-in rates". ``BASE[players]``:
 (class, grade, turn bucket) -> (cases, winning); ``FACTORS[players]``: (class, flag) ->
-(cases, winning, expected from their cells' base rates). ``rate_percent`` reads them.
+(cases, winning, expected from their cells' base rates). ``rules.danger.danger_rate`` reads them.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 MIN_CASES = 200
 """A cell with fewer cases borrows the rate of its grade over every turn, then of its class."""
@@ -336,32 +334,3 @@ FACTORS: dict[int, dict[tuple[str, str], tuple[int, int, float]]] = {
         ('suji', 'riichi_suji'): (13357, 1209, 664.6),
     },
 }
-
-
-def _rate(cells: Mapping[tuple[str, str, str], tuple[int, int]], cls: str, grade: str, bucket: str) -> float:
-    total, won = cells.get((cls, grade, bucket), (0, 0))
-    if total >= MIN_CASES:
-        return 100 * won / total
-    pooled = [v for (c, g, _), v in cells.items() if c == cls and g == grade]
-    if sum(t for t, _ in pooled) < MIN_CASES:
-        pooled = [v for (c, _, _), v in cells.items() if c == cls]
-    cases = sum(t for t, _ in pooled)
-    return 100 * sum(w for _, w in pooled) / cases if cases else 0.0
-
-
-def factor(players: int, cls: str, flag: str) -> float:
-    """The measured factor of a flag on a class (1 when it was too rare to measure)."""
-    cases, won, expected = FACTORS[players].get((cls, flag), (0, 0, 0.0))
-    return won / expected if cases >= MIN_CASES and expected > 0 else 1.0
-
-
-def rate_percent(cls: str, grade: str, bucket: str, flags: frozenset[str], *, players: int = 4,
-                 table: Mapping | None = None) -> float:
-    """The rate of (class, grade, turn bucket) in percent times each flag's factor; ``table``
-    replaces ``BASE[players]`` (tests)."""
-    cells = table if table is not None else BASE[players]
-    value = _rate(cells, cls, grade, bucket)
-    for flag in sorted(flags):
-        value *= factor(players, cls, flag)
-    return value
-
