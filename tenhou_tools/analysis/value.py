@@ -23,8 +23,9 @@ seat's view and the ruleset (``ValueSituation``). The model, exactly (docs/analy
   discard with the best ev for the draws then left (that drawn copy no longer unseen); ``ev``
   is the sum. Draws that do not reach tenpai are taken as thrown back (no improvement counted).
 
-Scores are memoised by hand shape and situation (``_SCORES``), the one-shanten look-ahead by
-hand (``_LOOKAHEAD``): a hand comes back turn after turn.
+Scores are memoised by hand shape and situation (``_SCORES``: a tsumo and a ron per 13 tiles
+and wait), the one-shanten look-ahead by hand (``_LOOKAHEAD``): a hand comes back turn after
+turn.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ wins, 3,975 of 8,103 three-player wins), by player count."""
 
 # -- scoring, memoised by shape ----------------------------------------------------------------
 
-_SCORES: Final[dict[tuple, ScoreLine | None]] = {}
+_SCORES: Final[dict[tuple, list]] = {}
 _SCORES_LIMIT: Final = 200_000
 _UNKNOWN: Final = object()
 
@@ -112,20 +113,14 @@ def _ids(counts: Sequence[int], reds: frozenset[int], taken: frozenset[int]) -> 
     return ids
 
 
-def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: bool, s: ValueSituation,
-           key: int) -> ScoreLine | None:
-    """The score of ``counts13`` completed by a plain ``win`` (memoised on the completed hand:
-    the same 14 tiles won on the same kind come back from other hands and draws)."""
+def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: bool,
+           s: ValueSituation) -> ScoreLine | None:
+    """The scorer's line for ``counts13`` completed by a plain ``win``, by tsumo or ron."""
     counts = list(counts13)
     counts[win] += 1
-    full = (tuple(counts), reds, win, tsumo, key)
-    known = _SCORES.get(full, _UNKNOWN)
-    if known is not _UNKNOWN:
-        return known  # type: ignore[return-value]
     taken = frozenset(t for m in s.melds for t in m.tiles)
     ids = _ids(counts, reds if s.rules.red_fives else frozenset(), taken)
     if ids is None:
-        _SCORES[full] = None
         return None
     # the winning tile: a plain copy of its kind among those ids
     win_tile = next((t for t in ids if t >> 2 == win and t not in RED_FIVES), None)
@@ -138,32 +133,72 @@ def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: boo
                 ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
                 chiihou=False, dora_indicators=s.dora_indicators, ura_indicators=(), rules=s.rules)
     scored = score_win(ctx)
-    line = None
     if isinstance(scored, ScoredHand):
-        line = build(ScoreLine, han=scored.han, fu=scored.fu, points=scored.points,
+        return build(ScoreLine, han=scored.han, fu=scored.fu, points=scored.points,
                      yakuman=scored.yakuman_count if scored.han == 0 else 0)
-    if len(_SCORES) >= _SCORES_LIMIT:
-        _SCORES.clear()
-    _SCORES[full] = line
-    return line
+    return None
+
+
+def _scores(counts13: tuple[int, ...], reds: frozenset[int], win: int, s: ValueSituation, key: int,
+            ron: bool) -> list:
+    """``[tsumo, ron]`` of ``counts13`` completed by a plain ``win``, memoised on the 13 tiles
+    and the wait (which name the completed hand): the same hand won on the same kind comes back
+    from other hands, draws and turns. The ron is scored only when ``ron`` asks for it (a ron on
+    a wait in the seat's own pond is worth nothing, whatever its score); until then it is
+    ``_UNKNOWN``."""
+    memo_key = (counts13, reds, win, key)
+    known = _SCORES.get(memo_key)
+    if known is None:
+        known = [_score(counts13, reds, win, True, s), _UNKNOWN]
+        if len(_SCORES) >= _SCORES_LIMIT:
+            _SCORES.clear()
+        _SCORES[memo_key] = known
+    if ron and known[1] is _UNKNOWN:
+        known[1] = _score(counts13, reds, win, False, s)
+    return known
 
 
 def _wait_values(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], left: Sequence[int],
-                 s: ValueSituation, furiten: Collection[int], *, every: bool = True) -> tuple[WaitValue, ...]:
-    """Each wait's value; ``every=False`` skips the waits with no copy left (the look-ahead:
-    they weigh nothing)."""
+                 s: ValueSituation, furiten: Collection[int]) -> tuple[WaitValue, ...]:
+    """Each wait's value."""
     key = _situation_key(s)
     share = TSUMO_SHARE[s.rules.players]
     found = []
     for w, n in zip(waits, left, strict=True):
-        if not n and not every:
-            continue
-        tsumo = _score(counts13, reds, w, True, s, key)
-        ron = None if w in furiten else _score(counts13, reds, w, False, s, key)
+        in_pond = w in furiten
+        tsumo, ron = _scores(counts13, reds, w, s, key, not in_pond)
         t = tsumo.points if tsumo else 0
-        points = float(t) if w in furiten else share * t + (1 - share) * (ron.points if ron else 0)
+        if in_pond:
+            ron = None
+            points = float(t)
+        else:
+            points = share * t + (1 - share) * (ron.points if ron else 0)
         found.append(build(WaitValue, kind=w, left=n, ron=ron, tsumo=tsumo, points=points))
     return tuple(found)
+
+
+def _outcome(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], unseen: Sequence[int],
+             s: ValueSituation, key: int, furiten: Collection[int], discarded: int) -> tuple[int, float]:
+    """``(tiles, win_points)`` of ``_tenpai`` for the look-ahead (waits with no copy left weigh
+    nothing and are skipped; ``discarded`` joins ``furiten``), without its records."""
+    share = TSUMO_SHARE[s.rules.players]
+    tiles = 0
+    total = 0.0
+    for w in waits:
+        n = unseen[w]
+        if not n:
+            continue
+        in_pond = w == discarded or w in furiten
+        tsumo, ron = _scores(counts13, reds, w, s, key, not in_pond)
+        t = tsumo.points if tsumo else 0
+        if in_pond:
+            points = float(t)
+        else:
+            points = share * t + (1 - share) * (ron.points if ron else 0)
+        if points > 0:
+            tiles += n
+            total += n * points
+    return tiles, (total / tiles if tiles else 0.0)
 
 
 def _chance(tiles: int, pool: int, draws: int) -> float:
@@ -174,8 +209,8 @@ def _chance(tiles: int, pool: int, draws: int) -> float:
 
 
 def _tenpai(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], unseen: Sequence[int],
-            s: ValueSituation, furiten: Collection[int], pool: int, draws: int, *, every: bool = True) -> HandValue:
-    values = _wait_values(counts13, reds, waits, [unseen[w] for w in waits], s, furiten, every=every)
+            s: ValueSituation, furiten: Collection[int], pool: int, draws: int) -> HandValue:
+    values = _wait_values(counts13, reds, waits, [unseen[w] for w in waits], s, furiten)
     tiles = sum(v.left for v in values if v.points > 0)
     points = sum(v.left * v.points for v in values) / tiles if tiles else 0.0
     chance = _chance(tiles, pool, draws)
@@ -241,6 +276,7 @@ def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequ
 def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituation, unseen: Sequence[int],
                  furiten: frozenset[int], pool: int, draws: int) -> HandValue:
     branches = []  # (copies of the draw, [(tiles, average win) per tenpai discard])
+    key = _situation_key(s)
     for k, options in _lookahead(counts, s.sets, s.rules.sanma):
         copies = unseen[k]
         if not copies or not options:
@@ -254,8 +290,7 @@ def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituatio
             kept = list(drawn)
             kept[d] -= 1
             kept_reds = reds if kept[d] or d not in reds else reds - {d}
-            tenpai = _tenpai(tuple(kept), kept_reds, kept_waits, after, s, furiten | {d}, pool, draws, every=False)
-            outcomes.append((tenpai.tiles, tenpai.win_points))
+            outcomes.append(_outcome(tuple(kept), kept_reds, kept_waits, after, s, key, furiten, d))
         branches.append((copies, outcomes))
     tiles = sum(c for c, _ in branches)
     if not tiles or draws <= 1 or not pool:

@@ -257,16 +257,34 @@ def _combine(a: int, b: int) -> int:
         return found
     va, vb = _VECTORS[a], _VECTORS[b]
     best = [_INF] * _SLOTS
-    for i, x in enumerate(va):
+    for i in range(_SLOTS):
+        x = va[i]
         if x >= _INF:
             continue
         # one pair at most: with a pair in ``a``, only pair-less entries of ``b``
-        for j in range(0, _SLOTS - i, 1 + (i & 1)):
+        step = 1 + (i & 1)
+        j = 0
+        while j < _SLOTS - i:
             y = vb[j]
             if y < _INF and x + y < best[i + j]:
                 best[i + j] = x + y
+            j += step
     found = _COMBINED[memo_key] = _intern(tuple(best))
     return found
+
+
+def _slot_cost(va: tuple[int, ...], vb: tuple[int, ...], slot: int) -> int:
+    """``_VECTORS[_combine(a, b)][slot]`` for the vectors ``va`` and ``vb`` of ``a`` and ``b``
+    and an odd ``slot`` (a pair sought: exactly one of the two holds it), without making the
+    combination: where only one entry is read, most combinations would be asked once."""
+    best = _INF
+    i = 0
+    while i <= slot:
+        x = va[i] + vb[slot - i]
+        if x < best:
+            best = x
+        i += 1
+    return best if best < _INF else _INF
 
 
 _FRESH: Final = _intern(tuple(3 * (i // 2) + 2 * (i & 1) for i in range(_SLOTS)))
@@ -304,7 +322,7 @@ def _key_id(key: tuple[int, ...]) -> int:
     return found
 
 
-def _group_key(c: Sequence[int], g: int, sanma: bool) -> tuple[int, ...]:
+def _group_key(c: list[int], g: int, sanma: bool) -> tuple[int, ...]:
     if g == 3:
         return tuple(c[27:34])
     if g == 0 and sanma:
@@ -329,21 +347,22 @@ def _gains(kid: int, g: int, others: int, slot: int) -> tuple[int, ...]:
         return found
     key = _KEYS[kid]
     kinds = _GROUP_KINDS[len(key) == 2][g]
-    cost = _VECTORS[_combine(_KEY_VECTORS[kid], others)][slot]
+    rest = _VECTORS[others]
+    cost = _slot_cost(_VECTORS[_KEY_VECTORS[kid]], rest, slot)
     gains = []
     if len(key) == 9:  # a suit: the table at the index one tile up, no new key
         codes = _suit_codes()
         index = suit_index(key)
         step = 1
         for i in range(9):
-            if key[i] < 4 and _VECTORS[_combine(_CODE_IDS[codes[index + step]], others)][slot] < cost:
+            if key[i] < 4 and _slot_cost(_VECTORS[_CODE_IDS[codes[index + step]]], rest, slot) < cost:
                 gains.append(kinds[i])
             step *= 5
     else:
         for i, n in enumerate(key):
             if n < 4:
                 more = _key_id(key[:i] + (n + 1,) + key[i + 1 :])
-                if _VECTORS[_combine(_KEY_VECTORS[more], others)][slot] < cost:
+                if _slot_cost(_VECTORS[_KEY_VECTORS[more]], rest, slot) < cost:
                     gains.append(kinds[i])
     if len(_GAINS) >= _GAINS_LIMIT:
         _GAINS.clear()
@@ -355,13 +374,15 @@ def _gains(kid: int, g: int, others: int, slot: int) -> tuple[int, ...]:
 # -- checks -----------------------------------------------------------------------------------
 
 
-def _melds_for(counts: Sequence[int], melds: int | None, sanma: bool) -> tuple[int, int]:
+def _melds_for(counts: list[int], melds: int | None, sanma: bool) -> tuple[int, int]:
     """(tile count, melds) after checking that the counts are a hand with that many melds."""
     if len(counts) != 34:
         raise ValueError(f"a hand is 34 counts, not {len(counts)}")
-    if min(counts) < 0 or max(counts) > 4:
-        raise ValueError(f"a kind count must be 0-4: {list(counts)}")
-    total = sum(counts)
+    total = 0
+    for n in counts:
+        if n < 0 or n > 4:
+            raise ValueError(f"a kind count must be 0-4: {counts}")
+        total += n
     if total % 3 == 0 or total > 14:
         raise ValueError(f"a concealed hand has 3n+1 or 3n+2 tiles (at most 14), not {total}")
     implied = (14 - total) // 3
@@ -369,28 +390,34 @@ def _melds_for(counts: Sequence[int], melds: int | None, sanma: bool) -> tuple[i
         melds = implied
     elif melds != implied:
         raise ValueError(f"{total} concealed tiles go with {implied} melds, not {melds}")
-    if sanma and any(counts[k] for k in _SANMA_MISSING):
-        raise ValueError("a three-player hand has no 2m-8m")
+    if sanma:
+        for k in _SANMA_MISSING:
+            if counts[k]:
+                raise ValueError("a three-player hand has no 2m-8m")
     return total, melds
 
 
-def _unseen_or_default(unseen: Sequence[int] | None, counts: Sequence[int]) -> Sequence[int]:
+def _unseen_or_default(unseen: Sequence[int] | None, counts: list[int]) -> list[int]:
     if unseen is None:
         return [4 - n for n in counts]
-    if len(unseen) != 34 or min(unseen) < 0 or max(unseen) > 4:
+    found = list(unseen)
+    if len(found) != 34:
         raise ValueError("unseen counts are 34 values of 0-4")
-    return unseen
+    for n in found:
+        if n < 0 or n > 4:
+            raise ValueError("unseen counts are 34 values of 0-4")
+    return found
 
 
 # -- shanten ----------------------------------------------------------------------------------
 
 
-def _regular(c: Sequence[int], melds: int, sanma: bool) -> int:
+def _regular(c: list[int], melds: int, sanma: bool) -> int:
     m, p, s, z = (_KEY_VECTORS[_key_id(_group_key(c, g, sanma))] for g in range(4))
     return _VECTORS[_combine(_combine(_combine(m, p), s), z)][(4 - melds) * 2 + 1] - 1
 
 
-def _seven_pairs(c: Sequence[int]) -> int:
+def _seven_pairs(c: list[int]) -> int:
     pairs = kinds = 0
     for n in c:
         if n:
@@ -400,7 +427,7 @@ def _seven_pairs(c: Sequence[int]) -> int:
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
 
-def _thirteen_orphans(c: Sequence[int]) -> int:
+def _thirteen_orphans(c: list[int]) -> int:
     kinds = pair = 0
     for k in _KOKUSHI:
         if c[k]:
@@ -417,19 +444,21 @@ def shanten_forms(counts: Sequence[int], melds: int | None = None, *, sanma: boo
     melds (chi, pon, kans, not kita), which the tile count implies (``None``: take it from the
     count; a mismatch is a ``ValueError``). ``sanma``: a three-player hand (no 2m-8m).
     """
-    _total, melds = _melds_for(counts, melds, sanma)
-    regular = _regular(counts, melds, sanma)
+    c = list(counts)
+    _total, melds = _melds_for(c, melds, sanma)
+    regular = _regular(c, melds, sanma)
     if melds:
         return ShantenForms(regular, None, None)
-    return ShantenForms(regular, _seven_pairs(counts), _thirteen_orphans(counts))
+    return ShantenForms(regular, _seven_pairs(c), _thirteen_orphans(c))
 
 
 def shanten(counts: Sequence[int], melds: int | None = None, *, sanma: bool = False) -> int:
     """The shanten of a concealed hand: -1 complete, 0 tenpai (see ``shanten_forms``)."""
-    _total, melds = _melds_for(counts, melds, sanma)
-    value = _regular(counts, melds, sanma)
+    c = list(counts)
+    _total, melds = _melds_for(c, melds, sanma)
+    value = _regular(c, melds, sanma)
     if melds == 0 and value >= 0:
-        value = min(value, _seven_pairs(counts), _thirteen_orphans(counts))
+        value = min(value, _seven_pairs(c), _thirteen_orphans(c))
     return value
 
 
@@ -451,7 +480,7 @@ def _regular_gains(kids: Sequence[int], slot: int) -> tuple[int, tuple[int, ...]
     )
 
 
-def _closed_forms(c: Sequence[int]) -> tuple[int, int, int, int]:
+def _closed_forms(c: list[int]) -> tuple[int, int, int, int]:
     """(kinds held, pairs held, terminal and honour kinds held, pairs among them)."""
     kinds = pairs = orphans = orphan_pairs = 0
     for k, n in enumerate(c):
@@ -466,7 +495,7 @@ def _closed_forms(c: Sequence[int]) -> tuple[int, int, int, int]:
     return kinds, pairs, orphans, orphan_pairs
 
 
-def _finish(c: Sequence[int], value: int, kinds: tuple[int, ...], unseen: Sequence[int], sanma: bool,
+def _finish(c: list[int], value: int, kinds: tuple[int, ...], unseen: list[int], sanma: bool,
             closed: tuple[int, int, int, int] | None) -> Acceptance:
     """The acceptance of a ``3n+1`` hand from its regular shanten and accepted kinds, with the
     closed forms added when ``closed`` (``_closed_forms(c)``) is given."""
@@ -504,13 +533,14 @@ def acceptance(
     the hand itself (4 minus the hand's copies). At tenpai the kinds are exactly
     ``rules.hand.waits``.
     """
-    total, melds = _melds_for(counts, melds, sanma)
+    c = list(counts)
+    total, melds = _melds_for(c, melds, sanma)
     if total % 3 != 1:
         raise ValueError(f"acceptance is for a 3n+1 hand (before a draw), not {total} tiles")
-    kids = [_key_id(_group_key(counts, g, sanma)) for g in range(4)]
+    kids = [_key_id(_group_key(c, g, sanma)) for g in range(4)]
     value, kinds = _regular_gains(kids, (4 - melds) * 2 + 1)
-    closed = None if melds else _closed_forms(counts)
-    return _finish(counts, value, kinds, _unseen_or_default(unseen, counts), sanma, closed)
+    closed = None if melds else _closed_forms(c)
+    return _finish(c, value, kinds, _unseen_or_default(unseen, c), sanma, closed)
 
 
 def discard_options(
@@ -523,11 +553,11 @@ def discard_options(
     """Every discard of a ``3n+2`` concealed hand (one per kind held, ascending) with the
     shanten and acceptance after it. ``unseen`` as for ``acceptance``: the discarded tile is
     visible either way (in the hand, then in the pond), so one table serves every option."""
-    total, melds = _melds_for(counts, melds, sanma)
+    c = list(counts)
+    total, melds = _melds_for(c, melds, sanma)
     if total % 3 != 2:
         raise ValueError(f"discard options are for a 3n+2 hand (after a draw), not {total} tiles")
-    unseen = _unseen_or_default(unseen, counts)
-    c = list(counts)
+    left = _unseen_or_default(unseen, c)
     slot = (4 - melds) * 2 + 1
     kids = [_key_id(_group_key(c, g, sanma)) for g in range(4)]
     vectors = [_KEY_VECTORS[kid] for kid in kids]
@@ -538,7 +568,11 @@ def discard_options(
     for g, kinds in enumerate(_GROUP_KINDS[sanma]):
         rest = [h for h in range(4) if h != g]
         fixed = _combine(_combine(vectors[rest[0]], vectors[rest[1]]), vectors[rest[2]])
-        pair_without = [_combine(*[vectors[x] for x in rest if x != h]) if h != g else 0 for h in range(4)]
+        fixed_vector = _VECTORS[fixed]
+        pair_without = [0, 0, 0, 0]  # for each other group h, the remaining two combined
+        for h in rest:
+            two = [vectors[x] for x in rest if x != h]
+            pair_without[h] = _combine(two[0], two[1])
         for k in kinds:
             n = c[k]
             if not n:
@@ -546,7 +580,7 @@ def discard_options(
             c[k] = n - 1
             kid = _key_id(_group_key(c, g, sanma))
             vector = _KEY_VECTORS[kid]
-            cost = _VECTORS[_combine(vector, fixed)][slot]
+            cost = _slot_cost(_VECTORS[vector], fixed_vector, slot)
             accepted: tuple[int, ...] = ()
             for h in range(4):
                 if h == g:
@@ -563,7 +597,7 @@ def discard_options(
                     pairs -= 1
                     orphan_pairs -= k in _KOKUSHI_SET
                 after = (held, pairs, orphans, orphan_pairs)
-            found[k] = build(DiscardOption, k, _finish(c, cost - 1, accepted, unseen, sanma, after))
+            found[k] = build(DiscardOption, k, _finish(c, cost - 1, accepted, left, sanma, after))
             c[k] = n
     return tuple(found[k] for k in sorted(found))
 
@@ -573,5 +607,6 @@ def best_discards(options: Sequence[DiscardOption]) -> tuple[DiscardOption, ...]
     accepted tiles left; every option tied on both is best (in the given order)."""
     if not options:
         return ()
-    top = min((o.acceptance.shanten, -o.acceptance.total) for o in options)
-    return tuple(o for o in options if (o.acceptance.shanten, -o.acceptance.total) == top)
+    keys = [(o.acceptance.shanten, -sum(o.acceptance.left)) for o in options]  # total, read once
+    top = min(keys)
+    return tuple(o for o, key in zip(options, keys) if key == top)
