@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
 
 from ..errors import InputError
 from ..events import Game
@@ -21,6 +20,8 @@ from .output import AtomicOutput  # noqa: F401 - re-exported: commands import it
 from .term import make_console
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..ids import GameRef
 
 

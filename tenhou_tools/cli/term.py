@@ -24,9 +24,10 @@ import shlex
 import sys
 import unicodedata
 from collections.abc import Mapping
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from rich.console import Console
+if TYPE_CHECKING:  # rich is loaded when a console is made: JSON output never needs it
+    from rich.console import Console
 
 DEFAULT_WIDTH = 80
 """Columns when neither ``COLUMNS`` nor a terminal says: what a terminal has by default."""
@@ -55,6 +56,8 @@ def make_console(file: IO[str] | None = None, *, stderr: bool = False, width: in
 
     ``file`` ``None`` is stdout (or stderr) as it is when printing. Colours only on a terminal
     (``color=False`` never; a file given here never gets them unless ``color=True``)."""
+    from rich.console import Console
+
     if color is None:
         color = file is None
     return Console(file=file, stderr=stderr, width=width if width is not None else output_width(),
