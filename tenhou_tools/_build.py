@@ -25,7 +25,12 @@ import json
 from pathlib import Path
 
 COMPILED: tuple[str, ...] = (
+    "tenhou_tools.analysis.defence",
+    "tenhou_tools.analysis.discard",
+    "tenhou_tools.analysis.game",
     "tenhou_tools.analysis.value",
+    "tenhou_tools.analysis.verdict",
+    "tenhou_tools.analysis.waits",
     "tenhou_tools.mjlog._meld",
     "tenhou_tools.mjlog._parse",
     "tenhou_tools.mjlog.scan",
@@ -37,6 +42,7 @@ COMPILED: tuple[str, ...] = (
     "tenhou_tools.replay.engine",
     "tenhou_tools.replay.state",
     "tenhou_tools.rules.calls",
+    "tenhou_tools.rules.danger",
     "tenhou_tools.rules.draws",
     "tenhou_tools.rules.furiten",
     "tenhou_tools.rules.game_end",

@@ -9,20 +9,10 @@ declaration discard are the ones with a later step; the classes and rates themse
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..replay.board import Board
-from ..rules.danger import (
-    Danger,
-    DangerClass,
-    RiichiOpponent,
-    assess_hand,
-    danger_rate,
-    dora_kinds,
-    riichi_opponent,
-    safest,
-    visible_counts,
-)
+from ..rules.danger import assess_hand, danger_rate, dora_kinds, riichi_opponent, visible_counts
+from ..rules.values import RiichiOpponent
+from .values import DangerAgainst
 
 __all__ = [
     "DangerAgainst",
@@ -60,46 +50,6 @@ def opponents_in_riichi(board: Board, seat: int) -> list[RiichiOpponent]:
         found.append(riichi_opponent(r, [p.tile for p in s.pond], marks[0], passed,
                                      round_wind=board.round // 4, seat_wind=(r - board.dealer) % players))
     return found
-
-
-@dataclass(frozen=True, slots=True)
-class DangerAgainst:
-    """The discarder's hand against one opponent in riichi (an entry of ``danger``)."""
-
-    seat: int
-    """The opponent in riichi."""
-    tile: Danger
-    """The discarded tile's kind."""
-    hand: tuple[Danger, ...]
-    """Every kind in the hand before the discard, ascending."""
-    rates: tuple[float, ...]
-    """The measured danger of each kind of ``hand`` in percent (``rules.danger.danger_rate``)."""
-
-    @property
-    def tile_class(self) -> DangerClass:
-        return self.tile.danger_class
-
-    @property
-    def safest_class(self) -> DangerClass:
-        return safest(d.danger_class for d in self.hand)
-
-    def class_of(self, kind: int) -> DangerClass:
-        """The class of a kind of the hand (``KeyError`` for a kind it does not hold)."""
-        for d in self.hand:
-            if d.kind == kind:
-                return d.danger_class
-        raise KeyError(kind)
-
-    def to_json(self) -> dict[str, object]:
-        """``{"seat", "tile_class", "safest_class", "classes": {"KIND": CLASS}, "rates":
-        {"KIND": percent}}``; kinds 0-33 as strings."""
-        return {
-            "seat": self.seat,
-            "tile_class": self.tile_class.value,
-            "safest_class": self.safest_class.value,
-            "classes": {str(d.kind): d.danger_class.value for d in self.hand},
-            "rates": {str(d.kind): round(r, 2) for d, r in zip(self.hand, self.rates, strict=True)},
-        }
 
 
 def danger_against(board: Board, seat: int, tile: int, *, sanma: bool = False) -> tuple[DangerAgainst, ...] | None:

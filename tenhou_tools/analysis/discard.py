@@ -9,87 +9,11 @@ this module knows nothing of the table. Definitions: docs/analysis.md.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from enum import Enum
 
 from ..rules.hand import counts34
-from ..rules.shanten import Acceptance, DiscardOption, acceptance, best_discards, discard_options, shanten
+from ..rules.shanten import DiscardOption, acceptance, best_discards, discard_options, shanten
 from ..tiles import kind as tile_kind
-
-
-class LossKind(Enum):
-    """How a discard fell short of the best one."""
-
-    SHANTEN = "shanten"
-    """It left the hand further from tenpai than the best discard (shanten after is higher)."""
-    ACCEPTANCE = "acceptance"
-    """Same shanten after, but fewer accepted tiles left (ukeire) than the best discard."""
-
-
-@dataclass(frozen=True, slots=True)
-class EfficiencyLoss:
-    """A discard that was not among the best, with the numbers that say by how much."""
-
-    kind: LossKind
-    shanten: int
-    """Shanten after the chosen discard."""
-    best_shanten: int
-    """Shanten after the best discard(s)."""
-    accepted: int
-    """Accepted tiles left after the chosen discard."""
-    best_accepted: int
-    """Accepted tiles left after the best discard(s)."""
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "kind": self.kind.value,
-            "shanten": self.shanten,
-            "best_shanten": self.best_shanten,
-            "accepted": self.accepted,
-            "best_accepted": self.best_accepted,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardAnalysis:
-    """One discard judged by tile efficiency (shanten, then acceptance)."""
-
-    tile: int
-    """The discarded tile id (0-135)."""
-    shanten_before: int
-    """Shanten of the 3n+2 hand before the discard (-1: it was complete)."""
-    chosen: Acceptance
-    """The hand after the chosen discard: its shanten and acceptance."""
-    best: tuple[DiscardOption, ...]
-    """The best discard(s) the seat was allowed (every one tied on shanten and acceptance)."""
-    loss: EfficiencyLoss | None
-    """Set when the chosen discard was worse than the best, and the discard was a choice."""
-    options: tuple[DiscardOption, ...]
-    """Every discard the hand had (one per kind held), allowed or not; only the chosen one when
-    the discard was forced."""
-    forced: bool = False
-    """The discard after the seat's own riichi: the drawn tile, not a choice (no alternatives)."""
-
-    @property
-    def kind(self) -> int:
-        return tile_kind(self.tile)
-
-    @property
-    def shanten_after(self) -> int:
-        return self.chosen.shanten
-
-    def to_json(self) -> dict[str, object]:
-        """JSON-ready: tile id, kinds 0-33 and counts; ``options`` are left out (``best`` and
-        ``chosen`` say what the view shows)."""
-        return {
-            "tile": self.tile,
-            "kind": self.kind,
-            "shanten_before": self.shanten_before,
-            "shanten_after": self.shanten_after,
-            "chosen": self.chosen.to_json(),
-            "best": [option.to_json() for option in self.best],
-            "loss": None if self.loss is None else self.loss.to_json(),
-        }
+from .values import DiscardAnalysis, EfficiencyLoss, LossKind
 
 
 def analyze_discard(

@@ -22,9 +22,8 @@ Definitions: docs/analysis.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Hand, Riichi
+from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Riichi
 from ..replay.fold import walk_hand
 from ..replay.state import NOBODY, TableState
 from ..rules.danger import dora_kinds
@@ -32,7 +31,8 @@ from ..rules.scoring import ScoringRules
 from .defence import DangerAgainst, danger_against
 from .discard import DiscardAnalysis, analyze_discard
 from .value import HandValue, ValueSituation, discard_values, han_kept, situation_of
-from .verdict import Judgement, SeatSummary, judge, judged_discard, summarise, value_may_decide
+from .values import DiscardNote, GameAnalysis
+from .verdict import Judgement, judge, judged_discard, summarise, value_may_decide
 from .waits import DealIn, RiichiSummary, deal_in, riichi_summary
 
 _SANMA_MISSING = range(1, 8)
@@ -40,133 +40,6 @@ _SANMA_MISSING = range(1, 8)
 
 VALUED_SHANTEN = 1
 """The candidates' value is computed at tenpai and one-shanten (shanten after the discard)."""
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardNote:
-    """One discard of a game with its analysis: where it is, what the analysis says, its
-    verdict, its danger against each riichi, and the riichi or deal-in it was part of."""
-
-    hand: int
-    """The hand's index in the game (``Hand.index``)."""
-    event_index: int
-    """The discard's 0-based index in the hand's events (as ``parse`` lists them); its step
-    (``replay --at HAND:STEP``) is ``event_index + 1``."""
-    seat: int
-    analysis: DiscardAnalysis
-    riichi: RiichiSummary | None
-    """Set on a riichi declaration discard: the waits after it and how many are left."""
-    deal_ins: tuple[DealIn, ...]
-    """The wins on this discard (ron; two for a double ron): the k-th is the hand's event just
-    after the discard and k more (its step: ``step + 1 + k``)."""
-    judgement: Judgement
-    """The verdict and the numbers behind it (``verdict.judge``)."""
-    danger: tuple[DangerAgainst, ...] | None = None
-    """The hand before the discard against each opponent in riichi; ``None``: nobody in riichi."""
-    values: tuple[tuple[int, HandValue | None], ...] = ()
-    """``(kind, value)`` of the candidates valued (the chosen and the efficiency-best discards,
-    at tenpai and one-shanten); empty when none was."""
-    turn_start: int | None = None
-    """The step at which the seat's turn that ends in this discard began: its draw or its call
-    (a kan's or kita's replacement draw, a riichi declaration, a new dora indicator, a
-    disconnect in between keep the turn). ``None``: the discard's own step."""
-
-    @property
-    def step(self) -> int:
-        """The discard's step: ``event_index + 1``, what ``replay --at HAND:STEP`` takes."""
-        return self.event_index + 1
-
-    @property
-    def first_step(self) -> int:
-        """The first moment that shows this entry: the start of the seat's turn."""
-        return self.turn_start if self.turn_start is not None else self.step
-
-    @property
-    def last_step(self) -> int:
-        """The last moment that shows this entry: the discard, or the last ron on it."""
-        return self.step + len(self.deal_ins)
-
-    def ron_step(self, k: int) -> int:
-        """The step of the ron of ``deal_ins[k]``: before it, the winner's wait is hidden."""
-        return self.step + 1 + k
-
-    def value_of(self, kind: int) -> HandValue | None:
-        for k, v in self.values:
-            if k == kind:
-                return v
-        return None
-
-    def to_json(self) -> dict[str, object]:
-        """The entry the HTML page reads (docs/replay-html.md, docs/analysis.md): where (``step``
-        is ``event_index + 1``; ``first_step`` to ``last_step`` the moments that show the entry),
-        the discard analysis (each candidate with its ``value``), ``verdict`` and its numbers,
-        ``danger``, ``riichi``, ``deal_in`` (the first deal-in, or ``None``) and ``deal_ins``."""
-        deal_ins = [d.to_json() for d in self.deal_ins]
-        analysis = self.analysis.to_json()
-        valued = {k for k, _ in self.values}
-        chosen = analysis["chosen"]
-        assert isinstance(chosen, dict)
-        chosen["value"] = self._value_json(self.analysis.kind, valued)
-        best = analysis["best"]
-        assert isinstance(best, list)
-        for option in best:
-            option["value"] = self._value_json(option["kind"], valued)
-        judgement = self.judgement.to_json()
-        return {
-            "hand": self.hand,
-            "event_index": self.event_index,
-            "step": self.step,
-            "first_step": self.first_step,
-            "last_step": self.last_step,
-            "seat": self.seat,
-            **analysis,
-            "verdict": judgement.pop("verdict"),
-            "judgement": judgement,
-            "danger": None if self.danger is None else [d.to_json() for d in self.danger],
-            "riichi": None if self.riichi is None else self.riichi.to_json(),
-            "deal_in": deal_ins[0] if deal_ins else None,
-            "deal_ins": deal_ins,
-        }
-
-    def _value_json(self, kind: int, valued: set[int]) -> dict[str, object] | None:
-        if kind not in valued:
-            return None
-        value = self.value_of(kind)
-        return None if value is None else value.to_json()
-
-
-@dataclass(frozen=True, slots=True)
-class GameAnalysis:
-    """Every analysed discard of a game, in game order, and each seat's summary."""
-
-    discards: tuple[DiscardNote, ...]
-    summary: tuple[SeatSummary, ...] = ()
-    """One per seat: the verdicts, pushes and deal-ins by class over the game."""
-
-    def of_hand(self, hand: int) -> tuple[DiscardNote, ...]:
-        return tuple(note for note in self.discards if note.hand == hand)
-
-    def at(self, hand: int, event_index: int) -> DiscardNote | None:
-        for note in self.discards:
-            if note.hand == hand and note.event_index == event_index:
-                return note
-        return None
-
-    def at_moment(self, hand: Hand, step: int) -> DiscardNote | None:
-        """The entry a view shows at ``step`` of ``hand`` (0 the deal, k after its k-th event):
-        the discard of the seat whose turn it is, from the draw or call that began the turn (a
-        kan, a kita, their replacement draws, a riichi declaration, a new dora indicator or a
-        disconnect in between) to the discard, and at the rons on it."""
-        for note in self.discards:
-            if note.hand == hand.index and note.first_step <= step <= note.last_step:
-                return note
-        return None
-
-    def to_json(self) -> dict[str, object]:
-        """``{"discards": [...], "summary": [...]}``: the ``analysis`` member of ``replay
-        --format json`` and of the HTML page's document."""
-        return {"discards": [note.to_json() for note in self.discards],
-                "summary": [seat.to_json() for seat in self.summary]}
 
 
 def unseen_from(board_seats: Sequence, dora_indicators: Sequence[int], seat: int, *,
@@ -232,18 +105,12 @@ def analyze_game(game: Game, *, explain: bool = True) -> GameAnalysis:
         observer = _HandNotes(hand.index, rules, explain)
         try:
             walk_hand(game, position, observer)
-        except _Stop:
-            pass
         except Exception:  # noqa: BLE001 - a log the engine cannot follow gets no more notes for that hand
             pass
         notes += observer.notes()
     rows = [judged_discard(note.seat, note.judgement, note.danger, [d.winner for d in note.deal_ins])
             for note in notes]
     return GameAnalysis(tuple(notes), summarise(rows, game.header.ruleset.players))
-
-
-class _Stop(Exception):
-    """The log stops making sense in this hand: no more notes from here."""
 
 
 class _Pending:
@@ -302,11 +169,10 @@ class _HandNotes:
         me = state.seats[seat]
         unseen = unseen_in(state, seat)
         forced = me.riichi_discard != NOBODY  # the seat's own riichi declaration discard is out
-        try:
-            analysis = analyze_discard(me.concealed, meld_count(me.melds), event.tile, unseen, sanma=self.sanma,
-                                       forbidden=state.kuikae, in_riichi=forced)
-        except ValueError:  # the log does not hold together here: no notes from this point on
-            raise _Stop from None
+        # a ValueError here (a tile the hand does not hold, a hand of the wrong size): the log
+        # does not hold together, and ``analyze_game`` keeps no more notes of this hand
+        analysis = analyze_discard(me.concealed, meld_count(me.melds), event.tile, unseen, sanma=self.sanma,
+                                   forbidden=state.kuikae, in_riichi=forced)
         riichi = None
         if state.riichi_discard_due == seat:  # the riichi declaration discard
             after = list(me.concealed)

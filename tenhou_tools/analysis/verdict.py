@@ -12,13 +12,12 @@ bounds: docs/analysis.md, "The verdict".
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
 
 from ..rules.danger import DangerClass
 from .defence import DangerAgainst
 from .discard import DiscardAnalysis
 from .value import HandValue
+from .values import JudgedDiscard, Judgement, SeatSummary, Verdict
 
 __all__ = [
     "MARKS_ACCEPTANCE_KEPT",
@@ -40,68 +39,6 @@ best discard's accepted tiles (and its expected value is higher)."""
 MARKS_ACCEPTANCE_KEPT = 2 / 3
 """Further from tenpai (no expected value), a discard is ``value`` only if it keeps at least
 this share of the best discard's accepted tiles (and more ``han_kept``)."""
-
-
-class Verdict(Enum):
-    """What a discard was, in one word."""
-
-    FORCED = "forced"
-    """The discard after the seat's own riichi declaration discard: the drawn tile, no choice."""
-    BEST = "best"
-    """Among the best by efficiency (shanten, then accepted tiles)."""
-    DEFENCE = "defence"
-    """Against at least one opponent in riichi, a safer class than every efficiency-best
-    discard."""
-    VALUE = "value"
-    """At equal shanten, more hand value kept than every best discard, at a bounded acceptance
-    cost."""
-    EFFICIENCY_LOSS = "efficiency_loss"
-    """Anything else not among the best."""
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """The verdict of one discard and the numbers behind it."""
-
-    verdict: Verdict
-    accepted: int
-    """Accepted tiles left after the chosen discard."""
-    best_accepted: int
-    """After the best discard(s)."""
-    shanten: int
-    """Shanten after the chosen discard."""
-    best_shanten: int
-    chosen_value: HandValue | None = None
-    """The chosen discard's value (tenpai and one-shanten only)."""
-    best_value: HandValue | None = None
-    """The best-valued of the efficiency-best discards."""
-    han_kept: int | None = None
-    """The chosen discard's ``value.han_kept`` (for a ``value`` verdict away from tenpai)."""
-    best_han_kept: int | None = None
-    safer_against: tuple[int, ...] = ()
-    """``defence``: the riichi seats against which the chosen tile is of a safer class."""
-    cost_points: float | None = None
-    """``efficiency_loss``: the best value's ev minus the chosen one's, when both are valued."""
-
-    @property
-    def acceptance_cost(self) -> int:
-        """Accepted tiles given up against the best (0 when best or forced)."""
-        return self.best_accepted - self.accepted if self.verdict not in (Verdict.BEST, Verdict.FORCED) else 0
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "verdict": self.verdict.value,
-            "accepted": self.accepted,
-            "best_accepted": self.best_accepted,
-            "shanten": self.shanten,
-            "best_shanten": self.best_shanten,
-            "value": None if self.chosen_value is None else self.chosen_value.to_json(),
-            "best_value": None if self.best_value is None else self.best_value.to_json(),
-            "han_kept": self.han_kept,
-            "best_han_kept": self.best_han_kept,
-            "safer_against": list(self.safer_against),
-            "cost_points": None if self.cost_points is None else round(self.cost_points),
-        }
 
 
 def safer_against(analysis: DiscardAnalysis, danger: Sequence[DangerAgainst] | None) -> tuple[int, ...]:
@@ -187,23 +124,6 @@ NOT_IN_RIICHI = "not_in_riichi"
 """The deal-in class key of a deal-in to a winner who was not in riichi."""
 
 
-@dataclass(frozen=True, slots=True)
-class JudgedDiscard:
-    """What the summary needs of one judged discard."""
-
-    seat: int
-    verdict: Verdict
-    acceptance_cost: int
-    """Accepted tiles given up (``Judgement.acceptance_cost``) for a loss at equal shanten."""
-    shanten_loss: bool
-    """The chosen discard left a higher shanten than the best."""
-    push: bool
-    """Not tenpai after the discard and the tile not genbutsu against an opponent in riichi."""
-    deal_ins: tuple[str, ...] = ()
-    """Per win on this discard: the class of the tile against the winner in riichi, or
-    ``not_in_riichi``."""
-
-
 def judged_discard(seat: int, judgement: Judgement, danger: Sequence[DangerAgainst] | None,
                    winners: Iterable[int] = ()) -> JudgedDiscard:
     """The summary's row for one discard: ``winners`` are the seats that won on it (ron)."""
@@ -214,54 +134,6 @@ def judged_discard(seat: int, judgement: Judgement, danger: Sequence[DangerAgain
     cost = judgement.acceptance_cost if judgement.verdict is Verdict.EFFICIENCY_LOSS and not shanten_loss else 0
     return JudgedDiscard(seat, judgement.verdict, cost,
                          shanten_loss and judgement.verdict is Verdict.EFFICIENCY_LOSS, push, deal_ins)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSummary:
-    """One seat's verdicts over a game (or any set of discards)."""
-
-    seat: int
-    judged: int = 0
-    best: int = 0
-    forced: int = 0
-    defence: int = 0
-    value: int = 0
-    efficiency_loss: int = 0
-    acceptance_given_up: int = 0
-    """Accepted tiles given up over the efficiency losses at equal shanten."""
-    shanten_losses: int = 0
-    """Efficiency losses that left a higher shanten than the best (counted apart: their
-    acceptance is not comparable)."""
-    pushes: int = 0
-    deal_ins: dict[str, int] = field(default_factory=dict)
-    """Deal-ins by the class of the tile against the winner (``not_in_riichi`` apart)."""
-
-    @property
-    def choices(self) -> int:
-        """Discards that were a choice (judged minus forced)."""
-        return self.judged - self.forced
-
-    @property
-    def share_best(self) -> float | None:
-        """``best`` over ``choices``; ``None`` without a choice."""
-        return self.best / self.choices if self.choices else None
-
-    def to_json(self) -> dict[str, object]:
-        share = self.share_best
-        return {
-            "seat": self.seat,
-            "judged": self.judged,
-            "best": self.best,
-            "share_best": None if share is None else round(share, 4),
-            "forced": self.forced,
-            "defence": self.defence,
-            "value": self.value,
-            "efficiency_loss": self.efficiency_loss,
-            "acceptance_given_up": self.acceptance_given_up,
-            "shanten_losses": self.shanten_losses,
-            "pushes": self.pushes,
-            "deal_ins": dict(sorted(self.deal_ins.items())),
-        }
 
 
 def summarise(rows: Iterable[JudgedDiscard], seats: int) -> tuple[SeatSummary, ...]:

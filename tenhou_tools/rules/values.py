@@ -19,6 +19,10 @@ from ..events import Meld, Ruleset
 __all__ = [
     "TENHOU_3P",
     "TENHOU_4P",
+    "Danger",
+    "DangerClass",
+    "DangerFlag",
+    "RiichiOpponent",
     "EndDecision",
     "EndPeriod",
     "Furiten",
@@ -366,3 +370,107 @@ class DiscardOption:
 
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, **self.acceptance.to_json()}
+
+
+# -- danger against a riichi (rules/danger.py) ------------------------------------------------
+
+
+class DangerClass(Enum):
+    """The class of a kind against one opponent in riichi, safest first (by the measured
+    deal-in rates; ``rank`` is the place in that order)."""
+
+    GENBUTSU = "genbutsu"
+    """現物: in the opponent's pond, or discarded by anyone after their declaration discard."""
+    HONOUR_0_LEFT = "honour_0_left"
+    """An honour of which the discarder sees all four copies (only thirteen orphans)."""
+    HONOUR_1_LEFT = "honour_1_left"
+    """An honour with one copy unseen (a single wait or thirteen orphans)."""
+    HONOUR_2_LEFT = "honour_2_left"
+    """An honour with two copies unseen."""
+    NO_CHANCE = "no_chance"
+    """ノーチャンス: every two-sided wait that could take it needs a tile the discarder sees
+    all four of."""
+    SUJI = "suji"
+    """筋: every two-sided wait that could take it is furiten (nakasuji 4-6 included)."""
+    HONOUR_LIVE = "honour_live"
+    """An honour with three or four copies unseen (生牌 from the discarder's view)."""
+    ONE_CHANCE = "one_chance"
+    """ワンチャンス: every two-sided wait that could take it needs a tile the discarder sees
+    three (or four) of."""
+    HALF_SUJI = "half_suji"
+    """片筋: a 4-6 with exactly one of its two suji genbutsu."""
+    NON_SUJI = "non_suji"
+    """無筋: any other number tile."""
+
+    @property
+    def rank(self) -> int:
+        """0 for the safest class, growing with the measured deal-in rate."""
+        return _RANK[self]
+
+    @property
+    def label(self) -> str:
+        """Words for the text view: ``S1 dealt 5m (no suji) into S3's riichi``."""
+        return _LABELS[self]
+
+
+_RANK = {c: i for i, c in enumerate(DangerClass)}
+
+
+_LABELS = {
+    DangerClass.GENBUTSU: "genbutsu",
+    DangerClass.HONOUR_0_LEFT: "honour, none left",
+    DangerClass.HONOUR_1_LEFT: "honour, 1 left",
+    DangerClass.HONOUR_2_LEFT: "honour, 2 left",
+    DangerClass.NO_CHANCE: "no chance",
+    DangerClass.SUJI: "suji",
+    DangerClass.HONOUR_LIVE: "live honour",
+    DangerClass.ONE_CHANCE: "one chance",
+    DangerClass.HALF_SUJI: "half suji",
+    DangerClass.NON_SUJI: "no suji",
+}
+
+
+class DangerFlag(Enum):
+    """Finer grades of a kind's danger that do not change its class (they change its rate)."""
+
+    RIICHI_SUJI = "riichi_suji"
+    """A suji or half-suji made by the declaration tile (the genbutsu suji partner is the kind
+    of the riichi declaration discard)."""
+    EARLY_OUTSIDE = "early_outside"
+    """A number tile outside one of the opponent's early discards of the same suit (below an
+    early 2-4, above an early 6-8, a 3 or 7 beside an early 5)."""
+    DORA = "dora"
+    """The kind is a dora (by the indicators revealed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiOpponent:
+    """What the discarder knows of one opponent whose riichi declaration discard is made."""
+
+    seat: int
+    safe: frozenset[int]
+    """Genbutsu kinds: their pond (called-away discards included) and every kind anyone
+    discarded after their declaration discard."""
+    turn: int
+    """Their discards so far (pond length, the declaration and called-away discards included)."""
+    declaration: int
+    """The kind of their riichi declaration discard."""
+    early: frozenset[int]
+    """Kinds of their first ``EARLY_DISCARDS`` discards, those made before the declaration."""
+    yakuhai: frozenset[int]
+    """Honour kinds a triplet of which is a yaku for them: dragons, the round wind, their wind."""
+
+
+@dataclass(frozen=True, slots=True)
+class Danger:
+    """One kind against one opponent: its class, its finer grade and the flags."""
+
+    kind: int
+    danger_class: DangerClass
+    grade: str
+    """Within the class: the number group ``19``, ``28``, ``37``, ``456`` (``5``, ``46_outer``,
+    ``46_inner`` for half-suji: outer means the genbutsu suji is the terminal side, 1 for a 4,
+    9 for a 6), ``yakuhai`` or ``guest`` for honours, empty for genbutsu."""
+    flags: frozenset[DangerFlag]
+    turn: int
+    """The opponent's turn (``RiichiOpponent.turn``)."""
