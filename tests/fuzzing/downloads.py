@@ -18,16 +18,26 @@ from .server import FuzzServer, fuzz_game_id, typed_logs
 
 
 def check_cache(cache_dir: Path) -> int:
-    """Every file in the cache is a complete log of the type its id names (or the lock); no
-    temporary file is left. Returns how many logs it holds."""
-    from tenhou_tools.ids import GameRef
+    """Every file in the cache is a complete log of the type its id names, the lock, or the
+    not-served record (a 404 for a game of 2010-2025: the fuzz ids are of 2014) whose every line
+    is ``<id><TAB><YYYY-MM-DD><TAB><server>``; no temporary file is left. Returns how many logs
+    it holds."""
+    from tenhou_tools.ids import GameRef, validate_log_id
     from tenhou_tools.mjlog import parse_game
+    from tenhou_tools.sources.logstore import NOT_SERVED_NAME
 
     if not cache_dir.exists():
         return 0
     logs = 0
     for name in sorted(os.listdir(cache_dir)):
         if name == "download.lock":
+            continue
+        if name == NOT_SERVED_NAME:
+            for line in (cache_dir / name).read_text(encoding="utf-8").splitlines():
+                fields = line.split("\t")
+                if len(fields) != 3 or len(fields[1]) != 10 or not fields[2].startswith("http"):
+                    raise Failure(f"the not-served record holds {line!r}")
+                validate_log_id(fields[0])
             continue
         if not name.endswith(".mjlog") or name.startswith("."):
             raise Failure(f"the cache holds {name!r}")
