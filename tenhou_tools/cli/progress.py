@@ -5,7 +5,8 @@ A transient bar on stderr (gone when the command ends), drawn only when stderr i
 ``--no-progress`` is not given (``bar_wanted``): ``label`` (what is counted, or the item at hand),
 the bar, done/total, the command's own figures (``detail``), the time taken and the time left.
 Messages said through it (``say``) go above the bar, or are plain lines on stderr when there is
-no bar; either way literally (no markup).
+no bar; either way literally (no markup). Without a bar, rich is not even loaded (a worker, a
+pipe, CI): the bar is only counts then.
 """
 
 from __future__ import annotations
@@ -15,14 +16,6 @@ import sys
 from typing import Any, Self
 
 import click
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from .term import make_console
 
@@ -51,19 +44,35 @@ class ProgressBar:
     def __init__(self, label: str, *, enabled: bool, total: int | None = None, detail: str | None = None,
                  fields: dict[str, Any] | None = None, through_stdout: bool = False):
         self.enabled = enabled
+        self._completed = 0.0
+        """What ``update`` counted, when there is no bar to count it."""
+        self.progress: Any = None
+        if not enabled:
+            return
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
         columns: list[Any] = [TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn()]
         if detail:
             columns.append(TextColumn(re.sub(r"\{(\w+)\}", r"{task.fields[\1]}", detail), markup=False))
         columns += [TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn()]
-        self.progress = Progress(*columns, console=make_console(stderr=True), disable=not enabled, transient=True,
+        self.progress = Progress(*columns, console=make_console(stderr=True), transient=True,
                                  redirect_stdout=through_stdout and sys.stdout.isatty())
         self.task = self.progress.add_task(label, total=total, **(fields or {}))
 
     def start(self) -> None:
-        self.progress.start()
+        if self.progress is not None:
+            self.progress.start()
 
     def stop(self) -> None:
-        self.progress.stop()
+        if self.progress is not None:
+            self.progress.stop()
 
     def __enter__(self) -> Self:
         self.start()
@@ -76,16 +85,22 @@ class ProgressBar:
                label: str | None = None, **fields: Any) -> None:
         """Move the bar on (``advance``) or to ``completed``, set the total, the label or the
         figures of ``detail``."""
+        if self.progress is None:
+            if completed is not None:
+                self._completed = completed
+            if advance is not None:
+                self._completed += advance
+            return
         self.progress.update(self.task, advance=advance, completed=completed, total=total, description=label,
                              **fields)
 
     @property
     def completed(self) -> float:
-        return self.progress.tasks[0].completed
+        return self._completed if self.progress is None else self.progress.tasks[0].completed
 
     def say(self, message: str) -> None:
         """One message on stderr, above the bar when there is one."""
-        if self.enabled:
+        if self.progress is not None:
             self.progress.console.print(message, markup=False, highlight=False, soft_wrap=True)
         else:
             click.echo(message, err=True)
