@@ -78,7 +78,7 @@ def main() -> None:
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
-    files = sorted(Path(args.corpus, "mjlog").glob("*/*.gz"))[:: args.every][: args.games]
+    files = sorted(Path(args.corpus, "mjlog").resolve().glob("*/*.gz"))[:: args.every][: args.games]
     if not files:
         raise SystemExit(f"no .gz logs under {args.corpus}/mjlog")
     python = os.path.realpath(sys.executable)  # the real binary, not a version manager's shim
