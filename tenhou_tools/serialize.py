@@ -72,14 +72,32 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+_NOT_A_RECORD = ("", ())
+_SHAPES: dict[type, tuple[str, tuple[str, ...]]] = {}
+"""Per class met by ``to_json``: its record type name (empty if none) and its field names, or
+``_NOT_A_RECORD`` for a class that is no dataclass (worked out once per class, not per value)."""
+
+
+def _shape(cls: type) -> tuple[str, tuple[str, ...]]:
+    found = _SHAPES.get(cls)
+    if found is None:
+        if dataclasses.is_dataclass(cls):
+            found = (type_name(cls) if cls in _RECORD_CLASSES else "",
+                     tuple(f.name for f in dataclasses.fields(cls)))
+        else:
+            found = _NOT_A_RECORD
+        _SHAPES[cls] = found
+    return found
+
+
 def to_json(value: Any) -> Any:
     """A JSON-ready value (dicts, lists, numbers, strings, booleans, None)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {}
-        if type(value) in _BY_NAME.values():
-            out["type"] = type_name(type(value))
-        for f in dataclasses.fields(value):
-            out[f.name] = to_json(getattr(value, f.name))
+    shape = _shape(type(value))
+    if shape is not _NOT_A_RECORD:
+        name, fields = shape
+        out: dict[str, Any] = {"type": name} if name else {}
+        for field in fields:
+            out[field] = to_json(getattr(value, field))
         return out
     if isinstance(value, Enum):
         return value.value
