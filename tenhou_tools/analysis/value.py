@@ -69,6 +69,11 @@ _UNKNOWN: Final = object()
 
 _SITUATION_IDS: Final[dict[tuple, int]] = {}
 _LAST_SITUATION: Final[list[tuple[ValueSituation, int]]] = []
+_Parts = tuple[tuple[Meld, ...], int, int, bool, tuple[int, ...], ScoringRules, frozenset[int]]
+_PARTS: Final[dict[int, _Parts]] = {}
+"""Per situation number, what the scorer is given besides the tiles (melds, seat and round
+wind, riichi, dora indicators, rules) and the tile ids the melds hold: read off the situation
+once, not at every hand scored."""
 
 
 def _situation_key(s: ValueSituation) -> int:
@@ -83,8 +88,11 @@ def _situation_key(s: ValueSituation) -> int:
     if found is None:
         if len(_SITUATION_IDS) >= _SCORES_LIMIT:
             _SITUATION_IDS.clear()
+            _PARTS.clear()
             _SCORES.clear()  # its keys hold the numbers given out so far
         found = _SITUATION_IDS[shape] = len(_SITUATION_IDS)
+        _PARTS[found] = (s.melds, s.seat_wind, s.round_wind, s.riichi, s.dora_indicators, s.rules,
+                         frozenset(t for m in s.melds for t in m.tiles))
     _LAST_SITUATION[:] = [(s, found)]
     return found
 
@@ -113,13 +121,13 @@ def _ids(counts: Sequence[int], reds: frozenset[int], taken: frozenset[int]) -> 
     return ids
 
 
-def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: bool,
-           s: ValueSituation) -> ScoreLine | None:
-    """The scorer's line for ``counts13`` completed by a plain ``win``, by tsumo or ron."""
+def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: bool, key: int) -> ScoreLine | None:
+    """The scorer's line for ``counts13`` completed by a plain ``win``, by tsumo or ron, in the
+    situation numbered ``key``."""
+    melds, seat_wind, round_wind, riichi, dora_indicators, rules, taken = _PARTS[key]
     counts = list(counts13)
     counts[win] += 1
-    taken = frozenset(t for m in s.melds for t in m.tiles)
-    ids = _ids(counts, reds if s.rules.red_fives else frozenset(), taken)
+    ids = _ids(counts, reds if rules.red_fives else frozenset(), taken)
     if ids is None:
         return None
     # the winning tile: a plain copy of its kind among those ids
@@ -128,10 +136,10 @@ def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: boo
         win_tile = next(t for t in ids if t >> 2 == win)
     # every field, by keyword in field order: ``build`` sets the slots at once (a frozen
     # dataclass's own __init__ costs several times more, and this runs thousands of times a game)
-    ctx = build(WinContext, concealed=tuple(ids), melds=s.melds, win_tile=win_tile, tsumo=tsumo,
-                seat_wind=s.seat_wind, round_wind=s.round_wind, riichi=s.riichi, double_riichi=False,
+    ctx = build(WinContext, concealed=tuple(ids), melds=melds, win_tile=win_tile, tsumo=tsumo,
+                seat_wind=seat_wind, round_wind=round_wind, riichi=riichi, double_riichi=False,
                 ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
-                chiihou=False, dora_indicators=s.dora_indicators, ura_indicators=(), rules=s.rules)
+                chiihou=False, dora_indicators=dora_indicators, ura_indicators=(), rules=rules)
     scored = score_win(ctx)
     if isinstance(scored, ScoredHand):
         return build(ScoreLine, han=scored.han, fu=scored.fu, points=scored.points,
@@ -139,8 +147,7 @@ def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: boo
     return None
 
 
-def _scores(counts13: tuple[int, ...], reds: frozenset[int], win: int, s: ValueSituation, key: int,
-            ron: bool) -> list:
+def _scores(counts13: tuple[int, ...], reds: frozenset[int], win: int, key: int, ron: bool) -> list:
     """``[tsumo, ron]`` of ``counts13`` completed by a plain ``win``, memoised on the 13 tiles
     and the wait (which name the completed hand): the same hand won on the same kind comes back
     from other hands, draws and turns. The ron is scored only when ``ron`` asks for it (a ron on
@@ -149,12 +156,12 @@ def _scores(counts13: tuple[int, ...], reds: frozenset[int], win: int, s: ValueS
     memo_key = (counts13, reds, win, key)
     known = _SCORES.get(memo_key)
     if known is None:
-        known = [_score(counts13, reds, win, True, s), _UNKNOWN]
+        known = [_score(counts13, reds, win, True, key), _UNKNOWN]
         if len(_SCORES) >= _SCORES_LIMIT:
             _SCORES.clear()
         _SCORES[memo_key] = known
     if ron and known[1] is _UNKNOWN:
-        known[1] = _score(counts13, reds, win, False, s)
+        known[1] = _score(counts13, reds, win, False, key)
     return known
 
 
@@ -166,7 +173,7 @@ def _wait_values(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequenc
     found = []
     for w, n in zip(waits, left, strict=True):
         in_pond = w in furiten
-        tsumo, ron = _scores(counts13, reds, w, s, key, not in_pond)
+        tsumo, ron = _scores(counts13, reds, w, key, not in_pond)
         t = tsumo.points if tsumo else 0
         if in_pond:
             ron = None
@@ -189,7 +196,7 @@ def _outcome(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[in
         if not n:
             continue
         in_pond = w == discarded or w in furiten
-        tsumo, ron = _scores(counts13, reds, w, s, key, not in_pond)
+        tsumo, ron = _scores(counts13, reds, w, key, not in_pond)
         t = tsumo.points if tsumo else 0
         if in_pond:
             points = float(t)
