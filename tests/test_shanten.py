@@ -288,3 +288,26 @@ def test_the_suit_table_is_the_programmes_answer():
         assert module._VECTORS[module._suit_id(counts)] == module.suit_vector(counts), counts
         checked += 1
     assert module.suit_index((4,) * 9) == 5**9 - 1 and module.suit_index((1,) + (0,) * 8) == 1
+
+
+def test_one_entry_of_a_combination_is_the_combinations_entry():
+    """``_slot_cost`` (one odd entry of two groups together, read without making the
+    combination) equals that entry of ``_combine``'s vector, for pairs of the vectors real suit
+    patterns have, at every slot a hand asks (a pair sought with 0-4 sets)."""
+    from tenhou_tools.rules import shanten as module
+
+    rng = random.Random(27)
+    ids = []
+    while len(ids) < 60:
+        counts = tuple(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(counts) <= 14:
+            ids.append(module._suit_id(counts))
+    ids.append(module._FRESH)
+    compared = 0
+    for a in ids:
+        for b in rng.sample(ids, 8):
+            combined = module._VECTORS[module._combine(a, b)]
+            for slot in (1, 3, 5, 7, 9):
+                assert module._slot_cost(module._VECTORS[a], module._VECTORS[b], slot) == combined[slot], (a, b, slot)
+                compared += 1
+    assert compared == 61 * 8 * 5

@@ -28,12 +28,22 @@ from ..replay.fold import walk_hand
 from ..replay.state import NOBODY, TableState
 from ..rules.danger import dora_kinds
 from ..rules.scoring import ScoringRules
-from .defence import DangerAgainst, danger_against
-from .discard import DiscardAnalysis, analyze_discard
-from .value import HandValue, ValueSituation, discard_values, han_kept, situation_of
-from .values import DiscardNote, GameAnalysis
-from .verdict import Judgement, judge, judged_discard, summarise, value_may_decide
-from .waits import DealIn, RiichiSummary, deal_in, riichi_summary
+from .defence import danger_against
+from .discard import analyze_discard
+from .value import discard_values, han_kept, situation_of
+from .values import (
+    DangerAgainst,
+    DealIn,
+    DiscardAnalysis,
+    DiscardNote,
+    GameAnalysis,
+    HandValue,
+    Judgement,
+    RiichiSummary,
+    ValueSituation,
+)
+from .verdict import judge, judged_discard, summarise, value_may_decide
+from .waits import deal_in, riichi_summary
 
 _SANMA_MISSING = range(1, 8)
 """Kinds 2m-8m: not in a three-player game's wall."""

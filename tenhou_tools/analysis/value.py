@@ -165,6 +165,17 @@ def _scores(counts13: tuple[int, ...], reds: frozenset[int], win: int, key: int,
     return known
 
 
+def _wait(counts13: tuple[int, ...], reds: frozenset[int], w: int, key: int, in_pond: bool,
+          share: float) -> tuple[ScoreLine | None, ScoreLine | None, float]:
+    """(tsumo, ron, points) of the wait ``w``: a wait in the seat's own pond (``in_pond``) is
+    valued by its tsumo alone, with no ron."""
+    tsumo, ron = _scores(counts13, reds, w, key, not in_pond)
+    t = tsumo.points if tsumo else 0
+    if in_pond:
+        return tsumo, None, float(t)
+    return tsumo, ron, share * t + (1 - share) * (ron.points if ron else 0)
+
+
 def _wait_values(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], left: Sequence[int],
                  s: ValueSituation, furiten: Collection[int]) -> tuple[WaitValue, ...]:
     """Each wait's value."""
@@ -172,14 +183,7 @@ def _wait_values(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequenc
     share = TSUMO_SHARE[s.rules.players]
     found = []
     for w, n in zip(waits, left, strict=True):
-        in_pond = w in furiten
-        tsumo, ron = _scores(counts13, reds, w, key, not in_pond)
-        t = tsumo.points if tsumo else 0
-        if in_pond:
-            ron = None
-            points = float(t)
-        else:
-            points = share * t + (1 - share) * (ron.points if ron else 0)
+        tsumo, ron, points = _wait(counts13, reds, w, key, w in furiten, share)
         found.append(build(WaitValue, kind=w, left=n, ron=ron, tsumo=tsumo, points=points))
     return tuple(found)
 
@@ -195,13 +199,7 @@ def _outcome(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[in
         n = unseen[w]
         if not n:
             continue
-        in_pond = w == discarded or w in furiten
-        tsumo, ron = _scores(counts13, reds, w, key, not in_pond)
-        t = tsumo.points if tsumo else 0
-        if in_pond:
-            points = float(t)
-        else:
-            points = share * t + (1 - share) * (ron.points if ron else 0)
+        points = _wait(counts13, reds, w, key, w == discarded or w in furiten, share)[2]
         if points > 0:
             tiles += n
             total += n * points

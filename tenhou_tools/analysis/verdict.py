@@ -14,10 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..rules.danger import DangerClass
-from .defence import DangerAgainst
-from .discard import DiscardAnalysis
-from .value import HandValue
-from .values import JudgedDiscard, Judgement, SeatSummary, Verdict
+from .values import DangerAgainst, DiscardAnalysis, HandValue, JudgedDiscard, Judgement, SeatSummary, Verdict
 
 __all__ = [
     "MARKS_ACCEPTANCE_KEPT",

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..rules.danger import DangerClass
 from ..rules.hand import counts34
 from ..rules.hand import waits as hand_waits
+from ..rules.values import DangerClass
 from ..tiles import suit_and_number
 from .values import DealIn, RiichiSummary
 

@@ -55,7 +55,7 @@ class _Group(click.Group):
             # the process ends: keep the cyclic collector from walking it again at every full
             # collection; and collect the young objects every 10,000 allocations, not 700 (a
             # game makes hundreds of thousands of small records, almost none in a cycle).
-            # Together about 3.5% of the instructions of a replay --analysis (callgrind).
+            # Together about 3% of the instructions of a replay --analysis (callgrind).
             gc.freeze()
             gc.set_threshold(10_000, 10, 10)
         return super().get_command(ctx, name)

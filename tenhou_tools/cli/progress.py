@@ -43,7 +43,6 @@ class ProgressBar:
 
     def __init__(self, label: str, *, enabled: bool, total: int | None = None, detail: str | None = None,
                  fields: dict[str, Any] | None = None, through_stdout: bool = False):
-        self.enabled = enabled
         self._completed = 0.0
         """What ``update`` counted, when there is no bar to count it."""
         self.progress: Any = None

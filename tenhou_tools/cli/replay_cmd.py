@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -95,10 +97,11 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     if viewer is not None and viewer >= players:
         where = "--seat" if seat is not None else "the URL's tw="
         raise click.UsageError(f"{where} {viewer}: a {players}-player game has seats 0-{players - 1}")
-    text_view = _TextView(viewer, all_hands, ascii_tiles, visible(game.log_id or source))
+    text_view = partial(_text_view, viewer, all_hands, ascii_tiles)
+    title = visible(game.log_id or source)  # the text views' title
     refuse_format_with_html(html_file)
     if at is not None:
-        _show_board(game, at, text_view, fmt, analysis, html_file, hand_label)
+        _show_board(game, at, text_view, title, fmt, analysis, html_file, hand_label)
         raise click.exceptions.Exit(EXIT_OK)
     report = replay_game(game)
     with_analysis = analysis or html_file is not None  # the page always has it
@@ -114,30 +117,22 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     else:
         from . import replay_render  # the text view's renderers load rich; JSON needs neither
 
-        renderables = replay_render.game_view(doc, text_view.view(), text_view.title)
+        renderables = replay_render.game_view(doc, text_view(), title)
         click.echo(render_lines(stdout_console(), renderables), nl=False)
     raise click.exceptions.Exit(EXIT_OK if report.ok and complete else EXIT_FINDINGS)
 
 
-class _TextView:
-    """What the text views need (the seat viewed, every hand or not, the tile notation and the
-    title), turned into a ``View`` only when text is written: its module loads rich, which
+def _text_view(viewer: int | None, all_hands: bool, ascii_tiles: bool | None) -> View:
+    """The text views' ``View``, made only when text is written: its module loads rich, which
     JSON and the page never need."""
+    from .view import View
 
-    def __init__(self, viewer: int | None, all_hands: bool, ascii_tiles: bool | None, title: str) -> None:
-        self.viewer = viewer
-        self.all_hands = all_hands
-        self.ascii_tiles = ascii_tiles
-        self.title = title
-
-    def view(self) -> View:
-        from .view import View
-
-        ascii_tiles = not glyphs_by_default() if self.ascii_tiles is None else self.ascii_tiles
-        return View(viewer=self.viewer, all_hands=self.all_hands, ascii=ascii_tiles)
+    if ascii_tiles is None:
+        ascii_tiles = not glyphs_by_default()
+    return View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
 
 
-def _show_board(game: Game, at: str, text_view: _TextView, fmt: str, analysis: bool,
+def _show_board(game: Game, at: str, text_view: Callable[[], View], title: str, fmt: str, analysis: bool,
                 html_file: str | None, hand_label: str | None) -> None:
     """``--at HAND:STEP``: the board at that moment, as text or ``{"board": ...}``."""
     if html_file is not None:
@@ -155,7 +150,7 @@ def _show_board(game: Game, at: str, text_view: _TextView, fmt: str, analysis: b
     else:
         from . import board_render
 
-        renderables = board_render.board_view(doc, game, text_view.view(), text_view.title)
+        renderables = board_render.board_view(doc, game, text_view(), title)
         click.echo(render_lines(stdout_console(), renderables), nl=False)
 
 
