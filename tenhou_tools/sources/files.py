@@ -34,7 +34,7 @@ from ..formats import load_game
 from ..ids import log_id_from_name
 from ..mjlog.read import MAX_BYTES
 from .database import database_items
-from .items import HEAD_BYTES, LogItem, Unreadable, Walk, classify, hidden, os_message
+from .items import HEAD_BYTES, LogItem, Unreadable, Walk, classify, hidden, os_message, read_upto
 from .tar import tar_items
 from .zip import zip_items
 
@@ -51,7 +51,7 @@ def read_log_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -
         if size > cap:
             raise ParseError(f"file is {size} bytes, larger than the {cap}-byte limit", source=str(p))
         with p.open("rb") as fh:
-            return fh.read(cap + 1)
+            return read_upto(fh, cap + 1)
     except IsADirectoryError:
         raise ParseError("is a directory, not a log file", source=str(p)) from None
     except FileNotFoundError:
@@ -86,7 +86,9 @@ def file_items(walk: Walk, path: str, *, only_containers: bool = False, found: b
     counted = False
     try:
         with open(path, "rb") as fh:
-            head = fh.read(HEAD_BYTES)
+            st = os.fstat(fh.fileno())
+            regular = _stat.S_ISREG(st.st_mode)
+            head = read_upto(fh, HEAD_BYTES, regular=regular)
             container, start = classify(head)
             if container is None:
                 if only_containers:
@@ -96,15 +98,14 @@ def file_items(walk: Walk, path: str, *, only_containers: bool = False, found: b
                 counted = True
                 if walk.duplicate(log_id, path):
                     return
-                st = os.fstat(fh.fileno())
                 want = cap + 1  # for a pipe or a device; read(n) allocates n bytes up front
-                if _stat.S_ISREG(st.st_mode):
+                if regular:
                     if st.st_size > cap:
                         raise Unreadable(f"file is {st.st_size} bytes, over the {cap}-byte limit")
                     want = st.st_size + 1
-                data = head + fh.read(max(want - len(head), 1))
+                data = head + read_upto(fh, max(want - len(head), 1), regular=regular)
                 if len(data) >= want and want <= cap:  # the file grew while being read
-                    data += fh.read(cap + 1 - len(data))
+                    data += read_upto(fh, cap + 1 - len(data), regular=regular)
                 if len(data) > cap:
                     raise Unreadable(f"file is over the {cap}-byte limit")
     except Unreadable as exc:

@@ -73,6 +73,7 @@ from .items import (
     content_digest,
     first_bytes,
     found_not_a_log,
+    read_upto,
     sniff_format,
 )
 from .lists import STDIN, STDIN_SOURCE, read_stdin
@@ -235,7 +236,7 @@ class _Counter:
         counts nothing."""
         try:
             with open(path, "rb") as fh:
-                what = container(fh.read(HEAD_BYTES))
+                what = container(read_upto(fh, HEAD_BYTES))
         except OSError:
             what = None
         if what is None:

@@ -20,7 +20,7 @@ import stat
 from collections.abc import Iterable, Iterator
 
 from .files import GLOB_MAGIC, Glob, walk_folder
-from .items import HEAD_BYTES, container
+from .items import HEAD_BYTES, container, read_upto
 from .lists import LIST_PREFIX, STDIN
 
 __all__ = ["inputs_among"]
@@ -107,6 +107,6 @@ def _of_folder(top: str) -> Iterator[tuple[str, bool]]:
 def _is_container(path: str) -> bool:
     try:
         with open(path, "rb") as fh:
-            return container(fh.read(HEAD_BYTES)) is not None
+            return container(read_upto(fh, HEAD_BYTES)) is not None
     except OSError:
         return False
