@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..analysis import analyze_game
-from ..documents.board import board_document, parse_moment
 from ..documents.replay import ReplayDocument, replay_document
 from ..errors import InputError
 from ..events import Game
@@ -23,6 +21,7 @@ from .output import refuse_input_as_output
 from .term import glyphs_by_default, render_lines, visible
 
 if TYPE_CHECKING:
+    from ..analysis import GameAnalysis
     from .view import View
 
 
@@ -107,7 +106,7 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     with_analysis = analysis or html_file is not None  # the page always has it
     try:
         doc = replay_document(game, report, source=source, viewer=viewer, all_hands=all_hands,
-                              hand_label=hand_label, analysis=analyze_game(game) if with_analysis else None)
+                              hand_label=hand_label, analysis=_analysed(game) if with_analysis else None)
     except InputError as exc:  # --hand names no hand of this game
         raise click.UsageError(str(exc)) from None
     if html_file is not None:
@@ -132,6 +131,14 @@ def _text_view(viewer: int | None, all_hands: bool, ascii_tiles: bool | None) ->
     return View(viewer=viewer, all_hands=all_hands, ascii=ascii_tiles)
 
 
+def _analysed(game: Game) -> GameAnalysis:
+    """The discard analysis of ``game``, its package imported only then: building its shanten
+    tables at import was about a fifth of the instructions of a plain ``replay``."""
+    from ..analysis import analyze_game
+
+    return analyze_game(game)
+
+
 def _show_board(game: Game, at: str, text_view: Callable[[], View], title: str, fmt: str, analysis: bool,
                 html_file: str | None, hand_label: str | None) -> None:
     """``--at HAND:STEP``: the board at that moment, as text or ``{"board": ...}``."""
@@ -140,11 +147,13 @@ def _show_board(game: Game, at: str, text_view: Callable[[], View], title: str, 
                                "use one of them (the page opens at a moment from its address, FILE#E1-0:12)")
     if hand_label is not None:
         raise click.UsageError("--at names its hand (HAND:STEP): leave out --hand")
+    from ..documents.board import board_document, parse_moment  # it imports the analysis: see _analysed
+
     try:
         moment = parse_moment(game, at)
     except InputError as exc:
         raise click.UsageError(str(exc)) from None
-    doc = board_document(game, moment, analyze_game(game) if analysis else None)
+    doc = board_document(game, moment, _analysed(game) if analysis else None)
     if fmt == "json":
         click.echo(json_text(doc.to_json()))
     else:

@@ -20,11 +20,10 @@ for people with what they are (``documents.findings``); each renderer — the te
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..analysis import GameAnalysis
 from ..check import label_findings
 from ..errors import InputError
 from ..events import Agari, Event, Game, Hand, Ryuukyoku
@@ -37,6 +36,9 @@ from ..rules import game_end
 from ..rules.yaku import LIMIT_NAMES, yaku_name
 from ..serialize import to_json
 from .findings import finding_json
+
+if TYPE_CHECKING:
+    from ..analysis import GameAnalysis
 
 __all__ = [
     "DrawResult",
@@ -295,8 +297,8 @@ class ReplayDocument:
         }
         if self.analysis is not None:
             kept = {h.hand.index for h in shown}
-            doc["analysis"] = GameAnalysis(tuple(n for n in self.analysis.discards if n.hand in kept),
-                                           self.analysis.summary).to_json()
+            doc["analysis"] = replace(self.analysis,
+                                      discards=tuple(n for n in self.analysis.discards if n.hand in kept)).to_json()
         return doc
 
 
