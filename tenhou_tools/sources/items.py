@@ -321,8 +321,8 @@ def read_upto(fh: BinaryIO, size: int, *, regular: bool | None = None) -> bytes:
 
     A pipe, FIFO or device (``mkfifo``, ``/dev/stdin``) may make a read wait for ever, and
     Python acts on a signal only between steps of its own code: a Ctrl-C that lands after the
-    file is opened and before the read begins stays pending while the read waits (seen: one
-    ``validate`` in eight hung so). Here each read of such a file waits for bytes with ``poll``
+    file is opened and before the read begins stays pending while the read waits (seen: about one
+    ``validate`` in seven hung so). Here each read of such a file waits for bytes with ``poll``
     in steps of ``POLL_SECONDS``, and a pending signal is raised between two steps. The file's
     own buffer is not used: ``fh`` is read through its descriptor only."""
     fd = fh.fileno()
