@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Speed and memory of ``tenhou-tools validate`` over the corpus, beside ``jansou-validate``.
 
-    python3 scripts/bench.py [--jobs 2] [--games N] [--repeat 10] [--no-jansou] [--json]
+    python3 scripts/bench.py [--jobs 2] [--games N] [--repeat 10] [--rounds 1] [--no-jansou] [--json]
 
 Three runs, one after another, each timed on the wall clock and in CPU time (user + system of
 the whole process tree: the command, its pool or forkserver, every worker) with the tree's peak
@@ -19,7 +19,10 @@ memory, sampled from /proc:
 With ``--games N`` both tools read the same N logs, spread over the corpus (every k-th of the
 sorted ``.gz`` files, linked into a temporary folder), instead of all of ``mjlog/``. The ratio
 of CPU times is the figure that moves least with other work on the machine (issue 25 asks for at
-most a quarter of jansou's over 1,000 games); wall-clock rates move with the load.
+most a quarter of jansou's over 1,000 games); wall-clock rates move with the load. Even the CPU
+ratio moves by a tenth from one run to the next here, so ``--rounds N`` times runs 1 and 2 N
+times, one after the other, and prints each round's ratio and their median (the table and the
+memory comparison use the first round).
 
 Peak memory is given two ways: the sum of the resident set sizes (RSS) of the tree, which
 counts pages shared between processes once per process, and the sum of their proportional set
@@ -37,6 +40,7 @@ import platform
 import re
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -258,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--games", type=int, default=0, help="N logs spread over the corpus instead of all (0: all)")
     ap.add_argument("--repeat", type=int, default=10, help="times the corpus is given to the memory run (0: skip it)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="times ours and jansou are timed, one after the other; the median CPU ratio is reported")
     ap.add_argument("--no-jansou", action="store_true", help="skip jansou-validate")
     ap.add_argument("--venv", type=Path, default=REPO / ".bench-venv", help="jansou's virtual environment")
     ap.add_argument("--jansou-spec", default=JANSOU_SPEC)
@@ -289,15 +295,22 @@ def main(argv: list[str] | None = None) -> int:
         tmp = Path(tmpdir)
         if args.games:
             mjlog = sample_folder(mjlog, args.games, tmp)
-        ours = run_ours(f"tenhou-tools validate --jobs {args.jobs}", [str(mjlog)], args.jobs, [],
-                        tmp, args.interval)
-        runs.append(ours)
-        jansou = None
+        exe = None
         if not args.no_jansou:
             exe, jansou_status = ensure_jansou(args.venv, args.jansou_spec)
+        pairs: list[tuple[Run, Run | None]] = []
+        for round_no in range(1, max(1, args.rounds) + 1):
+            suffix = f" (round {round_no})" if args.rounds > 1 else ""
+            mine = run_ours(f"tenhou-tools validate --jobs {args.jobs}{suffix}", [str(mjlog)], args.jobs, [],
+                            tmp, args.interval)
+            runs.append(mine)
+            theirs = None
             if exe is not None:
-                jansou = run_jansou(exe, mjlog, args.jobs, tmp, args.interval)
-                runs.append(jansou)
+                theirs = run_jansou(exe, mjlog, args.jobs, tmp, args.interval)
+                theirs.name += suffix
+                runs.append(theirs)
+            pairs.append((mine, theirs))
+        ours, jansou = pairs[0]
         many = None
         if args.repeat > 1:
             many = run_ours(f"tenhou-tools validate --jobs {args.jobs}, corpus x{args.repeat} --no-dedupe",
@@ -328,6 +341,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"CPU time, tenhou-tools / jansou: {cpu_ratio:.3f} ({ours.cpu_s:.1f} s for {ours.games} games "
                   f"vs {jansou.cpu_s:.1f} s for {jansou.games} files: the same logs, ours counting a game "
                   "given twice once)")
+        ratios = [mine.cpu_s / theirs.cpu_s for mine, theirs in pairs if theirs is not None and theirs.cpu_s]
+        if len(ratios) > 1:
+            results["cpu_ratios_by_round"] = ratios
+            results["cpu_ratio_median"] = statistics.median(ratios)
+            print(f"CPU time ratio by round: {', '.join(f'{r:.3f}' for r in ratios)}; "
+                  f"median {statistics.median(ratios):.3f}, lowest {min(ratios):.3f}, highest {max(ratios):.3f}")
     if many is not None and many.games:
         growth = many.peak_rss_mib - ours.peak_rss_mib
         results["rss_growth_mib_for_repeat"] = growth
