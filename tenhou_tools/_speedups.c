@@ -1,7 +1,7 @@
 /*
  * tenhou_tools._speedups: the private C extension of tenhou_tools (see README, "Design").
  *
- * Seven functions, each with a Python reference that runs when this module is not built and that
+ * Nine functions, each with a Python reference that runs when this module is not built and that
  * tests/test_speedups.py holds it to:
  *
  *   build(cls, *args, **kw)     a frozen slotted dataclass built by setting its slots directly
@@ -18,6 +18,10 @@
  *                               (reference: random.Random.getrandbits(32 * n).to_bytes(...))
  *   waits(counts)               the kinds that complete a hand, from its 34 kind counts
  *                               (reference: tenhou_tools.rules.hand.waits_python)
+ *   regular_gains(counts, ...)  a 3n+1 hand's regular-form cost and the kinds that lower it
+ *                               (reference: tenhou_tools.rules.shanten._regular_gains_python)
+ *   regular_options(counts, ...) the same after each possible discard of a 3n+2 hand
+ *                               (reference: tenhou_tools.rules.shanten._regular_options_python)
  *
  * Nothing here decides anything on its own: scan() and numbers() answer None for any input they
  * do not fully understand, and build() hands every case it does not handle (a __post_init__, an
@@ -1000,6 +1004,369 @@ speedups_waits(PyObject *Py_UNUSED(module), PyObject *arg)
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* regular_gains, regular_options: the regular form's cost and accepted kinds (rules/shanten.py) */
+
+/* A group's vector: the fewest tiles to add for each (sets, pair), index sets * 2 + pair, sets
+   0-4, pair 0/1; SH_INF marks an impossible entry. The suits' vectors come from the caller's
+   table (shanten._suit_table); honours, and 1m and 9m of a three-player game, are worked out
+   here as shanten._loose_id does, and the honours carry the blocks of added tiles only. */
+#define SH_INF 99
+#define SH_SLOTS 10
+#define SH_NO_PATTERN 255
+#define SH_TABLE_SIZE 1953125  /* 5 ** 9 */
+
+typedef struct {
+    const unsigned char *table;    /* one byte per base-5 suit index: a vector number */
+    const unsigned char *vectors;  /* SH_SLOTS bytes per vector number */
+    Py_ssize_t n_vectors;
+    int sanma;
+} ShTables;
+
+static const int POW5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
+
+/* The kinds of group g (four-player: manzu, pinzu, souzu, honours; three-player: 1m 9m first). */
+static int
+sh_group_kinds(int g, int sanma, int *kinds)
+{
+    if (g == 0 && sanma) {
+        kinds[0] = 0, kinds[1] = 8;
+        return 2;
+    }
+    int lo = g * 9, n = g == 3 ? 7 : 9;
+    for (int i = 0; i < n; i++)
+        kinds[i] = lo + i;
+    return n;
+}
+
+static void
+sh_combine(const int *a, const int *b, int *out)
+{
+    for (int i = 0; i < SH_SLOTS; i++)
+        out[i] = SH_INF;
+    for (int i = 0; i < SH_SLOTS; i++) {
+        int x = a[i];
+        if (x >= SH_INF)
+            continue;
+        int step = 1 + (i & 1);  /* one pair at most */
+        for (int j = 0; j < SH_SLOTS - i; j += step) {
+            int y = b[j];
+            if (y < SH_INF && x + y < out[i + j])
+                out[i + j] = x + y;
+        }
+    }
+}
+
+/* The entry `slot` (odd) of the combination of a and b, as shanten._slot_cost. */
+static int
+sh_slot_cost(const int *a, const int *b, int slot)
+{
+    int best = SH_INF;
+    for (int i = 0; i <= slot; i++) {
+        int x = a[i] + b[slot - i];
+        if (x < best)
+            best = x;
+    }
+    return best;
+}
+
+/* Kinds that form no runs, from their held counts (zeros allowed): shanten._loose_id. */
+static void
+sh_loose(const int *held, int n, int honours, int *out)
+{
+    int best[SH_SLOTS], next[SH_SLOTS];
+    best[0] = 0;
+    for (int i = 1; i < SH_SLOTS; i++)
+        best[i] = SH_INF;
+    for (int k = 0; k < n; k++) {
+        int h = held[k];
+        if (!h)
+            continue;
+        int triplet = h >= 3 ? 0 : 3 - h, pair = h >= 2 ? 0 : 2 - h;
+        for (int i = 0; i < SH_SLOTS; i++)
+            next[i] = SH_INF;
+        for (int i = 0; i < SH_SLOTS; i++) {
+            int v = best[i];
+            if (v >= SH_INF)
+                continue;
+            if (v < next[i])
+                next[i] = v;
+            if (i + 2 < SH_SLOTS && v + triplet < next[i + 2])
+                next[i + 2] = v + triplet;
+            if (!(i & 1) && v + pair < next[i + 1])
+                next[i + 1] = v + pair;
+        }
+        memcpy(best, next, sizeof best);
+    }
+    if (honours) {  /* with the blocks of added tiles only: 3 a set, 2 the pair */
+        int fresh[SH_SLOTS];
+        for (int i = 0; i < SH_SLOTS; i++)
+            fresh[i] = 3 * (i / 2) + 2 * (i & 1);
+        sh_combine(best, fresh, out);
+    } else {
+        memcpy(out, best, sizeof best);
+    }
+}
+
+/* The vector of group g of counts; 0, or -1 when a suit is no pattern of the table. */
+static int
+sh_vector(const ShTables *t, const int *counts, int g, int *out)
+{
+    int kinds[9], n = sh_group_kinds(g, t->sanma, kinds);
+    if (n == 9) {
+        int index = 0;
+        for (int i = 0; i < 9; i++)
+            index += counts[kinds[i]] * POW5[i];
+        int code = t->table[index];
+        if (code == SH_NO_PATTERN || code >= t->n_vectors)
+            return -1;
+        for (int i = 0; i < SH_SLOTS; i++)
+            out[i] = t->vectors[code * SH_SLOTS + i];
+        return 0;
+    }
+    /* the kinds are interchangeable: the vector depends on how many hold one, two, three and four
+       copies, which numbers a memo of each shape's vector, worked out on first use */
+    static int loose_memo[2][4096][SH_SLOTS];
+    static char loose_known[2][4096];
+    int held[9], by_count[5] = {0, 0, 0, 0, 0}, honours = g == 3;
+    for (int i = 0; i < n; i++) {
+        held[i] = counts[kinds[i]];
+        by_count[held[i]]++;
+    }
+    int key = by_count[1] | by_count[2] << 3 | by_count[3] << 6 | by_count[4] << 9;
+    if (!loose_known[honours][key]) {
+        sh_loose(held, n, honours, loose_memo[honours][key]);
+        loose_known[honours][key] = 1;
+    }
+    memcpy(out, loose_memo[honours][key], sizeof(int) * SH_SLOTS);
+    return 0;
+}
+
+/* Append to found the kinds of group g whose draw lowers the cost, the others' combination given:
+   shanten._gains. Returns the new count, or -1 (a suit no pattern of the table). */
+static int
+sh_gains(const ShTables *t, int *counts, int g, const int *vector, const int *others, int slot, int *found,
+         int n)
+{
+    int kinds[9], m = sh_group_kinds(g, t->sanma, kinds), more[SH_SLOTS];
+    int cost = sh_slot_cost(vector, others, slot);
+    if (m == 9) {  /* a suit: the table at the index one tile up */
+        int index = 0;
+        for (int i = 0; i < 9; i++)
+            index += counts[kinds[i]] * POW5[i];
+        for (int i = 0; i < 9; i++) {
+            if (counts[kinds[i]] >= 4)
+                continue;
+            int code = t->table[index + POW5[i]];
+            if (code == SH_NO_PATTERN || code >= t->n_vectors)
+                return -1;
+            const unsigned char *v = t->vectors + code * SH_SLOTS;
+            int best = SH_INF;
+            for (int j = 0; j <= slot; j++) {
+                int x = v[j] + others[slot - j];
+                if (x < best)
+                    best = x;
+            }
+            if (best < cost)
+                found[n++] = kinds[i];
+        }
+        return n;
+    }
+    for (int i = 0; i < m; i++) {
+        int k = kinds[i];
+        if (counts[k] >= 4)
+            continue;
+        counts[k]++;
+        int bad = sh_vector(t, counts, g, more);
+        counts[k]--;
+        if (bad)
+            return -1;
+        if (sh_slot_cost(more, others, slot) < cost)
+            found[n++] = k;
+    }
+    return n;
+}
+
+/* Arguments shared by both functions: (counts: list of 34 ints 0-4, slot: odd 1-9, sanma: bool,
+   table: bytes of 5**9, vectors: bytes of 10 a vector). 0 when read, 1 when the caller's
+   reference should decide (a count out of range), -1 with an exception set. */
+static int
+sh_arguments(PyObject *const *args, Py_ssize_t nargs, int *counts, int *slot, ShTables *t)
+{
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "expected (counts, slot, sanma, table, vectors)");
+        return -1;
+    }
+    PyObject *list = args[0];
+    if (!PyList_Check(list) || PyList_GET_SIZE(list) != 34)
+        return 1;
+    for (int k = 0; k < 34; k++) {
+        PyObject *item = PyList_GET_ITEM(list, k);
+        if (!PyLong_CheckExact(item))
+            return 1;
+        long v = PyLong_AsLong(item);
+        if (v == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 1;
+        }
+        if (v < 0 || v > 4)
+            return 1;
+        counts[k] = (int)v;
+    }
+    long s = PyLong_AsLong(args[1]);
+    if (s == -1 && PyErr_Occurred())
+        return -1;
+    if (s < 1 || s > 9 || !(s & 1))
+        return 1;
+    *slot = (int)s;
+    int sanma = PyObject_IsTrue(args[2]);
+    if (sanma < 0)
+        return -1;
+    t->sanma = sanma;
+    if (!PyBytes_Check(args[3]) || PyBytes_GET_SIZE(args[3]) != SH_TABLE_SIZE || !PyBytes_Check(args[4])
+            || PyBytes_GET_SIZE(args[4]) % SH_SLOTS) {
+        PyErr_SetString(PyExc_ValueError, "table: bytes of 5**9; vectors: bytes of 10 a vector");
+        return -1;
+    }
+    t->table = (const unsigned char *)PyBytes_AS_STRING(args[3]);
+    t->vectors = (const unsigned char *)PyBytes_AS_STRING(args[4]);
+    t->n_vectors = PyBytes_GET_SIZE(args[4]) / SH_SLOTS;
+    return 0;
+}
+
+static PyObject *
+sh_kinds_tuple(const int *found, int n)
+{
+    PyObject *kinds = PyTuple_New(n);
+    if (kinds == NULL)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *kind = PyLong_FromLong(found[i]);
+        if (kind == NULL) {
+            Py_DECREF(kinds);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(kinds, i, kind);
+    }
+    return kinds;
+}
+
+/* regular_gains(counts, slot, sanma, table, vectors) -> (cost, kinds) | None: for a 3n+1 hand,
+   the fewest tiles to add for the regular form (shanten + 1) and the ascending kinds whose draw
+   lowers it (shanten._regular_gains_python). */
+static PyObject *
+speedups_regular_gains(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    int counts[34], slot, vec[4][SH_SLOTS], found[34], n = 0;
+    ShTables t;
+    int read = sh_arguments(args, nargs, counts, &slot, &t);
+    if (read < 0)
+        return NULL;
+    if (read > 0)
+        Py_RETURN_NONE;
+    for (int g = 0; g < 4; g++)
+        if (sh_vector(&t, counts, g, vec[g]))
+            Py_RETURN_NONE;
+    int cost = SH_INF;
+    for (int g = 0; g < 4; g++) {
+        int pair[SH_SLOTS], others[SH_SLOTS], first = 1;
+        for (int h = 0; h < 4; h++) {
+            if (h == g)
+                continue;
+            if (first) {
+                memcpy(others, vec[h], sizeof others);
+                first = 0;
+            } else {
+                sh_combine(others, vec[h], pair);
+                memcpy(others, pair, sizeof others);
+            }
+        }
+        if (g == 0)
+            cost = sh_slot_cost(vec[0], others, slot);
+        n = sh_gains(&t, counts, g, vec[g], others, slot, found, n);
+        if (n < 0)
+            Py_RETURN_NONE;
+    }
+    PyObject *kinds = sh_kinds_tuple(found, n);
+    if (kinds == NULL)
+        return NULL;
+    return Py_BuildValue("(iN)", cost, kinds);
+}
+
+/* regular_options(counts, slot, sanma, table, vectors) -> [(kind, cost, kinds), ...] | None: for
+   a 3n+2 hand, one entry per kind held (ascending): the regular cost after discarding one copy
+   and the kinds whose draw then lowers it (shanten._regular_options_python). */
+static PyObject *
+speedups_regular_options(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    int counts[34], slot, vec[4][SH_SLOTS];
+    ShTables t;
+    int read = sh_arguments(args, nargs, counts, &slot, &t);
+    if (read < 0)
+        return NULL;
+    if (read > 0)
+        Py_RETURN_NONE;
+    for (int g = 0; g < 4; g++)
+        if (sh_vector(&t, counts, g, vec[g]))
+            Py_RETURN_NONE;
+    PyObject *rows = PyList_New(0);
+    if (rows == NULL)
+        return NULL;
+    for (int g = 0; g < 4; g++) {
+        int rest[3], r = 0, fixed[SH_SLOTS], two[SH_SLOTS], without[4][SH_SLOTS];
+        for (int h = 0; h < 4; h++)
+            if (h != g)
+                rest[r++] = h;
+        sh_combine(vec[rest[0]], vec[rest[1]], two);
+        sh_combine(two, vec[rest[2]], fixed);
+        /* for each other group h, the remaining two combined */
+        sh_combine(vec[rest[1]], vec[rest[2]], without[rest[0]]);
+        sh_combine(vec[rest[0]], vec[rest[2]], without[rest[1]]);
+        sh_combine(vec[rest[0]], vec[rest[1]], without[rest[2]]);
+        int kinds[9], m = sh_group_kinds(g, t.sanma, kinds);
+        for (int i = 0; i < m; i++) {
+            int k = kinds[i], found[34], n = 0, after[SH_SLOTS];
+            if (!counts[k])
+                continue;
+            counts[k]--;
+            if (sh_vector(&t, counts, g, after))
+                goto no_pattern;
+            int cost = sh_slot_cost(after, fixed, slot);
+            for (int h = 0; h < 4 && n >= 0; h++) {
+                if (h == g) {
+                    n = sh_gains(&t, counts, g, after, fixed, slot, found, n);
+                } else {
+                    int others[SH_SLOTS];
+                    sh_combine(without[h], after, others);
+                    n = sh_gains(&t, counts, h, vec[h], others, slot, found, n);
+                }
+            }
+            counts[k]++;
+            if (n < 0)
+                goto no_pattern_restored;
+            PyObject *accepted = sh_kinds_tuple(found, n);
+            if (accepted == NULL) {
+                Py_DECREF(rows);
+                return NULL;
+            }
+            PyObject *row = Py_BuildValue("(iiN)", k, cost, accepted);
+            if (row == NULL || PyList_Append(rows, row) < 0) {
+                Py_XDECREF(row);
+                Py_DECREF(rows);
+                return NULL;
+            }
+            Py_DECREF(row);
+            continue;
+        no_pattern:
+            counts[k]++;
+        no_pattern_restored:
+            Py_DECREF(rows);
+            Py_RETURN_NONE;
+        }
+    }
+    return rows;  /* ascending: the groups and their kinds are in kind order */
+}
+
+/* ------------------------------------------------------------------------------------------ */
 
 static PyMethodDef speedups_methods[] = {
     {"build", (PyCFunction)(void (*)(void))speedups_build, METH_FASTCALL | METH_KEYWORDS,
@@ -1034,6 +1401,16 @@ static PyMethodDef speedups_methods[] = {
      "waits(counts: list[int]) -> frozenset[int] | None: the kinds that complete a hand of 34\n"
      "kind counts (rules.hand.waits_python); None when a count is outside 0..4 (no real hand:\n"
      "the reference then decides)."},
+    {"regular_gains", (PyCFunction)(void (*)(void))speedups_regular_gains, METH_FASTCALL,
+     "regular_gains(counts, slot, sanma, table, vectors) -> (cost, kinds) | None: for a 3n+1 hand\n"
+     "of 34 kind counts, the fewest tiles to add for the regular form's entry slot (sets * 2 + 1)\n"
+     "and the ascending kinds whose draw lowers it (rules.shanten._regular_gains_python); table and\n"
+     "vectors are the suit table (rules.shanten._native_tables). None when a count is outside 0..4\n"
+     "or a suit is no pattern of the table (the reference then decides)."},
+    {"regular_options", (PyCFunction)(void (*)(void))speedups_regular_options, METH_FASTCALL,
+     "regular_options(counts, slot, sanma, table, vectors) -> [(kind, cost, kinds), ...] | None:\n"
+     "for a 3n+2 hand, per kind held (ascending), regular_gains of the hand without one copy of it\n"
+     "(rules.shanten._regular_options_python). None as for regular_gains."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -29,13 +29,15 @@ from hypothesis import strategies as st
 
 from tenhou_tools._values import build_reference
 from tenhou_tools.events import CallKind, Discard, Init, Meld, Riichi
+from tenhou_tools.mjlog import parse_game
 from tenhou_tools.mjlog._parse import numbers_python
 from tenhou_tools.mjlog.scan import _TILE_ITEMS, _TILE_PIECES, scan, scan_python
-from tenhou_tools.rules import hand, wall
+from tenhou_tools.rules import hand, shanten, wall
 from tenhou_tools.rules.scoring import ScoredHand, WinContext
 
 from .conftest import FIXTURES, REPO, corpus_files
 from .fuzzing.logs import MUTATIONS
+from .positions import positions
 
 try:
     core = importlib.import_module("tenhou_tools._speedups")
@@ -520,3 +522,105 @@ def test_waits_of_known_shapes(counts):
 @pytest.mark.parametrize("counts", [[0] * 33, [0] * 35, (0,) * 34, [5] + [0] * 33, [-1] + [0] * 33, [True] * 34])
 def test_waits_leaves_what_is_no_hand_to_the_reference(counts):
     assert core.waits(counts) is None
+
+
+# -- regular_gains, regular_options (rules/shanten.py) --------------------------------------------
+
+
+def shanten_native(name: str, counts: list[int], melds: int, sanma: bool):
+    """The extension's answer for a hand of ``counts`` with ``melds`` melds."""
+    table, vectors = shanten._native_tables()
+    return getattr(core, name)(counts, (4 - melds) * 2 + 1, sanma, table, vectors)
+
+
+def sanma_counts(counts: list[int]) -> list[int]:
+    """``counts`` with 2m-8m moved onto 1m and 9m where they fit (a three-player hand)."""
+    moved = list(counts)
+    for k in range(1, 8):
+        for _ in range(moved[k]):
+            target = 0 if moved[0] < 4 else 8 if moved[8] < 4 else None
+            if target is not None:
+                moved[target] += 1
+        moved[k] = 0
+    return moved
+
+
+@pytest.mark.parametrize("tiles", [13, 14, 10, 11, 7, 8, 4, 5, 1, 2])
+@pytest.mark.parametrize("sanma", [False, True])
+def test_regular_gains_and_options_are_the_reference(tiles, sanma):
+    melds = (14 - tiles) // 3
+    checked = 0
+    for seed in range(400):
+        counts = kind_counts(tiles, seed)
+        if sanma:
+            counts = sanma_counts(counts)
+            if sum(counts) != tiles:
+                continue
+        if tiles % 3 == 1:
+            assert shanten_native("regular_gains", counts, melds, sanma) == \
+                shanten._regular_gains_python(counts, (4 - melds) * 2 + 1, sanma), counts
+        else:
+            assert shanten_native("regular_options", counts, melds, sanma) == \
+                shanten._regular_options_python(counts, (4 - melds) * 2 + 1, sanma), counts
+        checked += 1
+    assert checked >= 200
+
+
+def hand_counts(n: int) -> st.SearchStrategy[list[int]]:
+    """34 kind counts of ``n`` tiles, each kind at most four."""
+    return st.lists(st.integers(0, 33), min_size=n, max_size=n).filter(
+        lambda kinds: max(kinds.count(k) for k in set(kinds)) <= 4
+    ).map(lambda kinds: [kinds.count(k) for k in range(34)])
+
+
+@given(st.sampled_from([1, 4, 7, 10, 13]).flatmap(hand_counts))
+@settings(max_examples=600)
+def test_regular_gains_is_the_reference_on_any_hand(counts):
+    melds = (14 - sum(counts)) // 3
+    slot = (4 - melds) * 2 + 1
+    assert shanten_native("regular_gains", counts, melds, False) == \
+        shanten._regular_gains_python(counts, slot, False)
+
+
+@given(st.sampled_from([2, 5, 8, 11, 14]).flatmap(hand_counts))
+@settings(max_examples=600)
+def test_regular_options_is_the_reference_on_any_hand(counts):
+    melds = (14 - sum(counts)) // 3
+    slot = (4 - melds) * 2 + 1
+    assert shanten_native("regular_options", counts, melds, False) == \
+        shanten._regular_options_python(counts, slot, False)
+
+
+def test_regular_options_is_the_reference_on_corpus_positions():
+    files = corpus_files()[::250]
+    if not files:
+        pytest.skip("no corpus (TENHOU_CORPUS)")
+    checked = 0
+    for path in files:
+        for pos in positions(parse_game(path.read_bytes())):
+            counts = hand.counts34(pos.concealed)
+            slot = (4 - pos.melds) * 2 + 1
+            assert shanten_native("regular_options", counts, pos.melds, pos.sanma) == \
+                shanten._regular_options_python(counts, slot, pos.sanma), (path.name, pos)
+            after = list(counts)
+            after[pos.discarded >> 2] -= 1
+            assert shanten_native("regular_gains", after, pos.melds, pos.sanma) == \
+                shanten._regular_gains_python(after, slot, pos.sanma), (path.name, pos)
+            checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("name", ["regular_gains", "regular_options"])
+@pytest.mark.parametrize("counts", [[0] * 33, [0] * 35, (0,) * 34, [5] + [0] * 33, [-1] + [0] * 33])
+def test_regular_forms_leave_what_is_no_hand_to_the_reference(name, counts):
+    table, vectors = shanten._native_tables()
+    assert getattr(core, name)(counts, 9, False, table, vectors) is None
+
+
+@pytest.mark.parametrize("name", ["regular_gains", "regular_options"])
+def test_regular_forms_refuse_a_table_of_the_wrong_size(name):
+    table, vectors = shanten._native_tables()
+    with pytest.raises(ValueError, match="table"):
+        getattr(core, name)([0] * 34, 9, False, table[:-1], vectors)
+    with pytest.raises(ValueError, match="table"):
+        getattr(core, name)([0] * 34, 9, False, table, vectors[:-1])

@@ -26,13 +26,20 @@ and 9m, which form no runs) from their counts. Sets and
 pairs made only of added tiles are priced once for the whole hand. A hand combines four vectors
 (about 230 distinct ones exist, so combinations are memoised by id). Adding a tile changes one
 group only, so acceptance and the discard options reuse the other groups' combination.
+
+The regular form's cost and accepted kinds, for one hand (``_regular_gains``) or after each
+discard (``_regular_options``), are the analysis's innermost loop: the private extension
+``tenhou_tools._speedups`` runs the same steps on plain integer arrays when it is built, reading
+the same table, and the Python functions beside them (``_regular_gains_python``,
+``_regular_options_python``) are the reference that ``tests/test_speedups.py`` holds it to.
+The closed forms (seven pairs, thirteen orphans) and the unseen counts stay here.
 """
 
 from __future__ import annotations
 
 import base64
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from .._values import build
@@ -465,19 +472,101 @@ def shanten(counts: Sequence[int], melds: int | None = None, *, sanma: bool = Fa
 # -- acceptance -------------------------------------------------------------------------------
 
 
-def _regular_gains(kids: Sequence[int], slot: int) -> tuple[int, tuple[int, ...]]:
-    """(regular shanten, ascending kinds whose draw lowers it) of a ``3n+1`` hand from its four
-    groups' key ids."""
+# -- the regular form's cost and accepted kinds: the extension, or the Python reference ------------
+
+_Gains = tuple[int, tuple[int, ...]]
+_Option = tuple[int, int, tuple[int, ...]]
+
+_regular_gains_c: Callable[[list[int], int, bool, bytes, bytes], _Gains | None] | None
+_regular_options_c: Callable[[list[int], int, bool, bytes, bytes], list[_Option] | None] | None
+try:
+    from .._speedups import regular_gains as _regular_gains_c
+    from .._speedups import regular_options as _regular_options_c
+except ImportError:  # not built: the Python references answer
+    _regular_gains_c = _regular_options_c = None
+
+_NATIVE_TABLES: Final[list[tuple[bytes, bytes]]] = []
+
+
+def _native_tables() -> tuple[bytes, bytes]:
+    """The suit table and its vectors as the extension reads them: one byte per base-5 index,
+    and ten bytes a vector number (decoded once)."""
+    if not _NATIVE_TABLES:
+        vectors = bytes(v for vector in _suit_table.VECTORS for v in vector)
+        _NATIVE_TABLES.append((_suit_codes(), vectors))
+    return _NATIVE_TABLES[0]
+
+
+def _regular_gains(c: list[int], slot: int, sanma: bool) -> _Gains:
+    """(regular cost, ascending kinds whose draw lowers it) of a ``3n+1`` hand: the cost is the
+    fewest tiles to add for the sets and pair ``slot`` asks (the shanten plus one). The private
+    extension answers when it is built; ``_regular_gains_python`` is the reference."""
+    if _regular_gains_c is not None:
+        table, vectors = _native_tables()
+        found = _regular_gains_c(c, slot, sanma, table, vectors)
+        if found is not None:
+            return found
+    return _regular_gains_python(c, slot, sanma)
+
+
+def _regular_gains_python(c: list[int], slot: int, sanma: bool) -> _Gains:
+    kids = [_key_id(_group_key(c, g, sanma)) for g in range(4)]
     m, p, s, z = (_KEY_VECTORS[kid] for kid in kids)
     ps, mz = _combine(p, s), _combine(m, z)
     others_m = _combine(ps, z)
-    value = _VECTORS[_combine(m, others_m)][slot] - 1
-    return value, (
+    cost = _VECTORS[_combine(m, others_m)][slot]
+    return cost, (
         _gains(kids[0], 0, others_m, slot)
         + _gains(kids[1], 1, _combine(mz, s), slot)
         + _gains(kids[2], 2, _combine(mz, p), slot)
         + _gains(kids[3], 3, _combine(ps, m), slot)
     )
+
+
+def _regular_options(c: list[int], slot: int, sanma: bool) -> list[_Option]:
+    """For a ``3n+2`` hand, per kind held (ascending): ``(kind, cost, kinds)``, the
+    ``_regular_gains`` of the hand without one copy of that kind. The extension answers when it
+    is built; ``_regular_options_python`` is the reference."""
+    if _regular_options_c is not None:
+        table, vectors = _native_tables()
+        found = _regular_options_c(c, slot, sanma, table, vectors)
+        if found is not None:
+            return found
+    return _regular_options_python(c, slot, sanma)
+
+
+def _regular_options_python(c: list[int], slot: int, sanma: bool) -> list[_Option]:
+    c = list(c)
+    kids = [_key_id(_group_key(c, g, sanma)) for g in range(4)]
+    vectors = [_KEY_VECTORS[kid] for kid in kids]
+    rows: list[_Option] = []
+    # A discard changes its own group only: the other three groups' combination is the same for
+    # every discard from a group, and each other group sees the same two unchanged neighbours.
+    for g, kinds in enumerate(_GROUP_KINDS[sanma]):
+        rest = [h for h in range(4) if h != g]
+        fixed = _combine(_combine(vectors[rest[0]], vectors[rest[1]]), vectors[rest[2]])
+        fixed_vector = _VECTORS[fixed]
+        pair_without = [0, 0, 0, 0]  # for each other group h, the remaining two combined
+        for h in rest:
+            two = [vectors[x] for x in rest if x != h]
+            pair_without[h] = _combine(two[0], two[1])
+        for k in kinds:
+            n = c[k]
+            if not n:
+                continue
+            c[k] = n - 1
+            kid = _key_id(_group_key(c, g, sanma))
+            vector = _KEY_VECTORS[kid]
+            cost = _slot_cost(_VECTORS[vector], fixed_vector, slot)
+            accepted: tuple[int, ...] = ()
+            for h in range(4):
+                if h == g:
+                    accepted += _gains(kid, g, fixed, slot)
+                else:
+                    accepted += _gains(kids[h], h, _combine(pair_without[h], vector), slot)
+            rows.append((k, cost, accepted))
+            c[k] = n
+    return rows
 
 
 def _closed_forms(c: list[int]) -> tuple[int, int, int, int]:
@@ -537,10 +626,9 @@ def acceptance(
     total, melds = _melds_for(c, melds, sanma)
     if total % 3 != 1:
         raise ValueError(f"acceptance is for a 3n+1 hand (before a draw), not {total} tiles")
-    kids = [_key_id(_group_key(c, g, sanma)) for g in range(4)]
-    value, kinds = _regular_gains(kids, (4 - melds) * 2 + 1)
+    cost, kinds = _regular_gains(c, (4 - melds) * 2 + 1, sanma)
     closed = None if melds else _closed_forms(c)
-    return _finish(c, value, kinds, _unseen_or_default(unseen, c), sanma, closed)
+    return _finish(c, cost - 1, kinds, _unseen_or_default(unseen, c), sanma, closed)
 
 
 def discard_options(
@@ -558,48 +646,24 @@ def discard_options(
     if total % 3 != 2:
         raise ValueError(f"discard options are for a 3n+2 hand (after a draw), not {total} tiles")
     left = _unseen_or_default(unseen, c)
-    slot = (4 - melds) * 2 + 1
-    kids = [_key_id(_group_key(c, g, sanma)) for g in range(4)]
-    vectors = [_KEY_VECTORS[kid] for kid in kids]
     closed = None if melds else _closed_forms(c)
-    found: dict[int, DiscardOption] = {}
-    # A discard changes its own group only: the other three groups' combination is the same for
-    # every discard from a group, and each other group sees the same two unchanged neighbours.
-    for g, kinds in enumerate(_GROUP_KINDS[sanma]):
-        rest = [h for h in range(4) if h != g]
-        fixed = _combine(_combine(vectors[rest[0]], vectors[rest[1]]), vectors[rest[2]])
-        fixed_vector = _VECTORS[fixed]
-        pair_without = [0, 0, 0, 0]  # for each other group h, the remaining two combined
-        for h in rest:
-            two = [vectors[x] for x in rest if x != h]
-            pair_without[h] = _combine(two[0], two[1])
-        for k in kinds:
-            n = c[k]
-            if not n:
-                continue
-            c[k] = n - 1
-            kid = _key_id(_group_key(c, g, sanma))
-            vector = _KEY_VECTORS[kid]
-            cost = _slot_cost(_VECTORS[vector], fixed_vector, slot)
-            accepted: tuple[int, ...] = ()
-            for h in range(4):
-                if h == g:
-                    accepted += _gains(kid, g, fixed, slot)
-                else:
-                    accepted += _gains(kids[h], h, _combine(pair_without[h], vector), slot)
-            after = None
-            if closed is not None:
-                held, pairs, orphans, orphan_pairs = closed
-                if n == 1:
-                    held -= 1
-                    orphans -= k in _KOKUSHI_SET
-                elif n == 2:
-                    pairs -= 1
-                    orphan_pairs -= k in _KOKUSHI_SET
-                after = (held, pairs, orphans, orphan_pairs)
-            found[k] = build(DiscardOption, k, _finish(c, cost - 1, accepted, left, sanma, after))
-            c[k] = n
-    return tuple(found[k] for k in sorted(found))
+    found = []
+    for k, cost, accepted in _regular_options(c, (4 - melds) * 2 + 1, sanma):
+        n = c[k]
+        after = None
+        if closed is not None:
+            held, pairs, orphans, orphan_pairs = closed
+            if n == 1:
+                held -= 1
+                orphans -= k in _KOKUSHI_SET
+            elif n == 2:
+                pairs -= 1
+                orphan_pairs -= k in _KOKUSHI_SET
+            after = (held, pairs, orphans, orphan_pairs)
+        c[k] = n - 1
+        found.append(build(DiscardOption, k, _finish(c, cost - 1, accepted, left, sanma, after)))
+        c[k] = n
+    return tuple(found)
 
 
 def best_discards(options: Sequence[DiscardOption]) -> tuple[DiscardOption, ...]:
