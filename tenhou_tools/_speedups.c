@@ -838,6 +838,52 @@ call:
 
 
 /* ------------------------------------------------------------------------------------------ */
+/* Hands as 34 kind counts, and kinds back as ints (waits and the shanten's regular form)       */
+
+/* A list of 34 ints 0-4 into counts (and their sum into total): 0, or 1 when arg is no such
+   list (no real hand: the caller's Python reference then decides). */
+static int
+read_counts(PyObject *arg, int counts[34], int *total)
+{
+    *total = 0;
+    if (!PyList_Check(arg) || PyList_GET_SIZE(arg) != 34)
+        return 1;
+    for (int k = 0; k < 34; k++) {
+        PyObject *item = PyList_GET_ITEM(arg, k);
+        if (!PyLong_CheckExact(item))
+            return 1;
+        long v = PyLong_AsLong(item);
+        if (v == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 1;
+        }
+        if (v < 0 || v > 4)
+            return 1;
+        counts[k] = (int)v;
+        *total += (int)v;
+    }
+    return 0;
+}
+
+/* The first n kinds of found as a tuple of ints. */
+static PyObject *
+kinds_tuple(const int *found, int n)
+{
+    PyObject *kinds = PyTuple_New(n);
+    if (kinds == NULL)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *kind = PyLong_FromLong(found[i]);
+        if (kind == NULL) {
+            Py_DECREF(kinds);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(kinds, i, kind);
+    }
+    return kinds;
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* waits: the kinds that complete a hand (rules/hand.py)                                       */
 
 /* One suit's counts (9) split into runs and triplets only. */
@@ -911,26 +957,11 @@ static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}
 static PyObject *
 speedups_waits(PyObject *Py_UNUSED(module), PyObject *arg)
 {
-    int counts[34], status[4], total = 0, found[34 + 13], n = 0;
+    int counts[34], status[4], total, found[34 + 13], n = 0;
     PyObject *kinds, *result;
 
-    if (!PyList_Check(arg) || PyList_GET_SIZE(arg) != 34)
-        Py_RETURN_NONE;
-    for (int k = 0; k < 34; k++) {
-        PyObject *item = PyList_GET_ITEM(arg, k);
-        long v;
-        if (!PyLong_CheckExact(item))
-            Py_RETURN_NONE;
-        v = PyLong_AsLong(item);
-        if (v == -1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            Py_RETURN_NONE;
-        }
-        if (v < 0 || v > 4)
-            Py_RETURN_NONE;  /* no real hand; the reference decides */
-        counts[k] = (int)v;
-        total += (int)v;
-    }
+    if (read_counts(arg, counts, &total))
+        Py_RETURN_NONE;  /* no real hand; the reference decides */
     for (int g = 0; g < 4; g++)
         status[g] = group_status(counts, GROUP_LO[g], GROUP_HI[g]);
     for (int g = 0; g < 4; g++) {
@@ -987,17 +1018,9 @@ speedups_waits(PyObject *Py_UNUSED(module), PyObject *arg)
             }
         }
     }
-    kinds = PyList_New(n);
+    kinds = kinds_tuple(found, n);
     if (kinds == NULL)
         return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *kind = PyLong_FromLong(found[i]);
-        if (kind == NULL) {
-            Py_DECREF(kinds);
-            return NULL;
-        }
-        PyList_SET_ITEM(kinds, i, kind);
-    }
     result = PyFrozenSet_New(kinds);
     Py_DECREF(kinds);
     return result;
@@ -1196,22 +1219,9 @@ sh_arguments(PyObject *const *args, Py_ssize_t nargs, int *counts, int *slot, Sh
         PyErr_SetString(PyExc_TypeError, "expected (counts, slot, sanma, table, vectors)");
         return -1;
     }
-    PyObject *list = args[0];
-    if (!PyList_Check(list) || PyList_GET_SIZE(list) != 34)
+    int total;
+    if (read_counts(args[0], counts, &total))
         return 1;
-    for (int k = 0; k < 34; k++) {
-        PyObject *item = PyList_GET_ITEM(list, k);
-        if (!PyLong_CheckExact(item))
-            return 1;
-        long v = PyLong_AsLong(item);
-        if (v == -1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            return 1;
-        }
-        if (v < 0 || v > 4)
-            return 1;
-        counts[k] = (int)v;
-    }
     long s = PyLong_AsLong(args[1]);
     if (s == -1 && PyErr_Occurred())
         return -1;
@@ -1231,23 +1241,6 @@ sh_arguments(PyObject *const *args, Py_ssize_t nargs, int *counts, int *slot, Sh
     t->vectors = (const unsigned char *)PyBytes_AS_STRING(args[4]);
     t->n_vectors = PyBytes_GET_SIZE(args[4]) / SH_SLOTS;
     return 0;
-}
-
-static PyObject *
-sh_kinds_tuple(const int *found, int n)
-{
-    PyObject *kinds = PyTuple_New(n);
-    if (kinds == NULL)
-        return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *kind = PyLong_FromLong(found[i]);
-        if (kind == NULL) {
-            Py_DECREF(kinds);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(kinds, i, kind);
-    }
-    return kinds;
 }
 
 /* regular_gains(counts, slot, sanma, table, vectors) -> (cost, kinds) | None: for a 3n+1 hand,
@@ -1286,7 +1279,7 @@ speedups_regular_gains(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
         if (n < 0)
             Py_RETURN_NONE;
     }
-    PyObject *kinds = sh_kinds_tuple(found, n);
+    PyObject *kinds = kinds_tuple(found, n);
     if (kinds == NULL)
         return NULL;
     return Py_BuildValue("(iN)", cost, kinds);
@@ -1343,7 +1336,7 @@ speedups_regular_options(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
             counts[k]++;
             if (n < 0)
                 goto no_pattern_restored;
-            PyObject *accepted = sh_kinds_tuple(found, n);
+            PyObject *accepted = kinds_tuple(found, n);
             if (accepted == NULL) {
                 Py_DECREF(rows);
                 return NULL;

@@ -573,22 +573,16 @@ def hand_counts(n: int) -> st.SearchStrategy[list[int]]:
     ).map(lambda kinds: [kinds.count(k) for k in range(34)])
 
 
-@given(st.sampled_from([1, 4, 7, 10, 13]).flatmap(hand_counts))
-@settings(max_examples=600)
-def test_regular_gains_is_the_reference_on_any_hand(counts):
+@given(st.sampled_from([1, 2, 4, 5, 7, 8, 10, 11, 13, 14]).flatmap(hand_counts))
+@settings(max_examples=1200)
+def test_regular_forms_are_the_reference_on_any_hand(counts):
+    """A 3n+1 hand through regular_gains, a 3n+2 hand through regular_options."""
     melds = (14 - sum(counts)) // 3
-    slot = (4 - melds) * 2 + 1
-    assert shanten_native("regular_gains", counts, melds, False) == \
-        shanten._regular_gains_python(counts, slot, False)
-
-
-@given(st.sampled_from([2, 5, 8, 11, 14]).flatmap(hand_counts))
-@settings(max_examples=600)
-def test_regular_options_is_the_reference_on_any_hand(counts):
-    melds = (14 - sum(counts)) // 3
-    slot = (4 - melds) * 2 + 1
-    assert shanten_native("regular_options", counts, melds, False) == \
-        shanten._regular_options_python(counts, slot, False)
+    if sum(counts) % 3 == 1:
+        name, reference = "regular_gains", shanten._regular_gains_python
+    else:
+        name, reference = "regular_options", shanten._regular_options_python
+    assert shanten_native(name, counts, melds, False) == reference(counts, (4 - melds) * 2 + 1, False)
 
 
 def test_regular_options_is_the_reference_on_corpus_positions():
