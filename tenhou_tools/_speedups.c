@@ -1210,10 +1210,12 @@ sh_gains(const ShTables *t, int *counts, int g, const int *vector, const int *ot
 }
 
 /* Arguments shared by both functions: (counts: list of 34 ints 0-4, slot: odd 1-9, sanma: bool,
-   table: bytes of 5**9, vectors: bytes of 10 a vector). 0 when read, 1 when the caller's
-   reference should decide (a count out of range), -1 with an exception set. */
+   table: bytes of 5**9, vectors: bytes of 10 a vector), read into counts, slot and t, with each
+   group's vector in vec. 0 when read, 1 when the caller's reference should decide (a count out
+   of range, a suit no pattern of the table), -1 with an exception set. */
 static int
-sh_arguments(PyObject *const *args, Py_ssize_t nargs, int *counts, int *slot, ShTables *t)
+sh_arguments(PyObject *const *args, Py_ssize_t nargs, int *counts, int *slot, ShTables *t,
+             int vec[4][SH_SLOTS])
 {
     if (nargs != 5) {
         PyErr_SetString(PyExc_TypeError, "expected (counts, slot, sanma, table, vectors)");
@@ -1240,6 +1242,9 @@ sh_arguments(PyObject *const *args, Py_ssize_t nargs, int *counts, int *slot, Sh
     t->table = (const unsigned char *)PyBytes_AS_STRING(args[3]);
     t->vectors = (const unsigned char *)PyBytes_AS_STRING(args[4]);
     t->n_vectors = PyBytes_GET_SIZE(args[4]) / SH_SLOTS;
+    for (int g = 0; g < 4; g++)
+        if (sh_vector(t, counts, g, vec[g]))
+            return 1;
     return 0;
 }
 
@@ -1251,14 +1256,11 @@ speedups_regular_gains(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
 {
     int counts[34], slot, vec[4][SH_SLOTS], found[34], n = 0;
     ShTables t;
-    int read = sh_arguments(args, nargs, counts, &slot, &t);
+    int read = sh_arguments(args, nargs, counts, &slot, &t, vec);
     if (read < 0)
         return NULL;
     if (read > 0)
         Py_RETURN_NONE;
-    for (int g = 0; g < 4; g++)
-        if (sh_vector(&t, counts, g, vec[g]))
-            Py_RETURN_NONE;
     int cost = SH_INF;
     for (int g = 0; g < 4; g++) {
         int pair[SH_SLOTS], others[SH_SLOTS], first = 1;
@@ -1293,14 +1295,11 @@ speedups_regular_options(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
 {
     int counts[34], slot, vec[4][SH_SLOTS];
     ShTables t;
-    int read = sh_arguments(args, nargs, counts, &slot, &t);
+    int read = sh_arguments(args, nargs, counts, &slot, &t, vec);
     if (read < 0)
         return NULL;
     if (read > 0)
         Py_RETURN_NONE;
-    for (int g = 0; g < 4; g++)
-        if (sh_vector(&t, counts, g, vec[g]))
-            Py_RETURN_NONE;
     PyObject *rows = PyList_New(0);
     if (rows == NULL)
         return NULL;
