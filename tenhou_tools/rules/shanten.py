@@ -469,10 +469,7 @@ def shanten(counts: Sequence[int], melds: int | None = None, *, sanma: bool = Fa
     return value
 
 
-# -- acceptance -------------------------------------------------------------------------------
-
-
-# -- the regular form's cost and accepted kinds: the extension, or the Python reference ------------
+# -- the regular form's cost and accepted kinds: the extension, or the Python reference --------
 
 _Gains = tuple[int, tuple[int, ...]]
 _Option = tuple[int, int, tuple[int, ...]]
@@ -567,6 +564,9 @@ def _regular_options_python(c: list[int], slot: int, sanma: bool) -> list[_Optio
             rows.append((k, cost, accepted))
             c[k] = n
     return rows
+
+
+# -- acceptance -------------------------------------------------------------------------------
 
 
 def _closed_forms(c: list[int]) -> tuple[int, int, int, int]:
