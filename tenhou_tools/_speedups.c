@@ -1275,7 +1275,7 @@ speedups_regular_gains(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
                 memcpy(others, pair, sizeof others);
             }
         }
-        if (g == 0)
+        if (g == 0)  /* the whole hand's cost: the first group against the other three */
             cost = sh_slot_cost(vec[0], others, slot);
         n = sh_gains(&t, counts, g, vec[g], others, slot, found, n);
         if (n < 0)
@@ -1316,13 +1316,12 @@ speedups_regular_options(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
         sh_combine(vec[rest[0]], vec[rest[1]], without[rest[2]]);
         int kinds[9], m = sh_group_kinds(g, t.sanma, kinds);
         for (int i = 0; i < m; i++) {
-            int k = kinds[i], found[34], n = 0, after[SH_SLOTS];
+            int k = kinds[i], found[34], after[SH_SLOTS];
             if (!counts[k])
                 continue;
             counts[k]--;
-            if (sh_vector(&t, counts, g, after))
-                goto no_pattern;
-            int cost = sh_slot_cost(after, fixed, slot);
+            int n = sh_vector(&t, counts, g, after) ? -1 : 0;  /* -1: a suit no pattern of the table */
+            int cost = n < 0 ? SH_INF : sh_slot_cost(after, fixed, slot);
             for (int h = 0; h < 4 && n >= 0; h++) {
                 if (h == g) {
                     n = sh_gains(&t, counts, g, after, fixed, slot, found, n);
@@ -1333,8 +1332,10 @@ speedups_regular_options(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
                 }
             }
             counts[k]++;
-            if (n < 0)
-                goto no_pattern_restored;
+            if (n < 0) {  /* the reference decides */
+                Py_DECREF(rows);
+                Py_RETURN_NONE;
+            }
             PyObject *accepted = kinds_tuple(found, n);
             if (accepted == NULL) {
                 Py_DECREF(rows);
@@ -1347,12 +1348,6 @@ speedups_regular_options(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
                 return NULL;
             }
             Py_DECREF(row);
-            continue;
-        no_pattern:
-            counts[k]++;
-        no_pattern_restored:
-            Py_DECREF(rows);
-            Py_RETURN_NONE;
         }
     }
     return rows;  /* ascending: the groups and their kinds are in kind order */

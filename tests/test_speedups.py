@@ -612,6 +612,16 @@ def test_regular_forms_leave_what_is_no_hand_to_the_reference(name, counts):
 
 
 @pytest.mark.parametrize("name", ["regular_gains", "regular_options"])
+@pytest.mark.parametrize("slot", [0, 2, 8, 11, -1])
+def test_regular_forms_leave_a_slot_no_hand_asks_to_the_reference(name, slot):
+    """A hand asks for a pair with 0-4 sets: the odd entries 1-9 only."""
+    table, vectors = shanten._native_tables()
+    counts = [1] * 13 + [0] * 21 if name == "regular_gains" else [1] * 14 + [0] * 20
+    assert getattr(core, name)(counts, 9, False, table, vectors) is not None
+    assert getattr(core, name)(counts, slot, False, table, vectors) is None
+
+
+@pytest.mark.parametrize("name", ["regular_gains", "regular_options"])
 def test_regular_forms_refuse_a_table_of_the_wrong_size(name):
     table, vectors = shanten._native_tables()
     with pytest.raises(ValueError, match="table"):
