@@ -212,7 +212,7 @@ def test_analysis_at_a_riichi(in_tmp):
     result = run("replay", "demo.xml", "--at", "E1-0:26", "--seat", "2", "--ascii", "--analysis")
     assert result.exit_code == 0
     tail = result.stdout.split("\nAnalysis\n", 1)[1]
-    assert tail == ("  27  S2 -1z  shanten 0 → 0 · 6 tiles (5s:3 8s:3) · ev 2,481 (wins 56%, 4,420 a win) · ✓ best\n"
+    assert tail == ("  27  S2 -1z  shanten 0 → 0 · 6 tiles (5s:3 8s:3) · ev 3,748 (wins 58%, 6,503 a win) · ✓ best\n"
                     "              riichi on 5s:3 8s:3 (6 left)\n")
 
 
@@ -240,7 +240,7 @@ def test_analysis_in_the_replay_view(in_tmp):
     out = result.stdout
     assert "Analysis: step, discard, shanten before → after, tiles it accepts, verdict" in out
     assert "  S1 dealt 7z into S0's 9p-7z wait (open, 48,000)\n" in out
-    assert "  Efficiency losses: S1 4 in 5 discards.\n" in out
+    assert "  Losses: S1 0 in 5 discards.\n" in out
     assert "  11 discards of hidden seats not shown (--all-hands shows them).\n" in out
     assert "riichi on" not in out  # S2's riichi waits are S2's secret from S1's seat
     assert "Analysis" not in run("replay", "demo.xml", "--ascii").stdout

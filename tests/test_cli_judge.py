@@ -1,7 +1,8 @@
-"""``replay --analysis`` in the terminal says each discard's verdict (issue 27): ✓ best, forced,
-defence and value in words with what they cost, ✗ only for an efficiency loss; the danger of the
-discarded tile against each riichi; each seat's verdicts over the game. Exact lines of the
-hand-made game of tests/test_analysis_judge.py (S3 folds with genbutsu against S1's riichi)."""
+"""``replay --analysis`` in the terminal says each discard's verdict (issues 27 and 33): its
+expected points, ✓ best, forced, ≈ close or ✗ loss with the cost against the top option and the
+reason in words; the danger of the discarded tile against each threat; each seat's verdicts over
+the game. Exact lines of the hand-made game of tests/test_analysis_judge.py (S3 folds with
+genbutsu against S1's riichi)."""
 
 from __future__ import annotations
 
@@ -19,28 +20,43 @@ def _analysis(tmp_path, *args: str) -> list[str]:
     return result.stdout.splitlines()
 
 
-def test_a_defence_discard_says_why_and_what_it_cost(tmp_path):
+def test_a_genbutsu_fold_is_the_top_pick(tmp_path):
     lines = _analysis(tmp_path)
-    at = lines.index("  10  S3 -6m    shanten 4 → 4 · 41 tiles (1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z) · defence:")
-    assert lines[at + 1] == "                genbutsu vs S1, the best at most live honour, gives up 3 tiles"
-    assert lines[at + 2] == "      best -1z  shanten 4 · 44 tiles (5m 8m 8p 1s 2s 3s 7s 8s 9s 3z 5z 6z 7z)"
-    assert "                vs S1's riichi: 6m genbutsu (0.0%), the safest in hand genbutsu" in lines[at:]
-    assert not any("✗" in line for line in lines if "S3 -6m" in line)
+    at = lines.index("  10  S3 -6m   shanten 4 → 4 · 41 tiles (1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z) · ev 417 · "
+                     "✓ best")
+    assert lines[at + 1] == "               vs S1's riichi: 6m genbutsu (0.0%), the safest in hand genbutsu"
+
+
+def test_a_loss_says_what_it_cost_against_the_top_and_why(tmp_path):
+    lines = _analysis(tmp_path)
+    at = lines.index("   8  S2 -8p   shanten 0 → 0 · 6 tiles (6m 5s 8s) · ev 2,732 (wins 59%, 5,354 a win; deal-in 7%,")
+    assert lines[at + 1:at + 6] == [
+        "               -428) · ✗ loss: 925 points below the top 6m (value: a cheaper hand)",
+        "      top -6m  shanten 1 · 37 tiles (4m 5m 6m 7m 8m 6p 7p 8p 9p 5s 8s) · ev 3,657 (wins 63%, 5,815 a",
+        "               win)",
+        "               vs S1's riichi: 8p no suji (7.4%), the safest in hand genbutsu",
+        "  10  S3 -6m   shanten 4 → 4 · 41 tiles (1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z) · ev 417 · ✓ best",
+    ]
+    assert "   5  S1 -6m   shanten 0 → 0 · 8 tiles (1m 4m) · ev 1,817 (wins 73%, 2,504 a win) · ≈ close: 294" in lines
+    assert "  Losses: S0 0 in 2 discards, S1 0 in 2 discards, S2 1 in 1 discard, S3 0 in 1 discard." in lines
 
 
 def test_a_forced_discard_lists_no_alternative(tmp_path):
     lines = _analysis(tmp_path)
-    assert "  14  S1 -5m    shanten 0 → 0 · 8 tiles (1m 4m) · forced (riichi: the drawn tile goes)" in lines
-    at = lines.index("  14  S1 -5m    shanten 0 → 0 · 8 tiles (1m 4m) · forced (riichi: the drawn tile goes)")
-    assert not lines[at + 1].lstrip().startswith("best -")
+    at = lines.index("  14  S1 -5m   shanten 0 → 0 · 8 tiles (1m 4m) · ev 1,793 (wins 72%, 2,504 a win) · "
+                     "forced (riichi:")
+    assert lines[at + 1] == "               the drawn tile goes)"
+    assert not lines[at + 2].lstrip().startswith("top -")
 
 
 def test_each_seats_verdicts_over_the_game(tmp_path):
     lines = _analysis(tmp_path)
     at = lines.index("Analysis summary: each seat's discards by verdict")
-    assert lines[at + 7:at + 9] == [
-        "  S3: 1 discard judged · 0 best (0% of 1 choice) · 0 forced · 1 defence · 0 value · 0 efficiency",
-        "  losses · 0 pushes against riichi",
+    assert lines[at + 5:at + 9] == [
+        "  S2: 1 discard judged · 0 best (0% of 1 choice) · 0 forced · 0 close · 1 loss (1 value) · 925",
+        "  points of ev a choice given up · 0 pushes against riichi",
+        "  S3: 1 discard judged · 1 best (100% of 1 choice) · 0 forced · 0 close · 0 losses · 0 points of ev",
+        "  a choice given up · 0 pushes against riichi",
     ]
 
 

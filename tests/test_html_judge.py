@@ -80,13 +80,16 @@ def test_the_viewed_hand_shows_its_danger_against_the_riichi_before_its_discard(
     assert browser.execute_script(MARKS, 3) == []
     assert browser.execute_script("return document.getElementById('danger-legend').hidden")
     verdict = browser.execute_script("return document.querySelector('#analysis .verdict').dataset.verdict")
-    assert verdict == "defence"
+    assert verdict == "best"
     words = browser.execute_script("return document.querySelector('#analysis .verdict').textContent")
-    assert words.startswith("Defence: a safer tile than every efficiency-best discard against S1")
+    assert words.startswith("✓ Best: the most expected points")
     assert "✗" not in words
-    danger = browser.execute_script("return [...document.querySelectorAll('#analysis .danger-list li')]"
-                                    ".map(li => [li.dataset.seat, li.dataset.class])")
-    assert danger == [["1", "genbutsu"]]
+    danger = browser.execute_script(
+        "return [...document.querySelectorAll('#analysis .danger-list li')]"
+        ".map(li => [li.dataset.seat, li.dataset.class, li.dataset.riichi, li.textContent])")
+    assert [d[:3] for d in danger] == [["1", "genbutsu", "1"]] and danger[0][3].startswith("vs S1's riichi: ")
+    chosen = browser.execute_script("return document.querySelector('#analysis .acceptance .numbers').textContent")
+    assert f"ev {round(note.judgement.ev):,}" in chosen  # the model's number, as the text view shows it
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -112,9 +115,10 @@ def test_a_forced_discard_and_the_verdicts_over_the_game(browser, tmp_path, widt
     assert browser.execute_script("return document.querySelectorAll('#analysis .acceptance').length") == 1
     rows = browser.execute_script(
         "return [...document.querySelectorAll('#analysis-summary tr[data-seat]')]"
-        ".map(r => [r.dataset.seat, r.querySelector('[data-field=defence]').textContent,"
-        " r.querySelector('[data-field=forced]').textContent])")
-    assert ["3", "1", "0"] in rows and ["1", "0", "1"] in rows
+        ".map(r => [r.dataset.seat, r.querySelector('[data-field=best]').textContent,"
+        " r.querySelector('[data-field=forced]').textContent, r.querySelector('[data-field=loss]').textContent])")
+    assert ["3", "1 (100%)", "0", "0"] in rows and ["1", "0 (0%)", "1", "0"] in rows
+    assert ["2", "0 (0%)", "0", "1"] in rows  # S2's tenpai pushed for less than the fold was worth
     assert browser.execute_script("return !document.getElementById('summary-panel').hidden")
     _view(browser, 3, 1)  # from a seat, the game's verdicts wait for its end, as the standings do
     assert browser.execute_script("return document.querySelectorAll('#analysis-summary tr[data-seat]').length") == 0

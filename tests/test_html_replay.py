@@ -598,8 +598,8 @@ def panel_text(browser, position: int, step: int) -> str:
 
 def test_the_pages_analysis_is_the_games(browser, tmp_path):
     """The CLI's page carries the game's analysis (what --format json --analysis prints) and the
-    panel shows it: S1's 7z in the one-hand fixture kept 21 tiles where 8s kept 22, and dealt
-    into the dealer's 9p-7z shanpon."""
+    panel shows it: S1's 7z in the one-hand fixture kept 21 tiles where 8s, the top option, kept
+    22 (a near-tie in expected points), and dealt into the dealer's 9p-7z shanpon."""
     source = FIXTURES / "one_hand.xml"
     page, _ = write_page(source, tmp_path / "one.html", "--seat", "1", with_doc=False)
     doc = json.loads(CliRunner().invoke(cli, ["replay", str(source), "--format", "json", "--analysis"]).stdout)
@@ -609,15 +609,19 @@ def test_the_pages_analysis_is_the_games(browser, tmp_path):
     entry = next(e for e in doc["analysis"]["discards"] if e["seat"] == 1)
     text = panel_text(browser, 0, entry["event_index"] + 1)
     assert f"shanten {entry['shanten_before']} → {entry['shanten_after']}" in text
-    assert f"{entry['chosen']['total']} tiles" in text and f"{entry['best'][0]['total']} tiles" in text
-    assert "Efficiency loss: 21 accepted tiles instead of 22." in text
+    assert f"{entry['chosen']['total']} tiles" in text and f"{entry['top']['total']} tiles" in text
+    judgement = entry["judgement"]
+    assert entry["verdict"] == "close" and judgement["reason"] == "efficiency"
+    assert f"≈ Close: {judgement['cost_points']:,} points of ev below the top" in text
+    assert "efficiency: a slower hand" in text
+    assert f"ev {judgement['ev']:,}" in text and f"ev {judgement['top_ev']:,}" in text
     assert "dealt" not in text  # S0's wait is S0's secret until the ron shows its hand
     assert "S1 dealt 7z into S0's 9p-7z wait (dama, 48,000)" in panel_text(browser, 0, entry["event_index"] + 2)
     # S0's discard is S0's secret from S1's seat; all hands shows it
     s0 = next(e for e in doc["analysis"]["discards"] if e["seat"] == 0)
     assert "hidden from this seat" in panel_text(browser, 0, s0["event_index"] + 1)
     browser.execute_script("TenhouReplay.setView(1, true)")
-    assert "✓ Best by efficiency" in panel_text(browser, 0, s0["event_index"] + 1)
+    assert "✓ Best: the most expected points" in panel_text(browser, 0, s0["event_index"] + 1)
 
 
 def test_a_double_ron_shows_both_deal_ins(browser, corpus, tmp_path):

@@ -296,14 +296,15 @@ def test_csv_uses_yaku_names(logs):
 # --- play quality ----------------------------------------------------------------------------------
 
 
-def test_play_quality_counts_efficient_discards():
+def test_play_quality_counts_the_top_picks_and_the_losses():
     # Alice (seat 0) is tenpai for daisangen on 9p/chun; she draws 8s (id 100). Throwing it back
-    # keeps the hand tenpai; throwing 1m (id 0) breaks the 1-2-3m run: one shanten worse.
+    # keeps the hand tenpai; throwing 1m (id 0) breaks the 1-2-3m run: one shanten worse, and a
+    # daisangen tenpai lost is far above the loss threshold.
     good = parse_game(ONE_HAND.encode())
     bad = parse_game(ONE_HAND.replace("<T100/><D100/>", "<T100/><D0/>").encode())
     assert (game_quality(good)[0].choices, game_quality(good)[0].best) == (1, 1)
     assert (game_quality(bad)[0].choices, game_quality(bad)[0].best) == (1, 0)
-    assert game_quality(bad)[0].efficiency_loss == 1
+    assert game_quality(bad)[0].loss == 1 and game_quality(bad)[0].cost_points > 1000
 
 
 def test_discards_after_riichi_are_not_judged():
@@ -318,10 +319,11 @@ def test_quality_option_reports_the_share_and_the_whole_set(tmp_path):
     (tmp_path / "bad.xml").write_text(ONE_HAND.replace("<T100/><D100/>", "<T100/><D0/>"))
     got = rows(run("stats", tmp_path, "--format", "json", "--quality"))
     alice = got[("Alice", 4)]["play_quality"]
-    assert alice["discards"] == 1 and alice["efficient"] == 0 and alice["share"] == 0.0
+    assert alice["discards"] == 1 and alice["best"] == 0 and alice["share"] == 0.0
+    assert alice["loss_rate"] == 1.0 and alice["mean_cost"] > 1000 and alice["verdicts"]["loss"] == 1
     assert alice["share_ci"][0] == 0.0 and 0.7 < alice["share_ci"][1] < 0.8  # Wilson, 0 of 1
     bob = got[("Bob", 4)]["play_quality"]
-    assert alice["table_share"] == bob["table_share"] == round(bob["efficient"] / 2, 4)
+    assert alice["table_share"] == bob["table_share"] == round(bob["best"] / 2, 4)
     assert rows(run("stats", tmp_path, "--format", "json"))[("Alice", 4)]["play_quality"] is None
 
 

@@ -1,25 +1,37 @@
-"""The verdict of a discard and the per-seat summary, on readable hands."""
+"""The expected-points model and the verdict, worked out on readable hands (issue 33): every legal
+discard valued in points, the threats combined, furiten a state of the hand, no yaku and no tile
+left no win, a safe tile kept, placement in the last hand, and the verdict from the cost."""
 
 from __future__ import annotations
 
 import pytest
 
-from tenhou_tools.analysis import analyze_discard
-from tenhou_tools.analysis.defence import DangerAgainst
-from tenhou_tools.analysis.value import TSUMO_SHARE, HandValue, ValueSituation, discard_values
+from tenhou_tools.analysis.defence import THREAT_MIN, threats_against
+from tenhou_tools.analysis.model import Standing, option_values
+from tenhou_tools.analysis.tables import ron_points, tenpai_chance
+from tenhou_tools.analysis.values import DangerAgainst, OptionValue, Reason, ValueSituation, Verdict
 from tenhou_tools.analysis.verdict import (
-    MARKS_ACCEPTANCE_KEPT,
+    LOSS_THRESHOLD,
     NOT_IN_RIICHI,
-    JudgedDiscard,
-    Verdict,
     judge,
     judged_discard,
+    reason_of,
     summarise,
 )
-from tenhou_tools.rules.danger import DangerClass, RiichiOpponent, assess_hand, visible_counts
+from tenhou_tools.events import CallKind, Meld
+from tenhou_tools.replay.board import Board, PondTile, SeatBoard
+from tenhou_tools.rules.danger import (
+    DangerClass,
+    RiichiOpponent,
+    assess_hand,
+    danger_rate,
+    dora_kinds,
+    visible_counts,
+)
+from tenhou_tools.rules.hand import counts34
+from tenhou_tools.rules.shanten import discard_options
+from tenhou_tools.rules.values import Furiten
 from tenhou_tools.tiles import parse_tiles
-
-SHARE = TSUMO_SHARE[4]
 
 
 def k(name: str) -> int:
@@ -38,194 +50,258 @@ def unseen_of(*texts: str) -> list[int]:
     return unseen
 
 
-def against(seat: int, hand: list[int], safe: str, chosen: int) -> DangerAgainst:
-    """The hand against an opponent whose genbutsu are ``safe`` (nothing else visible)."""
-    opponent = RiichiOpponent(seat, frozenset(t >> 2 for t in parse_tiles(safe)), 9, k(safe[:1] + safe[-1]),
-                              frozenset(), frozenset())
-    assessed = assess_hand({t >> 2 for t in hand}, opponent, visible_counts(hand, []))
-    return DangerAgainst(seat, assessed[chosen >> 2], tuple(assessed.values()), (0.0,) * len(assessed))
+def situation(indicator: str = "1p", **kw) -> ValueSituation:
+    fields = {"melds": (), "seat_wind": 1, "round_wind": 0, "draws_left": 10,
+              "dora_indicators": tuple(parse_tiles(indicator))}
+    fields.update(kw)
+    return ValueSituation(**fields)
 
 
-# Two runs, three partial shapes (78p, 23s, 79s) and a pair: dropping 7s or 9s keeps 16 tiles,
-# dropping 2s keeps 12 (docs/analysis.md's example).
-ONE_SHANTEN = "123456m78p2379s11z"
+def riichi_threat(seat: int, hand: list[int], safe: str, *, turn: int = 9, dora: str = "",
+                  value: float = 8000.0) -> DangerAgainst:
+    """``hand`` against an opponent in riichi whose genbutsu are ``safe`` (nothing else seen)."""
+    opponent = RiichiOpponent(seat, frozenset(t >> 2 for t in parse_tiles(safe)), turn, -1, frozenset(),
+                              frozenset({31, 32, 33, 27}))
+    assessed = assess_hand({t >> 2 for t in hand}, opponent, visible_counts(hand, []),
+                           dora=frozenset(k(d + dora[-1]) for d in dora[:-1]) if dora else frozenset())
+    danger = tuple(assessed.values())
+    rates = tuple(danger_rate(d) for d in danger)
+    return DangerAgainst(seat, danger[0], danger, rates, riichi=True, tenpai=1.0, hand_value=value)
 
 
-def test_forced_after_the_own_riichi_declaration():
-    hand = parse_tiles(ONE_SHANTEN)
-    analysis = analyze_discard(hand, 0, tile(hand, "2s"), unseen_of(ONE_SHANTEN), in_riichi=True)
-    judgement = judge(analysis, forced=True)
-    assert judgement.verdict is Verdict.FORCED
-    assert judgement.acceptance_cost == 0
+def options_of(hand: list[int], s: ValueSituation, unseen: list[int], threats=(), *, chosen: str,
+               turn: int = 8, dealer: bool = False, standing: Standing | None = None) -> tuple[OptionValue, ...]:
+    options = discard_options(counts34(hand), len(s.melds), unseen)
+    return option_values(hand, options, s, unseen, tuple(threats), chosen=tile(hand, chosen), turn=turn,
+                         dealer=dealer, yakuhai=(31, 32, 33, 27, 27 + s.seat_wind), standing=standing)
 
 
-def test_best_when_among_the_best():
-    hand = parse_tiles(ONE_SHANTEN)
-    analysis = analyze_discard(hand, 0, tile(hand, "9s"), unseen_of(ONE_SHANTEN))
-    assert judge(analysis, forced=False).verdict is Verdict.BEST
+def by_kind(options: tuple[OptionValue, ...]) -> dict[int, OptionValue]:
+    return {o.kind: o for o in options}
 
 
-def test_defence_a_genbutsu_over_a_non_suji_best():
-    hand = parse_tiles(ONE_SHANTEN)
-    chosen = tile(hand, "2s")
-    analysis = analyze_discard(hand, 0, chosen, unseen_of(ONE_SHANTEN))
-    # 2s is in the riichi player's pond; the best discards 7s and 9s are non-suji
-    danger = [against(2, hand, "2s", chosen)]
-    assert danger[0].tile_class is DangerClass.GENBUTSU
-    assert danger[0].class_of(k("7s")) is DangerClass.NON_SUJI
-    judgement = judge(analysis, forced=False, danger=danger)
-    assert judgement.verdict is Verdict.DEFENCE
-    assert judgement.safer_against == (2,)
-    assert (judgement.accepted, judgement.best_accepted) == (12, 16)  # the cost, stated
-    assert judgement.acceptance_cost == 4
+# -- the model --------------------------------------------------------------------------------
 
 
-def test_no_defence_when_a_best_discard_is_as_safe():
-    hand = parse_tiles(ONE_SHANTEN)
-    chosen = tile(hand, "2s")
-    analysis = analyze_discard(hand, 0, chosen, unseen_of(ONE_SHANTEN))
-    # 2s genbutsu, but so is 9s (one of the best): folding did not need the 2s
-    danger = [against(2, hand, "2s9s", chosen)]
-    assert judge(analysis, forced=False, danger=danger).verdict is Verdict.EFFICIENCY_LOSS
+def test_every_legal_discard_is_valued_best_first_in_one_currency():
+    hand = parse_tiles("123456m78p2379s11z")
+    options = options_of(hand, situation(), unseen_of("123456m78p2379s11z"), chosen="2s")
+    assert sorted(o.kind for o in options) == sorted({t >> 2 for t in hand})
+    assert [o.ev for o in options] == sorted((o.ev for o in options), reverse=True)
+    for o in options:
+        assert o.ev == pytest.approx(o.win - o.risk - o.later)
+        assert (o.value is not None) == (o.shanten <= 1)
+    # the 7s or 9s keep the ryanmen 23s (16 tiles), the 2s the kanchan (12): a faster hand
+    top = options[0]
+    assert top.kind in (k("7s"), k("9s")) and by_kind(options)[k("2s")].ev < top.ev
 
 
-def test_two_riichi_defence_against_one_is_enough():
-    hand = parse_tiles(ONE_SHANTEN)
-    chosen = tile(hand, "2s")
-    analysis = analyze_discard(hand, 0, chosen, unseen_of(ONE_SHANTEN))
-    # against S1, 2s is as dangerous as the best (all non-suji); against S3 it is suji (5s genbutsu)
-    danger = [against(1, hand, "1z", chosen), against(3, hand, "5s", chosen)]
-    assert danger[0].tile_class is DangerClass.NON_SUJI
-    assert danger[1].tile_class is DangerClass.SUJI
-    judgement = judge(analysis, forced=False, danger=danger)
-    assert (judgement.verdict, judgement.safer_against) == (Verdict.DEFENCE, (3,))
+def test_a_furiten_hand_is_valued_by_tsumo_alone():
+    # 123m 456p 789s 2345s: a nobetan on 2s and 5s; a 5s in the seat's own pond makes the whole
+    # hand furiten, so the 2s cannot be won by ron either
+    text = "123m456p789s2345s"
+    hand = parse_tiles(text + "9p")
+    unseen = unseen_of(text, "9p", "7z")
+    clean = by_kind(options_of(hand, situation("7z", in_riichi=False), unseen, chosen="9p"))[k("9p")]
+    furiten = by_kind(options_of(hand, situation("7z", own_discards=frozenset({k("5s")})), unseen,
+                                 chosen="9p"))[k("9p")]
+    assert clean.value is not None and furiten.value is not None
+    assert not clean.value.furiten and furiten.value.furiten
+    assert all(w.ron is None for w in furiten.value.waits)  # not only the 5s
+    assert any(w.ron is not None for w in clean.value.waits)
+    assert furiten.win < clean.win
 
 
-def value(ev: float, tiles: int = 8) -> HandValue:
-    return HandValue(0, tiles, ev, 1.0, ev)
-
-
-def test_value_when_the_expected_value_is_higher_at_a_bounded_cost():
-    hand = parse_tiles(ONE_SHANTEN)
-    chosen = tile(hand, "2s")
-    analysis = analyze_discard(hand, 0, chosen, unseen_of(ONE_SHANTEN))
-    # 12 of the best's 16 tiles kept (75 %, above the half the bound asks), and a higher ev
-    values = {k("2s"): value(3000), k("7s"): value(2000), k("9s"): value(2500)}
-    judgement = judge(analysis, forced=False, values=values)
-    assert judgement.verdict is Verdict.VALUE
-    assert judgement.chosen_value == values[k("2s")]
-    assert judgement.best_value == values[k("9s")]  # the best-valued of the best
-    # a lower ev than one of the best: an efficiency loss, its cost the difference in ev
-    values[k("9s")] = value(3500)
-    judgement = judge(analysis, forced=False, values=values)
-    assert judgement.verdict is Verdict.EFFICIENCY_LOSS
-    assert judgement.cost_points == pytest.approx(500)
-
-
-def test_value_needs_half_the_acceptance():
-    # 1m out of ONE_SHANTEN leaves two-shanten: shanten differs, never value
-    hand = parse_tiles(ONE_SHANTEN)
-    analysis = analyze_discard(hand, 0, tile(hand, "1m"), unseen_of(ONE_SHANTEN))
-    values = {k("1m"): value(9000), k("7s"): value(100), k("9s"): value(100)}
-    assert judge(analysis, forced=False, values=values).verdict is Verdict.EFFICIENCY_LOSS
-    # same shanten but fewer than half the tiles: 8s out of 23s-79s-88s? use a hand where it is so
-    hand = parse_tiles("234m567p22s345578s")  # tenpai choices: 2s or 5s out keep 8 tiles, 8s out 4
-    analysis = analyze_discard(hand, 0, tile(hand, "8s"), unseen_of("234m567p22s345578s", "4s"))
-    assert (analysis.chosen.total, analysis.best[0].acceptance.total) == (4, 8)  # exactly half: allowed
-    values = {k("8s"): value(9000, 4), k("2s"): value(100), k("5s"): value(100)}
-    assert judge(analysis, forced=False, values=values).verdict is Verdict.VALUE
-
-
-def test_efficiency_loss_costs_points_by_the_value_model():
-    # 234m 567p 22s 345578s, dora 5s: 8s out leaves a kanchan 6s (4 tiles, a mangan); 2s out keeps
-    # both fives with 78s waiting on 6s-9s (8 tiles). test_value works the numbers out by hand.
-    text = "234m567p22s345578s"
+def test_a_yakuless_open_tenpai_wins_nothing_and_is_not_the_top():
+    # after a chi of 234m: 567p 789s 34s 55z 7z. Out with the 7z, tenpai on 2s-5s without a yaku
+    # (open, a haku pair only): worth nothing. The top keeps the two dragons for a yakuhai.
+    chi = Meld(CallKind.CHI, tuple(parse_tiles("234m")), parse_tiles("234m")[0], 0, None, 0)
+    text = "567p789s34s55z7z"
     hand = parse_tiles(text)
-    unseen = unseen_of(text, "4s")
-    chosen = tile(hand, "8s")
-    analysis = analyze_discard(hand, 0, chosen, unseen)
-    assert sorted(o.kind for o in analysis.best) == [k("2s"), k("5s")]
-    situation = ValueSituation(melds=(), seat_wind=1, round_wind=0, dora_indicators=tuple(parse_tiles("4s")),
-                               draws_left=10)
-    values = discard_values(hand, situation, unseen, [k("8s"), k("2s"), k("5s")], chosen=chosen)
-    judgement = judge(analysis, forced=False, values=values)
-    assert judgement.verdict is Verdict.EFFICIENCY_LOSS
-    two_out = ((SHARE * 12000 + (1 - SHARE) * 8000) + (SHARE * 8000 + (1 - SHARE) * 7700)) / 2
-    expected = two_out * (1 - (113 / 121) ** 10) - 8000 * (1 - (117 / 121) ** 10)
-    assert judgement.cost_points == pytest.approx(expected)
+    unseen = unseen_of(text, "234m", "1p")
+    options = options_of(hand, situation(melds=(chi,)), unseen, chosen="7z")
+    yakuless = by_kind(options)[k("7z")]
+    assert yakuless.shanten == 0 and yakuless.value is not None and yakuless.win == 0
+    assert options[0].kind != k("7z") and options[0].win > 0
 
 
-# Two-shanten: 12m 345m 13p 79p 35s 22z 1z. Dropping the lone 1z is the only best discard;
-# dropping 9p (from the kanchan 79p) keeps more than two thirds of its tiles.
-TWO_SHANTEN = "12m345m13p79p35s22z1z"
+def test_a_dead_wait_wins_nothing():
+    # 123m 456p 789s 111z 5s + 7z: out with the 7z, a 5s single wait (a tanki); every 5s seen
+    text = "123m456p789s111z5s7z"
+    hand = parse_tiles(text)
+    unseen = unseen_of(text, "1p")
+    unseen[k("5s")] = 0
+    dead = by_kind(options_of(hand, situation(), unseen, chosen="7z"))[k("7z")]
+    assert dead.shanten == 0 and dead.value is not None and dead.value.tiles == 0 and dead.win == 0
 
 
-def test_value_away_from_tenpai_keeps_a_dora():
-    hand = parse_tiles(TWO_SHANTEN)
-    analysis = analyze_discard(hand, 0, tile(hand, "9p"), unseen_of(TWO_SHANTEN, "4z"))
-    assert [o.kind for o in analysis.best] == [k("1z")]
-    assert analysis.shanten_after == analysis.best[0].shanten == 2
-    assert analysis.chosen.total >= MARKS_ACCEPTANCE_KEPT * analysis.best[0].acceptance.total
-    # the dora is East (indicator North): keeping the 1z keeps one han, dropping it none
-    judgement = judge(analysis, forced=False, kept={k("9p"): 1, k("1z"): 0})
-    assert judgement.verdict is Verdict.VALUE
-    assert (judgement.han_kept, judgement.best_han_kept) == (1, 0)
-    # dropping 1m breaks the penchan: too many tiles given up for the dora
-    analysis = analyze_discard(hand, 0, tile(hand, "1m"), unseen_of(TWO_SHANTEN, "4z"))
-    assert analysis.chosen.total < MARKS_ACCEPTANCE_KEPT * analysis.best[0].acceptance.total
-    judgement = judge(analysis, forced=False, kept={k("1m"): 1, k("1z"): 0})
-    assert judgement.verdict is Verdict.EFFICIENCY_LOSS
-    assert judgement.cost_points is None  # no value model this far from tenpai
+def test_a_fold_onto_the_lower_rate_tile_beside_a_live_dora_honour():
+    # far from tenpai against a riichi: the 7z is a dora (indicator 6z) and live, the 9m a suji
+    # (6m genbutsu): the top is the tile with the lower measured rate, not the honour
+    text = "159m258p369s147z23s"
+    hand = parse_tiles(text)
+    threat = riichi_threat(1, hand, "6m", turn=12, dora="7z")
+    rates = dict(zip((d.kind for d in threat.hand), threat.rates, strict=True))
+    assert threat.class_of(k("9m")) is DangerClass.SUJI
+    assert rates[k("9m")] < rates[k("7z")]
+    options = options_of(hand, situation("6z"), unseen_of(text, "6z"), [threat], chosen="7z", turn=12)
+    assert options[0].risk <= by_kind(options)[k("9m")].risk
+    assert by_kind(options)[k("7z")].ev < by_kind(options)[k("9m")].ev
 
 
-def test_defence_comes_before_value():
-    hand = parse_tiles(ONE_SHANTEN)
-    chosen = tile(hand, "2s")
-    analysis = analyze_discard(hand, 0, chosen, unseen_of(ONE_SHANTEN))
-    values = {k("2s"): value(3000), k("7s"): value(2000), k("9s"): value(2500)}
-    judgement = judge(analysis, forced=False, danger=[against(2, hand, "2s", chosen)], values=values)
-    assert judgement.verdict is Verdict.DEFENCE
+def test_two_riichi_combine_into_one_deal_in_chance():
+    text = "123456m78p2379s11z"
+    hand = parse_tiles(text)
+    one, two = riichi_threat(1, hand, "1z", value=8000), riichi_threat(3, hand, "5s", value=12000)
+    options = by_kind(options_of(hand, situation(), unseen_of(text), [one, two], chosen="2s"))
+    p1, p2 = one.deal_in_chance(k("2s")), two.deal_in_chance(k("2s"))
+    assert options[k("2s")].deal_in == pytest.approx(1 - (1 - p1) * (1 - p2))
+    assert options[k("2s")].risk == pytest.approx(p1 * 8000 + p2 * 12000)
+    assert options[k("1z")].risk == pytest.approx(two.deal_in_chance(k("1z")) * 12000)  # genbutsu vs S1
 
 
-# -- the summary -------------------------------------------------------------------------------
-
-def test_judged_discard_push_and_deal_ins():
-    hand = parse_tiles(ONE_SHANTEN)
-    chosen = tile(hand, "2s")
-    analysis = analyze_discard(hand, 0, chosen, unseen_of(ONE_SHANTEN))
-    danger = [against(1, hand, "1z", chosen), against(3, hand, "5s", chosen)]
-    judgement = judge(analysis, forced=False, danger=danger)
-    row = judged_discard(0, judgement, danger, winners=[1, 2])
-    assert row.push  # one-shanten after it, and not genbutsu against S1 (nor S3)
-    assert row.deal_ins == ("non_suji", NOT_IN_RIICHI)  # S1 in riichi; S2 was not
-    # genbutsu against every riichi: not a push
-    safe = [against(1, hand, "2s", chosen)]
-    assert not judged_discard(0, judge(analysis, forced=False, danger=safe), safe).push
-    # tenpai after the discard: not a push whatever the tile
-    nobetan = parse_tiles("123m456p789s23455s")
-    tenpai = analyze_discard(nobetan, 0, tile(nobetan, "5s"), unseen_of("123m456p789s23455s"))
-    assert tenpai.shanten_after == 0
-    live = [against(1, nobetan, "1z", tile(nobetan, "5s"))]
-    assert live[0].tile_class is DangerClass.NON_SUJI
-    assert not judged_discard(0, judge(tenpai, forced=False, danger=live), live).push
+def test_a_safe_tile_kept_counts_once_an_opponent_threatens():
+    text = "159m258p369s147z23s"
+    hand = parse_tiles(text)
+    threat = riichi_threat(1, hand, "1z4z", turn=12)
+    options = by_kind(options_of(hand, situation(), unseen_of(text), [threat], chosen="1z", turn=12))
+    # out with one genbutsu, the other is kept for the next discard: nothing to lose then
+    assert options[k("1z")].later == 0 and options[k("4z")].later == 0
+    # out with a dangerous tile, the safest tile left is still a genbutsu
+    assert options[k("5m")].later == 0
+    without = riichi_threat(1, hand, "1z", turn=12)
+    options = by_kind(options_of(hand, situation(), unseen_of(text), [without], chosen="1z", turn=12))
+    assert options[k("1z")].later > 0  # the only genbutsu gone, the next discard is a risk
 
 
-def test_summary_adds_up_per_seat():
+def test_a_yakuhai_single_is_kept_over_a_guest_wind_far_from_tenpai():
+    # three-shanten, a South seat in the East round: 7z (chun) is a yakuhai, 3z (West) a guest
+    text = "147m258p3689s37z25s"
+    hand = parse_tiles(text)
+    options = by_kind(options_of(hand, situation(), unseen_of(text, "1p"), chosen="3z", turn=3))
+    assert options[k("3z")].shanten == options[k("7z")].shanten >= 2
+    assert options[k("3z")].accepted == options[k("7z")].accepted
+    assert options[k("3z")].ev > options[k("7z")].ev
+
+
+def test_a_dealer_mangan_pushes_against_a_riichi():
+    # the dealer: 234567m 2p 555p 66p 45s, three dora (indicator 4p). Out with the 2p (no suji
+    # against the riichi) it is tenpai on 3-6s for a mangan or more; out with the 5p (genbutsu)
+    # it folds a dora and its tenpai. The push is worth more.
+    text = "234567m2p55566p45s"
+    hand = parse_tiles(text)
+    unseen = unseen_of(text, "4p")
+    threat = riichi_threat(1, hand, "5p", turn=8)
+    options = by_kind(options_of(hand, situation("4p", seat_wind=0), unseen, [threat], chosen="2p", dealer=True))
+    push, fold = options[k("2p")], options[k("5p")]
+    assert push.shanten == 0 and push.risk > 0 and fold.risk == 0
+    assert push.value is not None and push.value.win_points >= 12000
+    assert push.ev > fold.ev
+
+
+def test_placement_in_the_last_hand():
+    # all-last: the seat leads by 1,000; a 8,000 deal-in into the second drops it to second
+    standing = Standing(0, (31000, 30000, 20000, 19000), (20000, 10000, -10000, -20000))
+    assert standing.deal_in_loss(1, 8000) == 10000  # first to second
+    assert standing.deal_in_loss(3, 1000) == 0  # still first
+    assert standing.win_gain(3900) == 0  # already first
+    trailing = Standing(2, (31000, 30000, 20000, 19000), (20000, 10000, -10000, -20000))
+    assert trailing.win_gain(12000) == 30000  # third to first: 32,000 against 27,000, 26,000, 15,000
+    text = "123456m78p2379s11z"
+    hand = parse_tiles(text)
+    threat = riichi_threat(1, hand, "1z", value=8000)
+    plain = by_kind(options_of(hand, situation(), unseen_of(text), [threat], chosen="2s"))
+    last = by_kind(options_of(hand, situation(), unseen_of(text), [threat], chosen="2s", standing=standing))
+    # the leader's deal-in costs its first place too
+    assert last[k("2s")].risk == pytest.approx(plain[k("2s")].risk * (8000 + 10000) / 8000)
+
+
+# -- threats without a riichi ----------------------------------------------------------------
+
+
+def _seat(seat: int, concealed: str, *, melds: tuple[Meld, ...] = (), pond: str = "", step0: int = 0) -> SeatBoard:
+    tiles = parse_tiles(pond)
+    return SeatBoard(seat=seat, concealed=tuple(parse_tiles(concealed)), melds=melds,
+                     pond=tuple(PondTile(t, False, False, False, step0 + 4 * i) for i, t in enumerate(tiles)),
+                     score=25000, riichi=False, declared=False, connected=True, furiten=Furiten())
+
+
+def test_a_three_call_honitsu_is_a_threat_without_riichi():
+    pons = tuple(Meld(CallKind.PON, tuple(t), t[0], 0, None, 0) for t in
+                 (parse_tiles("111s"), parse_tiles("999s"), parse_tiles("555z")))
+    seats = (
+        _seat(0, "1m2m3m4p5p6p7m8m9m2s3s4s7z7z", pond="1z2z3z4z9p8p1p"),
+        _seat(1, "1m", pond="1p2p3p4p5p6p7p8p"),
+        _seat(2, "23456s", melds=pons, pond="9m1m9p1p2m8m3p"),
+        _seat(3, "1m2m3m4m5m6m7m8m9m1p2p3p4p", pond="1z2z3z4z1m2m3m"),
+    )
+    board = Board(round=0, dealer=1, step=40, honba=0, sticks=0, dora_indicators=tuple(parse_tiles("9p")),
+                  live_remaining=40, seats=seats)
+    found = threats_against(board, 0, seats[0].concealed[0])
+    assert [t.seat for t in found] == [2]
+    threat = found[0]
+    assert not threat.riichi and threat.open_melds == 3
+    assert threat.tenpai == pytest.approx(tenpai_chance(4, 3, 7)) and threat.tenpai >= THREAT_MIN
+    assert threat.hand_value == pytest.approx(ron_points(4, "open", False))
+    classes = {d.kind: d.danger_class for d in threat.hand}
+    assert classes[k("1m")] is DangerClass.GENBUTSU  # in its own pond: furiten
+    rates = dict(zip((d.kind for d in threat.hand), threat.rates, strict=True))
+    assert rates[k("3s")] > 0 and rates[k("1m")] == 0
+    # the closed seat 3 at its seventh discard is not (about 3.5 %)
+    assert tenpai_chance(4, 0, 7) < THREAT_MIN
+
+
+# -- the verdict ------------------------------------------------------------------------------
+
+
+def option(kind: int, ev: float, *, win: float | None = None, risk: float = 0.0, shanten: int = 1,
+           accepted: int = 10) -> OptionValue:
+    return OptionValue(kind=kind, shanten=shanten, accepted=accepted, win=ev + risk if win is None else win,
+                       risk=risk, ev=ev)
+
+
+def test_the_verdict_follows_the_cost():
+    options = (option(1, 1000), option(2, 1000), option(3, 1000 - LOSS_THRESHOLD + 1), option(4, 100))
+    assert judge(options, 1, forced=False).verdict is Verdict.BEST
+    tie = judge(options, 2, forced=False)
+    assert tie.verdict is Verdict.BEST and tie.cost_points == 0  # a tie with the top is never a loss
+    close = judge(options, 3, forced=False)
+    assert close.verdict is Verdict.CLOSE and close.cost_points == LOSS_THRESHOLD - 1
+    loss = judge(options, 4, forced=False)
+    assert loss.verdict is Verdict.LOSS and loss.cost_points == 900 and loss.top_kind == 1
+    forced = judge(options[3:], 4, forced=True)
+    assert forced.verdict is Verdict.FORCED and forced.options == (options[3],)
+    json = loss.to_json()
+    assert (json["verdict"], json["top_kind"], json["ev"], json["top_ev"], json["cost_points"]) == (
+        "loss", 1, 100, 1000, 900)
+    assert [o[0] for o in json["options"]] == [1, 2, 3, 4]
+
+
+def test_the_reason_in_a_players_words():
+    top = option(1, 1000, win=1200, risk=200)
+    assert reason_of(option(2, 600, win=1600, risk=1000), top) is Reason.PUSH
+    assert reason_of(option(2, 600, win=1000, risk=400), top) is Reason.DEFENCE
+    assert reason_of(option(2, 600, win=600, risk=0), top) is Reason.FOLD
+    assert reason_of(option(2, 600, win=800, risk=200, shanten=2), top) is Reason.EFFICIENCY
+    assert reason_of(option(2, 600, win=800, risk=200), top) is Reason.VALUE
+
+
+def test_the_summary_adds_up_each_seat():
+    options = (option(1, 1000), option(2, 800), option(3, 100))
+    riichi = riichi_threat(1, parse_tiles("123m"), "1m")
     rows = [
-        JudgedDiscard(0, Verdict.BEST, 0, False, False),
-        JudgedDiscard(0, Verdict.BEST, 0, False, True),
-        JudgedDiscard(0, Verdict.EFFICIENCY_LOSS, 4, False, False),
-        JudgedDiscard(0, Verdict.EFFICIENCY_LOSS, 0, True, True, ("non_suji",)),
-        JudgedDiscard(0, Verdict.FORCED, 0, False, False),
-        JudgedDiscard(1, Verdict.DEFENCE, 0, False, False),
-        JudgedDiscard(1, Verdict.VALUE, 0, False, False, (NOT_IN_RIICHI,)),
+        judged_discard(0, judge(options, 1, forced=False), None),
+        judged_discard(0, judge(options, 2, forced=False), None),
+        judged_discard(0, judge(options, 3, forced=False), [riichi], winners=[1]),
+        judged_discard(0, judge(options[2:], 3, forced=True), None, winners=[2]),
     ]
-    s0, s1, s2 = summarise(rows, 3)
-    assert (s0.judged, s0.best, s0.forced, s0.efficiency_loss) == (5, 2, 1, 2)
-    assert s0.choices == 4 and s0.share_best == 0.5
-    assert (s0.acceptance_given_up, s0.shanten_losses, s0.pushes) == (4, 1, 2)
-    assert s0.deal_ins == {"non_suji": 1}
-    assert (s1.judged, s1.defence, s1.value, s1.deal_ins) == (2, 1, 1, {NOT_IN_RIICHI: 1})
-    assert s2.judged == 0 and s2.share_best is None
-    assert s0.to_json()["share_best"] == 0.5
-    assert s2.to_json()["deal_ins"] == {}
+    (s,) = summarise(rows, 1)
+    assert (s.judged, s.best, s.close, s.loss, s.forced) == (4, 1, 1, 1, 1)
+    assert s.cost_points == 200 + 900 and s.mean_cost == pytest.approx(1100 / 3)
+    assert s.share_best == pytest.approx(1 / 3) and s.loss_rate == pytest.approx(1 / 3)
+    assert s.reasons == {"value": 1}
+    assert s.deal_ins == {riichi.tile_class.value: 1, NOT_IN_RIICHI: 1}
+
+
+def test_dora_kinds_helper_is_the_rules_one():
+    assert dora_kinds(parse_tiles("6z")) == frozenset({k("7z")})

@@ -1,5 +1,7 @@
-"""Defence against riichi on a board: each tile of the discarder's hand classed against each
-opponent in riichi, from the discarder's view only.
+"""Defence on a board: each tile of the discarder's hand classed against each opponent in riichi
+(``danger_against``) or against every opponent the model counts as a threat, riichi or not
+(``threats_against``: with how likely that opponent is tenpai and what its win would cost),
+from the discarder's view only.
 
 Reads a frozen ``replay.board.Board`` (the table just before the discard, from the one fold):
 each pond tile carries the step it was discarded at, so the discards made after an opponent's
@@ -10,16 +12,25 @@ declaration discard are the ones with a later step; the classes and rates themse
 from __future__ import annotations
 
 from ..replay.board import Board
-from ..rules.danger import assess_hand, danger_rate, dora_kinds, riichi_opponent, visible_counts
+from ..rules.danger import EARLY_DISCARDS, assess_hand, danger_rate, dora_kinds, riichi_opponent, visible_counts
 from ..rules.values import RiichiOpponent
+from .tables import ron_points, tenpai_chance
 from .values import DangerAgainst
 
 __all__ = [
+    "THREAT_MIN",
     "DangerAgainst",
     "danger_against",
     "opponents_in_riichi",
+    "threats_against",
     "visible_from",
 ]
+
+THREAT_MIN = 0.25
+"""An opponent not in riichi is a threat when the measured chance that it is tenpai
+(``tables.tenpai_chance``: its open melds and turn) is at least this: two calls from the
+seventh discard, one call from about the tenth, three calls always; a closed hand never (13 %
+at most)."""
 
 
 def visible_from(board: Board, seat: int, *, sanma: bool = False) -> list[int]:
@@ -68,4 +79,47 @@ def danger_against(board: Board, seat: int, tile: int, *, sanma: bool = False) -
         hand = tuple(assessed.values())
         rates = tuple(danger_rate(d, players=players) for d in hand)
         entries.append(DangerAgainst(opponent.seat, assessed[tile >> 2], hand, rates))
+    return tuple(entries)
+
+
+def threats_against(board: Board, seat: int, tile: int, *, sanma: bool = False) -> tuple[DangerAgainst, ...]:
+    """The hand of ``seat`` (before discarding ``tile``) against every threat on ``board``:
+    each opponent in riichi (tenpai for sure), and each other opponent whose chance of being
+    tenpai is at least ``THREAT_MIN``; each entry with that chance and the mean points its ron
+    would cost (``tables.ron_points``: riichi, open or dama, dealer or not). Against an opponent
+    not in riichi the genbutsu are its own discards (it may not ron them: furiten), the turn is
+    its discards so far and no tile is its declaration's suji. Seat order; empty when there is
+    no threat."""
+    players = len(board.seats)
+    riichi = {o.seat: o for o in opponents_in_riichi(board, seat)}
+    found: list[tuple[RiichiOpponent, bool, float, str, int]] = []
+    for r, s in enumerate(board.seats):
+        if r == seat:
+            continue
+        open_melds = sum(1 for m in s.melds if m.kind.is_open)
+        if r in riichi:
+            found.append((riichi[r], True, 1.0, "riichi", open_melds))
+            continue
+        chance = tenpai_chance(players, open_melds, len(s.pond))
+        if chance < THREAT_MIN:
+            continue
+        pond = [p.tile for p in s.pond]
+        wind = (r - board.dealer) % players
+        opponent = RiichiOpponent(r, frozenset(t >> 2 for t in pond), len(pond), -1,
+                                  frozenset(t >> 2 for t in pond[:EARLY_DISCARDS]),
+                                  frozenset({31, 32, 33, 27 + board.round // 4, 27 + wind}))
+        found.append((opponent, False, chance, "open" if open_melds else "dama", open_melds))
+    if not found:
+        return ()
+    visible = visible_from(board, seat, sanma=sanma)
+    dora = dora_kinds(board.dora_indicators, sanma=sanma)
+    kinds = {t >> 2 for t in board.seats[seat].concealed} | {tile >> 2}
+    entries = []
+    for opponent, in_riichi, chance, state, open_melds in found:
+        assessed = assess_hand(kinds, opponent, visible, dora=dora, sanma=sanma)
+        hand = tuple(assessed.values())
+        rates = tuple(danger_rate(d, players=players) for d in hand)
+        value = ron_points(players, state, opponent.seat == board.dealer)
+        entries.append(DangerAgainst(opponent.seat, assessed[tile >> 2], hand, rates, riichi=in_riichi,
+                                     tenpai=chance, hand_value=value, open_melds=open_melds))
     return tuple(entries)

@@ -2,12 +2,12 @@
 
 Each hand is walked once through the fold (``replay.fold.walk_hand``); an observer reads the
 table state just before each event. Before a discard: the discarder's concealed tiles, its
-melds, the kinds kuikae forbids and what it can see, and ``analyze_discard`` judges the
-discard's efficiency on those; against each opponent in riichi the hand's danger classes
-(``defence.danger_against``, from the discarder's view only); at tenpai and one-shanten the
-expected value of the chosen and the efficiency-best discards (``value.discard_values``),
-further away the value their tiles keep (``value.han_kept``); and one verdict
-(``verdict.judge``: forced, best, defence, value, efficiency loss). A riichi declaration
+melds, the kinds kuikae forbids and what it can see, and ``analyze_discard`` gives every
+discard's shanten and acceptance on those; against every threat (an opponent in riichi, or one
+likely tenpai by its calls and turn) the hand's danger classes (``defence.threats_against``,
+from the discarder's view only); every legal discard valued in expected points
+(``model.option_values``); and one verdict by the chosen discard's cost against the top
+(``verdict.judge``: forced, best, close, loss). A riichi declaration
 discard also gets its waits (``riichi_summary``), and a ron on that discard one deal-in per
 winner (``deal_in``, with the dealt tile's danger class against a winner in riichi). Each seat's
 verdicts add up to a summary (``verdict.summarise``). The cost is linear in the hand: the state
@@ -22,35 +22,35 @@ Definitions: docs/analysis.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+from functools import partial
 
-from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Riichi
+from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Riichi, Ruleset
+from ..ids import game_start
 from ..replay.fold import walk_hand
 from ..replay.state import NOBODY, TableState
-from ..rules.danger import dora_kinds
+from ..rules.game_end import all_last_round, uma
 from ..rules.scoring import ScoringRules
-from .defence import danger_against
+from .defence import threats_against
 from .discard import analyze_discard
-from .value import discard_values, han_kept, situation_of
+from .model import Standing, option_values
+from .value import situation_of
 from .values import (
     DangerAgainst,
     DealIn,
     DiscardAnalysis,
     DiscardNote,
     GameAnalysis,
-    HandValue,
     Judgement,
     RiichiSummary,
     ValueSituation,
 )
-from .verdict import judge, judged_discard, summarise, value_may_decide
+from .verdict import Reason, judge, judged_discard, loss_threshold, summarise
 from .waits import deal_in, riichi_summary
 
 _SANMA_MISSING = range(1, 8)
 """Kinds 2m-8m: not in a three-player game's wall."""
-
-VALUED_SHANTEN = 1
-"""The candidates' value is computed at tenpai and one-shanten (shanten after the discard)."""
-
 
 def unseen_from(board_seats: Sequence, dora_indicators: Sequence[int], seat: int, *,
                 sanma: bool = False) -> list[int]:
@@ -96,23 +96,32 @@ def _unseen(seen: list[int], dora_indicators: Sequence[int], sanma: bool) -> lis
     return unseen
 
 
+def final_uma(ruleset: Ruleset, day: date | None) -> tuple[int, ...] | None:
+    """Points for each final rank, first to last: the lobby's uma (``rules.game_end.uma``, in
+    thousands) with the first place's share the rest; ``None`` where it is not known (a private
+    lobby, a chip table, an early East-only game without a date)."""
+    if ruleset.chips or ruleset.special:
+        return None
+    rest = uma(ruleset, day)
+    if rest is None:
+        return None
+    return tuple(1000 * u for u in (-sum(rest), *rest))
+
+
 def meld_count(melds: Sequence) -> int:
     """The melds that take a set out of the concealed hand: chi, pon, kans (not kita)."""
     return sum(1 for m in melds if m.kind is not CallKind.KITA)
 
 
-def analyze_game(game: Game, *, explain: bool = True) -> GameAnalysis:
-    """Every discard of every hand of ``game`` analysed and judged (see the module's docstring).
-
-    ``explain=False`` leaves out the hand values that only explain a verdict already decided
-    (``verdict.value_may_decide``: a discard among the best, a defence, a loss of shanten or of
-    more acceptance than a value may cost), so those judgements carry no value. Every verdict
-    and the summary are the same (``stats --quality`` reads only those); the value model is most
-    of the analysis's cost."""
-    rules = ScoringRules.from_ruleset(game.header.ruleset)
+def analyze_game(game: Game) -> GameAnalysis:
+    """Every discard of every hand of ``game`` analysed and judged (see the module's docstring)."""
+    ruleset = game.header.ruleset
+    rules = ScoringRules.from_ruleset(ruleset)
+    start = game_start(game.log_id)
+    standing_uma = final_uma(ruleset, start.date() if start else None)
     notes: list[DiscardNote] = []
     for position, hand in enumerate(game.hands):
-        observer = _HandNotes(hand.index, rules, explain)
+        observer = _HandNotes(hand.index, rules, standing_uma, all_last_round(ruleset))
         try:
             walk_hand(game, position, observer)
         except Exception:  # noqa: BLE001 - a log the engine cannot follow gets no more notes for that hand
@@ -120,25 +129,23 @@ def analyze_game(game: Game, *, explain: bool = True) -> GameAnalysis:
         notes += observer.notes()
     rows = [judged_discard(note.seat, note.judgement, note.danger, [d.winner for d in note.deal_ins])
             for note in notes]
-    return GameAnalysis(tuple(notes), summarise(rows, game.header.ruleset.players))
+    return GameAnalysis(tuple(notes), summarise(rows, game.header.ruleset.players),
+                        loss_threshold(game.header.ruleset.players))
 
 
 class _Pending:
     """A discard's note while the rons on it are still to come."""
 
-    __slots__ = ("analysis", "danger", "deal_ins", "event_index", "judgement", "riichi", "seat", "turn_start",
-                 "values")
+    __slots__ = ("analysis", "danger", "deal_ins", "event_index", "judgement", "riichi", "seat", "turn_start")
 
     def __init__(self, event_index: int, seat: int, analysis: DiscardAnalysis, riichi: RiichiSummary | None,
-                 judgement: Judgement, danger: tuple[DangerAgainst, ...] | None,
-                 values: tuple[tuple[int, HandValue | None], ...], turn_start: int) -> None:
+                 judgement: Judgement, danger: tuple[DangerAgainst, ...] | None, turn_start: int) -> None:
         self.event_index = event_index
         self.seat = seat
         self.analysis = analysis
         self.riichi = riichi
         self.judgement = judgement
         self.danger = danger
-        self.values = values
         self.turn_start = turn_start
         self.deal_ins: list[DealIn] = []
 
@@ -146,11 +153,15 @@ class _Pending:
 class _HandNotes:
     """The observer that judges each discard of one hand on the state before it."""
 
-    def __init__(self, hand_index: int, rules: ScoringRules, explain: bool = True) -> None:
+    def __init__(self, hand_index: int, rules: ScoringRules, uma: tuple[int, ...] | None = None,
+                 last_round: int = 99) -> None:
         self.hand_index = hand_index
         self.rules = rules
-        self.explain = explain
-        """Value the discards among the best too (``analyze_game``)."""
+        self.uma = uma
+        """Points for each final rank (first to last): the last hand values placement."""
+        self.last_round = last_round
+        """The all-last round (oorasu): from it on, a hand may be the game's last."""
+        self.threshold = loss_threshold(rules.players)
         self.sanma = rules.sanma
         self.pending: list[_Pending] = []
         self.open = False
@@ -188,20 +199,26 @@ class _HandNotes:
             after = list(me.concealed)
             after.remove(event.tile)
             riichi = riichi_summary(after, unseen)
-        danger = None
-        if any(s.riichi_discard != NOBODY for r, s in enumerate(state.seats) if r != seat):
-            danger = danger_against(state.board(), seat, event.tile, sanma=self.sanma)
-        values: dict[int, HandValue | None] = {}
-        kept: dict[int, int] | None = None
-        if not forced and (self.explain or value_may_decide(analysis, danger)):
-            kinds = [analysis.kind, *(o.kind for o in analysis.best if o.kind != analysis.kind)]
-            if min(analysis.shanten_after, analysis.best[0].shanten) <= VALUED_SHANTEN:
-                values = discard_values(me.concealed, self.situation(state, seat), unseen, kinds, chosen=event.tile)
-            elif analysis.loss is not None:
-                kept = self.kept(state, seat, event.tile, kinds)
-        judgement = judge(analysis, forced=forced, danger=danger, values=values, kept=kept)
+        threats: tuple[DangerAgainst, ...] = ()
+        if any(s.riichi_discard != NOBODY or s.open_sets for r, s in enumerate(state.seats[:state.players])
+               if r != seat):
+            threats = threats_against(state.board(), seat, event.tile, sanma=self.sanma)
+        kind = event.tile >> 2
+        legal = [o for o in analysis.options if o.kind not in state.kuikae or o.kind == kind] or analysis.options
+        seat_wind = (seat - state.init.dealer) % state.players
+        value_of = partial(option_values, me.concealed, legal, self.situation(state, seat), unseen, threats,
+                           chosen=event.tile, turn=len(me.pond) + 1, dealer=seat_wind == 0,
+                           yakuhai=(31, 32, 33, 27 + state.init.wind, 27 + seat_wind))
+        standing = None
+        if self.uma is not None and state.init.round >= self.last_round:
+            standing = Standing(seat, tuple(state.scores[:state.players]), self.uma)
+        judgement = judge(value_of(standing=standing), kind, forced=forced, threshold=self.threshold)
+        if standing is not None and judgement.reason is not None:
+            plain = judge(value_of(), kind, forced=forced, threshold=self.threshold)
+            if plain.verdict.value == "best" or plain.cost_points < judgement.cost_points / 2:
+                judgement = replace(judgement, reason=Reason.PLACEMENT)
         start = self.turn_start if self.turn_seat == seat else index + 1
-        self.pending.append(_Pending(index, seat, analysis, riichi, judgement, danger, tuple(values.items()), start))
+        self.pending.append(_Pending(index, seat, analysis, riichi, judgement, threats or None, start))
         self.open = True
 
     def situation(self, state: TableState, seat: int) -> ValueSituation:
@@ -213,30 +230,17 @@ class _HandNotes:
                             own_discards=(d.tile for d in me.pond), score=state.scores[seat],
                             declared=me.riichi_discard != NOBODY, rules=self.rules)
 
-    def kept(self, state: TableState, seat: int, tile: int, kinds: Sequence[int]) -> dict[int, int]:
-        """``value.han_kept`` after discarding each of ``kinds`` (the chosen tile for its kind)."""
-        me = state.seats[seat]
-        seat_wind = (seat - state.init.dealer) % state.players
-        yakuhai = {31, 32, 33, 27 + state.init.wind, 27 + seat_wind}
-        dora = dora_kinds(state.dora, sanma=self.sanma)
-        found = {}
-        for k in kinds:
-            rest = list(me.concealed)
-            rest.remove(tile if k == tile >> 2 else next(t for t in rest if t >> 2 == k))
-            found[k] = han_kept(rest, me.melds, dora, yakuhai, red_fives=self.rules.red_fives)
-        return found
-
     def deal_in(self, state: TableState, win: Agari) -> DealIn:
         winner = state.seats[win.who]
         concealed = list(win.hand)
         concealed.remove(win.win_tile)
         open_hand = any(m.kind not in (CallKind.CLOSED_KAN, CallKind.KITA) for m in winner.melds)
-        against = {d.seat: d for d in self.pending[-1].danger or ()}
+        against = {d.seat: d for d in self.pending[-1].danger or () if d.riichi}
         tile_class = against[win.who].tile_class if win.who in against else None
         return deal_in(win.from_who, win.who, win.win_tile, concealed, riichi=winner.riichi == 2,
                        open_hand=open_hand, points=win.points, tile_class=tile_class)
 
     def notes(self) -> list[DiscardNote]:
         return [DiscardNote(self.hand_index, p.event_index, p.seat, p.analysis, p.riichi, tuple(p.deal_ins),
-                            p.judgement, p.danger, p.values, turn_start=p.turn_start)
+                            p.judgement, p.danger, turn_start=p.turn_start)
                 for p in self.pending]

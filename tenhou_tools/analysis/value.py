@@ -7,17 +7,20 @@ seat's view and the ruleset (``ValueSituation``). The model, exactly (docs/analy
 "Hand value"):
 
 * **A wait's value**: the scorer's points for a ron and for a tsumo on it (``ten[1]``: a
-  tsumo's total of all payments), mixed by the corpus's share of wins by tsumo
-  (``TSUMO_SHARE``); a ron on a wait in the seat's own pond (furiten) or without a yaku counts
-  0, and so does a tsumo without a yaku. A closed hand is valued as riichi when the seat has
-  declared it or ``may_riichi`` is set (riichi is then declared on reaching tenpai); ura dora,
-  ippatsu, haitei and the like are not counted, nor honba and sticks. The winning tile is a
-  plain copy (not a red five).
-* **Tenpai**: ``tiles`` = the unseen copies of the waits that score; the average win is the
-  wait values weighted by those copies; ``win_chance`` = 1 - (1 - tiles/unseen)^draws, the
-  chance to draw one of them in the seat's own draws left if each draw were independent (ron
-  chances and the others' wins are left out: they roughly cancel, docs); ``ev`` = win_chance
-  x average win.
+  tsumo's total of all payments), mixed by how much likelier the table is to discard that tile
+  than the seat is to draw it (``tables.ron_ratio`` by the tile's group: honour, 1/9, 2/8, 3-7,
+  a suji of the seat's own discard). **Furiten is a state of the hand** (``rules.furiten.
+  pond_furiten``: any wait among the seat's own discards, the one just made included): then
+  every wait wins by tsumo only. A win without a yaku counts 0. A closed hand is valued as
+  riichi when the seat has declared it or ``may_riichi`` is set (riichi is then declared on
+  reaching tenpai), with the ippatsu and ura dora han a riichi win carries on average
+  (``tables.riichi_bonus_han``) as that share of one more han. Haitei, rinshan and the like,
+  honba and sticks are not counted. The winning tile is a plain copy (not a red five).
+* **Tenpai**: ``tiles`` = the unseen copies of the waits that score; each copy weighs its
+  tsumo (1) and its ron (the ratio) against the average wait's (1 + the mean ratio), so the
+  chance of a win in the seat's own draws left is 1 - (1 - weighted tiles / unseen)^draws (the
+  others' wins are left out: they offset the weight the ron adds, docs); ``ev`` = win_chance x
+  the average win, weighted the same way.
 * **One-shanten**: the draws that reach tenpai (``tiles`` of them); the first such draw comes
   at draw j with chance (1-q)^(j-1) q, q = tiles/unseen; after it the seat keeps the tenpai
   discard with the best ev for the draws then left (that drawn copy no longer unseen); ``ev``
@@ -36,14 +39,16 @@ from typing import Final
 from .._values import build
 from ..events import Meld
 from ..replay.board import Board
+from ..rules.furiten import pond_furiten
 from ..rules.hand import counts34, waits
+from ..rules.riichi import RIICHI_COST, riichi_live_minimum
 from ..rules.scoring import ScoredHand, ScoringRules, WinContext, score_win
 from ..rules.shanten import acceptance
 from ..tiles import RED_FIVES
+from .tables import mean_ron_ratio, riichi_bonus_han, ron_ratio, win_group
 from .values import HandValue, ScoreLine, ValueSituation, WaitValue
 
 __all__ = [
-    "TSUMO_SHARE",
     "HandValue",
     "ScoreLine",
     "ValueSituation",
@@ -55,9 +60,31 @@ __all__ = [
     "situation_on",
 ]
 
-TSUMO_SHARE: Final = {4: 0.400, 3: 0.491}
-"""Share of wins by tsumo in the corpus's genuine games (mjlog/: 12,092 of 30,202 four-player
-wins, 3,975 of 8,103 three-player wins), by player count."""
+
+
+def _basic(han: int, fu: int) -> int:
+    """A hand's basic points (基本点) by the scoring table: fu x 2^(han+2) up to a mangan's
+    2,000, then haneman 3,000, baiman 4,000, sanbaiman 6,000, counted yakuman 8,000."""
+    if han >= 13:
+        return 8000
+    if han >= 11:
+        return 6000
+    if han >= 8:
+        return 4000
+    if han >= 6:
+        return 3000
+    if han >= 5:
+        return 2000
+    return min(2000, fu * 2 ** (han + 2))
+
+
+def riichi_bonus(line: ScoreLine, players: int) -> float:
+    """A riichi win's points with the ippatsu and ura dora it carries on average: that many han
+    taken as the share of wins with one han more (``tables.riichi_bonus_han``)."""
+    if line.han <= 0:
+        return float(line.points)
+    gain = _basic(line.han + 1, line.fu) / _basic(line.han, line.fu)
+    return line.points * (1 + riichi_bonus_han(players) * (gain - 1))
 
 
 # -- scoring, memoised by shape ----------------------------------------------------------------
@@ -165,48 +192,64 @@ def _scores(counts13: tuple[int, ...], reds: frozenset[int], win: int, key: int,
     return known
 
 
-def _wait(counts13: tuple[int, ...], reds: frozenset[int], w: int, key: int, in_pond: bool,
-          share: float) -> tuple[ScoreLine | None, ScoreLine | None, float]:
-    """(tsumo, ron, points) of the wait ``w``: a wait in the seat's own pond (``in_pond``) is
-    valued by its tsumo alone, with no ron."""
-    tsumo, ron = _scores(counts13, reds, w, key, not in_pond)
-    t = tsumo.points if tsumo else 0
-    if in_pond:
-        return tsumo, None, float(t)
-    return tsumo, ron, share * t + (1 - share) * (ron.points if ron else 0)
+def _wait(counts13: tuple[int, ...], reds: frozenset[int], w: int, key: int, ron_allowed: bool,
+          ratio: float, players: int) -> tuple[ScoreLine | None, ScoreLine | None, float, float]:
+    """(tsumo, ron, points, weight) of the wait ``w``: ``weight`` is 1 for a tsumo that scores
+    plus ``ratio`` for a ron that scores (none when the hand is furiten, ``ron_allowed`` off), and
+    ``points`` the average of the two by those weights."""
+    tsumo, ron = _scores(counts13, reds, w, key, ron_allowed)
+    riichi = _PARTS[key][3]
+    weight = total = 0.0
+    if tsumo is not None:
+        weight, total = 1.0, riichi_bonus(tsumo, players) if riichi else float(tsumo.points)
+    if not ron_allowed:
+        ron = None
+    elif ron is not None:
+        weight += ratio
+        total += ratio * (riichi_bonus(ron, players) if riichi else ron.points)
+    return tsumo, ron, (total / weight if weight else 0.0), weight
 
 
 def _wait_values(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], left: Sequence[int],
-                 s: ValueSituation, furiten: Collection[int]) -> tuple[WaitValue, ...]:
-    """Each wait's value."""
+                 s: ValueSituation, pond: Collection[int]) -> tuple[tuple[WaitValue, ...], tuple[float, ...], bool]:
+    """Each wait's value and weight, and whether the hand is furiten (``pond``: the kinds of the
+    seat's own discards, the one just made included)."""
     key = _situation_key(s)
-    share = TSUMO_SHARE[s.rules.players]
+    players = s.rules.players
+    furiten = pond_furiten(waits, pond)
     found = []
+    weights = []
     for w, n in zip(waits, left, strict=True):
-        tsumo, ron, points = _wait(counts13, reds, w, key, w in furiten, share)
+        ratio = ron_ratio(players, win_group(w, pond))
+        tsumo, ron, points, weight = _wait(counts13, reds, w, key, not furiten, ratio, players)
         found.append(build(WaitValue, kind=w, left=n, ron=ron, tsumo=tsumo, points=points))
-    return tuple(found)
+        weights.append(weight)
+    return tuple(found), tuple(weights), furiten
 
 
 def _outcome(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], unseen: Sequence[int],
-             s: ValueSituation, key: int, furiten: Collection[int], discarded: int) -> tuple[int, float]:
-    """``(tiles, win_points)`` of ``_tenpai`` for the look-ahead (waits with no copy left weigh
-    nothing and are skipped; ``discarded`` joins ``furiten``), without its records."""
-    share = TSUMO_SHARE[s.rules.players]
-    tiles = 0
+             s: ValueSituation, key: int, pond: Collection[int], discarded: int) -> tuple[float, float]:
+    """``(weighted tiles, win_points)`` of ``_tenpai`` for the look-ahead (``discarded`` joins the
+    pond), without its records."""
+    players = s.rules.players
+    pond = {*pond, discarded}
+    furiten = pond_furiten(waits, pond)
+    norm = 1 + mean_ron_ratio(players)
+    tiles = 0.0
     total = 0.0
     for w in waits:
         n = unseen[w]
         if not n:
             continue
-        points = _wait(counts13, reds, w, key, w == discarded or w in furiten, share)[2]
+        _t, _r, points, weight = _wait(counts13, reds, w, key, not furiten, ron_ratio(players, win_group(w, pond)),
+                                      players)
         if points > 0:
-            tiles += n
-            total += n * points
+            tiles += n * weight / norm
+            total += n * weight / norm * points
     return tiles, (total / tiles if tiles else 0.0)
 
 
-def _chance(tiles: int, pool: int, draws: int) -> float:
+def _chance(tiles: float, pool: int, draws: int) -> float:
     """1 - (1 - tiles/pool)^draws: at least one of ``tiles`` in ``draws`` independent draws."""
     if tiles <= 0 or draws <= 0 or pool <= 0:
         return 0.0
@@ -214,13 +257,16 @@ def _chance(tiles: int, pool: int, draws: int) -> float:
 
 
 def _tenpai(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], unseen: Sequence[int],
-            s: ValueSituation, furiten: Collection[int], pool: int, draws: int) -> HandValue:
-    values = _wait_values(counts13, reds, waits, [unseen[w] for w in waits], s, furiten)
+            s: ValueSituation, pond: Collection[int], pool: int, draws: int) -> HandValue:
+    values, weights, furiten = _wait_values(counts13, reds, waits, [unseen[w] for w in waits], s, pond)
+    norm = 1 + mean_ron_ratio(s.rules.players)
     tiles = sum(v.left for v in values if v.points > 0)
-    points = sum(v.left * v.points for v in values) / tiles if tiles else 0.0
-    chance = _chance(tiles, pool, draws)
+    weighted = sum(v.left * w / norm for v, w in zip(values, weights, strict=True) if v.points > 0)
+    points = sum(v.left * w / norm * v.points for v, w in zip(values, weights, strict=True)) / weighted \
+        if weighted else 0.0
+    chance = _chance(weighted, pool, draws)
     return build(HandValue, shanten=0, tiles=tiles, win_points=points, win_chance=chance, ev=chance * points,
-                 waits=values)
+                 waits=values, furiten=furiten)
 
 
 _Branch = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
@@ -351,11 +397,6 @@ def han_kept(concealed: Sequence[int], melds: Sequence[Meld], dora: Collection[i
     return kept
 
 
-RIICHI_MIN_SCORE = 1000
-RIICHI_MIN_LIVE = 4
-"""Riichi needs 1,000 points (the stick) and at least four tiles left in the live wall."""
-
-
 def situation_on(board: Board, seat: int, rules: ScoringRules) -> ValueSituation:
     """The ``ValueSituation`` of ``seat`` on ``board`` (the table just before its discard):
     its melds, winds, the dora indicators, its own draws left (the live wall's tiles over the
@@ -383,7 +424,7 @@ def situation_of(*, melds: Sequence[Meld], seat_wind: int, round_wind: int, dora
         dora_indicators=tuple(dora_indicators),
         draws_left=live_remaining // players,
         in_riichi=declared,
-        may_riichi=closed and score >= RIICHI_MIN_SCORE and live_remaining >= RIICHI_MIN_LIVE,
+        may_riichi=closed and score >= RIICHI_COST and live_remaining >= riichi_live_minimum(players),
         own_discards=frozenset(t >> 2 for t in own_discards),
         rules=rules,
     )

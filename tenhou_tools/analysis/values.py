@@ -27,6 +27,9 @@ __all__ = [
     "JudgedDiscard",
     "Judgement",
     "LossKind",
+    "OPTION_FIELDS",
+    "OptionValue",
+    "Reason",
     "RiichiSummary",
     "ScoreLine",
     "SeatSummary",
@@ -99,8 +102,8 @@ class WaitValue:
     tsumo: ScoreLine | None
     """``None``: no yaku on a tsumo."""
     points: float
-    """The value of a win on it: the ron and tsumo points mixed by ``TSUMO_SHARE`` (tsumo only
-    when furiten)."""
+    """The value of a win on it: the tsumo and ron points mixed by the ron ratio of its tile's
+    group (tsumo only when the hand is furiten; ``analysis.value``)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -127,6 +130,8 @@ class HandValue:
     """Expected points: ``win_chance`` x ``win_points``."""
     waits: tuple[WaitValue, ...] = ()
     """Tenpai: every wait (kinds ascending)."""
+    furiten: bool = False
+    """Tenpai: a wait is among the seat's own discards, so every wait wins by tsumo only."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -135,6 +140,7 @@ class HandValue:
             "win_points": round(self.win_points),
             "win_chance": round(self.win_chance, 4),
             "ev": round(self.ev),
+            "furiten": self.furiten,
             "waits": [w.to_json() for w in self.waits],
         }
 
@@ -216,16 +222,34 @@ class DiscardAnalysis:
 
 @dataclass(frozen=True, slots=True)
 class DangerAgainst:
-    """The discarder's hand against one opponent in riichi (an entry of ``danger``)."""
+    """The discarder's hand against one threat: an opponent in riichi, or one the model judges
+    likely tenpai without it (an entry of ``danger``)."""
 
     seat: int
-    """The opponent in riichi."""
+    """The opponent."""
     tile: Danger
     """The discarded tile's kind."""
     hand: tuple[Danger, ...]
     """Every kind in the hand before the discard, ascending."""
     rates: tuple[float, ...]
-    """The measured danger of each kind of ``hand`` in percent (``rules.danger.danger_rate``)."""
+    """The measured danger of each kind of ``hand`` in percent (``rules.danger.danger_rate``):
+    the chance it wins on that kind if it is tenpai."""
+    riichi: bool = True
+    """The opponent's riichi declaration discard is out."""
+    tenpai: float = 1.0
+    """The chance the opponent is tenpai, from the discarder's view (1 in riichi)."""
+    hand_value: float = 0.0
+    """The mean points its ron costs (``analysis.tables.ron_points``)."""
+    open_melds: int = 0
+    """Its open melds (chi, pon, open and added kans)."""
+
+    def deal_in_chance(self, kind: int) -> float:
+        """The chance that discarding ``kind`` (a kind of the hand) deals into this opponent:
+        ``tenpai`` x its rate."""
+        for d, r in zip(self.hand, self.rates, strict=True):
+            if d.kind == kind:
+                return self.tenpai * r / 100
+        raise KeyError(kind)
 
     @property
     def tile_class(self) -> DangerClass:
@@ -247,6 +271,10 @@ class DangerAgainst:
         {"KIND": percent}}``; kinds 0-33 as strings."""
         return {
             "seat": self.seat,
+            "riichi": self.riichi,
+            "tenpai": round(self.tenpai, 3),
+            "hand_value": round(self.hand_value),
+            "open_melds": self.open_melds,
             "tile_class": self.tile_class.value,
             "safest_class": self.safest_class.value,
             "classes": {str(d.kind): d.danger_class.value for d in self.hand},
@@ -306,20 +334,73 @@ class DealIn:
 
 
 class Verdict(Enum):
-    """What a discard was, in one word."""
+    """What a discard was, in one word, by its cost in expected points (``verdict.judge``)."""
 
     FORCED = "forced"
     """The discard after the seat's own riichi declaration discard: the drawn tile, no choice."""
     BEST = "best"
-    """Among the best by efficiency (shanten, then accepted tiles)."""
-    DEFENCE = "defence"
-    """Against at least one opponent in riichi, a safer class than every efficiency-best
-    discard."""
+    """Its expected points are the top's (it is the top pick, or ties it)."""
+    CLOSE = "close"
+    """It costs less than the loss threshold (``verdict.LOSS_THRESHOLD``): a near-tie."""
+    LOSS = "loss"
+    """It costs the threshold or more: a mistake (✗)."""
+
+
+class Reason(Enum):
+    """Why a discard that is not the top pick costs what it costs, in a player's words."""
+
+    EFFICIENCY = "efficiency"
+    """A slower hand: further from tenpai, or fewer tiles that move it on."""
     VALUE = "value"
-    """At equal shanten, more hand value kept than every best discard, at a bounded acceptance
-    cost."""
-    EFFICIENCY_LOSS = "efficiency_loss"
-    """Anything else not among the best."""
+    """As fast, but a cheaper hand (fewer han, a worse wait, a furiten or yakuless one)."""
+    DEFENCE = "defence"
+    """A more dangerous tile with nothing gained for it."""
+    PUSH = "push"
+    """A dangerous tile for a hand that was not worth the risk."""
+    FOLD = "fold"
+    """A safer tile that gave up more of a winnable hand than the danger it avoided."""
+    PLACEMENT = "placement"
+    """In the last hand: the placement and uma the outcomes bring decide it."""
+
+
+OPTION_FIELDS = ("kind", "ev", "shanten", "accepted", "deal_in", "risk", "later")
+"""The columns of an option in the JSON (``OptionValue.to_json``); ``deal_in`` in per mille; its
+``win`` is ``ev + risk + later``."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValue:
+    """One legal discard kind valued in the model's one currency, expected points
+    (``model.option_values``; docs/analysis.md, "The expected-points model")."""
+
+    kind: int
+    shanten: int
+    """Shanten after discarding it."""
+    accepted: int
+    """Accepted tiles after it."""
+    win: float
+    """The points the hand is expected to win: the chance to win times the value (tenpai and
+    one-shanten by the engine's scorer, further away by the measured far table)."""
+    deal_in: float = 0.0
+    """The chance that this tile deals in now: 1 - the product over the threats of (1 -
+    tenpai chance x rate)."""
+    risk: float = 0.0
+    """The points it is expected to lose now: over the threats, tenpai chance x rate x the
+    value of their win."""
+    later: float = 0.0
+    """Against a threat, the expected loss of the next discard from the hand that is left (the
+    safest tile it keeps), weighted by ``model.LATER_WEIGHT``."""
+    ev: float = 0.0
+    """``win - risk - later``."""
+    value: HandValue | None = None
+    """At tenpai and one-shanten, the hand's value by the scorer."""
+
+    def to_json(self) -> list[int]:
+        """``[kind, ev, shanten, accepted, deal_in, risk, later]`` (``OPTION_FIELDS``; the deal-in
+        chance in per mille, points rounded; ``win`` is ``ev + risk + later``): a list, since a
+        page holds a thousand lists of these."""
+        return [self.kind, round(self.ev), self.shanten, self.accepted, round(1000 * self.deal_in), round(self.risk),
+                round(self.later)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,43 +408,66 @@ class Judgement:
     """The verdict of one discard and the numbers behind it."""
 
     verdict: Verdict
-    accepted: int
-    """Accepted tiles left after the chosen discard."""
-    best_accepted: int
-    """After the best discard(s)."""
-    shanten: int
-    """Shanten after the chosen discard."""
-    best_shanten: int
-    chosen_value: HandValue | None = None
-    """The chosen discard's value (tenpai and one-shanten only)."""
-    best_value: HandValue | None = None
-    """The best-valued of the efficiency-best discards."""
-    han_kept: int | None = None
-    """The chosen discard's ``value.han_kept`` (for a ``value`` verdict away from tenpai)."""
-    best_han_kept: int | None = None
-    safer_against: tuple[int, ...] = ()
-    """``defence``: the riichi seats against which the chosen tile is of a safer class."""
-    cost_points: float | None = None
-    """``efficiency_loss``: the best value's ev minus the chosen one's, when both are valued."""
+    options: tuple[OptionValue, ...]
+    """Every legal discard kind valued, best first (ties by kind); only the chosen one when the
+    discard is forced."""
+    chosen: OptionValue
+    reason: Reason | None = None
+    """Why it costs what it costs (``close`` and ``loss`` only)."""
 
     @property
-    def acceptance_cost(self) -> int:
-        """Accepted tiles given up against the best (0 when best or forced)."""
-        return self.best_accepted - self.accepted if self.verdict not in (Verdict.BEST, Verdict.FORCED) else 0
+    def top(self) -> OptionValue:
+        return self.options[0]
+
+    @property
+    def top_kind(self) -> int:
+        return self.top.kind
+
+    @property
+    def ev(self) -> float:
+        return self.chosen.ev
+
+    @property
+    def top_ev(self) -> float:
+        return self.top.ev
+
+    @property
+    def cost_points(self) -> float:
+        """``top_ev - ev``, never below 0."""
+        return max(0.0, self.top.ev - self.chosen.ev)
+
+    @property
+    def accepted(self) -> int:
+        return self.chosen.accepted
+
+    @property
+    def best_accepted(self) -> int:
+        return self.top.accepted
+
+    @property
+    def shanten(self) -> int:
+        return self.chosen.shanten
+
+    @property
+    def best_shanten(self) -> int:
+        return self.top.shanten
+
+    def option(self, kind: int) -> OptionValue | None:
+        return next((o for o in self.options if o.kind == kind), None)
 
     def to_json(self) -> dict[str, object]:
         return {
             "verdict": self.verdict.value,
-            "accepted": self.accepted,
-            "best_accepted": self.best_accepted,
+            "reason": None if self.reason is None else self.reason.value,
+            "top_kind": self.top_kind,
+            "ev": round(self.ev),
+            "top_ev": round(self.top_ev),
+            "cost_points": round(self.cost_points),
             "shanten": self.shanten,
             "best_shanten": self.best_shanten,
-            "value": None if self.chosen_value is None else self.chosen_value.to_json(),
-            "best_value": None if self.best_value is None else self.best_value.to_json(),
-            "han_kept": self.han_kept,
-            "best_han_kept": self.best_han_kept,
-            "safer_against": list(self.safer_against),
-            "cost_points": None if self.cost_points is None else round(self.cost_points),
+            "accepted": self.accepted,
+            "best_accepted": self.best_accepted,
+            "options": [o.to_json() for o in self.options],
         }
 
 
@@ -373,10 +477,9 @@ class JudgedDiscard:
 
     seat: int
     verdict: Verdict
-    acceptance_cost: int
-    """Accepted tiles given up (``Judgement.acceptance_cost``) for a loss at equal shanten."""
-    shanten_loss: bool
-    """The chosen discard left a higher shanten than the best."""
+    cost_points: float
+    """``Judgement.cost_points``."""
+    reason: Reason | None
     push: bool
     """Not tenpai after the discard and the tile not genbutsu against an opponent in riichi."""
     deal_ins: tuple[str, ...] = ()
@@ -392,14 +495,12 @@ class SeatSummary:
     judged: int = 0
     best: int = 0
     forced: int = 0
-    defence: int = 0
-    value: int = 0
-    efficiency_loss: int = 0
-    acceptance_given_up: int = 0
-    """Accepted tiles given up over the efficiency losses at equal shanten."""
-    shanten_losses: int = 0
-    """Efficiency losses that left a higher shanten than the best (counted apart: their
-    acceptance is not comparable)."""
+    close: int = 0
+    loss: int = 0
+    cost_points: float = 0.0
+    """The cost in expected points, summed over the choices."""
+    reasons: dict[str, int] = field(default_factory=dict)
+    """The losses by reason."""
     pushes: int = 0
     deal_ins: dict[str, int] = field(default_factory=dict)
     """Deal-ins by the class of the tile against the winner (``not_in_riichi`` apart)."""
@@ -411,22 +512,33 @@ class SeatSummary:
 
     @property
     def share_best(self) -> float | None:
-        """``best`` over ``choices``; ``None`` without a choice."""
+        """The agreement: ``best`` (the top pick, or a tie with it) over ``choices``; ``None``
+        without a choice."""
         return self.best / self.choices if self.choices else None
 
+    @property
+    def loss_rate(self) -> float | None:
+        return self.loss / self.choices if self.choices else None
+
+    @property
+    def mean_cost(self) -> float | None:
+        """Expected points given up a choice."""
+        return self.cost_points / self.choices if self.choices else None
+
     def to_json(self) -> dict[str, object]:
-        share = self.share_best
+        share, rate, mean = self.share_best, self.loss_rate, self.mean_cost
         return {
             "seat": self.seat,
             "judged": self.judged,
             "best": self.best,
             "share_best": None if share is None else round(share, 4),
             "forced": self.forced,
-            "defence": self.defence,
-            "value": self.value,
-            "efficiency_loss": self.efficiency_loss,
-            "acceptance_given_up": self.acceptance_given_up,
-            "shanten_losses": self.shanten_losses,
+            "close": self.close,
+            "loss": self.loss,
+            "loss_rate": None if rate is None else round(rate, 4),
+            "cost_points": round(self.cost_points),
+            "mean_cost": None if mean is None else round(mean, 1),
+            "reasons": dict(sorted(self.reasons.items())),
             "pushes": self.pushes,
             "deal_ins": dict(sorted(self.deal_ins.items())),
         }
@@ -452,10 +564,8 @@ class DiscardNote:
     judgement: Judgement
     """The verdict and the numbers behind it (``verdict.judge``)."""
     danger: tuple[DangerAgainst, ...] | None = None
-    """The hand before the discard against each opponent in riichi; ``None``: nobody in riichi."""
-    values: tuple[tuple[int, HandValue | None], ...] = ()
-    """``(kind, value)`` of the candidates valued (the chosen and the efficiency-best discards,
-    at tenpai and one-shanten); empty when none was."""
+    """The hand before the discard against each threat (riichi, or likely tenpai without it);
+    ``None``: no threat."""
     turn_start: int | None = None
     """The step at which the seat's turn that ends in this discard began: its draw or its call
     (a kan's or kita's replacement draw, a riichi declaration, a new dora indicator, a
@@ -481,10 +591,9 @@ class DiscardNote:
         return self.step + 1 + k
 
     def value_of(self, kind: int) -> HandValue | None:
-        for k, v in self.values:
-            if k == kind:
-                return v
-        return None
+        """The scorer's value of the hand after discarding ``kind`` (tenpai and one-shanten)."""
+        option = self.judgement.option(kind)
+        return None if option is None else option.value
 
     def to_json(self) -> dict[str, object]:
         """The entry the HTML page reads (docs/replay-html.md, docs/analysis.md): where (``step``
@@ -493,15 +602,17 @@ class DiscardNote:
         ``danger``, ``riichi``, ``deal_in`` (the first deal-in, or ``None``) and ``deal_ins``."""
         deal_ins = [d.to_json() for d in self.deal_ins]
         analysis = self.analysis.to_json()
-        valued = {k for k, _ in self.values}
         chosen = analysis["chosen"]
         assert isinstance(chosen, dict)
-        chosen["value"] = self._value_json(self.analysis.kind, valued)
-        best = analysis["best"]
-        assert isinstance(best, list)
-        for option in best:
-            option["value"] = self._value_json(option["kind"], valued)
+        chosen["value"] = self._value_json(self.analysis.kind)
+        analysis["best"] = [o.kind for o in self.analysis.best]  # the kinds: the top option says more
         judgement = self.judgement.to_json()
+        top_kind = self.judgement.top_kind
+        top = None
+        if self.judgement.verdict in (Verdict.CLOSE, Verdict.LOSS):
+            top = next((o.to_json() for o in self.analysis.options if o.kind == top_kind), None)
+            if top is not None:
+                top["value"] = self._value_json(top_kind)
         return {
             "hand": self.hand,
             "event_index": self.event_index,
@@ -512,15 +623,14 @@ class DiscardNote:
             **analysis,
             "verdict": judgement.pop("verdict"),
             "judgement": judgement,
+            "top": top,
             "danger": None if self.danger is None else [d.to_json() for d in self.danger],
             "riichi": None if self.riichi is None else self.riichi.to_json(),
             "deal_in": deal_ins[0] if deal_ins else None,
             "deal_ins": deal_ins,
         }
 
-    def _value_json(self, kind: int, valued: set[int]) -> dict[str, object] | None:
-        if kind not in valued:
-            return None
+    def _value_json(self, kind: int) -> dict[str, object] | None:
         value = self.value_of(kind)
         return None if value is None else value.to_json()
 
@@ -532,6 +642,8 @@ class GameAnalysis:
     discards: tuple[DiscardNote, ...]
     summary: tuple[SeatSummary, ...] = ()
     """One per seat: the verdicts, pushes and deal-ins by class over the game."""
+    loss_threshold_points: float = 300.0
+    """The cost in expected points from which a discard is a ``loss`` (``verdict.loss_threshold``)."""
 
     def of_hand(self, hand: int) -> tuple[DiscardNote, ...]:
         return tuple(note for note in self.discards if note.hand == hand)
@@ -553,7 +665,8 @@ class GameAnalysis:
         return None
 
     def to_json(self) -> dict[str, object]:
-        """``{"discards": [...], "summary": [...]}``: the ``analysis`` member of ``replay
-        --format json`` and of the HTML page's document."""
-        return {"discards": [note.to_json() for note in self.discards],
+        """``{"loss_threshold_points", "option_fields", "discards": [...], "summary": [...]}``: the ``analysis``
+        member of ``replay --format json`` and of the HTML page's document."""
+        return {"loss_threshold_points": round(self.loss_threshold_points), "option_fields": list(OPTION_FIELDS),
+                "discards": [note.to_json() for note in self.discards],
                 "summary": [seat.to_json() for seat in self.summary]}

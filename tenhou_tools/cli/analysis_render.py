@@ -17,16 +17,25 @@ from rich.text import Text
 
 from ..analysis import DealIn, DiscardNote, GameAnalysis, RiichiSummary, waits_text
 from ..analysis.defence import DangerAgainst
-from ..analysis.value import HandValue
+from ..analysis.values import OptionValue, Reason
 from ..analysis.verdict import SeatSummary, Verdict
 from ..events import Game
 from ..rules.danger import DangerClass
 from ..tiles import kind as tile_kind
 from .view import STYLE_FAIL, STYLE_OK, STYLE_RIICHI, TileWriter, View
 
-STYLE_DEFENCE = "bold cyan"
-STYLE_VALUE = "bold yellow"
+STYLE_CLOSE = "bold yellow"
 STYLE_FORCED = "dim"
+
+REASON_WORDS = {
+    Reason.EFFICIENCY: "efficiency: a slower hand",
+    Reason.VALUE: "value: a cheaper hand",
+    Reason.DEFENCE: "defence: a more dangerous tile for nothing",
+    Reason.PUSH: "push: a dangerous tile the hand was not worth",
+    Reason.FOLD: "fold: a safer tile that gave up more than the danger it avoided",
+    Reason.PLACEMENT: "placement",
+}
+"""A reason in a player's words (``analysis.values.Reason``)."""
 
 
 def deal_in_text(d: DealIn) -> str:
@@ -51,21 +60,43 @@ def _shanten_word(value: int) -> str:
     return "complete" if value < 0 else "tenpai" if value == 0 else f"shanten {value}"
 
 
-def value_text(value: HandValue | None) -> str:
-    """A candidate's value beside its acceptance: ``ev 626 (wins 40%, 1,580 a win)``; empty when
-    not valued (further than one-shanten, or forced)."""
-    if value is None:
+def value_text(option: OptionValue | None) -> str:
+    """An option's expected points beside its acceptance: ``ev 626 (wins 40%, 1,580 a win)`` at
+    tenpai and one-shanten (the chance is the option's calibrated win over the scorer's average
+    win, so the two multiply to it), ``ev 412`` further away, with ``; deal-in 6%, -380`` when
+    it risks a deal-in; empty for no option."""
+    if option is None:
         return ""
-    return f" · ev {value.ev:,.0f} (wins {value.win_chance:.0%}, {value.win_points:,.0f} a win)"
+    text = f" · ev {option.ev:,.0f}"
+    value = option.value
+    extra = []
+    if value is not None and value.win_points > 0:
+        # the calibrated chance: the option's win over the scorer's average win
+        chance = min(1.0, option.win / value.win_points)
+        extra.append(f"wins {chance:.0%}, {value.win_points:,.0f} a win" + (", furiten" if value.furiten else ""))
+    elif value is not None:
+        extra.append("cannot win" + (", furiten" if value.furiten else ""))
+    if option.deal_in > 0:
+        extra.append(f"deal-in {option.deal_in:.0%}, -{option.risk + option.later:,.0f}")
+    return text + (f" ({'; '.join(extra)})" if extra else "")
 
 
 def class_text(c: DangerClass) -> str:
     return c.label
 
 
+def threat_text(against: DangerAgainst) -> str:
+    """``S1's riichi`` or ``S2 (2 calls, tenpai 58%)``."""
+    if against.riichi:
+        return f"S{against.seat}'s riichi"
+    calls = against.open_melds
+    return f"S{against.seat} ({calls} call{'s' if calls != 1 else ''}, tenpai {against.tenpai:.0%})"
+
+
 def danger_line(against: DangerAgainst, tiles: TileWriter, kind: int) -> Text:
-    """``vs S1's riichi: 6m genbutsu (2.0%), the safest in hand genbutsu``."""
-    line = Text(f"vs S{against.seat}'s riichi: ")
+    """``vs S1's riichi: 6m genbutsu (2.0%), the safest in hand genbutsu``; a threat without a
+    riichi is named by its calls and tenpai chance (``vs S2 (2 calls, tenpai 58%): ...``)."""
+    line = Text(f"vs {threat_text(against)}: ")
     line.append_text(tiles.kind(kind))
     rate = dict(zip((d.kind for d in against.hand), against.rates, strict=True)).get(kind)
     line.append(f" {class_text(against.tile_class)}" + (f" ({rate:.1f}%)" if rate is not None else ""))
@@ -74,44 +105,26 @@ def danger_line(against: DangerAgainst, tiles: TileWriter, kind: int) -> Text:
 
 
 def verdict_text(note: DiscardNote, tiles: TileWriter) -> Text:
-    """The verdict in words: ``✓ best``, ``forced (riichi)``, ``defence: ...``, ``value: ...``
-    or ``✗ acceptance loss: ...`` (✗ only for an efficiency loss)."""
-    a, j = note.analysis, note.judgement
+    """The verdict in words: ``✓ best``, ``forced (riichi)``, ``≈ close: 120 points below the
+    top 4m (efficiency: a slower hand)`` or ``✗ loss: 640 points below the top 4m (fold: ...)``
+    (✗ only for a loss)."""
+    j = note.judgement
     out = Text()
-    given_up = j.best_accepted - j.accepted
-    cost = (f", gives up {given_up} tile{'s' if given_up != 1 else ''}" if given_up > 0 and j.shanten == j.best_shanten
-            else f", {j.shanten} shanten after it, {j.best_shanten} after the best" if j.shanten > j.best_shanten
-            else "")
     if j.verdict is Verdict.FORCED:
         out.append("forced (riichi: the drawn tile goes)", style=STYLE_FORCED)
-    elif j.verdict is Verdict.BEST:
-        others = [b.kind for b in a.best if b.kind != a.kind]
+        return out
+    if j.verdict is Verdict.BEST:
+        others = [o.kind for o in j.options if o.ev >= j.ev and o.kind != note.analysis.kind]
         out.append("✓ best", style=STYLE_OK)
         if others:
             out.append(", as good: ")
             out.append_text(tiles.kinds(others))
-    elif j.verdict is Verdict.DEFENCE:
-        against = {d.seat: d for d in note.danger or ()}
-        parts = []
-        for seat in j.safer_against:
-            d = against[seat]
-            best = min((d.class_of(b.kind) for b in a.best), key=lambda c: c.rank)
-            parts.append(f"{class_text(d.tile_class)} vs S{seat}, the best at most {class_text(best)}")
-        out.append(f"defence: {'; '.join(parts)}{cost}", style=STYLE_DEFENCE)
-    elif j.verdict is Verdict.VALUE:
-        if j.chosen_value is not None and j.best_value is not None:
-            why = f"ev {j.chosen_value.ev:,.0f} against the best's {j.best_value.ev:,.0f}"
-        else:
-            why = f"keeps {j.han_kept} han of dora and yakuhai, the best {j.best_han_kept}"
-        out.append(f"value: {why}{cost}", style=STYLE_VALUE)
-    elif a.loss is not None and a.loss.kind.value == "shanten":
-        out.append(f"✗ shanten loss: {a.loss.shanten} after it, {a.loss.best_shanten} after the best",
-                   style=STYLE_FAIL)
-    elif a.loss is not None:
-        out.append(f"✗ acceptance loss: {a.loss.accepted} tiles, the best {a.loss.best_accepted}",
-                   style=STYLE_FAIL)
-    if j.verdict is Verdict.EFFICIENCY_LOSS and j.cost_points is not None and j.cost_points > 0:
-        out.append(f" (about {j.cost_points:,.0f} points of ev)", style=STYLE_FAIL)
+        return out
+    mark, style = ("≈ close", STYLE_CLOSE) if j.verdict is Verdict.CLOSE else ("✗ loss", STYLE_FAIL)
+    out.append(f"{mark}: {j.cost_points:,.0f} points below the top ", style=style)
+    out.append_text(tiles.kind(j.top_kind))
+    if j.reason is not None:
+        out.append(f" ({REASON_WORDS[j.reason]})", style=style)
     return out
 
 
@@ -133,18 +146,19 @@ def note_rows(note: DiscardNote, tiles: TileWriter, *, detail: bool = False, at_
     line = Text(f"shanten {a.shanten_before} → {a.shanten_after} · {a.chosen.total} tile"
                 f"{'s' if a.chosen.total != 1 else ''} (")
     line.append_text(tiles.kinds(a.chosen.kinds, a.chosen.left if detail else None))
-    line.append(")" + value_text(note.value_of(a.kind)) + " · ")
+    line.append(")" + value_text(note.judgement.chosen) + " · ")
     line.append_text(verdict_text(note, tiles))
     rows: list[Row] = [(str(note.event_index + 1), who, line)]
     if note.judgement.verdict is not Verdict.BEST and note.judgement.verdict is not Verdict.FORCED:
-        for option in a.best:
-            best = Text("best -")
-            best.append_text(tiles.kind(option.kind))
-            acc = option.acceptance
-            text = Text(f"{_shanten_word(acc.shanten)} · {acc.total} tile{'s' if acc.total != 1 else ''} (")
-            text.append_text(tiles.kinds(acc.kinds, acc.left if detail else None))
-            text.append(")" + value_text(note.value_of(option.kind)))
-            rows.append(("", best, text))
+        top = note.judgement.top
+        option = next(o for o in a.options if o.kind == top.kind)
+        best = Text("top -")
+        best.append_text(tiles.kind(top.kind))
+        acc = option.acceptance
+        text = Text(f"{_shanten_word(acc.shanten)} · {acc.total} tile{'s' if acc.total != 1 else ''} (")
+        text.append_text(tiles.kinds(acc.kinds, acc.left if detail else None))
+        text.append(")" + value_text(top))
+        rows.append(("", best, text))
     for against in note.danger or ():
         rows.append(("", Text(""), danger_line(against, tiles, a.kind)))
     if note.riichi is not None:
@@ -193,10 +207,10 @@ def hand_analysis_view(game: Game, position: int, analysis: GameAnalysis, view: 
         if view.hides(s):
             continue
         mine = [x for x in notes if x.seat == s]
-        losses = sum(1 for x in mine if x.judgement.verdict is Verdict.EFFICIENCY_LOSS)
+        losses = sum(1 for x in mine if x.judgement.verdict is Verdict.LOSS)
         summary.append(f"S{s} {losses} in {len(mine)} discard{'s' if len(mine) != 1 else ''}")
     if summary:
-        parts.append(Text("  Efficiency losses: " + ", ".join(summary) + ".", style="dim"))
+        parts.append(Text("  Losses: " + ", ".join(summary) + ".", style="dim"))
     if hidden:
         plural = "s" if hidden != 1 else ""
         parts.append(Text(f"  {hidden} discard{plural} of hidden seats not shown (--all-hands shows them).",
@@ -205,19 +219,19 @@ def hand_analysis_view(game: Game, position: int, analysis: GameAnalysis, view: 
 
 
 def summary_line(s: SeatSummary) -> str:
-    """A seat's verdicts over the game: ``S1: 52 discards judged · 38 best (80% of 47 choices) ·
-    5 forced · 2 defence · 1 value · 6 efficiency losses (9 tiles given up, 1 a shanten) · 3
-    pushes · dealt into riichi: 1 no suji``."""
+    """A seat's verdicts over the game: ``S1: 52 discards judged · 30 best (64% of 47 choices) ·
+    5 forced · 14 close · 3 losses (2 efficiency, 1 fold) · 41 points of ev a choice given up ·
+    3 pushes against riichi · dealt into riichi: 1 no suji``."""
     share = s.share_best
     parts = [f"S{s.seat}: {s.judged} discard{'s' if s.judged != 1 else ''} judged",
              f"{s.best} best" + (f" ({share:.0%} of {s.choices} choice{'s' if s.choices != 1 else ''})"
                                  if share is not None else ""),
-             f"{s.forced} forced", f"{s.defence} defence", f"{s.value} value",
-             f"{s.efficiency_loss} efficiency loss{'es' if s.efficiency_loss != 1 else ''}"
-             + (f" ({s.acceptance_given_up} tiles given up"
-                + (f", {s.shanten_losses} a shanten" if s.shanten_losses else "") + ")"
-                if s.efficiency_loss else ""),
-             f"{s.pushes} push{'es' if s.pushes != 1 else ''} against riichi"]
+             f"{s.forced} forced", f"{s.close} close",
+             f"{s.loss} loss{'es' if s.loss != 1 else ''}"
+             + (" (" + ", ".join(f"{n} {r}" for r, n in sorted(s.reasons.items())) + ")" if s.reasons else "")]
+    if s.mean_cost is not None:
+        parts.append(f"{s.mean_cost:,.0f} points of ev a choice given up")
+    parts.append(f"{s.pushes} push{'es' if s.pushes != 1 else ''} against riichi")
     dealt = {k: n for k, n in s.deal_ins.items() if k != "not_in_riichi"}
     if dealt:
         parts.append("dealt into riichi: " + ", ".join(f"{n} {DangerClass(k).label}" for k, n in dealt.items()))

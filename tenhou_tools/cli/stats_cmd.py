@@ -62,8 +62,9 @@ from .term import visible
               help="text: the overview with every headline column (wider than 80 columns).")
 @click.option("--brief", is_flag=True, help="text: only the overview, one line per row (--tables 0).")
 @click.option("--quality", is_flag=True,
-              help="Also judge every discard by tile efficiency (shanten, then acceptance): the "
-                   "play quality. Slow: about 70 ms more CPU per game.")
+              help="Also judge every discard in expected points (the discard analysis): the "
+                   "agreement with its top pick, the loss rate and the points given up per "
+                   "discard. Slow: about half a second more CPU per game.")
 @progress_option
 @runner_options(slow_log="counted as unreadable")
 @dedupe_option(verb="Count")
@@ -88,7 +89,7 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
 
     Beside the counts: per table kind (room or private lobby, length, table size) the rank
     counts, Tenhou's dan points per game at the player's dan and the stable dan; the latest dan
-    and rate and the history of every game; with --quality, the share of efficient discards.
+    and rate and the history of every game; with --quality, the agreement with the analysis.
     The text overview fits 80 columns (--wide for more columns, --player NAME for the details);
     --player A --player B --as NAME adds two accounts into one row.
 

@@ -214,7 +214,7 @@ def _labels_apart(title: Text, labels: list[str], columns: Columns) -> Renderabl
 WIDE_LEGEND = ("Rates in %. Dan and rate: at the latest game. Score/hand: average score change per "
                "hand. Game pt: Tenhou's game result (owari). Dan pt/game: dan points per ranked "
                "game. R/game: expected rate change per ranked game (estimate: 400+ games played). "
-               "Efficient: share of discards best by shanten and acceptance (--quality).")
+               "Agree: share of discards that were the analysis's top pick by expected points (--quality).")
 
 
 def wide_table(reports: list[PlayerReport], n_games: int) -> Table:
@@ -225,7 +225,7 @@ def wide_table(reports: list[PlayerReport], n_games: int) -> Table:
                "Game pt", "Win", "Deal-in", "Riichi", "Call", "Score/hand", "Dan pt/game", "R/game"]
     quality = any(r.play_quality() for r in reports)
     if quality:
-        headers.append("Efficient")
+        headers.append("Agree")
     for header in headers:
         table.add_column(header, justify="right", no_wrap=True)
     for r in reports:
@@ -362,20 +362,16 @@ def _dan_rows(table: Table, report: PlayerReport) -> None:
     quality = report.play_quality()
     if quality is not None:
         ci = quality["share_ci"]
-        table.add_row(Text("  Efficient discards (shanten, acceptance)"), _pct(quality["share"]),
-                      f"{quality['efficient']}/{quality['discards']}",
+        table.add_row(Text("  Agreement (the top pick by expected points)"), _pct(quality["share"]),
+                      f"{quality['best']}/{quality['discards']}",
                       "" if ci is None else f"{_pct(ci[0])}–{_pct(ci[1])}")
-        table.add_row(Text("  Efficient discards, whole set"), _pct(quality["table_share"]), "", "")
+        table.add_row(Text("  Agreement, whole set"), _pct(quality["table_share"]), "", "")
         verdicts = quality["verdicts"]
         judged = quality["discards"]
-        for name, label in (("defence", "Defence (safer than the best, vs riichi)"),
-                            ("value", "Value (more value kept than the best)"),
-                            ("efficiency_loss", "Efficiency losses")):
+        for name, label in (("close", "Close (a near-tie with the top)"), ("loss", "Losses (✗)")):
             share = verdicts[name] / judged if judged else None
             table.add_row(Text(f"  {label}"), _pct(share), f"{verdicts[name]}/{judged}", "")
-        table.add_row(Text("  Accepted tiles given up per loss"),
-                      _num(quality["acceptance_given_up"] / verdicts["efficiency_loss"]
-                           if verdicts["efficiency_loss"] else None, 1), "", "")
+        table.add_row(Text("  Expected points given up per discard"), _num(quality["mean_cost"], 1), "", "")
         table.add_row(Text("  Pushes against riichi (not tenpai)"), str(quality["pushes"]), "", "")
         dealt = quality["deal_ins_into_riichi_by_class"]
         if dealt:

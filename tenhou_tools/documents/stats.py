@@ -195,7 +195,7 @@ def stats_report(collected: Collected | None, *, store: StatsStore | None = None
         set_quality = None
         if quality:
             judged = sum(everyone.values(), PlayerCounters())
-            set_quality = (judged.quality_discards, judged.quality_efficient)
+            set_quality = (judged.quality_discards, judged.quality_best)
     else:
         c = collected if collected is not None else Collected({})
         totals, entries, everyone, set_quality = c.totals, c.entries, c.everyone, c.set_quality

@@ -28,7 +28,7 @@ asks before every ron and at every exhaustive draw); the value ``Furiten`` is de
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..events import Call, CallKind, Discard, Draw
 from .hand import counts34, waits
@@ -38,6 +38,7 @@ __all__ = [
     "Furiten",
     "Passing",
     "discard_furiten",
+    "pond_furiten",
     "furiten",
     "furiten_kinds",
     "passed_kind",
@@ -65,6 +66,13 @@ def passed_kind(event: Passing) -> int:
 def discard_furiten(wait_kinds: frozenset[int], own_discards: Iterable[Discard]) -> tuple[int, ...]:
     """Winning kinds among the player's own discards (called-away ones included)."""
     return tuple(sorted({d.tile >> 2 for d in own_discards} & wait_kinds))
+
+
+def pond_furiten(wait_kinds: Iterable[int], pond_kinds: Collection[int]) -> bool:
+    """Discard furiten of a whole hand: any of its winning kinds is among the kinds of the
+    player's own discards. It is a state of the hand, not of one wait: no wait may then be won
+    by ron (the discard analysis values such a hand by tsumo alone)."""
+    return any(k in pond_kinds for k in wait_kinds)
 
 
 def same_turn_furiten(seat: int, wait_kinds: frozenset[int], passed: Iterable[Passing]) -> tuple[int, ...]:

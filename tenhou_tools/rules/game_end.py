@@ -82,7 +82,7 @@ def target_score(ruleset: Ruleset) -> int:
     return 30000 if ruleset.players == 4 else 40000
 
 
-def ranking(scores: Sequence[int], players: int, first_dealer: int = 0) -> list[int]:
+def ranking(scores: Sequence[float], players: int, first_dealer: int = 0) -> list[int]:
     """Seats from first to last; ties go to the seat nearer the first dealer (East 1 order)."""
     return sorted(range(players), key=lambda s: (-scores[s], (s - first_dealer) % 4))
 

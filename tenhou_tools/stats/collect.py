@@ -170,7 +170,7 @@ def collect_stats(
                                 everyone[size] = everyone[size] + counters if size in everyone else counters
                                 if quality:
                                     set_judged += counters.quality_discards
-                                    set_efficient += counters.quality_efficient
+                                    set_efficient += counters.quality_best
                                 if wanted is None or wanted.matches(key[0]):
                                     totals[key] = totals[key] + counters if key in totals else counters
                             for key, entry in record.entries:

@@ -47,7 +47,7 @@ __all__ = ["COUNTER_FIELDS", "COUNTERS_VERSION", "PlayerCounters", "PlayerKey", 
 PlayerKey = tuple[str, int]
 """``(name, players)``: a player's name and the table size (4 or 3)."""
 
-COUNTERS_VERSION = 3
+COUNTERS_VERSION = 4
 """Bumped whenever a counter is added, removed or changes meaning (the SQLite store checks it)."""
 
 RIICHI_STICK = 1000
@@ -201,21 +201,17 @@ class PlayerCounters:
     quality_discards: int = 0
     """Discards judged that were a choice: every discard but the forced ones after the
     player's riichi declaration discard."""
-    quality_efficient: int = 0
-    """Judged discards that were among the most efficient (shanten, then tile acceptance): the
-    ``best`` verdicts."""
+    quality_best: int = 0
+    """Judged discards that were the top pick of the expected-points model, or tied it: the
+    ``best`` verdicts (the agreement)."""
     quality_forced: int = 0
     """Discards after the player's own riichi declaration discard (``forced``)."""
-    quality_defence: int = 0
-    """``defence`` verdicts: against a riichi, a safer class than every efficiency-best discard."""
-    quality_value: int = 0
-    """``value`` verdicts: more hand value kept than the best discards, at a bounded cost."""
+    quality_close: int = 0
+    """``close`` verdicts: below the top by less than the loss threshold."""
     quality_losses: int = 0
-    """``efficiency_loss`` verdicts."""
-    quality_acceptance_given_up: int = 0
-    """Accepted tiles given up over the efficiency losses at equal shanten."""
-    quality_shanten_losses: int = 0
-    """Efficiency losses that left a higher shanten than the best discard."""
+    """``loss`` verdicts (✗)."""
+    quality_cost_points: int = 0
+    """Expected points given up against the top, summed over the choices (rounded per game)."""
     quality_pushes: int = 0
     """Discards of a tile not genbutsu against an opponent in riichi while not tenpai after it."""
     # deal-ins into a winner in riichi, by the dealt tile's danger class from the discarder's view

@@ -2,10 +2,10 @@
 discard analysis (``analysis.analyze_game``: one fold per hand, every discard judged).
 
 ``game_quality(game)`` returns the analysis's per-seat summary (``analysis.verdict.SeatSummary``):
-the discards judged, the forced ones after a riichi declaration, the **best** ones (among the
-most efficient by shanten and accepted tiles; kuikae's forbidden kinds are never candidates),
-``defence``, ``value`` and efficiency losses with the accepted tiles given up, pushes against a
-riichi, and deal-ins into a riichi by the dealt tile's danger class. ``quality_counters`` turns
+the discards judged, the forced ones after a riichi declaration, the **best** ones (the top
+pick of the expected-points model, or tied with it: the agreement), the ``close`` ones and the
+losses with the expected points given up, pushes against a riichi, and deal-ins into a riichi by
+the dealt tile's danger class. ``quality_counters`` turns
 one seat's summary into the additive counters of ``stats``.
 
 It costs the whole discard analysis, which is why the default ``stats`` run does not do it.
@@ -24,7 +24,7 @@ __all__ = ["game_quality", "quality_counters"]
 
 def game_quality(game: Game) -> tuple[SeatSummary, ...]:
     """Each seat's summary of the game's judged discards (index = seat)."""
-    return analyze_game(game, explain=False).summary
+    return analyze_game(game).summary
 
 
 def quality_counters(summary: SeatSummary) -> PlayerCounters:
@@ -34,12 +34,10 @@ def quality_counters(summary: SeatSummary) -> PlayerCounters:
     return by_class + PlayerCounters(
         quality_games=1,
         quality_discards=summary.choices,
-        quality_efficient=summary.best,
+        quality_best=summary.best,
         quality_forced=summary.forced,
-        quality_defence=summary.defence,
-        quality_value=summary.value,
-        quality_losses=summary.efficiency_loss,
-        quality_acceptance_given_up=summary.acceptance_given_up,
-        quality_shanten_losses=summary.shanten_losses,
+        quality_close=summary.close,
+        quality_losses=summary.loss,
+        quality_cost_points=round(summary.cost_points),
         quality_pushes=summary.pushes,
     )

@@ -260,20 +260,20 @@ class PlayerReport:
         c = self.counters
         if not self.quality or not c.quality_discards:
             return None
-        ci = wilson(c.quality_efficient, c.quality_discards)
-        judged, efficient = self.set_quality or (0, 0)
+        ci = wilson(c.quality_best, c.quality_discards)
+        judged, best = self.set_quality or (0, 0)
         by_class = {cls.value: getattr(c, f"quality_deal_ins_{cls.value}") for cls in DangerClass}
         return {
             "games": c.quality_games,
             "discards": c.quality_discards,
-            "efficient": c.quality_efficient,
-            "share": _round(c.quality_efficient / c.quality_discards),
+            "best": c.quality_best,
+            "share": _round(c.quality_best / c.quality_discards),
             "share_ci": None if ci is None else [_round(ci[0]), _round(ci[1])],
-            "table_share": _round(efficient / judged) if judged else None,
-            "verdicts": {"best": c.quality_efficient, "forced": c.quality_forced, "defence": c.quality_defence,
-                         "value": c.quality_value, "efficiency_loss": c.quality_losses},
-            "acceptance_given_up": c.quality_acceptance_given_up,
-            "shanten_losses": c.quality_shanten_losses,
+            "table_share": _round(best / judged) if judged else None,
+            "loss_rate": _round(c.quality_losses / c.quality_discards),
+            "mean_cost": round(c.quality_cost_points / c.quality_discards, 1),
+            "verdicts": {"best": c.quality_best, "forced": c.quality_forced, "close": c.quality_close,
+                         "loss": c.quality_losses},
             "pushes": c.quality_pushes,
             "deal_ins_into_riichi_by_class": {k: n for k, n in by_class.items() if n},
         }
@@ -421,7 +421,7 @@ def set_averages(reports: Sequence[PlayerReport], everyone: PlayerCounters | Non
         out[key] = _ratio(getattr(total, field), total.hands)
     quality = next((r.set_quality for r in reports if r.quality and r.set_quality), None)
     if quality is None:
-        quality = (total.quality_discards, total.quality_efficient)
+        quality = (total.quality_discards, total.quality_best)
     out["play_quality_share"] = _ratio(quality[1], quality[0])
     return out
 

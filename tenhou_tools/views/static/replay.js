@@ -1468,9 +1468,9 @@
     return n + " " + word + (n === 1 ? "" : "s");
   }
 
-  /* One acceptance: {shanten, kinds, left, total}, for the chosen discard (its `tile`) or one of
-   * the best (its `kind`). */
-  function acceptanceRow(label, acc, tile, kind) {
+  /* One acceptance: {shanten, kinds, left, total}, for the chosen discard (its `tile`) or the
+   * top option (its `kind`), with its expected points from `option` (judgement.options). */
+  function acceptanceRow(label, acc, tile, kind, option) {
     var row = h("div", {"class": "acceptance"});
     row.appendChild(h("span", {"class": "what"}, label));
     if (tile !== undefined && tile !== null) row.appendChild(tileIcon(tile));
@@ -1478,8 +1478,17 @@
     var numbers = [];
     if (acc.shanten !== undefined) numbers.push(acc.shanten < 0 ? "complete" : acc.shanten === 0 ? "tenpai" : "shanten " + acc.shanten);
     if (acc.total !== undefined) numbers.push(plural(acc.total, "tile"));
-    if (acc.value) numbers.push("ev " + Math.round(acc.value.ev).toLocaleString("en") + " (wins " +
-      Math.round(acc.value.win_chance * 100) + "%, " + Math.round(acc.value.win_points).toLocaleString("en") + " a win)");
+    if (option) {
+      var ev = "ev " + Math.round(option.ev).toLocaleString("en");
+      var parts = [];
+      var win = option.ev + (option.risk || 0) + (option.later || 0);
+      if (acc.value && acc.value.win_points > 0) parts.push("wins " + Math.round(Math.min(1, win / acc.value.win_points) * 100) +
+        "%, " + Math.round(acc.value.win_points).toLocaleString("en") + " a win" + (acc.value.furiten ? ", furiten" : ""));
+      else if (acc.value) parts.push("cannot win" + (acc.value.furiten ? ", furiten" : ""));
+      if (option.deal_in > 0 || option.later > 0) parts.push("deal-in " + Math.round(option.deal_in * 100) + "%, -" +
+        Math.round(option.risk + option.later).toLocaleString("en"));
+      numbers.push(ev + (parts.length ? " (" + parts.join("; ") + ")" : ""));
+    }
     row.appendChild(h("span", {"class": "numbers"}, numbers.join(" · ")));
     var kinds = h("span", {"class": "kinds"});
     kindsLine(kinds, acc.kinds, acc.left);
@@ -1487,12 +1496,22 @@
     return row;
   }
 
+  /* An efficiency loss in words: what a document without the model's verdict says (its `loss`). */
   function lossText(loss) {
     if (loss.kind === "shanten") {
       return "Efficiency loss: shanten " + loss.shanten + " after this discard, " + loss.best_shanten + " after the best.";
     }
     return "Efficiency loss: " + plural(loss.accepted, "accepted tile") + " instead of " + loss.best_accepted + ".";
   }
+
+  var REASON_WORDS = {
+    efficiency: "efficiency: a slower hand",
+    value: "value: a cheaper hand",
+    defence: "defence: a more dangerous tile for nothing",
+    push: "push: a dangerous tile the hand was not worth",
+    fold: "fold: a safer tile that gave up more than the danger it avoided",
+    placement: "placement"
+  };
 
   /* Each seat's verdicts over the game (analysis.summary): the seats the view shows only; a
    * seat's verdicts come from its hand. */
@@ -1509,7 +1528,7 @@
       return;
     }
     var head = h("tr");
-    ["Seat", "judged", "best", "forced", "defence", "value", "losses", "tiles given up", "pushes", "dealt into riichi"]
+    ["Seat", "judged", "best", "forced", "close", "losses", "ev given up a choice", "pushes", "dealt into riichi"]
       .forEach(function (t) { head.appendChild(h("th", {}, t)); });
     table.appendChild(head);
     shown.forEach(function (r) {
@@ -1521,46 +1540,44 @@
       var best = r.best + (r.share_best !== null && r.share_best !== undefined ? " (" + Math.round(r.share_best * 100) + "%)" : "");
       var dealt = Object.keys(r.deal_ins || {}).filter(function (k) { return k !== "not_in_riichi"; })
         .map(function (k) { return r.deal_ins[k] + " " + classLabel(k); }).join(", ") || "–";
-      [r.judged, best, r.forced, r.defence, r.value, r.efficiency_loss, r.acceptance_given_up, r.pushes, dealt]
-        .forEach(function (v, i) { tr.appendChild(h("td", {"data-field": ["judged", "best", "forced", "defence", "value", "efficiency_loss", "acceptance_given_up", "pushes", "deal_ins"][i]}, String(v))); });
+      var mean = r.mean_cost !== null && r.mean_cost !== undefined ? Math.round(r.mean_cost).toLocaleString("en") : "–";
+      [r.judged, best, r.forced, r.close, r.loss, mean, r.pushes, dealt]
+        .forEach(function (v, i) { tr.appendChild(h("td", {"data-field": ["judged", "best", "forced", "close", "loss", "mean_cost", "pushes", "deal_ins"][i]}, String(v))); });
       table.appendChild(tr);
     });
   }
 
-  /* The verdict in words (docs/analysis.md): ✓ best, forced, defence, value, ✗ only for an
-   * efficiency loss; every verdict but forced states what it cost in accepted tiles. */
+  /* The verdict in words (docs/analysis.md): ✓ best, forced, ≈ close or ✗ loss with what the
+   * discard cost in expected points against the top and why. */
   function verdictLine(entry, verdict) {
     var j = entry.judgement || {};
-    var given = (j.best_accepted || 0) - (j.accepted || 0);
-    var cost = given > 0 && j.shanten === j.best_shanten ? "; gives up " + plural(given, "accepted tile") + " (" + j.accepted + ", the best " + j.best_accepted + ")"
-      : j.shanten > j.best_shanten ? "; shanten " + j.shanten + " after it, " + j.best_shanten + " after the best" : "";
     var p = h("p", {"class": "verdict verdict-" + verdict, "data-verdict": verdict});
-    if (verdict === "forced") {
+    if (!entry.verdict && entry.loss) {  /* a document without the model's verdict: the efficiency fact */
+      p.textContent = "✗ " + lossText(entry.loss);
+    } else if (verdict === "forced") {
       p.textContent = "Forced: in riichi, the drawn tile goes (no choice, no alternatives).";
     } else if (verdict === "best") {
-      var others = (entry.best || []).filter(function (b) { return b.kind !== entry.kind; });
-      p.textContent = "✓ Best by efficiency" + (others.length ? "; as good: " : ".");
-      others.forEach(function (b) { p.appendChild(kindIcon(b.kind)); });
-    } else if (verdict === "defence") {
-      var seats = (j.safer_against || []).map(function (x) { return "S" + x; }).join(", ");
-      p.textContent = "Defence: a safer tile than every efficiency-best discard against " + seats + cost + ".";
-    } else if (verdict === "value") {
-      var why = j.value && j.best_value ? "ev " + Math.round(j.value.ev).toLocaleString("en") + " against the best's " + Math.round(j.best_value.ev).toLocaleString("en")
-        : "keeps " + j.han_kept + " han of dora and yakuhai, the best " + j.best_han_kept;
-      p.textContent = "Value: " + why + cost + ".";
+      var others = (j.options || []).filter(function (o) { return o[0] !== entry.kind && o[1] >= j.ev; });
+      p.textContent = "✓ Best: the most expected points" + (others.length ? "; as good: " : ".");
+      others.forEach(function (o) { p.appendChild(kindIcon(o[0])); });
     } else {
-      p.textContent = "✗ " + (entry.loss ? lossText(entry.loss) : "Efficiency loss.") +
-        (j.cost_points ? " About " + Math.round(j.cost_points).toLocaleString("en") + " points of ev given up." : "");
+      p.textContent = (verdict === "loss" ? "✗ Loss: " : "≈ Close: ") +
+        Math.round(j.cost_points || 0).toLocaleString("en") + " points of ev below the top ";
+      p.appendChild(kindIcon(j.top_kind));
+      p.appendChild(document.createTextNode(j.reason ? " (" + (REASON_WORDS[j.reason] || j.reason) + ")." : "."));
     }
     return p;
   }
 
-  /* The discarded tile's class against each opponent in riichi, and the safest the hand had. */
+  /* The discarded tile's class against each threat (a riichi, or an opponent likely tenpai by
+   * its calls), and the safest the hand had. */
   function dangerList(entry) {
     var ul = h("ul", {"class": "danger-list"});
     entry.danger.forEach(function (d) {
-      var li = h("li", {"data-seat": d.seat, "data-class": d.tile_class});
-      li.appendChild(document.createTextNode("vs S" + d.seat + "'s riichi: "));
+      var li = h("li", {"data-seat": d.seat, "data-class": d.tile_class, "data-riichi": d.riichi === false ? 0 : 1});
+      var who = d.riichi === false ? "S" + d.seat + " (" + plural(d.open_melds || 0, "call") + ", tenpai " +
+        Math.round((d.tenpai || 0) * 100) + "%)" : "S" + d.seat + "'s riichi";
+      li.appendChild(document.createTextNode("vs " + who + ": "));
       li.appendChild(kindIcon(entry.kind));
       var rate = d.rates ? d.rates[String(entry.kind)] : undefined;
       li.appendChild(document.createTextNode(" " + classLabel(d.tile_class) + (rate !== undefined ? " (" + rate + "%)" : "") +
@@ -1589,9 +1606,9 @@
       box.appendChild(h("p", {"class": "muted"}, "S" + entry.seat + "'s hand is hidden from this seat: choose “all hands” or view from S" + entry.seat + "."));
       return;
     }
-    var div = h("div", {"class": "analysis-entry" + (entry.verdict === "efficiency_loss" || (!entry.verdict && entry.loss) ? " loss" : ""),
+    var div = h("div", {"class": "analysis-entry" + (entry.verdict === "loss" ? " loss" : ""),
       "data-hand": entry.hand, "data-event-index": entry.event_index, "data-seat": entry.seat,
-      "data-verdict": entry.verdict || (entry.loss ? "efficiency_loss" : "best")});
+      "data-verdict": entry.verdict || "best"});
     var head = h("p", {"class": "analysis-head"});
     head.appendChild(document.createTextNode("S" + entry.seat + " "));
     head.appendChild(nameNode(entry.seat));
@@ -1601,11 +1618,23 @@
       head.appendChild(document.createTextNode(" · shanten " + entry.shanten_before + " → " + entry.shanten_after));
     }
     div.appendChild(head);
-    if (entry.chosen) div.appendChild(acceptanceRow("Chosen", entry.chosen, entry.tile, entry.kind));
-    var best = entry.best || [];
-    var verdict = entry.verdict || (entry.loss ? "efficiency_loss" : "best");
-    if (verdict !== "best" && verdict !== "forced") {
-      best.forEach(function (b) { div.appendChild(acceptanceRow("Best", b, b.tile, b.kind)); });
+    var j = entry.judgement || {};
+    var fields = (doc.analysis && doc.analysis.option_fields) || [];
+    var optionOf = function (kind) {  /* an option is a list in the order of analysis.option_fields */
+      var row = (j.options || []).filter(function (o) { return o[0] === kind; })[0];
+      if (!row) return null;
+      var o = {};
+      fields.forEach(function (f, i) { o[f] = row[i]; });
+      o.deal_in = (o.deal_in || 0) / 1000;
+      return o;
+    };
+    if (entry.chosen) div.appendChild(acceptanceRow("Chosen", entry.chosen, entry.tile, entry.kind, optionOf(entry.kind)));
+    var verdict = entry.verdict || (entry.loss ? "loss" : "best");
+    if (!entry.judgement) {  /* a document without the model: the efficiency-best discards */
+      (entry.best || []).forEach(function (b) { if (typeof b === "object") div.appendChild(acceptanceRow("Best", b, b.tile, b.kind)); });
+    }
+    if (verdict !== "best" && verdict !== "forced" && j.top_kind !== undefined) {
+      if (entry.top) div.appendChild(acceptanceRow("Top", entry.top, null, j.top_kind, optionOf(j.top_kind)));
     }
     div.appendChild(verdictLine(entry, verdict));
     if (entry.danger && seen(entry.seat)) div.appendChild(dangerList(entry));

@@ -294,7 +294,7 @@
     }
     const q = p.play_quality;
     if (q && num(q.share)) {
-      out.push({key: 'play_quality', label: 'Efficient discards', value: q.share, ci: q.share_ci,
+      out.push({key: 'play_quality', label: 'Agreement (top pick)', value: q.share, ci: q.share_ci,
         avg: num(q.table_share) ? q.table_share : set.play_quality_share});
     }
     return out;
@@ -340,7 +340,7 @@
       svg.appendChild(g);
     });
     section.appendChild(legend([['ci', '95 % interval'], ['avg', "the whole set's average"]]));
-    if (!p.play_quality) section.appendChild(el('p', {class: 'note'}, 'Efficient discards (play quality): ' + MISSING + '.'));
+    if (!p.play_quality) section.appendChild(el('p', {class: 'note'}, 'Agreement with the analysis (play quality): ' + MISSING + '.'));
     return section;
   }
 

@@ -1,0 +1,224 @@
+"""The measured tables of the expected-points model, read: how often an opponent without riichi
+is tenpai, what a deal-in costs, how often a wait is won by ron rather than tsumo, what a hand two
+or more from tenpai wins, what its value marks add, and what ippatsu and ura dora add to a riichi.
+
+The counts are data (``rules/model_rates.py``, written by ``scripts/measure_model.py`` from the
+corpus's Houou games); this module turns them into the figures the model uses, and holds the
+bucketing both share so the measurement and the reading cannot drift apart. Definitions and the
+tables with their counts: docs/analysis.md, "The expected-points model".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from functools import cache
+from itertools import pairwise
+
+from ..rules import model_calibration
+from ..rules import model_rates as rates
+from ..rules.danger import turn_bucket
+from ..tiles import RED_FIVES
+
+__all__ = [
+    "MIN_CASES",
+    "acceptance_bucket",
+    "calibration",
+    "calls_bucket",
+    "far_points",
+    "marks_bucket",
+    "marks_factor",
+    "mean_ron",
+    "mean_ron_ratio",
+    "own_turn",
+    "riichi_bonus_han",
+    "ron_points",
+    "ron_ratio",
+    "tenpai_chance",
+    "value_marks",
+    "win_group",
+]
+
+MIN_CASES = 200
+"""A cell with fewer cases is not read alone: the tenpai table falls back to the opponent's melds
+over every turn, the far table to the neighbouring accepted-tile buckets."""
+
+CALIBRATION_CASES = 1000
+"""A calibration cell with fewer cases is not read alone (its shanten and openness over every
+turn are)."""
+
+ACCEPTANCE_STEP = 10
+"""Accepted tiles are counted in buckets of ten (0-9, 10-19, ...; 60 and more together)."""
+
+
+# -- the buckets the measurement and the model share ---------------------------------------------
+
+
+def calls_bucket(open_melds: int) -> str:
+    """An opponent's open melds (chi, pon, open and added kans): ``0``, ``1``, ``2`` or ``3+``."""
+    return "3+" if open_melds >= 3 else str(open_melds)
+
+
+def acceptance_bucket(total: int) -> str:
+    low = min(total // ACCEPTANCE_STEP, 6) * ACCEPTANCE_STEP
+    return f"{low}+" if low >= 60 else f"{low}-{low + ACCEPTANCE_STEP - 1}"
+
+
+def own_turn(turn: int) -> str:
+    """The discarder's turn (its discards with this one) for the far table: the danger table's
+    buckets with the first six split in two (``1-3``, ``4-6``)."""
+    return "1-3" if turn <= 3 else "4-6" if turn <= 6 else turn_bucket(turn)
+
+
+def marks_bucket(marks: int) -> str:
+    return "3+" if marks >= 3 else str(marks)
+
+
+def win_group(kind: int, pond_kinds: Collection[int]) -> str:
+    """A winning kind's group for the ron/tsumo count: ``honour``; ``suji_trap`` (a number tile
+    one of whose suji, three away in its suit, is in the winner's own pond: 筋引っかけ); else its
+    number, ``19``, ``28`` or ``37`` (3 to 7)."""
+    if kind >= 27:
+        return "honour"
+    number = kind % 9
+    if (number >= 3 and kind - 3 in pond_kinds) or (number <= 5 and kind + 3 in pond_kinds):
+        return "suji_trap"
+    return {0: "19", 8: "19", 1: "28", 7: "28"}.get(number, "37")
+
+
+def value_marks(tiles: Iterable[int], dora: Collection[int], yakuhai: Collection[int], unseen: Sequence[int], *,
+                red_fives: bool) -> tuple[int, bool]:
+    """What a hand's tiles (concealed and melded ids) promise in value: the marks — one per dora
+    tile, per red five (when the table plays them) and per yakuhai kind held two or more times —
+    and whether it holds a single yakuhai with two or more copies unseen (one that can still pair)."""
+    tiles = list(tiles)
+    counts = [0] * 34
+    for t in tiles:
+        counts[t >> 2] += 1
+    marks = sum(counts[k] for k in dora)
+    if red_fives:
+        marks += sum(1 for t in tiles if t in RED_FIVES)
+    marks += sum(1 for k in yakuhai if counts[k] >= 2)
+    single = any(counts[k] == 1 and unseen[k] >= 2 for k in yakuhai)
+    return marks, single
+
+
+# -- the figures --------------------------------------------------------------------------------
+
+
+@cache
+def tenpai_chance(players: int, open_melds: int, turn: int) -> float:
+    """The share of opponents not in riichi with ``open_melds`` open melds at their ``turn``-th
+    discard who were tenpai (a cell under ``MIN_CASES`` takes the melds' count over every turn)."""
+    calls = calls_bucket(open_melds)
+    cases, tenpai = rates.TENPAI.get((str(players), calls, turn_bucket(max(1, turn))), (0, 0))
+    if cases < MIN_CASES:
+        cells = [v for k, v in rates.TENPAI.items() if k[0] == str(players) and k[1] == calls]
+        cases, tenpai = sum(c for c, _ in cells), sum(t for _, t in cells)
+    return tenpai / cases if cases else 0.0
+
+
+@cache
+def ron_points(players: int, state: str, dealer: bool) -> float:
+    """The mean points of a ron (without honba and sticks) by a winner in ``state`` (``riichi``,
+    ``open``, ``dama``), dealer or not."""
+    rons, points = rates.RON_POINTS[(str(players), state, "dealer" if dealer else "child")]
+    return points / rons
+
+
+@cache
+def mean_ron(players: int) -> float:
+    """The mean points of every ron measured (riichi, open and dama, dealer or not)."""
+    cells = [v for k, v in rates.RON_POINTS.items() if k[0] == str(players)]
+    return sum(p for _, p in cells) / sum(n for n, _ in cells)
+
+
+@cache
+def ron_ratio(players: int, group: str) -> float:
+    """Wins by ron per win by tsumo on a winning tile of ``group`` (``win_group``): how much
+    likelier the table is to discard it than the seat is to draw it."""
+    tsumo, ron = rates.WIN_TILE[(str(players), group)]
+    return ron / tsumo
+
+
+@cache
+def mean_ron_ratio(players: int) -> float:
+    """Wins by ron per win by tsumo over every winning tile."""
+    cells = [v for k, v in rates.WIN_TILE.items() if k[0] == str(players)]
+    return sum(r for _, r in cells) / sum(t for t, _ in cells)
+
+
+@cache
+def riichi_bonus_han(players: int) -> float:
+    """Ippatsu and ura dora han a riichi win carries on average."""
+    wins, han = rates.RIICHI_BONUS[(str(players),)]
+    return han / wins
+
+
+@cache
+def _far_curve(players: int, shanten: int, turn: str, how: str) -> tuple[tuple[float, float], ...]:
+    """(accepted tiles at the bucket's middle, points won a case) of one (shanten, turn, open or
+    closed), buckets
+    under ``MIN_CASES`` merged into their neighbour, made non-decreasing in the tiles (more
+    accepted tiles never slow a hand; a dip is the players' selection, not the shape's)."""
+    label = "4+" if shanten >= 4 else str(shanten)
+    cells = sorted((int(k[3].split("-")[0].rstrip("+")), v) for k, v in rates.FAR.items()
+                   if k[0] == str(players) and k[1] == label and k[2] == turn and k[4] == how)
+    blocks: list[list[float]] = []  # [cases, points, tiles x cases]
+    pending = [0.0, 0.0, 0.0]
+    for low, (cases, _wins, points) in cells:
+        pending = [pending[0] + cases, pending[1] + points, pending[2] + (low + ACCEPTANCE_STEP / 2) * cases]
+        if pending[0] >= MIN_CASES:
+            blocks.append(pending)
+            pending = [0.0, 0.0, 0.0]
+    # pool adjacent blocks whose points a case fall as the tiles rise, weighted by their cases
+    # (isotonic regression): each block keeps its own tiles and takes its pool's points a case
+    pools: list[tuple[float, float, list[float]]] = []  # cases, points, the blocks' mean tiles
+    for n, won, tiles in blocks:
+        pools.append((n, won, [tiles / n]))
+        while len(pools) > 1 and pools[-2][1] / pools[-2][0] > pools[-1][1] / pools[-1][0]:
+            c2, p2, t2 = pools.pop()
+            c1, p1, t1 = pools.pop()
+            pools.append((c1 + c2, p1 + p2, t1 + t2))
+    return tuple((tiles, points / cases) for cases, points, centres in pools for tiles in centres)
+
+
+def far_points(players: int, shanten: int, turn: int, accepted: float, *, open_hand: bool = False) -> float:
+    """The points a seat ``shanten`` (2 or more) from tenpai after its ``turn``-th discard, with
+    ``accepted`` tiles and an open or closed hand, won on average in the measured games: linear
+    between the buckets."""
+    curve = _far_curve(players, max(2, shanten), own_turn(turn), "open" if open_hand else "closed")
+    if not curve:
+        return 0.0
+    if accepted <= curve[0][0]:
+        return curve[0][1] * max(0.0, accepted) / curve[0][0] if curve[0][0] else curve[0][1]
+    for (x0, y0), (x1, y1) in pairwise(curve):
+        if accepted <= x1:
+            return y0 + (y1 - y0) * (accepted - x0) / (x1 - x0)
+    return curve[-1][1]
+
+
+@cache
+def marks_factor(players: int, marks: int, single: bool) -> float:
+    """What a far hand's value marks (``value_marks``) multiply its points by: the points won a
+    case of its (marks, single yakuhai) cell over those of every far hand."""
+    cells = {k: v for k, v in rates.MARKS.items() if k[0] == str(players)}
+    cases, _wins, points = cells[(str(players), marks_bucket(marks), "1" if single else "0")]
+    all_cases = sum(c for c, _, _ in cells.values())
+    all_points = sum(p for _, _, p in cells.values())
+    return (points / cases) / (all_points / all_cases)
+
+
+@cache
+def calibration(players: int, shanten: int, turn: int, open_hand: bool) -> float:
+    """What the scorer-based value of a hand left at tenpai or one-shanten is multiplied by so
+    that it means what the far table means, the points such hands went on to win: the points
+    won over the model's points (uncalibrated) for the chosen discards of the Houou games, per
+    (shanten, the discarder's turn, open or closed); a cell under ``CALIBRATION_CASES`` takes
+    its (shanten, open or closed) over every turn; 1 where nothing was measured."""
+    how = "open" if open_hand else "closed"
+    cases, model, won = model_calibration.CALIBRATION.get((str(players), str(shanten), own_turn(turn), how), (0, 0, 0))
+    if cases < CALIBRATION_CASES or model <= 0 or won <= 0:
+        cells = [v for k, v in model_calibration.CALIBRATION.items()
+                 if k[0] == str(players) and k[1] == str(shanten) and k[3] == how]
+        model, won = sum(m for _, m, _ in cells), sum(w for _, _, w in cells)
+    return won / model if model > 0 and won > 0 else 1.0
