@@ -12,8 +12,8 @@ forced by their own riichi), four-player and three-player apart:
 * the share of ``loss`` a discard drawn at random among the legal ones would get (from each
   judgement's ``options``: the share of them costing the threshold or more);
 * the impossible: a ``loss`` whose ``ev`` is at least the top's; a top pick valued with a ron on
-  a furiten hand, a top pick at tenpai that cannot win (no yaku, or no copy left) while another
-  option can;
+  a furiten hand; a top pick at tenpai that cannot win (no yaku, or no copy left) valued above 0
+  (such a top is counted apart when it is the top for its safety alone, valued 0);
 * the hindsight check, with the whole log: among the losses, how often the top tile and the
   player's tile were a live winning tile (not furiten) of an opponent already tenpai, facing a
   riichi and not; deal-ins on a tile classed genbutsu (must be none);
@@ -49,8 +49,8 @@ from tenhou_tools.rules.hand import counts34, waits  # noqa: E402
 
 STRONG_DAN = 16
 """七段 (7-dan) and above."""
-STUDY_ABSOLUTE = (100, 150, 200, 250, 300, 400)
-STUDY_RELATIVE = (0.0, 0.2, 0.3, 0.4, 0.5)
+STUDY_ABSOLUTE = (250, 300, 350, 400, 500, 600, 700, 750, 800, 1000)
+STUDY_RELATIVE = (0.0,)
 """Loss thresholds tried (``--study``): a loss costs at least the absolute points and at least
 that share of the top's ``ev``."""
 COST_EDGES = (0, 50, 100, 200, 300, 500, 1000, 2000, 5000)
@@ -170,8 +170,11 @@ def measure_file(path: str) -> Counter:
         if value is not None and value.shanten == 0:
             if value.furiten and any(w.ron is not None for w in value.waits):
                 tally[f"{p}|impossible|top_furiten_ron"] += 1
-            if value.ev <= 0 and any(o.win > 0 for o in j.options):
-                tally[f"{p}|impossible|top_cannot_win"] += 1
+            cannot = value.tiles == 0 or all(w.points <= 0 for w in value.waits)
+            if cannot and top.win > 0:
+                tally[f"{p}|impossible|top_valued_but_cannot_win"] += 1
+            elif cannot:  # a yakuless or dead tenpai that is the top for its safety, valued at 0
+                tally[f"{p}|top_cannot_win_chosen_for_safety"] += 1
     return tally
 
 
@@ -194,7 +197,8 @@ def report(data: dict[str, int]) -> None:
               "of the time")
         impossible = [f"{k.rsplit('|', 1)[-1]} {n}" for k, n in sorted(data.items())
                       if k.startswith(f"{p}|impossible|")]
-        print(f"  impossible: {', '.join(impossible) or 'none'}")
+        print(f"  impossible: {', '.join(impossible) or 'none'}; a top that cannot win, for its safety: "
+              f"{data.get(f'{p}|top_cannot_win_chosen_for_safety', 0)}")
         for facing in ("no_riichi", "riichi"):
             losses = data.get(f"{p}|hindsight|{facing}|losses", 0)
             if losses:

@@ -117,7 +117,7 @@ def test_the_summary_adds_up_each_seats_verdicts():
     assert by_seat[1].forced == 1 and by_seat[1].judged == 2
     assert sum(s.judged for s in analysis.summary) == len(analysis.discards)
     assert analysis.to_json()["summary"][3]["best"] == 1
-    assert analysis.to_json()["loss_threshold_points"] == 300
+    assert analysis.to_json()["loss_threshold_points"] == 350
 
 
 def test_a_push_is_a_non_genbutsu_discard_against_riichi_while_not_tenpai():

@@ -240,7 +240,7 @@ def test_analysis_in_the_replay_view(in_tmp):
     out = result.stdout
     assert "Analysis: step, discard, shanten before → after, tiles it accepts, verdict" in out
     assert "  S1 dealt 7z into S0's 9p-7z wait (open, 48,000)\n" in out
-    assert "  Losses: S1 0 in 5 discards.\n" in out
+    assert "  Losses: S1 1 in 5 discards.\n" in out
     assert "  11 discards of hidden seats not shown (--all-hands shows them).\n" in out
     assert "riichi on" not in out  # S2's riichi waits are S2's secret from S1's seat
     assert "Analysis" not in run("replay", "demo.xml", "--ascii").stdout

@@ -22,7 +22,7 @@ def _analysis(tmp_path, *args: str) -> list[str]:
 
 def test_a_genbutsu_fold_is_the_top_pick(tmp_path):
     lines = _analysis(tmp_path)
-    at = lines.index("  10  S3 -6m   shanten 4 → 4 · 41 tiles (1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z) · ev 417 · "
+    at = lines.index("  10  S3 -6m   shanten 4 → 4 · 41 tiles (1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z) · ev 488 · "
                      "✓ best")
     assert lines[at + 1] == "               vs S1's riichi: 6m genbutsu (0.0%), the safest in hand genbutsu"
 
@@ -35,7 +35,7 @@ def test_a_loss_says_what_it_cost_against_the_top_and_why(tmp_path):
         "      top -6m  shanten 1 · 37 tiles (4m 5m 6m 7m 8m 6p 7p 8p 9p 5s 8s) · ev 3,657 (wins 63%, 5,815 a",
         "               win)",
         "               vs S1's riichi: 8p no suji (7.4%), the safest in hand genbutsu",
-        "  10  S3 -6m   shanten 4 → 4 · 41 tiles (1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z) · ev 417 · ✓ best",
+        "  10  S3 -6m   shanten 4 → 4 · 41 tiles (1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z) · ev 488 · ✓ best",
     ]
     assert "   5  S1 -6m   shanten 0 → 0 · 8 tiles (1m 4m) · ev 1,817 (wins 73%, 2,504 a win) · ≈ close: 294" in lines
     assert "  Losses: S0 0 in 2 discards, S1 0 in 2 discards, S2 1 in 1 discard, S3 0 in 1 discard." in lines

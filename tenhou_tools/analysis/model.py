@@ -47,10 +47,10 @@ the hand (the others can be a safe draw, or the hand is over). Chosen with the a
 the deal-in check on the corpus's Houou games (docs/analysis.md, "Calibration")."""
 
 
-MARKS_WEIGHT = 1.0
+MARKS_WEIGHT = 0.5
 """The power the value marks factor is taken to (1: as measured)."""
 
-SLOWER_FACTOR = 1.0
+SLOWER_FACTOR = 0.4
 """A far option further from tenpai than the decision's best shanten is multiplied by this."""
 
 POTENTIAL_WEIGHT = 0.001
@@ -62,15 +62,21 @@ the far options as a whole against those valued by the scorer. Fitted to the agr
 corpus's Houou games (docs/analysis.md, "Calibration")."""
 
 
-def potential(counts: Sequence[int], unseen: Sequence[int]) -> float:
+YAKUHAI_PAIRING = 3.0
+"""A yakuhai's unseen copies count this many times in ``potential``: any player's discard of it
+can be called once it pairs (pon), and the triplet is a yaku that opens the hand."""
+
+
+def potential(counts: Sequence[int], unseen: Sequence[int], yakuhai: Collection[int] = ()) -> float:
     """How much a hand's tiles can still grow, beyond the tiles that lower its shanten now: for
-    each kind it holds, the unseen copies that would pair it, the unseen tiles next to it in its
-    suit and half of those two away (an honour can only pair)."""
+    each kind it holds, the unseen copies that would pair it (a yakuhai's ``YAKUHAI_PAIRING``
+    times), the unseen tiles next to it in its suit and half of those two away (an honour can
+    only pair)."""
     total = 0.0
     for k, n in enumerate(counts):
         if not n:
             continue
-        total += unseen[k]
+        total += unseen[k] * (YAKUHAI_PAIRING if k in yakuhai else 1.0)
         if k >= 27:
             continue
         number = k % 9
@@ -179,7 +185,7 @@ def option_values(
             if standing is not None:
                 typical = ron_points(players, "open" if not situation.closed else "dama", dealer)
                 win *= 1 + standing.win_gain(typical) / typical
-            grown[len(found)] = potential(counts, unseen)
+            grown[len(found)] = potential(counts, unseen, yakuhai)
         deal_in = risk = later = 0.0
         if threats:
             safe = 1.0

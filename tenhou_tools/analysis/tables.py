@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from functools import cache
-from itertools import pairwise
+from math import log
 
 from ..rules import model_calibration
 from ..rules import model_rates as rates
@@ -155,46 +155,39 @@ def riichi_bonus_han(players: int) -> float:
 
 
 @cache
-def _far_curve(players: int, shanten: int, turn: str, how: str) -> tuple[tuple[float, float], ...]:
-    """(accepted tiles at the bucket's middle, points won a case) of one (shanten, turn, open or
-    closed), buckets
-    under ``MIN_CASES`` merged into their neighbour, made non-decreasing in the tiles (more
-    accepted tiles never slow a hand; a dip is the players' selection, not the shape's)."""
+def _far_fit(players: int, shanten: int, turn: str, how: str) -> tuple[float, float]:
+    """``(a, b)`` of one (shanten, turn, open or closed) cell group: points won a case =
+    a + b ln(1 + accepted tiles), fitted to its buckets (each at its middle, weighted by its
+    cases; buckets under ``MIN_CASES`` join the next); ``b`` is never below 0 (more accepted tiles
+    never slow a hand: a dip is the players' selection, not the shape's)."""
     label = "4+" if shanten >= 4 else str(shanten)
     cells = sorted((int(k[3].split("-")[0].rstrip("+")), v) for k, v in rates.FAR.items()
                    if k[0] == str(players) and k[1] == label and k[2] == turn and k[4] == how)
-    blocks: list[list[float]] = []  # [cases, points, tiles x cases]
+    blocks: list[tuple[float, float, float]] = []  # cases, points a case, ln(1 + tiles)
     pending = [0.0, 0.0, 0.0]
     for low, (cases, _wins, points) in cells:
         pending = [pending[0] + cases, pending[1] + points, pending[2] + (low + ACCEPTANCE_STEP / 2) * cases]
         if pending[0] >= MIN_CASES:
-            blocks.append(pending)
+            blocks.append((pending[0], pending[1] / pending[0], log(1 + pending[2] / pending[0])))
             pending = [0.0, 0.0, 0.0]
-    # pool adjacent blocks whose points a case fall as the tiles rise, weighted by their cases
-    # (isotonic regression): each block keeps its own tiles and takes its pool's points a case
-    pools: list[tuple[float, float, list[float]]] = []  # cases, points, the blocks' mean tiles
-    for n, won, tiles in blocks:
-        pools.append((n, won, [tiles / n]))
-        while len(pools) > 1 and pools[-2][1] / pools[-2][0] > pools[-1][1] / pools[-1][0]:
-            c2, p2, t2 = pools.pop()
-            c1, p1, t1 = pools.pop()
-            pools.append((c1 + c2, p1 + p2, t1 + t2))
-    return tuple((tiles, points / cases) for cases, points, centres in pools for tiles in centres)
+    total = sum(n for n, _, _ in blocks)
+    if not total:
+        return 0.0, 0.0
+    mx = sum(n * x for n, _, x in blocks) / total
+    my = sum(n * y for n, y, _ in blocks) / total
+    sxx = sum(n * (x - mx) ** 2 for n, _, x in blocks)
+    b = max(0.0, sum(n * (x - mx) * (y - my) for n, y, x in blocks) / sxx) if sxx else 0.0
+    return my - b * mx, b
 
 
 def far_points(players: int, shanten: int, turn: int, accepted: float, *, open_hand: bool = False) -> float:
     """The points a seat ``shanten`` (2 or more) from tenpai after its ``turn``-th discard, with
-    ``accepted`` tiles and an open or closed hand, won on average in the measured games: linear
-    between the buckets."""
-    curve = _far_curve(players, max(2, shanten), own_turn(turn), "open" if open_hand else "closed")
-    if not curve:
+    ``accepted`` tiles and an open or closed hand, won on average in the measured games (the fit
+    of ``_far_fit``; a hand that accepts nothing wins nothing)."""
+    if accepted <= 0:
         return 0.0
-    if accepted <= curve[0][0]:
-        return curve[0][1] * max(0.0, accepted) / curve[0][0] if curve[0][0] else curve[0][1]
-    for (x0, y0), (x1, y1) in pairwise(curve):
-        if accepted <= x1:
-            return y0 + (y1 - y0) * (accepted - x0) / (x1 - x0)
-    return curve[-1][1]
+    a, b = _far_fit(players, max(2, shanten), own_turn(turn), "open" if open_hand else "closed")
+    return max(0.0, a + b * log(1 + accepted))
 
 
 @cache

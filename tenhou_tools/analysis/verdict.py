@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..rules.danger import DangerClass
-from .tables import mean_ron
 from .values import DangerAgainst, JudgedDiscard, Judgement, OptionValue, Reason, SeatSummary, Verdict
 
 __all__ = [
     "LOSS_THRESHOLD",
+    "LOSS_THRESHOLDS",
     "NOT_IN_RIICHI",
     "JudgedDiscard",
     "Judgement",
@@ -31,17 +31,20 @@ __all__ = [
     "summarise",
 ]
 
-LOSS_THRESHOLD = 300
-"""In a four-player game, a choice that costs fewer expected points than this against the top
-is ``close``, not a ``loss``: where the Houou players' own choices and the model part ways
-least (docs/analysis.md, "The verdict": the share of losses for the players and for a random
-legal discard at each threshold, measured)."""
+LOSS_THRESHOLDS = {4: 350, 3: 750}
+"""By player count: a choice that costs fewer expected points than this against the top is
+``close``, not a ``loss``. Measured on the Houou games (``scripts/measure_judgement.py``, docs/
+analysis.md, "Calibration of the verdicts"): the largest cost at which a discard drawn at random
+among the legal ones is still a loss at least half the time; below it the strong players' own
+choices would be ✗ for differences the model cannot tell apart from a tie. Three-player points
+run larger (a ron is worth 1.7 times a four-player one) and its model is noisier."""
+
+LOSS_THRESHOLD = LOSS_THRESHOLDS[4]
 
 
 def loss_threshold(players: int) -> float:
-    """``LOSS_THRESHOLD`` in the points of a ``players`` game: scaled by what a ron is worth there
-    against a four-player game (the measured mean of every ron, ``tables.ron_points``)."""
-    return LOSS_THRESHOLD * mean_ron(players) / mean_ron(4)
+    """The loss threshold of a ``players`` game (``LOSS_THRESHOLDS``)."""
+    return LOSS_THRESHOLDS[players]
 
 
 def reason_of(chosen: OptionValue, top: OptionValue) -> Reason:
