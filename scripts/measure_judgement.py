@@ -31,15 +31,16 @@ import sys
 import time
 from collections import Counter
 from itertools import pairwise
-from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _corpus import count_files  # noqa: E402
+
 from tenhou_tools.analysis import analyze_game, model  # noqa: E402
 from tenhou_tools.analysis.tables import calibration, own_turn  # noqa: E402
-from tenhou_tools.analysis.verdict import LOSS_THRESHOLD, Verdict  # noqa: E402
+from tenhou_tools.analysis.verdict import Verdict, loss_threshold  # noqa: E402
 from tenhou_tools.events import Agari, Discard, Event, Room  # noqa: E402
 from tenhou_tools.mjlog import parse_game  # noqa: E402
 from tenhou_tools.replay.fold import walk_hand  # noqa: E402
@@ -152,7 +153,7 @@ def measure_file(path: str) -> Counter:
                     tally[f"{p}|study|{t}|{r}|random_x1000"] += round(
                         1000 * sum(1 for o in j.options if lost(j.top_ev - o.ev)) / len(j.options))
             tally[f"{p}|random_loss_x1000"] += round(
-                1000 * sum(1 for o in j.options if j.top_ev - o.ev >= LOSS_THRESHOLD) / len(j.options))
+                1000 * sum(1 for o in j.options if j.top_ev - o.ev >= loss_threshold(p)) / len(j.options))
         if j.verdict is Verdict.LOSS:
             tally[f"{p}|loss_cost|{cost_bucket(j.cost_points)}"] += 1
             tally[f"{p}|reason|{j.reason.value if j.reason else '-'}"] += 1
@@ -270,14 +271,7 @@ def main() -> int:
             name, value = setting.split("=", 1)
             setattr(model, name, float(value))
         files = [str(f) for f in sorted(Path(args.corpus, "mjlog").glob("*/*.gz"))[args.offset::args.sample]]
-        total: Counter = Counter()
-        started = time.time()
-        with Pool(args.jobs) as pool:
-            for n, found in enumerate(pool.imap_unordered(measure_file, files, chunksize=4), 1):
-                total.update(found)
-                if n % 200 == 0:
-                    print(f"{n}/{len(files)} files, {time.time() - started:.0f} s", file=sys.stderr)
-        data = dict(total)
+        data = count_files(files, measure_file, jobs=args.jobs, chunksize=4)
         if args.out:
             args.out.write_text(json.dumps(data, sort_keys=True))
     for key in sorted(k for k in data if k.startswith("failed|")):

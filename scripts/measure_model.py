@@ -29,13 +29,13 @@ import argparse
 import json
 import sys
 import textwrap
-import time
 from collections import Counter
-from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from _corpus import count_files  # noqa: E402
 
 from tenhou_tools.analysis.game import unseen_in  # noqa: E402
 from tenhou_tools.analysis.tables import (  # noqa: E402
@@ -263,14 +263,7 @@ def main() -> int:
         files = [str(f) for f in sorted(Path(args.corpus, "mjlog").glob("*/*.gz"))[::args.sample]]
         if args.limit:
             files = files[:args.limit]
-        started = time.time()
-        total: Counter = Counter()
-        with Pool(args.jobs) as pool:
-            for n, found in enumerate(pool.imap_unordered(measure_file, files, chunksize=8), 1):
-                total.update(found)
-                if n % 200 == 0:
-                    print(f"{n}/{len(files)} games, {time.time() - started:.0f} s", file=sys.stderr)
-        data = dict(total)
+        data = count_files(files, measure_file, jobs=args.jobs, chunksize=8)
         if args.out:
             args.out.write_text(json.dumps(data, sort_keys=True))
     for key in sorted(k for k in data if k.startswith("failed|")):

@@ -254,6 +254,17 @@ def test_analysis_in_the_replay_json(in_tmp, demo):
     riichi = [e for e in entries if e["riichi"]]
     assert [(e["seat"], e["riichi"]["waits"], e["riichi"]["total"]) for e in riichi] == [(2, kinds("5s8s"), 6)]
     assert all(set(e) >= {"shanten_before", "shanten_after", "chosen", "best", "loss"} for e in entries)
+    # the judgement's contract (issue 33): every legal option best first, the top, the cost, the reason
+    assert doc["analysis"]["option_fields"] == ["kind", "ev", "shanten", "accepted", "deal_in", "risk", "later"]
+    assert doc["analysis"]["loss_threshold_points"] == 350
+    for e in entries:
+        j = e["judgement"]
+        assert set(j) >= {"options", "top_kind", "ev", "top_ev", "cost_points", "reason"}
+        assert e["verdict"] in ("forced", "best", "close", "loss")
+        assert j["options"][0][0] == j["top_kind"] and j["options"][0][1] == j["top_ev"]
+        assert [o[1] for o in j["options"]] == sorted((o[1] for o in j["options"]), reverse=True)
+        assert j["cost_points"] == max(0, j["top_ev"] - j["ev"]) or abs(j["cost_points"] - (j["top_ev"] - j["ev"])) <= 1
+        assert (j["reason"] is None) == (e["verdict"] in ("forced", "best"))
 
 
 def test_the_readme_board_is_real_output(monkeypatch):

@@ -365,3 +365,20 @@ def test_stable_dan_labels_never_run_into_their_bars(browser, kinds_page, width,
     assert drawn["layout"] == layout and len(drawn["rows"]) == 4
     for row in drawn["rows"]:
         assert row["others"] and not any(_overlap(row["label"], other) for other in row["others"]), row
+
+
+def test_the_page_shows_the_play_quality_figures(browser, logs, tmp_path):
+    """With ``--quality`` the page shows the agreement with the analysis among the rates and the
+    loss rate and the points given up a discard in words (issue 33), as the JSON has them."""
+    out = tmp_path / "quality.html"
+    assert run("stats", *map(str, logs), "--quality", "--html", str(out)).exit_code == 0
+    doc = embedded(out.read_text(encoding="utf-8"))
+    index, player = next((i, p) for i, p in enumerate(doc["players"]) if p.get("play_quality"))
+    quality = player["play_quality"]
+    open_page(browser, out, f"player={index}", width=1280)
+    note = browser.execute_script("return (document.querySelector('.quality-note') || {}).textContent || ''")
+    assert note == (f"Play quality: losses (✗) on {100 * quality['loss_rate']:.1f} % of {quality['discards']} "
+                    f"discards, {round(quality['mean_cost'])} points of expected value given up a discard "
+                    "against the analysis's top pick.")
+    labels = browser.execute_script("return document.body.textContent")
+    assert "Agreement (top pick)" in labels

@@ -27,7 +27,6 @@ __all__ = [
     "far_points",
     "marks_bucket",
     "marks_factor",
-    "mean_ron",
     "mean_ron_ratio",
     "own_turn",
     "riichi_bonus_han",
@@ -123,13 +122,6 @@ def ron_points(players: int, state: str, dealer: bool) -> float:
     ``open``, ``dama``), dealer or not."""
     rons, points = rates.RON_POINTS[(str(players), state, "dealer" if dealer else "child")]
     return points / rons
-
-
-@cache
-def mean_ron(players: int) -> float:
-    """The mean points of every ron measured (riichi, open and dama, dealer or not)."""
-    cells = [v for k, v in rates.RON_POINTS.items() if k[0] == str(players)]
-    return sum(p for _, p in cells) / sum(n for n, _ in cells)
 
 
 @cache

@@ -340,7 +340,13 @@
       svg.appendChild(g);
     });
     section.appendChild(legend([['ci', '95 % interval'], ['avg', "the whole set's average"]]));
-    if (!p.play_quality) section.appendChild(el('p', {class: 'note'}, 'Agreement with the analysis (play quality): ' + MISSING + '.'));
+    const q = p.play_quality;
+    if (!q) section.appendChild(el('p', {class: 'note'}, 'Agreement with the analysis (play quality): ' + MISSING + '.'));
+    else if (num(q.loss_rate)) {
+      section.appendChild(el('p', {class: 'note quality-note'}, 'Play quality: losses (✗) on ' + pct(q.loss_rate) +
+        ' of ' + q.discards + ' discards, ' + (num(q.mean_cost) ? Math.round(q.mean_cost) : '–') +
+        ' points of expected value given up a discard against the analysis\'s top pick.'));
+    }
     return section;
   }
 
