@@ -7,9 +7,11 @@ For each legal discard kind (``DiscardAnalysis.options`` less the kuikae it may 
   scorer values each wait (``value.hand_value``: furiten a state of the hand, no yaku no win,
   ron chances by the winning tile's group, riichi with its ippatsu and ura dora). Two or more
   from tenpai, the points such hands won in the measured Houou games (``tables.far_points``: by
-  shanten, turn and accepted tiles), times what the hand's value marks add
+  shanten, turn, accepted tiles and openness), times what the hand's value marks add
   (``tables.marks_factor``: dora, red fives, yakuhai pairs, a yakuhai single that can still pair)
-  and the dealer's half more.
+  and the dealer's half more, discounted when slower than the decision's fastest option, with the
+  hand's ``potential`` as the tie-break. The scorer's values are calibrated to the same scale
+  (``tables.calibration``: what such hands went on to win).
 * ``risk``, what it is expected to lose now: over every threat (``defence.threats_against``:
   riichi, or an opponent likely tenpai by its calls and turn), tenpai chance x the tile's measured
   rate x the mean points of that opponent's ron. ``deal_in`` is the chance of any deal-in,
@@ -36,22 +38,35 @@ from .tables import calibration, far_points, marks_factor, ron_points, value_mar
 from .value import hand_value
 from .values import DangerAgainst, OptionValue, ValueSituation
 
-__all__ = ["LATER_WEIGHT", "POTENTIAL_WEIGHT", "VALUED_SHANTEN", "Standing", "option_values", "potential"]
+__all__ = [
+    "LATER_WEIGHT",
+    "MARKS_WEIGHT",
+    "POTENTIAL_WEIGHT",
+    "SLOWER_FACTOR",
+    "VALUED_SHANTEN",
+    "YAKUHAI_PAIRING",
+    "Standing",
+    "option_values",
+    "potential",
+]
 
 VALUED_SHANTEN = 1
 """Up to one-shanten after the discard, the hand is valued by the scorer; further, by the table."""
 
 LATER_WEIGHT = 0.5
 """How much the next discard's danger counts: about every second next discard must come from
-the hand (the others can be a safe draw, or the hand is over). Chosen with the agreement and
-the deal-in check on the corpus's Houou games (docs/analysis.md, "Calibration")."""
-
+the hand (the others can be a safe draw, or the hand is over). Chosen, not fitted (docs/
+analysis.md, "Calibration of the verdicts")."""
 
 MARKS_WEIGHT = 0.5
-"""The power the value marks factor is taken to (1: as measured)."""
+"""The power the value marks factor is taken to: half the measured effect, because the far
+table's marks also carry the players' choice of which hands to keep them in. Fitted to the
+agreement on the Houou games (docs/analysis.md, "Calibration of the verdicts")."""
 
 SLOWER_FACTOR = 0.4
-"""A far option further from tenpai than the decision's best shanten is multiplied by this."""
+"""A far option further from tenpai than the decision's best shanten is multiplied by this: the
+far table's higher-shanten cells hold hands that could do no better, not hands that broke a
+faster shape, so read alone they overrate going back. Fitted like ``MARKS_WEIGHT``."""
 
 POTENTIAL_WEIGHT = 0.001
 """Two or more from tenpai, each unit of a hand's ``potential`` above the mean of the decision's
