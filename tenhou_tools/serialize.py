@@ -23,6 +23,19 @@ from . import events as ev
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet (Excel, LibreOffice) read a CSV cell as a formula."""
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` as a CSV cell a spreadsheet will not run: text that begins like a formula (a
+    player named ``=HYPERLINK(...)``, ``@kkk``, ``-x-``) gets a leading ``'``, the usual escape;
+    numbers, negative ones included, and every other text pass unchanged."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def json_text(value: Any, **options: Any) -> str:
     """``value`` as JSON text for the command line's machine outputs (NDJSON, JSON, the pages'
     data): non-ASCII written as itself (``ensure_ascii=False``), except a lone surrogate, which is

@@ -8,7 +8,9 @@ or a closed stdout is one line and exit code 1 for every command that writes.
 
 from __future__ import annotations
 
+import csv
 import errno
+import io
 import json
 import os
 import pty
@@ -491,3 +493,22 @@ def test_control_characters_in_a_path_are_shown_not_sent(tmp_path):
     assert "\x1b" not in result.stdout
     assert (f"  {tmp_path}/a\\x1b[31mred.xml\n"
             f"    PARSE_ERROR: {tmp_path}/a\\x1b[31mred.xml: root element") in result.stdout
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_escaped(tmp_path):
+    """Real names such as ``=いろは=``, ``@kkk`` and a crafted ``=HYPERLINK(...)`` would run as
+    formulas in Excel and LibreOffice: in ``stats --format csv`` such text cells begin with ``'``;
+    numbers, negative ones too, stay numbers (docs/stats.md)."""
+    names = ["=いろは=", '=HYPERLINK("http://127.0.0.1/x","y")', "@kkk", "-a-"]
+    (tmp_path / "g.xml").write_text(with_names(names))
+    result = run("stats", tmp_path, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert sorted(r["name"] for r in rows) == sorted("'" + n for n in names)
+    changes = [r["avg_hand_balance"] for r in rows if r["avg_hand_balance"].startswith("-")]
+    assert changes and all(float(c) < 0 for c in changes)  # a negative number is not escaped
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "g.xml").write_text(with_names(["Alice", "Bob", "C=D", "a@b"]))
+    rows = list(csv.DictReader(io.StringIO(run("stats", plain, "--format", "csv").stdout)))
+    assert sorted(r["name"] for r in rows) == sorted(["Alice", "Bob", "C=D", "a@b"])

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ..serialize import json_text
+from ..serialize import csv_cell, json_text
 from ..sources.http import LogFetcher
 from ..sources.index import IndexedGame, Selection
 from ..sources.index_fetch import IndexCache, IndexReport, collect_index
@@ -89,7 +89,7 @@ def write_games(out, games: list[IndexedGame], fmt: str) -> None:
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
         for game in games:
-            writer.writerow(game_row(game))
+            writer.writerow([csv_cell(v) for v in game_row(game)])
         out.write(buffer.getvalue())
     else:
         for game in games:

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..serialize import json_text
+from ..serialize import csv_cell, json_text
 from ..stats.collect import Collected
 from ..stats.counters import PlayerCounters, PlayerKey
 from ..stats.games import GameEntry
@@ -113,12 +113,13 @@ class StatsReport:
 
     def csv_text(self) -> str:
         """``stats --format csv``: a header line, then a row per player (``PlayerReport.to_row``;
-        empty cells where a value is undefined)."""
+        empty cells where a value is undefined; text that a spreadsheet would run as a formula
+        escaped, ``serialize.csv_cell``)."""
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=csv_columns(), restval="", lineterminator="\n")
         writer.writeheader()
         for report in self.rows:
-            writer.writerow(report.to_row())
+            writer.writerow({k: csv_cell(v) for k, v in report.to_row().items()})
         return buffer.getvalue()
 
 
