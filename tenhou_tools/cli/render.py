@@ -7,7 +7,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..events import Agari, DrawKind, Game, Init, Player, Ruleset, Ryuukyoku
+from ..events import Agari, DrawKind, Game, Hand, Init, Player, Ruleset, Ryuukyoku
 from ..rules.yaku import LIMIT_NAMES as YAKU_LIMIT_NAMES
 from ..rules.yaku import YAKU, yaku_name
 from .term import visible
@@ -95,12 +95,15 @@ def describe_draw(r: Ryuukyoku, players: int) -> str:
     return text
 
 
-def hand_deltas(endings: tuple[Agari | Ryuukyoku, ...], players: int) -> list[int]:
-    total = [0] * players
-    for end in endings:
-        for s in range(players):
-            total[s] += end.deltas[s]
-    return total
+def hand_deltas(hand: Hand, players: int) -> list[int]:
+    """Each seat's score change over the hand, as ``replay`` shows it: its score after the hand's
+    last result (that result's scores before it plus its payments) less its score at the deal, so
+    a riichi stick paid in the hand counts (a riichi that wins 3,900 and takes its own stick back
+    changed by +3,900, not the +4,900 of the payments). Nothing before the hand has a result."""
+    last = hand.endings[-1] if hand.endings else None
+    if last is None:
+        return [0] * players
+    return [last.scores_before[s] + last.deltas[s] - hand.init.scores[s] for s in range(players)]
 
 
 def dealer_text(init: Init) -> str:
@@ -128,7 +131,7 @@ def _hand_rows(game: Game) -> list[tuple[str, str, str, list[str]]]:
         if hand.init.sticks:
             label += f" +{hand.init.sticks}r"
         rows.append((label, dealer_text(hand.init), "; ".join(results) or LOG_ENDS_IN_HAND,
-                     [signed(d) for d in hand_deltas(endings, n)]))
+                     [signed(d) for d in hand_deltas(hand, n)]))
     return rows
 
 
