@@ -208,6 +208,8 @@ def test_an_unknown_player_gets_the_closest_names(tmp_path):
     result = run("stats", FIXTURES / "one_hand.xml", "--player", "Alcie", "--player", "zzz", "--player", "bob",
                  "--brief")
     assert (result.exit_code, result.stdout) == (2, "")  # no report: it is not the one asked for
+    # the summary counts no report rows it never wrote (issue 34, item 7)
+    assert result.stderr.splitlines()[0].endswith("; 0 unreadable; 1 game counted, no report written.")
     assert result.stderr.splitlines()[1:] == [
         "stats: no games of player 'Alcie'. Closest names seen: 'Alice'.",
         "stats: no games of player 'zzz'.",

@@ -156,7 +156,8 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     interrupted = collected is not None and collected.interrupted
     summary = collected.summary if collected is not None else RunSummary()
     if wanted is not None and wanted.unmatched() and not interrupted:  # a name that matches nobody
-        _tell(summary, report.games, len(report.rows), elapsed, store is not None, bool(paths), wanted)
+        _tell(summary, report.games, len(report.rows), elapsed, store is not None, bool(paths), wanted,
+              written=False)
         raise click.exceptions.Exit(EXIT_USAGE)  # no report: it would not be the one asked for
     marked = interrupted and html_file is None and output is None and fmt == "text"
     if marked:
@@ -263,8 +264,9 @@ def _plural(n: int, word: str) -> str:
 
 
 def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, with_db: bool,
-          read_logs: bool, wanted: NameMatcher | None) -> None:
-    """The summary line(s) on stderr."""
+          read_logs: bool, wanted: NameMatcher | None, *, written: bool = True) -> None:
+    """The summary line(s) on stderr; ``written`` false: no report was written (a ``--player``
+    name matched nobody), and the line says so instead of counting rows."""
     parts = []
     if read_logs:
         rate = summary.read / elapsed if elapsed > 0 else 0.0
@@ -278,7 +280,10 @@ def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, wit
                          f"{summary.known} already in it")
         elif summary.filtered:
             parts.append(f"{_plural(summary.filtered, 'game')} left out by the filters")
-    parts.append(f"{_plural(n_games, 'game')} and {_plural(n_players, 'player row')} reported")
+    if written:
+        parts.append(f"{_plural(n_games, 'game')} and {_plural(n_players, 'player row')} reported")
+    else:
+        parts.append(f"{_plural(n_games, 'game')} counted, no report written")
     tell_not_logs(summary.not_logs, summary.not_log_examples)
     click.echo("stats: " + "; ".join(parts) + ".", err=True)
     for message in summary.errors:
