@@ -54,6 +54,7 @@ from tenhou_tools.rules.danger import dora_kinds, turn_bucket  # noqa: E402
 from tenhou_tools.rules.hand import counts34, waits  # noqa: E402
 from tenhou_tools.rules.shanten import acceptance  # noqa: E402
 from tenhou_tools.rules.yaku import YakuId  # noqa: E402
+from tenhou_tools.tiles import yakuhai_kinds  # noqa: E402
 
 
 def open_melds(state: TableState, seat: int) -> int:
@@ -97,7 +98,7 @@ class _Observer:
             seat_wind = (seat - state.init.dealer) % p
             marks, single = value_marks([*after, *(t for m in me.melds for t in m.tiles)],
                                         dora_kinds(state.dora, sanma=p == 3),
-                                        {31, 32, 33, 27 + state.init.wind, 27 + seat_wind}, unseen,
+                                        yakuhai_kinds(state.init.wind, seat_wind), unseen,
                                         red_fives=self.red_fives)
             self.far.append((seat, f"marks|{p}|{marks_bucket(marks)}|{int(single)}"))
 

@@ -63,6 +63,12 @@ def suit_and_number(k: int) -> tuple[str, int]:
     return SUITS[k // 9], k % 9 + 1
 
 
+def yakuhai_kinds(round_wind: int, seat_wind: int) -> frozenset[int]:
+    """The honour kinds whose triplet is a yaku for a seat: the three dragons, the round's wind
+    and the seat's own wind (0 East ... 3 North; one kind when they are the same)."""
+    return frozenset({31, 32, 33, 27 + round_wind, 27 + seat_wind})
+
+
 def dora_kind(indicator_kind: int, *, sanma: bool = False) -> int:
     """The dora kind that an indicator kind points to.
 

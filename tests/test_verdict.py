@@ -70,10 +70,10 @@ def riichi_threat(seat: int, hand: list[int], safe: str, *, turn: int = 9, dora:
 
 
 def options_of(hand: list[int], s: ValueSituation, unseen: list[int], threats=(), *, chosen: str,
-               turn: int = 8, dealer: bool = False, standing: Standing | None = None) -> tuple[OptionValue, ...]:
+               turn: int = 8, standing: Standing | None = None) -> tuple[OptionValue, ...]:
     options = discard_options(counts34(hand), len(s.melds), unseen)
     return option_values(hand, options, s, unseen, tuple(threats), chosen=tile(hand, chosen), turn=turn,
-                         dealer=dealer, yakuhai=(31, 32, 33, 27, 27 + s.seat_wind), standing=standing)
+                         standing=standing)
 
 
 def by_kind(options: tuple[OptionValue, ...]) -> dict[int, OptionValue]:
@@ -192,7 +192,7 @@ def test_a_dealer_mangan_pushes_against_a_riichi():
     hand = parse_tiles(text)
     unseen = unseen_of(text, "4p")
     threat = riichi_threat(1, hand, "5p", turn=8)
-    options = by_kind(options_of(hand, situation("4p", seat_wind=0), unseen, [threat], chosen="2p", dealer=True))
+    options = by_kind(options_of(hand, situation("4p", seat_wind=0), unseen, [threat], chosen="2p"))
     push, fold = options[k("2p")], options[k("5p")]
     assert push.shanten == 0 and push.risk > 0 and fold.risk == 0
     assert push.value is not None and push.value.win_points >= 12000

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..replay.board import Board
 from ..rules.danger import EARLY_DISCARDS, assess_hand, danger_rate, dora_kinds, riichi_opponent, visible_counts
 from ..rules.values import RiichiOpponent
+from ..tiles import yakuhai_kinds
 from .tables import ron_points, tenpai_chance
 from .values import DangerAgainst
 
@@ -65,21 +66,10 @@ def opponents_in_riichi(board: Board, seat: int) -> list[RiichiOpponent]:
 
 def danger_against(board: Board, seat: int, tile: int, *, sanma: bool = False) -> tuple[DangerAgainst, ...] | None:
     """The hand of ``seat`` (before discarding ``tile``) against each opponent in riichi on
-    ``board``; ``None`` when no opponent is in riichi."""
-    opponents = opponents_in_riichi(board, seat)
-    if not opponents:
-        return None
-    visible = visible_from(board, seat, sanma=sanma)
-    dora = dora_kinds(board.dora_indicators, sanma=sanma)
-    kinds = {t >> 2 for t in board.seats[seat].concealed} | {tile >> 2}
-    players = len(board.seats)
-    entries = []
-    for opponent in opponents:
-        assessed = assess_hand(kinds, opponent, visible, dora=dora, sanma=sanma)
-        hand = tuple(assessed.values())
-        rates = tuple(danger_rate(d, players=players) for d in hand)
-        entries.append(DangerAgainst(opponent.seat, assessed[tile >> 2], hand, rates))
-    return tuple(entries)
+    ``board`` (the riichi entries of ``threats_against``); ``None`` when no opponent is in
+    riichi."""
+    entries = tuple(t for t in threats_against(board, seat, tile, sanma=sanma) if t.riichi)
+    return entries or None
 
 
 def threats_against(board: Board, seat: int, tile: int, *, sanma: bool = False) -> tuple[DangerAgainst, ...]:
@@ -107,7 +97,7 @@ def threats_against(board: Board, seat: int, tile: int, *, sanma: bool = False) 
         wind = (r - board.dealer) % players
         opponent = RiichiOpponent(r, frozenset(t >> 2 for t in pond), len(pond), -1,
                                   frozenset(t >> 2 for t in pond[:EARLY_DISCARDS]),
-                                  frozenset({31, 32, 33, 27 + board.round // 4, 27 + wind}))
+                                  yakuhai_kinds(board.round // 4, wind))
         found.append((opponent, False, chance, "open" if open_melds else "dama", open_melds))
     if not found:
         return ()

@@ -46,7 +46,7 @@ from .values import (
     RiichiSummary,
     ValueSituation,
 )
-from .verdict import Reason, judge, judged_discard, loss_threshold, summarise
+from .verdict import Reason, Verdict, judge, judged_discard, loss_threshold, summarise
 from .waits import deal_in, riichi_summary
 
 _SANMA_MISSING = range(1, 8)
@@ -205,17 +205,15 @@ class _HandNotes:
             threats = threats_against(state.board(), seat, event.tile, sanma=self.sanma)
         kind = event.tile >> 2
         legal = [o for o in analysis.options if o.kind not in state.kuikae or o.kind == kind] or analysis.options
-        seat_wind = (seat - state.init.dealer) % state.players
         value_of = partial(option_values, me.concealed, legal, self.situation(state, seat), unseen, threats,
-                           chosen=event.tile, turn=len(me.pond) + 1, dealer=seat_wind == 0,
-                           yakuhai=(31, 32, 33, 27 + state.init.wind, 27 + seat_wind))
+                           chosen=event.tile, turn=len(me.pond) + 1)
         standing = None
         if self.uma is not None and state.init.round >= self.last_round:
             standing = Standing(seat, tuple(state.scores[:state.players]), self.uma)
         judgement = judge(value_of(standing=standing), kind, forced=forced, threshold=self.threshold)
         if standing is not None and judgement.reason is not None:
             plain = judge(value_of(), kind, forced=forced, threshold=self.threshold)
-            if plain.verdict.value == "best" or plain.cost_points < judgement.cost_points / 2:
+            if plain.verdict is Verdict.BEST or plain.cost_points < judgement.cost_points / 2:
                 judgement = replace(judgement, reason=Reason.PLACEMENT)
         start = self.turn_start if self.turn_seat == seat else index + 1
         self.pending.append(_Pending(index, seat, analysis, riichi, judgement, threats or None, start))

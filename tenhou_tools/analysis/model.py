@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from ..rules.danger import dora_kinds
 from ..rules.game_end import ranking
 from ..rules.shanten import DiscardOption
-from ..tiles import RED_FIVES
+from ..tiles import RED_FIVES, yakuhai_kinds
 from .tables import calibration, far_points, marks_factor, ron_points, value_marks
 from .value import hand_value
 from .values import DangerAgainst, OptionValue, ValueSituation
@@ -155,19 +155,19 @@ def option_values(
     *,
     chosen: int,
     turn: int,
-    dealer: bool,
-    yakuhai: Collection[int],
     standing: Standing | None = None,
 ) -> tuple[OptionValue, ...]:
     """Every option of ``options`` (the discards to weigh, each with its shanten and acceptance)
     valued, best first (ties by kind). ``concealed``: the 3n+2 hand (tile ids); ``chosen``: the
     tile the seat discarded (its copy is the one valued for its kind); ``turn``: the seat's
-    discards with this one; ``yakuhai``: the honour kinds that are a yaku for the seat;
-    ``standing``: in the game's last hand, a win and a deal-in also move the seat's placement
+    discards with this one (the seat's winds, whether it is the dealer and its yakuhai are the
+    situation's); ``standing``: in the game's last hand, a win and a deal-in also move the seat's placement
     (each win valued at its points plus the uma it gains, each threat's ron at its points plus
     the uma it costs)."""
     rules = situation.rules
     players = rules.players
+    dealer = situation.seat_wind == 0
+    yakuhai = yakuhai_kinds(situation.round_wind, situation.seat_wind)
     dora = dora_kinds(situation.dora_indicators, sanma=rules.sanma)
     meld_tiles = [t for m in situation.melds for t in m.tiles]
     exposure = [(t, t.tenpai * (t.hand_value + (standing.deal_in_loss(t.seat, t.hand_value) if standing else 0)))

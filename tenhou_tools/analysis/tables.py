@@ -14,9 +14,11 @@ from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 from math import log
 
+from ..events import Meld
 from ..rules import model_calibration
 from ..rules import model_rates as rates
 from ..rules.danger import turn_bucket
+from ..rules.hand import counts34
 from ..tiles import RED_FIVES
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "acceptance_bucket",
     "calibration",
     "calls_bucket",
+    "han_kept",
     "far_points",
     "marks_bucket",
     "marks_factor",
@@ -84,21 +87,32 @@ def win_group(kind: int, pond_kinds: Collection[int]) -> str:
     return {0: "19", 8: "19", 1: "28", 7: "28"}.get(number, "37")
 
 
+def han_kept(concealed: Sequence[int], melds: Sequence[Meld], dora: Collection[int], yakuhai: Collection[int], *,
+             red_fives: bool = True) -> int:
+    """The value a hand keeps by its tiles alone (for hands further than one-shanten, where no
+    win is valued): one per dora tile (concealed or in a meld, a kita in three-player counted
+    as the tile it is), one per red five when the table plays them, and one per yakuhai kind
+    held two or more times (a pair that a third copy turns into a yaku; ``yakuhai``: the
+    dragons, the round wind and the seat's wind; a meld of one is already a yaku and counts
+    too)."""
+    tiles = [*concealed, *(t for m in melds for t in m.tiles)]
+    counts = counts34(tiles)
+    kept = sum(counts[k] for k in dora)
+    if red_fives:
+        kept += sum(1 for t in tiles if t in RED_FIVES)
+    kept += sum(1 for k in yakuhai if counts[k] >= 2)
+    return kept
+
+
 def value_marks(tiles: Iterable[int], dora: Collection[int], yakuhai: Collection[int], unseen: Sequence[int], *,
                 red_fives: bool) -> tuple[int, bool]:
-    """What a hand's tiles (concealed and melded ids) promise in value: the marks — one per dora
-    tile, per red five (when the table plays them) and per yakuhai kind held two or more times —
-    and whether it holds a single yakuhai with two or more copies unseen (one that can still pair)."""
+    """What a hand's tiles (concealed and melded ids) promise in value: its marks (``han_kept``:
+    dora, red fives, yakuhai pairs) and whether it holds a single yakuhai with two or more copies
+    unseen (one that can still pair)."""
     tiles = list(tiles)
-    counts = [0] * 34
-    for t in tiles:
-        counts[t >> 2] += 1
-    marks = sum(counts[k] for k in dora)
-    if red_fives:
-        marks += sum(1 for t in tiles if t in RED_FIVES)
-    marks += sum(1 for k in yakuhai if counts[k] >= 2)
+    counts = counts34(tiles)
     single = any(counts[k] == 1 and unseen[k] >= 2 for k in yakuhai)
-    return marks, single
+    return han_kept(tiles, (), dora, yakuhai, red_fives=red_fives), single
 
 
 # -- the figures --------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ from ..rules.riichi import RIICHI_COST, riichi_live_minimum
 from ..rules.scoring import ScoredHand, ScoringRules, WinContext, score_win
 from ..rules.shanten import acceptance
 from ..tiles import RED_FIVES
-from .tables import mean_ron_ratio, riichi_bonus_han, ron_ratio, win_group
+from .tables import han_kept, mean_ron_ratio, riichi_bonus_han, ron_ratio, win_group
 from .values import HandValue, ScoreLine, ValueSituation, WaitValue
 
 __all__ = [
@@ -378,23 +378,6 @@ def discard_values(concealed: Sequence[int], situation: ValueSituation, unseen: 
         rest.remove(tile)
         found[k] = hand_value(rest, situation, unseen, discarded=k)
     return found
-
-
-def han_kept(concealed: Sequence[int], melds: Sequence[Meld], dora: Collection[int], yakuhai: Collection[int], *,
-             red_fives: bool = True) -> int:
-    """The value a hand keeps by its tiles alone (for hands further than one-shanten, where no
-    win is valued): one per dora tile (concealed or in a meld, a kita in three-player counted
-    as the tile it is), one per red five when the table plays them, and one per yakuhai kind
-    held two or more times (a pair that a third copy turns into a yaku; ``yakuhai``: the
-    dragons, the round wind and the seat's wind; a meld of one is already a yaku and counts
-    too)."""
-    tiles = [*concealed, *(t for m in melds for t in m.tiles)]
-    counts = counts34(tiles)
-    kept = sum(counts[k] for k in dora)
-    if red_fives:
-        kept += sum(1 for t in tiles if t in RED_FIVES)
-    kept += sum(1 for k in yakuhai if counts[k] >= 2)
-    return kept
 
 
 def situation_on(board: Board, seat: int, rules: ScoringRules) -> ValueSituation:

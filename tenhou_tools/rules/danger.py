@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..tiles import SANMA_MISSING_KINDS, dora_kind
+from ..tiles import SANMA_MISSING_KINDS, dora_kind, yakuhai_kinds
 from .values import Danger, DangerClass, DangerFlag, RiichiOpponent
 
 __all__ = [
@@ -75,7 +75,7 @@ def riichi_opponent(seat: int, pond: Sequence[int], declaration: int, passed: It
     if not 0 <= declaration < len(pond):
         raise ValueError(f"declaration index {declaration} is outside a pond of {len(pond)} tiles")
     early = frozenset(t >> 2 for t in pond[:min(EARLY_DISCARDS, declaration)])
-    yakuhai = frozenset({31, 32, 33, 27 + round_wind, 27 + seat_wind})
+    yakuhai = yakuhai_kinds(round_wind, seat_wind)
     return RiichiOpponent(seat, genbutsu(pond, passed), len(pond), pond[declaration] >> 2, early, yakuhai)
 
 
