@@ -292,15 +292,32 @@ def require_ref(text: str) -> GameRef:
     return ref
 
 
+_VIEWER_SUFFIX = re.compile(r"[_&]tw=[0-3]$")
+"""What some tools append to a game id in a file name: the viewer's seat (``ID_tw=3.xml.gz``)."""
+
+
 def log_id_from_name(name: str) -> str | None:
     """The game id at the start of a file name (``2014...gm-00a9-0000-xxxxxxxx.xml.gz``): the name
-    up to its first dot, when it starts with a ten-digit date and ``gm``; else None. Only the
-    shape is looked at (not the whole grammar): the id names the game for deduplication and
-    messages, and is checked (``validate_log_id``) before it goes into a URL or a file name."""
-    stem = name.split(".", 1)[0]
+    up to its first dot, less a viewer seat suffix (``_tw=3``), when it starts with a ten-digit
+    date and ``gm``; else None. Only the shape is looked at (not the whole grammar): the id names
+    the game for deduplication and messages, and is checked (``validate_log_id``) before it goes
+    into a URL or a file name."""
+    stem = _VIEWER_SUFFIX.sub("", name.split(".", 1)[0])
     if len(stem) >= 14 and stem[:10].isdigit() and stem[10:12] == "gm":
         return stem
     return None
+
+
+SEED_KEY_CHARS = 96
+"""How much of a shuffle seed names its game: Tenhou's seeds are 1,500-odd characters of base64
+drawn at random, so their first 96 (the generator's name and some 50 random characters) tell
+any two games apart."""
+
+
+def seed_key(seed: str) -> str:
+    """The key that names a game by its shuffle seed (``SHUFFLE seed``), for a log without a game
+    id: copies of one game under other names, plain or compressed, share it."""
+    return "seed:" + seed[:SEED_KEY_CHARS]
 
 
 def log_file_name(log_id: str) -> str:

@@ -162,7 +162,7 @@ def test_convert_and_download_print_paths_literally(odd, tmp_path):
     bad.write_text("<html/>")
     result = run("convert", bad, "--to", "mjai")
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"{bad}: root element is <html>")
+    assert result.stderr.startswith(f"{bad}: not a Tenhou log (an HTML page")
     log_id = "2014102312gm-00a9-0000-0000000a"
     cache = tmp_path / "[red]cache"
     cache.mkdir()
@@ -492,7 +492,7 @@ def test_control_characters_in_a_path_are_shown_not_sent(tmp_path):
     assert result.exit_code == 1
     assert "\x1b" not in result.stdout
     assert (f"  {tmp_path}/a\\x1b[31mred.xml\n"
-            f"    PARSE_ERROR: {tmp_path}/a\\x1b[31mred.xml: root element") in result.stdout
+            f"    PARSE_ERROR: {tmp_path}/a\\x1b[31mred.xml: not a Tenhou log") in result.stdout
 
 
 def test_csv_cells_a_spreadsheet_would_run_are_escaped(tmp_path):

@@ -358,17 +358,16 @@ def test_an_interrupted_stats_run_does_not_write_its_report_file(tmp_path, monke
     assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.json"]
 
 
-def test_findings_fold_at_the_width_and_commands_stay_whole(tmp_path, monkeypatch):
-    """At 60 columns a finding's message folds under its own indent; the replay command that
-    shows it is never folded (it is copied whole), and a report written with -o is not folded."""
+def test_a_finding_is_one_line_however_narrow_the_terminal(tmp_path, monkeypatch):
+    """At 40 columns a finding, its values and the replay command that shows it are each one line
+    (searched for and copied whole; README, validate), as in a report written with -o."""
     game = tmp_path / "g.xml"
     game.write_text((FIXTURES / "one_hand.xml").read_text().replace('ten="50,48000,5"', 'ten="50,36000,5"'))
-    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("COLUMNS", "40")
     lines = CliRunner().invoke(cli, ["validate", str(game)]).stdout.splitlines()
-    start = lines.index("    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is")
-    assert lines[start + 1] == "      wrong"
-    assert lines[start + 2] == "      points (ten): 48000 by the rules, the log says 36000"
-    assert lines[start + 3] == f"      tenhou-tools replay {game} --hand E1-0"
+    start = lines.index("    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is wrong")
+    assert lines[start + 1] == "      points (ten): 48000 by the rules, the log says 36000"
+    assert lines[start + 2] == f"      tenhou-tools replay {game} --hand E1-0"
     out = tmp_path / "report.txt"
     CliRunner().invoke(cli, ["validate", str(game), "-o", str(out)])
-    assert "    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is wrong\n" in out.read_text()
+    assert "\n".join(lines[start:start + 3]) in out.read_text()

@@ -112,8 +112,8 @@ def test_validate_and_convert_show_hidden_characters_in_paths(tmp_path):
     assert report.exit_code == 1
     assert f"  {tmp_path}/evil\\u202elmx.xml\n" in report.stdout and "\u202e" not in report.stdout
     converted = run("convert", bad, "--to", "mjai")
-    assert converted.stderr == (f"{tmp_path}/evil\\u202elmx.xml: root element is <html>, not <mjloggm>: not a "
-                                "Tenhou mjlog\n0 game(s) converted to mjai, 1 could not be read.\n")
+    assert converted.stderr == (f"{tmp_path}/evil\\u202elmx.xml: not a Tenhou log (an HTML page, such as a saved "
+                                "viewer page)\n0 game(s) converted to mjai, 1 could not be read.\n")
 
 
 # -- 12. a suggested command pastes --------------------------------------------------------------

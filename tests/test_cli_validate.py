@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import json
+import re
 
 from click.testing import CliRunner
 
@@ -67,9 +69,24 @@ def test_text_report_lists_failing_games(fixtures):
     assert result.exit_code == 1
     assert "Failed games (2):" in result.stdout  # empty.mjlog and truncated.mjlog
     # not_mjlog.xml, an HTML page in the folder, is not a log: skipped, not a failed game
+    # and one_hand.mjlog is one_hand.xml compressed: the same game, checked once
     assert result.stderr == (f"{fixtures / 'not_mjlog.xml'}: skipped: not a Tenhou log (an HTML page, such as a "
-                             "saved viewer page)\n")
+                             "saved viewer page)\n1 duplicate game(s) skipped.\n")
+    assert result.stdout.splitlines()[1] == "1 file skipped: not a Tenhou log (named on stderr)."
     assert f"  {fixtures / 'truncated.mjlog'}\n    PARSE_ERROR: " in result.stdout
+
+
+def test_a_damaged_log_in_a_folder_is_a_failed_game_not_a_skipped_file(fixtures, tmp_path):
+    """One byte of the root tag changed: the file still carries a log's marks (its elements), so
+    in a folder it is a PARSE_ERROR and exit 1, as when it is named directly (issue 34, item 2)."""
+    damaged = (fixtures / "one_hand.xml").read_bytes().replace(b"<mjloggm", b"<mjlo\x01gm", 1)
+    (tmp_path / "damaged.xml").write_bytes(damaged)
+    for target in (tmp_path, tmp_path / "damaged.xml"):
+        result = run("validate", str(target), "--format", "ndjson")
+        assert result.exit_code == 1
+        game, summary = [json.loads(line) for line in result.stdout.splitlines()]
+        assert [f["code"] for f in game["findings"]] == ["PARSE_ERROR"]
+        assert (summary["games"], summary["failed"], summary["not_logs"]) == (1, 1, 0)
 
 
 def test_json_is_one_document(fixtures):
@@ -86,15 +103,29 @@ def test_output_file_is_written_whole(fixtures, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.ndjson"]
 
 
+def _repeated_seeds(paths) -> int:
+    """Files whose whole shuffle seed an earlier file already had."""
+    seen: set[bytes] = set()
+    repeated = 0
+    for path in paths:
+        found = re.search(rb'<SHUFFLE[^>]*?seed="([^"]+)"', gzip.decompress(path.read_bytes())[:4000])
+        if found is not None:
+            repeated += found.group(1) in seen
+            seen.add(found.group(1))
+    return repeated
+
+
 def test_corpus_validates_clean(corpus):
     """Zero findings over every genuine log (mjlog/, and flagged/: games an earlier engine got
-    wrong), and every AGARI scored."""
+    wrong), and every AGARI scored. Four files are another file's game again (the same shuffle
+    seed: reformatted or renamed copies): checked once, counted as duplicates."""
     folders = [corpus / kind for kind in GENUINE]
     result = run("validate", *map(str, folders), "--format", "ndjson", "--no-progress")
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     summary = lines[-1]
     assert summary["findings_by_code"] == {}
-    assert summary["failed"] == 0 and summary["games"] == len(genuine_files()) >= 4000
+    assert summary["failed"] == 0 and summary["games"] + summary["duplicates"] == len(genuine_files()) >= 4000
+    assert summary["duplicates"] == _repeated_seeds(genuine_files()) < 10
     assert result.exit_code == 0
     n_agari = sum(1 for g in lines[:-1] for _ in range(g["checks"].get("agari", 0)))
     assert summary["checks"]["agari"] == summary["checks"]["agari_value"] == n_agari

@@ -733,26 +733,59 @@ def test_duplicates_across_folder_zip_and_database_are_yielded_once(tmp_path):
 
     items, stats = collect([folder, archive, db, copy, gz_copy, other])
 
-    # by game id where a name or the database gives one; else by the bytes: the copies of
-    # noid1.xml under other names are skipped (a gzip-compressed copy has other bytes: kept)
+    # by game id where a name or the database gives one; else (these fixtures have no shuffle
+    # seed) by the content: the copies of noid1.xml under other names are skipped, the
+    # gzip-compressed one too
     assert sources(items) == [
         str(folder / f"{ID_A}.xml"),
         str(folder / f"{ID_B}.mjlog"),
         str(folder / "noid1.xml"),
         f"{archive}:{ID_C}.xml",
         f"{db}#{ID_D}",
-        str(gz_copy),
         str(other),
     ]
     digest = hashlib.sha256(ONE_HAND).hexdigest()[:16]
-    assert stats.duplicates == 4
+    assert stats.duplicates == 5
     assert stats.duplicate_examples == [
         (f"{archive}:x/{ID_A}.mjlog", ID_A), (f"{archive}:noid2.xml", f"sha256:{digest}"),
-        (f"{db}#{ID_B}", ID_B), (str(copy), f"sha256:{digest}"),
+        (f"{db}#{ID_B}", ID_B), (str(copy), f"sha256:{digest}"), (str(gz_copy), f"sha256:{digest}"),
     ]
 
     everything, stats = collect([folder, archive, db, copy, gz_copy, other], dedupe=False)
     assert len(everything) == 11 and stats.duplicates == 0
+
+
+def _seeded(log: bytes, seed: str) -> bytes:
+    """``log`` with a shuffle seed element after its root tag, as every genuine mjlog has."""
+    return log.replace(b'<mjloggm ver="2.3">', f'<mjloggm ver="2.3"><SHUFFLE seed="{seed}" ref=""/>'.encode(), 1)
+
+
+def test_one_game_is_one_game_whatever_its_name_and_format(tmp_path):
+    """A game under its id, its id with a viewer suffix, another name gzip-compressed, another
+    name plain, and as a tenhou.net/6 log naming it in ``ref``: read once; the ids lose the
+    suffix (issue 34, item 1). Another game whose seed differs only after the part that names
+    it would be the same game: the key reads the seed's first 96 characters."""
+    seed = "mt19937ar-sha512-n288-base64," + "Q" * 40 + "x" * 60
+    game = _seeded(ONE_HAND, seed)
+    other = _seeded(SANMA, seed.replace("Q", "R"))
+    folder = tmp_path / "logs"
+    write(folder / f"1-{ID_A}.mjlog", gzip.compress(game))  # no id: the name does not start with one
+    write(folder / f"{ID_A}.mjlog", gzip.compress(game))
+    write(folder / f"{ID_A}_tw=3.xml.gz", gzip.compress(game))
+    write(folder / "mygame.xml.gz", gzip.compress(game))
+    write(folder / "mygame_plain.xml", game)
+    write(folder / "zz.json", b'{"title": ["", ""], "ref": "' + f"{ID_A}_tw=1".encode() + b'", "log": []}')
+    write(folder / "zzz.xml", other)
+
+    items, stats = collect([folder])
+
+    assert [(Path(i.source).name, i.log_id) for i in items] == [(f"1-{ID_A}.mjlog", None), ("zzz.xml", None)]
+    assert stats.duplicates == 5
+    assert [what for _source, what in stats.duplicate_examples] == [
+        "seed:" + "Q" * 16, f"{ID_A}", "seed:" + "Q" * 16, "seed:" + "Q" * 16, ID_A,
+    ]
+    first = collect([folder / f"{ID_A}_tw=3.xml.gz"])[0]
+    assert [i.log_id for i in first] == [ID_A]
 
 
 def test_the_same_input_twice_is_deduplicated(tmp_path):

@@ -39,12 +39,17 @@ def independent_count(files) -> dict:
     counts: dict = defaultdict(Counter)
     seen = set()
     for path in files:
-        log_id = path.name.split(".", 1)[0]
-        if re.match(r"[0-9]{10}gm-", log_id):  # files named by game id: a game is read once
-            if log_id in seen:
-                continue
-            seen.add(log_id)
+        log_id = re.sub(r"_tw=[0-3]$", "", path.name.split(".", 1)[0])
         root = ET.fromstring(gzip.decompress(path.read_bytes()))
+        shuffle = root.find("SHUFFLE")
+        # a game is read once: named by its id (files named by it), or by its whole seed
+        keys = {log_id} if re.match(r"[0-9]{10}gm-", log_id) else set()
+        if shuffle is not None:
+            keys.add(shuffle.get("seed"))
+        if keys & seen:
+            seen |= keys
+            continue
+        seen |= keys
         players = 3 if int(root.find("GO").get("type")) & 0x10 else 4
         un = root.find("UN")
         names = [unquote(un.get(f"n{s}", "")) for s in range(players)]

@@ -15,7 +15,6 @@ from .common import AtomicOutput, expand_sources, no_logs_found, tell_not_logs
 from .options import dedupe_option, output_option, paths_argument, progress_option, runner_options
 from .output import check_output_path, refuse_input_as_output
 from .progress import ProgressBar, bar_wanted
-from .term import output_width
 
 
 def fails(record: GameRecord, fail_on: str) -> bool:
@@ -123,7 +122,7 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
             out.write(("[" if summary.games == 0 else ",") + "\n" + json_text(end.to_json()) + "\n]\n")
         else:
             validate_report.render(out, summary, failed, elapsed=elapsed, verbose=verbose,
-                                   interrupted=interrupted, width=None if output else output_width())
+                                   interrupted=interrupted, not_logs=end.sources.not_logs)
     tell_not_logs(end.sources.not_logs, end.sources.not_log_examples)
     if end.sources.duplicates:
         click.echo(f"{end.sources.duplicates} duplicate game(s) skipped.", err=True)

@@ -13,7 +13,6 @@ Only records that fail are kept (at most ``MAX_GAMES``); nothing here reads a lo
 from __future__ import annotations
 
 import os
-import textwrap
 from dataclasses import dataclass, field
 
 from ..check import GameRecord, Summary
@@ -110,38 +109,28 @@ def _target(record: GameRecord) -> str | None:
     return None
 
 
-def _fold(line: str, width: int | None) -> list[str]:
-    """``line`` folded at ``width`` under its own indent plus two; a word longer than the width
-    (a path) stays whole. ``None``: not folded (a report written to a file)."""
-    if width is None or len(line) <= width:
-        return [line]
-    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
-    return textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
-
-
-def finding_lines(finding: Finding, record: GameRecord, target: str | None,
-                  width: int | None = None) -> list[str]:
-    """A finding: its line and what its values are, folded at ``width``; then the command that
-    shows it, never folded (it is meant to be copied whole)."""
+def finding_lines(finding: Finding, record: GameRecord, target: str | None) -> list[str]:
+    """A finding: its line, what its values are, then the command that shows it; each one line
+    however long (never folded: searched for and copied whole)."""
     where = f"{finding.label} " if finding.label else ""
     severity = " (warning)" if finding.severity is Severity.WARNING else ""
     # the step as ``replay --at HAND:STEP`` counts it (the event's 1-based place in its hand)
     event = f" (step {finding.event_index + 1})" if finding.event_index is not None else ""
-    lines = _fold(f"    {where}{finding.code.value}{severity}{event}: {printable(finding.message)}", width)
+    lines = [f"    {where}{finding.code.value}{severity}{event}: {printable(finding.message)}"]
     values = values_text(finding)
     if values:
-        lines += _fold(f"      {printable(values)}", width)
+        lines.append(f"      {printable(values)}")
     if target is not None and record.hands > 0:
         lines.append(f"      {printable(replay_command(target, finding.label))}")
     return lines
 
 
-def game_lines(record: GameRecord, fail_on: str, width: int | None = None) -> list[str]:
+def game_lines(record: GameRecord, fail_on: str) -> list[str]:
     lines = [f"  {printable(record.path)}"]
     relevant = [f for f in record.findings if _relevant(f, fail_on)]
     target = _target(record)
     for finding in relevant[:MAX_FINDINGS]:
-        lines += finding_lines(finding, record, target, width)
+        lines += finding_lines(finding, record, target)
     if len(relevant) > MAX_FINDINGS:
         lines.append(f"    … and {len(relevant) - MAX_FINDINGS:,} more in this game ({MORE})")
     below = len(record.findings) - len(relevant)
@@ -155,12 +144,15 @@ def game_lines(record: GameRecord, fail_on: str, width: int | None = None) -> li
 
 
 def render(out, summary: Summary, failed: FailedGames, *, elapsed: float, verbose: bool = False,
-           interrupted: bool = False, width: int | None = None) -> None:
-    """Write the report to ``out`` (anything with ``write``); findings folded at ``width``."""
+           interrupted: bool = False, not_logs: int = 0) -> None:
+    """Write the report to ``out`` (anything with ``write``): each finding on one line.
+    ``not_logs``: files skipped as not Tenhou logs, named in the verdict line."""
     lines = []
     if interrupted:
         lines.append(f"Interrupted after {_plural(summary.games, 'game')}: this report covers only those.")
     lines.append(verdict(summary, failed))
+    if not_logs:
+        lines.append(f"{_plural(not_logs, 'file')} skipped: not a Tenhou log (named on stderr).")
     if verbose:
         rate = summary.games / elapsed if elapsed > 0 else 0.0
         lines.append(f"Checked in {elapsed:.1f} s ({rate:,.0f} games/s).")
@@ -178,7 +170,7 @@ def render(out, summary: Summary, failed: FailedGames, *, elapsed: float, verbos
         title = "Failed games" if failed.fail_on == "error" else "Games with findings"
         lines += ["", f"{title} ({failed.failing:,}):"]
         for record in failed.listed:
-            lines += game_lines(record, failed.fail_on, width)
+            lines += game_lines(record, failed.fail_on)
         more = failed.failing - len(failed.listed)
         if more:
             lines.append(f"  … and {_plural(more, 'more game')} ({MORE})")

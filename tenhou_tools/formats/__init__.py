@@ -12,6 +12,7 @@ from ..errors import ParseError
 from ..events import Game
 from ..mjlog import parse_game
 from ..mjlog.read import MAX_BYTES
+from .sniff import not_a_log
 
 LogFormat = Literal["mjlog", "tenhou6"]
 """The two log formats read: mjlog XML and tenhou.net/6 JSON."""
@@ -58,7 +59,10 @@ def load_game(data: bytes, *, source: str = "<bytes>", log_id: str | None = None
     the bytes, before and after gunzip (the read limit).
     """
     if log_format is None:
-        log_format = detect_format(data, source=source)
+        log_format = detect_format(data, source=source)  # mjai JSON lines: said so
+    what = not_a_log(_head(data, 512))
+    if what is not None:  # said as the folder walk says it (``sources``)
+        raise ParseError(f"not a Tenhou log ({what})", source=source)
     if log_format == "tenhou6":
         from .tenhou6 import read_tenhou6
 

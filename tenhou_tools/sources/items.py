@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from typing import BinaryIO, Literal, Protocol
 
 from ..formats import LogFormat
+from ..formats.sniff import BLANKS as _BLANKS
+from ..formats.sniff import not_a_log
+from ..ids import log_id_from_name, seed_key
 from ..mjlog.read import MAX_BYTES
 
 __all__ = [
@@ -207,9 +210,6 @@ def classify(head: bytes) -> tuple[Container | None, bytes]:
     return ("tar" if _is_tar_header(_peek(head)) else None), start
 
 
-_BLANKS = b" \t\r\n\xef\xbb\xbf"
-
-
 def _peek(head: bytes, size: int = 512) -> bytes:
     """The first ``size`` bytes of the content: gunzipped when it is gzip (a corrupt or short
     gzip gives what could be decompressed)."""
@@ -236,57 +236,12 @@ def first_bytes(data: bytes) -> bytes:
     return _peek(data[:HEAD_BYTES], 64)
 
 
-_HTML = (b"<!doctype html", b"<html")
-_ROOT = re.compile(rb"<([A-Za-z_][-.\w:]{0,40})")
-_FIRST_KEY = re.compile(rb'\{\s*"([A-Za-z_]{1,20})"\s*:\s*(.)', re.S)
-_TENHOU6_KEYS: dict[bytes, bytes] = {
-    b"title": b"[", b"name": b"[", b"rule": b"{", b"log": b"[", b"sc": b"[", b"dan": b"[", b"rate": b"[",
-    b"sx": b"[", b"connection": b"[", b"ref": b'"', b"ratingc": b'"', b"ver": b'"0123456789',
-    b"lobby": b"0123456789",
-}
-"""A tenhou.net/6 log's keys (``formats.tenhou6``) and how each value starts."""
-
-
 def found_not_a_log(data: bytes, start: bytes | None = None) -> str | None:
     """``not_a_log`` of a log's bytes; ``start``, the content's first bytes when the caller has
     them, answers at once for an mjlog (the usual case: no second look)."""
     if start is not None and start.lstrip(_BLANKS).startswith(b"<mjloggm"):
         return None
     return not_a_log(peek(data))
-
-
-def not_a_log(start: bytes) -> str | None:
-    """What a file is when its first bytes (``peek``) say it is not a Tenhou log, or None (it
-    may be one: the parser decides): an HTML page (a saved viewer page, say), XML whose root is
-    not ``<mjloggm>``, or JSON that is not a tenhou.net/6 log (an array, or an object whose first
-    member is not one of a log's: ``package.json``, this tool's own JSON outputs)."""
-    text = start.lstrip(_BLANKS)
-    if text.startswith(b"<"):
-        if text[:14].lower().startswith(_HTML):
-            return "an HTML page, such as a saved viewer page"
-        at = 0
-        while text.startswith((b"<?", b"<!"), at):  # the XML declaration, comments, a doctype
-            end = text.find(b"-->", at) + 3 if text.startswith(b"<!--", at) else text.find(b">", at) + 1
-            if end <= 0:
-                return None
-            at = len(text) - len(text[end:].lstrip(_BLANKS))
-        root = _ROOT.match(text, at)
-        if root is None or root.group(1) == b"mjloggm" or root.end() == len(text):  # (a name cut short)
-            return None
-        if root.group(1).lower() == b"html":
-            return "an HTML page, such as a saved viewer page"
-        return f"XML whose root is <{root.group(1).decode('ascii', 'replace')}>, not <mjloggm>"
-    if text.startswith(b"["):
-        return "a JSON array"
-    if text.startswith(b"{"):
-        first = _FIRST_KEY.match(text)
-        if first is None:  # an empty object is no log; anything else the parser tells
-            empty = text[1:].lstrip().startswith(b"}")
-            return "an empty JSON object" if empty else None
-        key, value = first.groups()
-        if value not in _TENHOU6_KEYS.get(key, b""):
-            return f"JSON whose first member is {key.decode()!r}, not a tenhou.net/6 log's"
-    return None
 
 
 def sniff_format(data: bytes, name: str, start: bytes | None = None) -> LogFormat:
@@ -302,9 +257,45 @@ def sniff_format(data: bytes, name: str, start: bytes | None = None) -> LogForma
     return "tenhou6" if name.lower().endswith((".json", ".json.gz")) else "mjlog"
 
 
+_SEED = re.compile(rb'<SHUFFLE\s[^>]*?seed="([^"]{16,})')
+_REF = re.compile(rb'"ref"\s*:\s*"([^"]{1,80})"')
+
+
+def game_keys(data: bytes, log_id: str | None) -> tuple[str, ...]:
+    """What makes a log's game that game, for telling copies apart whatever their names and
+    formats: its game id (from the file name, viewer suffix dropped, or a tenhou.net/6 log's
+    ``ref``), its shuffle seed (unique to the game; read from the content's first bytes, plain
+    or gzip), and, when it has neither, the digest of its content (gunzipped: a plain and a
+    compressed copy are one game). A log is a copy of another when any key is shared."""
+    keys = []
+    if log_id is not None:
+        keys.append("id:" + log_id)
+    start = peek(data)
+    seed = _SEED.search(start)
+    if seed is not None:
+        keys.append(seed_key(seed.group(1).decode("ascii", "replace")))
+    elif start.lstrip(_BLANKS).startswith(b"{"):
+        content = data if not data.startswith(GZIP_MAGIC) else _gunzip(data)
+        ref = _REF.search(content)
+        if ref is not None:
+            found = log_id_from_name(ref.group(1).decode("ascii", "replace"))
+            if found is not None:
+                keys.append("id:" + found)
+    if not keys:
+        content = data if not data.startswith(GZIP_MAGIC) else _gunzip(data) or data
+        keys.append("sha256:" + content_digest(content).hex())
+    return tuple(dict.fromkeys(keys))
+
+
+def _gunzip(data: bytes) -> bytes:
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data, MAX_BYTES)
+    except zlib.error:
+        return b""
+
+
 def content_digest(data: bytes) -> bytes:
-    """SHA-256 of a log's bytes as stored (a copy of a file is the same game; a plain and a
-    gzip-compressed copy are not told apart here, which would cost a gunzip per log)."""
+    """SHA-256 of a log's bytes."""
     return hashlib.sha256(data).digest()
 
 

@@ -70,9 +70,9 @@ from .items import (
     SourceStats,
     Unreadable,
     container,
-    content_digest,
     first_bytes,
     found_not_a_log,
+    game_keys,
     read_upto,
     sniff_format,
 )
@@ -275,8 +275,7 @@ class _Run:
         self.stats = stats
         self.limits = limits
         self.seen: set[str] | None = set() if dedupe else None
-        self.seen_content: set[bytes] | None = set() if dedupe else None
-        """SHA-256 digests of the logs yielded without a game id."""
+        """The keys (``items.game_keys``: game id, shuffle seed, or digest) of the logs yielded."""
         self.suffixes = _norm_suffixes(suffixes)
 
     def items(self, inputs: list[ResolvedInput]) -> Iterator[LogItem]:
@@ -310,14 +309,13 @@ class _Run:
                 if len(self.stats.not_log_examples) < MAX_DUPLICATE_EXAMPLES:
                     self.stats.not_log_examples.append((source, what))
                 return
-        if self.seen is not None and log_id is not None:
-            self.seen.add(log_id)
-        elif self.seen_content is not None and log_id is None:
-            digest = content_digest(data)
-            if digest in self.seen_content:
-                self._count_duplicate(source, "sha256:" + digest.hex()[:16])
+        if self.seen is not None:
+            keys = game_keys(data, log_id)
+            known = next((k for k in keys if k in self.seen), None)
+            self.seen.update(keys)  # a copy's other keys name the same game
+            if known is not None:
+                self._count_duplicate(source, _shown_key(known))
                 return
-            self.seen_content.add(digest)
         self.stats.items += 1
         yield LogItem(source, log_id, data, None, sniff_format(data, name, start))
 
@@ -327,7 +325,7 @@ class _Run:
         return LogItem(source, log_id, None, message, "mjlog")
 
     def duplicate(self, log_id: str | None, source: str) -> bool:
-        if self.seen is None or log_id is None or log_id not in self.seen:
+        if self.seen is None or log_id is None or "id:" + log_id not in self.seen:
             return False
         self._count_duplicate(source, log_id)
         return True
@@ -345,6 +343,15 @@ class _Run:
             yield self.error(STDIN_SOURCE, None, str(exc))
             return
         yield from self.ok(STDIN_SOURCE, None, data, "")
+
+
+def _shown_key(key: str) -> str:
+    """A game key (``items.game_keys``) as a duplicate's example shows it: the game id itself,
+    else ``seed:`` (its random part) or ``sha256:`` and 16 characters."""
+    kind, _, value = key.partition(":")
+    if kind == "id":
+        return value
+    return f"{kind}:{value.rsplit(',', 1)[-1][:16]}"  # a seed less its generator's name
 
 
 def _as_list(paths: PathArg | Iterable[PathArg]) -> list[str]:

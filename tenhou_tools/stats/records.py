@@ -3,8 +3,9 @@ the game filters of the ``stats`` command (lobby, date).
 
 ``stats_item`` never raises for a bad log: an unreadable one becomes a record with ``error`` set.
 A record carries what the report and the SQLite store need and nothing else: the game's key (its
-log id, or ``sha256:<hex>`` of the decompressed XML for a log without id), the table (players,
-``GO type``, lobby number), the day from the id, and the counters per player.
+log id; for a log without id its shuffle seed, ``ids.seed_key``, else ``sha256:<hex>`` of the
+decompressed XML), the table (players, ``GO type``, lobby number), the day from the id, and the
+counters per player.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..batch import Work
 from ..errors import ParseError
 from ..events import Room, Ruleset
 from ..formats import load_game
-from ..ids import game_start
+from ..ids import game_start, seed_key
 from ..mjlog import ruleset_from_type
 from ..mjlog.read import decompress
 from ..sources.local import LogItem
@@ -38,7 +39,8 @@ class StatsRecord:
     source: str
     log_id: str | None
     key: str | None
-    """Log id, or ``sha256:<hex>`` of the XML; ``None`` when the log could not be read."""
+    """Log id, else ``seed:...`` (``ids.seed_key``), else ``sha256:<hex>`` of the XML; ``None``
+    when the log could not be read."""
     players: int = 0
     type_code: int = 0
     lobby: int = 0
@@ -79,6 +81,8 @@ def stats_item(item: LogItem, quality: bool = False) -> StatsRecord:
     log_id = game.log_id or item.log_id
     if log_id:
         key = log_id
+    elif game.header.shuffle is not None and game.header.shuffle.seed:
+        key = seed_key(game.header.shuffle.seed)
     else:
         key = "sha256:" + hashlib.sha256(decompress(item.data, source=item.source)).hexdigest()
     header = game.header
