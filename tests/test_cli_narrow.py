@@ -99,8 +99,9 @@ shows more).
 """
 
 
-def test_show_at_40_columns_keeps_the_score_changes_whole():
-    result = run("show", FIXTURES / "one_hand.mjlog", width=40)
+def test_show_at_40_columns_keeps_the_score_changes_whole(monkeypatch):
+    monkeypatch.chdir(FIXTURES.parent)  # the title is the path as given: the same in any checkout
+    result = run("show", "fixtures/one_hand.mjlog", width=40)
     assert result.exit_code == 0, result.output
     assert result.stdout == """\
 fixtures/one_hand.mjlog
@@ -125,7 +126,21 @@ Final:
   2. S2 さくら 25000 (+5.0)
   3. S3 Dan 25000 (-15.0)
   4. S1 Bob -23000 (-73.0)
-""".replace("fixtures/one_hand.mjlog", str(FIXTURES / "one_hand.mjlog"), 1)
+"""
+
+
+def test_show_breaks_a_long_path_after_a_slash_at_40_columns(tmp_path):
+    """A path wider than the terminal is broken after a '/', never inside a folder's name, and
+    no line is wider than the terminal (issue 34, item 6)."""
+    folder = tmp_path / "a-checkout-under-a-long-path" / "tenhou-tools" / "fixtures"
+    folder.mkdir(parents=True)
+    log = folder / "one_hand.mjlog"
+    log.write_bytes((FIXTURES / "one_hand.mjlog").read_bytes())
+    lines = run("show", log, width=40).stdout.splitlines()
+    title = lines[:lines.index("Houou 4-player East-South, red fives,")]
+    assert "".join(title) == str(log)
+    assert all(line.endswith("/") for line in title[:-1]) and title[-1].endswith("/one_hand.mjlog")
+    assert max(cell_len(line) for line in lines) <= 40
 
 
 def test_stats_tables_at_40_columns():

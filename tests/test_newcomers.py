@@ -30,7 +30,7 @@ def test_the_quick_start_shows_the_plain_install_beside_its_two_commands():
 def test_the_readme_says_where_the_corpus_comes_from_and_how_to_point_the_tests_at_it():
     section = _readme_quick_start()
     assert "public GitHub repositories" in section and "MANIFEST.tsv" in section
-    assert "TENHOU_CORPUS=/path/to/corpus python3 -m pytest -q" in section
+    assert "TENHOU_CORPUS=/path/to/corpus .venv/bin/python -m pytest -q" in section
     assert "mjlog/<source>/<game id>.xml.gz" in section
 
 

@@ -10,7 +10,7 @@ from rich.text import Text
 from . import render
 from .common import incomplete_notes, load_source, stdout_console
 from .options import fetch_options, refresh_option
-from .term import render_lines, visible
+from .term import path_lines, render_lines, visible
 
 
 @click.command()
@@ -38,8 +38,9 @@ def show(source: str, cache_dir: Path | None, base_url: str | None, offline: boo
     game = loaded.game
     for note in incomplete_notes(game):
         click.echo(f"Warning: {note}", err=True)
-    title = Text(visible(game.log_id or loaded.source), style="bold")
-    click.echo(render_lines(stdout_console(), [
+    console = stdout_console()
+    title = Text("\n".join(path_lines(visible(game.log_id or loaded.source), console.width)), style="bold")
+    click.echo(render_lines(console, [
         title, Text(render.lobby_line(game)), Text(), render.players_table(game), Text(),
         render.hands_table(game), Text(), render.final_text(game),
     ]), nl=False)

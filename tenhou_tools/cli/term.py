@@ -112,6 +112,28 @@ def render_lines(console: Console, renderables) -> str:
     return "".join(line.rstrip() + "\n" for line in captured.get().splitlines())
 
 
+def path_lines(path: str, width: int) -> list[str]:
+    """A path as lines of at most ``width`` cells, broken after a ``/`` (a folder name is never
+    cut, unless it alone is wider than ``width``: then it is cut at the width)."""
+    from rich.cells import cell_len
+
+    parts = [part + "/" for part in path.split("/")[:-1]] + [path.rsplit("/", 1)[-1]]
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        if line and cell_len(line + part) > width:
+            lines.append(line)
+            line = ""
+        while cell_len(part) > width:
+            cut = max(1, width - cell_len(line))
+            lines.append(line + part[:cut])
+            line, part = "", part[cut:]
+        line += part
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
 """Control characters (C0, DEL, C1), format characters (bidirectional controls such as U+202E and
 U+2066-2069, zero-width space and joiners, U+FEFF, soft hyphen, tag characters) and the line and
