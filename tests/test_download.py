@@ -465,6 +465,27 @@ def test_server_down(fake, cache_dir):
     assert leftovers(cache_dir) == []
 
 
+def test_an_unknown_host_says_the_machine_may_be_offline(fake, cache_dir, monkeypatch):
+    """A host name that does not resolve (what an offline machine meets first) stops the run as a
+    refused connection does, and the message names being offline as the likely cause."""
+    import socket
+
+    real = socket.getaddrinfo
+
+    def no_dns(host, *args, **kwargs):
+        if host == "tenhou.invalid":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+    fetcher = LogFetcher(cache_dir, "http://tenhou.invalid", timeout=0.5, min_interval=0, jitter=0,
+                         sleep=fake.sleep, clock=fake.clock)  # fmt: skip
+    with fetcher, pytest.raises(StopDownloads) as err:
+        fetcher.fetch(gid(1))
+    assert str(err.value) == (f"{gid(1)}: cannot resolve the host name tenhou.invalid, after 2 attempts: "
+                              "is this machine offline (no network or DNS), or the base URL wrong?")
+
+
 def test_server_down_without_retries(fake, cache_dir):
     port = free_port()
     fetcher = LogFetcher(cache_dir, f"http://127.0.0.1:{port}", timeout=0.5, min_interval=0, jitter=0,

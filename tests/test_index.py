@@ -533,6 +533,13 @@ def test_offline_uses_the_kept_index_and_says_what_is_missing(site, clock, fetch
     empty = run("index", "--offline", cache_dir=cache)
     assert empty.exit_code == 1 and empty.stdout == ""
     assert empty.stderr.splitlines()[0] == "Warning: sc/raw/list.cgi: not in the cache, and offline mode does not download"
+    # nothing at all could be read: an error, not "0 games", and an -o file is left as it was
+    assert empty.stderr.splitlines()[-1] == "Error: no index file could be fetched or read (no games listed)."
+    kept = tmp_path / "games.txt"
+    kept.write_text("an earlier listing\n")
+    again = run("index", "--offline", "-o", str(kept), cache_dir=cache)
+    assert again.exit_code == 1 and kept.read_text() == "an earlier listing\n"
+    assert again.stderr.splitlines()[-1] == f"Error: no index file could be fetched or read ({kept} was not written)."
     online = run("index", site=site, cache_dir=cache)
     clock[0] += 3600
     offline = run("index", "--offline", cache_dir=cache)
@@ -784,6 +791,22 @@ def test_the_database_is_written_one_log_per_transaction(tmp_path):
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT was_error, log IS NOT NULL FROM logs").fetchall() == [(0, 1)]
     assert parse_game(gzip.decompress(next(iter_logs([path])).data)).header.ruleset.type_code == 169
+
+
+def test_a_database_the_run_created_and_left_empty_is_removed_one_the_user_had_is_kept(tmp_path):
+    """download --db NEW whose every log failed leaves no empty database behind (issue 34, item
+    7); a database that was there before is never removed, empty or not."""
+    new = tmp_path / "new.db"
+    LogDatabase(new).close()
+    assert not new.exists()
+    had = tmp_path / "had.db"
+    sqlite3.connect(had).close()  # an empty SQLite file the user made
+    LogDatabase(had).close()
+    assert had.exists()
+    kept = tmp_path / "kept.db"
+    with LogDatabase(kept) as db:
+        db.record_not_served(LogRow.of("2026111523gm-00a9-0000-00000001"))
+    assert kept.exists()
 
 
 # --- the corpus: a stand-in built from real games --------------------------------------------------

@@ -59,8 +59,8 @@ def index(since, until, lobbies, players, length, player_names, archives, cache_
     Without --since, the last seven days are listed. Each game appears once, in order of its
     start time (Japan time), with its id, the rule as Tenhou writes it and in words, and the
     players in placement order with their game points. Exit codes: 0 the index was read in
-    full; 1 some index files could not be fetched or read (the games of the others are listed);
-    2 bad options or archives.
+    full; 1 some index files could not be fetched or read (the games of the others are listed),
+    or none could (an error: nothing is written); 2 bad options or archives.
 
     \b
     Examples:
@@ -73,10 +73,20 @@ def index(since, until, lobbies, players, length, player_names, archives, cache_
     with fetcher:  # an unreadable archive, a cache that cannot be created: InputError, exit 2
         report = run_index(selection, archives, fetcher, cache_dir, bar_wanted(no_progress))
 
+    if _nothing_read(report):  # a total failure is an error, not "0 games" (and -o is left alone)
+        where = f"{output} was not written" if output is not None else "no games listed"
+        click.echo(f"Error: no index file could be fetched or read ({where}).", err=True)
+        raise click.exceptions.Exit(EXIT_INCOMPLETE)
     with AtomicOutput(output) as out:
         write_games(out, report.games, fmt)
     click.echo(index_summary(report), err=True)
     raise click.exceptions.Exit(EXIT_OK if report.complete else EXIT_INCOMPLETE)
+
+
+def _nothing_read(report: IndexReport) -> bool:
+    """Every index file asked for failed: no day file fetched, unchanged or read from an archive."""
+    read = report.files_fetched + report.files_unchanged + report.files_from_archives
+    return not report.complete and read == 0
 
 
 def write_games(out, games: list[IndexedGame], fmt: str) -> None:

@@ -440,9 +440,7 @@ class LogFetcher:
                 status, headers, body = self._request(url)
             except _Refused as exc:
                 if attempt >= min(attempts, REFUSED_RETRIES + 1):
-                    raise StopDownloads(
-                        f"{log_id}: {exc}{_after(attempt)}: is the server down, or the base URL wrong?"
-                    ) from None
+                    raise StopDownloads(f"{log_id}: {exc}{_after(attempt)}: {_likely_cause(exc)}") from None
                 delay = REFUSED_BACKOFF
                 continue
             except _Transient as exc:
@@ -584,6 +582,13 @@ def _describe(exc: requests.exceptions.RequestException, host: str, timeout: tup
             return f"cannot resolve the host name {host}"
         return f"cannot connect to {host}"
     return None
+
+
+def _likely_cause(exc: Exception) -> str:
+    """What a refused connection or an unknown host most likely means, for the message."""
+    if str(exc).startswith("cannot resolve the host name "):
+        return "is this machine offline (no network or DNS), or the base URL wrong?"
+    return "is the server down, or the base URL wrong?"
 
 
 def _after(attempts: int) -> str:

@@ -85,11 +85,14 @@ class LogDatabase:
     """A houou-logs database opened for writing (created with its schema when new).
 
     ``InputError`` when the file is not SQLite, is locked too long, or has a ``logs`` table that
-    is not houou-logs' (a phoenix-logs database is never written to).
+    is not houou-logs' (a phoenix-logs database is never written to). A database it created and
+    that holds no row when it is closed (every download failed, say) is removed: a run leaves no
+    empty database behind.
     """
 
     def __init__(self, path: str | os.PathLike[str]):
         self.path = Path(path).expanduser()
+        self.created = not self.path.exists()
         if self.path.is_dir():
             raise InputError(f"{self.path} is a folder, not a database file")
         if self.path.exists():
@@ -179,7 +182,14 @@ class LogDatabase:
             )
 
     def close(self) -> None:
+        try:
+            empty = self.created and self.conn.execute("SELECT 1 FROM logs LIMIT 1").fetchone() is None
+        except sqlite3.Error:
+            empty = False
         self.conn.close()
+        if empty:
+            for leftover in (self.path, self.path.with_name(self.path.name + "-journal")):
+                leftover.unlink(missing_ok=True)
 
     def __enter__(self) -> LogDatabase:
         return self
