@@ -2,8 +2,9 @@
 draw it.
 
 A transient bar on stderr (gone when the command ends), drawn only when stderr is a terminal and
-``--no-progress`` is not given (``bar_wanted``): ``label`` (what is counted, or the item at hand),
-the bar, done/total, the command's own figures (``detail``), the time taken and the time left.
+``--no-progress`` is not given (``bar_wanted``): done/total and the time left first (a narrow
+terminal still shows them), then ``label`` (what is counted, or the item at hand), the bar, the
+command's own figures (``detail``) and the time taken.
 Messages said through it (``say``) go above the bar, or are plain lines on stderr when there is
 no bar; either way literally (no markup). Without a bar, rich is not even loaded (a worker, a
 pipe, CI): the bar is only counts then.
@@ -56,11 +57,20 @@ class ProgressBar:
             TimeElapsedColumn,
             TimeRemainingColumn,
         )
+        from rich.table import Column
 
-        columns: list[Any] = [TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn()]
+        # done/total and the time left first: what a narrow terminal cuts is at the right
+        # (they keep their width; the label, the bar and the figures give way, cut with an ellipsis)
+        def kept(width: int) -> Column:
+            return Column(no_wrap=True, min_width=width)
+
+        count = len(str(total)) * 2 + 1 if total else 9
+        columns: list[Any] = [MofNCompleteColumn(table_column=kept(count)), TextColumn("ETA", table_column=kept(3)),
+                              TimeRemainingColumn(table_column=kept(7)),
+                              TextColumn("{task.description}", markup=False), BarColumn(bar_width=20)]
         if detail:
             columns.append(TextColumn(re.sub(r"\{(\w+)\}", r"{task.fields[\1]}", detail), markup=False))
-        columns += [TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn()]
+        columns.append(TimeElapsedColumn())
         self.progress = Progress(*columns, console=make_console(stderr=True), transient=True,
                                  redirect_stdout=through_stdout and sys.stdout.isatty())
         self.task = self.progress.add_task(label, total=total, **(fields or {}))
