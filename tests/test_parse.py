@@ -93,7 +93,7 @@ def test_sanma_kita_fixture(fixtures):
     ("name", "message"),
     [
         ("truncated.mjlog", "gzip data is truncated"),
-        ("not_mjlog.xml", "not a Tenhou mjlog"),
+        ("not_mjlog.xml", "not a Tenhou log (an HTML page"),
         ("empty.mjlog", "empty file"),
     ],
 )
