@@ -50,7 +50,7 @@ from tenhou_tools.rules.hand import counts34, waits  # noqa: E402
 
 STRONG_DAN = 16
 """七段 (7-dan) and above."""
-STUDY_ABSOLUTE = (250, 300, 350, 400, 500, 600, 700, 750, 800, 1000)
+STUDY_ABSOLUTE = (250, 350, 500, 600, 700, 800, 1000, 1200, 1500)
 STUDY_RELATIVE = (0.0,)
 """Loss thresholds tried (``--study``): a loss costs at least the absolute points and at least
 that share of the top's ``ev``."""

@@ -19,6 +19,11 @@ Counted, four-player and three-player apart, on the one fold's state before each
 * **Winning from far**: at every discard not forced by riichi, the discarder's shanten after it
   (2, 3, 4+), its turn and its accepted tiles; whether the seat won the hand, and the points.
   Tenpai and one-shanten are valued by the engine's scorer instead.
+* **Which tiles strong players let go** (the keep table): at every discard not forced by riichi,
+  every kind in the hand (``tables.tile_role``: what the tile is to the hand) by the decision's
+  stage (the best shanten a discard leaves: tenpai, one-shanten, far), whether an opponent was a
+  threat as the model counts one (``defence.threat_chance``) and the discarder's turn: how often
+  it was offered and how often it was the one discarded.
 
 ``--table`` writes the data module the analysis reads (``tenhou_tools/rules/model_rates.py``).
 """
@@ -37,12 +42,15 @@ sys.path.insert(0, str(ROOT))
 
 from _corpus import count_files  # noqa: E402
 
+from tenhou_tools.analysis.defence import threat_chance  # noqa: E402
 from tenhou_tools.analysis.game import unseen_in  # noqa: E402
 from tenhou_tools.analysis.tables import (  # noqa: E402
     acceptance_bucket,
     calls_bucket,
+    keep_stage,
     marks_bucket,
     own_turn,
+    tile_role,
     value_marks,
     win_group,
 )
@@ -52,7 +60,7 @@ from tenhou_tools.replay.fold import walk_hand  # noqa: E402
 from tenhou_tools.replay.state import NOBODY, TableState  # noqa: E402
 from tenhou_tools.rules.danger import dora_kinds, turn_bucket  # noqa: E402
 from tenhou_tools.rules.hand import counts34, waits  # noqa: E402
-from tenhou_tools.rules.shanten import acceptance  # noqa: E402
+from tenhou_tools.rules.shanten import acceptance, discard_options  # noqa: E402
 from tenhou_tools.rules.yaku import YakuId  # noqa: E402
 from tenhou_tools.tiles import yakuhai_kinds  # noqa: E402
 
@@ -68,10 +76,19 @@ class _Observer:
         self.red_fives = red_fives
         self.far: list[tuple[int, str]] = []
         """(seat, cell) of each discard left two or more from tenpai."""
+        self.discards: list[tuple[int, int]] = []
+        """(seat, tile) of the hand's discards so far, in order."""
+        self.pond_at: list[list[int]] = [[] for _ in range(players)]
+        """Per seat, the place in ``discards`` of each of its pond tiles."""
 
     def before(self, state: TableState, index: int, event: Event) -> None:
         if not isinstance(event, Discard):
             return
+        self.count_discard(state, event)
+        self.pond_at[event.seat].append(len(self.discards))
+        self.discards.append((event.seat, event.tile))
+
+    def count_discard(self, state: TableState, event: Discard) -> None:
         p = self.players
         seat = event.seat
         for o in range(p):
@@ -94,13 +111,49 @@ class _Observer:
         turn = own_turn(len(me.pond) + 1)
         how = "open" if any(m.kind.is_open for m in me.melds) else "closed"
         self.far.append((seat, f"far|{p}|{shanten}|{turn}|{acceptance_bucket(got.total)}|{how}"))
+        seat_wind = (seat - state.init.dealer) % p
+        dora = dora_kinds(state.dora, sanma=p == 3)
+        yakuhai = yakuhai_kinds(state.init.wind, seat_wind)
         if got.shanten >= 2:
-            seat_wind = (seat - state.init.dealer) % p
-            marks, single = value_marks([*after, *(t for m in me.melds for t in m.tiles)],
-                                        dora_kinds(state.dora, sanma=p == 3),
-                                        yakuhai_kinds(state.init.wind, seat_wind), unseen,
+            marks, single = value_marks([*after, *(t for m in me.melds for t in m.tiles)], dora, yakuhai, unseen,
                                         red_fives=self.red_fives)
             self.far.append((seat, f"marks|{p}|{marks_bucket(marks)}|{int(single)}"))
+        self.count_keep(state, seat, event.tile >> 2, sets, unseen, dora, yakuhai)
+
+    def count_keep(self, state: TableState, seat: int, chosen: int, sets: int, unseen: list[int],
+                   dora: frozenset[int], yakuhai: frozenset[int]) -> None:
+        p = self.players
+        me = state.seats[seat]
+        counts = counts34(me.concealed)
+        options = discard_options(counts, sets, unseen, sanma=p == 3)
+        stage = keep_stage(min(o.shanten for o in options))
+        safe = self.genbutsu_to_all(state, seat)
+        threatened = safe is not None
+        turn = own_turn(len(me.pond) + 1)
+        for option in options:
+            role = tile_role(option.kind, counts, yakuhai=yakuhai, dora=dora, unseen=unseen, sanma=p == 3,
+                             safe=threatened and option.kind in safe)
+            cell = f"keep|{p}|{stage}|{'threat' if threatened else 'calm'}|{turn}|{role}"
+            self.tally[cell + "|offered"] += 1
+            self.tally[cell + "|chosen"] += option.kind == chosen
+
+
+    def genbutsu_to_all(self, state: TableState, seat: int) -> set[int] | None:
+        """The kinds genbutsu against every opponent the model counts a threat (``defence.
+        threat_chance``): a riichi's pond and every tile discarded after its declaration, another
+        threat's own pond; ``None`` when nobody threatens."""
+        safe: set[int] | None = None
+        for o, s in enumerate(state.seats):
+            riichi = s.riichi_discard != NOBODY
+            if o == seat or not threat_chance(self.players, riichi=riichi, open_melds=open_melds(state, o),
+                                              discards=len(s.pond)):
+                continue
+            kinds = {d.tile >> 2 for d in s.pond}
+            if riichi:
+                declared = self.pond_at[o][s.riichi_discard]
+                kinds |= {tile >> 2 for who, tile in self.discards[declared + 1:] if who != o}
+            safe = kinds if safe is None else safe & kinds
+        return safe
 
 
 def measure_game(game: Game) -> Counter:
@@ -168,6 +221,7 @@ def summarise(data: dict[str, int]) -> dict[str, dict]:
     wins: dict[str, list[int]] = {}
     marks: dict[str, list[int]] = {}
     bonus: dict[str, list[int]] = {}
+    keep: dict[str, list[int]] = {}
     for key, n in data.items():
         parts = key.split("|")
         if parts[0] == "tenpai":
@@ -182,12 +236,16 @@ def summarise(data: dict[str, int]) -> dict[str, dict]:
         elif parts[0] == "marks":
             cell = "|".join(parts[1:4])
             marks.setdefault(cell, [0, 0, 0])[("cases", "wins", "points").index(parts[4])] += n
+        elif parts[0] == "keep":
+            cell = "|".join(parts[1:6])
+            keep.setdefault(cell, [0, 0])[parts[6] == "chosen"] += n
         elif parts[0] == "bonus":
             bonus.setdefault(parts[1], [0, 0])[parts[2] == "han"] += n
         elif parts[0] == "win":
             cell = "|".join(parts[1:3])
             wins.setdefault(cell, [0, 0])[parts[3] == "ron"] += n
-    return {"tenpai": tenpai, "far": far, "ron": ron, "wins": wins, "marks": marks, "bonus": bonus}
+    return {"tenpai": tenpai, "far": far, "ron": ron, "wins": wins, "marks": marks, "bonus": bonus,
+            "keep": keep}
 
 
 def print_tables(tables: dict[str, dict]) -> None:
@@ -206,9 +264,29 @@ def print_tables(tables: dict[str, dict]) -> None:
     print("value marks two or more from tenpai (players|marks|yakuhai single: cases, wins %, points a case)")
     for cell, (cases, won, points) in sorted(tables["marks"].items()):
         print(f"  {cell:10} {cases:9,} {100 * won / cases:6.2f} {points / cases:7,.0f}")
+    print("tiles let go, the most offered roles (players|stage|threat|turn|role: offered, discarded %)")
+    for cell, (offered, chosen) in sorted(tables["keep"].items(), key=lambda item: -item[1][0])[:40]:
+        print(f"  {cell:36} {offered:9,} {100 * chosen / offered:6.2f}")
     print("winning after a discard (players|shanten|turn|accepted|open: cases, wins %, points a case)")
     for cell, (cases, won, points) in sorted(tables["far"].items()):
         print(f"  {cell:33} {cases:8,} {100 * won / cases:6.2f} {points / cases:7,.0f}")
+
+
+KEEP_MIN_OFFERED = 50
+"""Keep-table cells offered fewer times are not written (the model reads a missing role as its
+group's share, ``tables.keep_preference``); each group's totals are, under the role ``*``."""
+
+
+def keep_written(keep: dict[str, list[int]]) -> dict[str, list[int]]:
+    """The keep table as written: the cells offered ``KEEP_MIN_OFFERED`` times or more, and each
+    (players, stage, threat, turn) group's totals over every role, as the role ``*``."""
+    found = {cell: values for cell, values in keep.items() if values[0] >= KEEP_MIN_OFFERED}
+    for cell, (offered, chosen) in keep.items():
+        group = cell.rsplit("|", 1)[0] + "|*"
+        totals = found.setdefault(group, [0, 0])
+        totals[0] += offered
+        totals[1] += chosen
+    return found
 
 
 def write_table(tables: dict[str, dict], data: dict[str, int], out: Path) -> None:
@@ -235,6 +313,11 @@ def write_table(tables: dict[str, dict], data: dict[str, int], out: Path) -> Non
         "MARKS": "(players, marks '0' '1' '2' '3+', yakuhai single '0' '1') -> (cases, wins, points won): a "
                  "seat two or more from tenpai after its discard",
         "RIICHI_BONUS": "(players,) -> (riichi wins, ippatsu and ura dora han on them)",
+        "KEEP": "(players, stage '0' '1' 'far', 'threat' 'calm', turn bucket) -> 'role offered discarded "
+                "role offered discarded ...': every kind in the hand of a discarder not in riichi, and whether it "
+                "was the one let go, by its role; roles offered fewer than 50 times left out, '*' the group's "
+                "totals. One string a group: thousands of cells as a dict literal would cost a tenth of a "
+                "second to compile at every start where no bytecode is cached",
     }
     for name, key in (("TENPAI", "tenpai"), ("RON_POINTS", "ron"), ("WIN_TILE", "wins"), ("FAR", "far"),
                       ("MARKS", "marks"), ("RIICHI_BONUS", "bonus")):
@@ -245,7 +328,30 @@ def write_table(tables: dict[str, dict], data: dict[str, int], out: Path) -> Non
         lines.append("}")
         lines += textwrap.wrap(f'"""{docs[name]}."""', 100)
         lines.append("")
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for cell, (offered, chosen) in sorted(keep_written(tables["keep"]).items()):
+        *group, role = cell.split("|")
+        groups.setdefault(tuple(group), []).append(f"{role} {offered} {chosen}")
+    lines.append("KEEP: dict[tuple[str, ...], str] = {")
+    for group, cells in groups.items():
+        lines.append(f"    {group!r}: (")
+        lines += [f"        {chunk!r}" for chunk in _chunks(" ".join(cells) + " ", 88)]
+        lines.append("    ),")
+    lines.append("}")
+    lines += textwrap.wrap(f'"""{docs["KEEP"]}."""', 100)
+    lines.append("")
     out.write_text("\n".join(lines))
+
+
+def _chunks(text: str, width: int) -> list[str]:
+    """``text`` cut at spaces into pieces of about ``width`` characters (each keeps its space)."""
+    found, line = [], ""
+    for word in text.split(" ")[:-1]:
+        if line and len(line) + len(word) + 1 > width:
+            found.append(line)
+            line = ""
+        line += word + " "
+    return [*found, line] if line else found
 
 
 def main() -> int:

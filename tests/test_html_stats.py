@@ -235,6 +235,9 @@ def test_a_players_charts(browser, page, document, size):
     plan = sorted((g for g in planned() if g.players == size), key=lambda g: g.log_id)
     assert got["dots"] == [g.ann_rank for g in plan]
     assert got["player"] == str(index)
+    shown = browser.execute_script("return document.body.innerText + ' ' + [...document.querySelectorAll('svg')]"
+                                   ".map(s => s.textContent).join(' ')")
+    assert "undefined" not in shown and "NaN" not in shown  # no missing value printed (issue 34, item 9)
     if size == 3:  # Ann 1st, 3rd, 2nd in houou East-South (+135 / 0 / -15·(d+2)): 9·1/1 - 2 = 7
         assert [k[0] for k in got["kinds"]] == ["3p houou East-South"]
         assert [k[2] for k in got["kinds"]] == [7]

@@ -37,7 +37,7 @@ def test_measure_model_writes_the_tables_the_model_reads(corpus, tmp_path):
     assert spec is not None and spec.loader is not None
     measured = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(measured)
-    for name in ("TENPAI", "RON_POINTS", "WIN_TILE", "FAR", "MARKS", "RIICHI_BONUS"):
+    for name in ("TENPAI", "RON_POINTS", "WIN_TILE", "FAR", "MARKS", "RIICHI_BONUS", "KEEP"):
         written, shipped = getattr(measured, name), getattr(model_rates, name)
         assert written and {len(k) for k in written} == {len(k) for k in shipped}, name
         assert set(written) <= set(shipped), name  # a sample's cells are among the whole corpus's
@@ -55,3 +55,9 @@ def test_bench_judge_times_the_analysis_of_games(corpus):
     done = _run(corpus, "scripts/bench_judge.py", "--sample", "200", "--limit", "2", "--fresh")
     assert done.returncode == 0, done.stderr
     assert "4-player games" in done.stdout and "a game:    median" in done.stdout and "verdicts: " in done.stdout
+
+
+def test_page_sizes_measures_replay_pages(corpus):
+    done = _run(corpus, "scripts/page_sizes.py", "--every", "400")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("replay pages: ") and " four-player East-South games, median " in done.stdout

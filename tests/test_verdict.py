@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tenhou_tools.analysis.defence import THREAT_MIN, threats_against
-from tenhou_tools.analysis.model import Standing, option_values
-from tenhou_tools.analysis.tables import ron_points, tenpai_chance
-from tenhou_tools.analysis.values import DangerAgainst, OptionValue, Reason, ValueSituation, Verdict
+from tenhou_tools.analysis.model import Standing, _weigh_keep, option_values
+from tenhou_tools.analysis.tables import keep_preference, ron_points, tenpai_chance, tile_role
+from tenhou_tools.analysis.values import OPTION_FIELDS, DangerAgainst, OptionValue, Reason, ValueSituation, Verdict
 from tenhou_tools.analysis.verdict import (
     LOSS_THRESHOLD,
     NOT_IN_RIICHI,
@@ -31,7 +31,7 @@ from tenhou_tools.rules.danger import (
 from tenhou_tools.rules.hand import counts34
 from tenhou_tools.rules.shanten import discard_options
 from tenhou_tools.rules.values import Furiten
-from tenhou_tools.tiles import parse_tiles
+from tenhou_tools.tiles import parse_tiles, yakuhai_kinds
 
 
 def k(name: str) -> int:
@@ -89,7 +89,7 @@ def test_every_legal_discard_is_valued_best_first_in_one_currency():
     assert sorted(o.kind for o in options) == sorted({t >> 2 for t in hand})
     assert [o.ev for o in options] == sorted((o.ev for o in options), reverse=True)
     for o in options:
-        assert o.ev == pytest.approx(o.win - o.risk - o.later)
+        assert o.ev == pytest.approx(o.win - o.risk - o.later + o.keep)
         assert (o.value is not None) == (o.shanten <= 1)
     # the 7s or 9s keep the ryanmen 23s (16 tiles), the 2s the kanchan (12): a faster hand
     top = options[0]
@@ -305,3 +305,66 @@ def test_the_summary_adds_up_each_seat():
 
 def test_dora_kinds_helper_is_the_rules_one():
     assert dora_kinds(parse_tiles("6z")) == frozenset({k("7z")})
+
+
+# -- the keep table ------------------------------------------------------------------------------
+
+
+def test_a_tile_role_is_what_the_tile_is_to_the_hand():
+    hand = parse_tiles("1m 23p 5p 9p 44s 7s 2z 7z 6m".replace(" ", ""))
+    counts = counts34(hand)
+    dora = frozenset({k("6m")})  # a dora, and the 5p is not near it (another suit)
+
+    def role(name: str, sanma: bool = False) -> str:
+        return tile_role(k(name), counts, yakuhai=frozenset({k("7z"), k("2z")}), dora=dora,
+                         unseen=unseen_of("1m23p5p9p44s7s2z7z6m"), sanma=sanma)
+
+    assert role("1m") == "191i"  # a terminal, alone (the 6m is five away)
+    assert role("2p") == "281c" and role("3p") == "371c"  # side by side
+    assert role("5p") == "4561k"  # the 3p two away: a gap
+    assert role("9p") == "191i"
+    assert role("4s") == "4562i" and role("7s") == "371i"
+    assert role("6m") == "4561iD"
+    assert role("7z") == "yakuhai1u3" and role("2z") == "yakuhai1u3"
+    assert role("1m", sanma=True) == "m191i"
+    near_dora = tile_role(k("5m"), counts34(parse_tiles("5m1p")), yakuhai=(), dora=frozenset({k("6m")}),
+                          unseen=[4] * 34, sanma=False)
+    assert near_dora == "4561in"
+
+
+def test_strong_players_let_a_guest_wind_go_early_and_a_lone_terminal_later():
+    """The measured keep table (rules/model_rates.py): two or more from tenpai with no threat,
+    a lone guest wind goes before a lone terminal in the first three discards, after it from the
+    seventh (docs/analysis.md, "The keep table")."""
+    early = keep_preference(4, "far", False, 2, "guest1u3") - keep_preference(4, "far", False, 2, "191i")
+    late = keep_preference(4, "far", False, 8, "guest1u3") - keep_preference(4, "far", False, 8, "191i")
+    assert early > 0 > late
+    # a role the table never saw reads as its group's share (the mean: no push either way)
+    unseen_role = keep_preference(4, "far", False, 8, "no such role")
+    assert min(keep_preference(4, "far", False, 8, r) for r in ("191i", "4561c")) < unseen_role
+
+
+def test_the_keep_term_orders_options_valued_alike_and_moves_no_total():
+    """Two far options worth the same: the one strong players let go more readily comes first,
+    the keep terms sum to zero (the decision's mean is kept), and ``win`` is left as it was."""
+    text = "147m258p369s1z4z59m"  # West is no yakuhai for this South seat; 1z (East) is the round's
+    hand = parse_tiles(text)
+    alike = [OptionValue(kind=k(name), shanten=3, accepted=60, win=800.0, ev=800.0) for name in ("4z", "1m", "5m")]
+    _weigh_keep(alike, hand, situation(), unseen_of(text, "1p"), yakuhai_kinds(0, 1), frozenset({k("2p")}),
+                turn=9, safe=None)
+    assert sum(o.keep for o in alike) == pytest.approx(0.0) and sum(o.ev for o in alike) == pytest.approx(2400.0)
+    assert all(o.win == 800.0 and o.ev == pytest.approx(o.win + o.keep) for o in alike)
+    by = {o.kind: o.ev for o in alike}
+    assert by[k("1m")] > by[k("4z")] and by[k("1m")] > by[k("5m")]  # the lone terminal goes first late
+
+
+def test_an_option_row_leaves_out_the_zeros_that_end_it():
+    """The JSON row is ``OPTION_FIELDS`` in order; the zeros after the fourth column that end it
+    are left out (a calm decision's row stops at ``keep``), so a page of thousands stays small."""
+    assert OPTION_FIELDS == ("kind", "ev", "shanten", "accepted", "keep", "deal_in", "risk", "later")
+    row = OptionValue(kind=1, shanten=2, accepted=30, win=500.0, keep=-20.4, ev=479.6).to_json()
+    assert row == [1, 480, 2, 30, -20]
+    assert OptionValue(kind=1, shanten=2, accepted=30, win=500.0, ev=500.0).to_json() == [1, 500, 2, 30]
+    assert OptionValue(kind=1, shanten=0, accepted=0, win=0.0, ev=0.0).to_json() == [1, 0, 0, 0]
+    row = OptionValue(kind=9, shanten=1, accepted=20, win=900.0, deal_in=0.05, risk=200.0, ev=700.0).to_json()
+    assert row == [9, 700, 1, 20, 0, 50, 200]

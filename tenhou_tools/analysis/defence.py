@@ -23,6 +23,7 @@ __all__ = [
     "DangerAgainst",
     "danger_against",
     "opponents_in_riichi",
+    "threat_chance",
     "threats_against",
     "visible_from",
 ]
@@ -64,6 +65,16 @@ def opponents_in_riichi(board: Board, seat: int) -> list[RiichiOpponent]:
     return found
 
 
+def threat_chance(players: int, *, riichi: bool, open_melds: int, discards: int) -> float:
+    """How likely an opponent is tenpai, as far as the model counts it a threat: 1 in riichi,
+    else its measured chance (``tables.tenpai_chance`` by its open melds and its discards so far)
+    when that is at least ``THREAT_MIN``, else 0 (not a threat)."""
+    if riichi:
+        return 1.0
+    chance = tenpai_chance(players, open_melds, discards)
+    return chance if chance >= THREAT_MIN else 0.0
+
+
 def danger_against(board: Board, seat: int, tile: int, *, sanma: bool = False) -> tuple[DangerAgainst, ...] | None:
     """The hand of ``seat`` (before discarding ``tile``) against each opponent in riichi on
     ``board`` (the riichi entries of ``threats_against``); ``None`` when no opponent is in
@@ -90,8 +101,8 @@ def threats_against(board: Board, seat: int, tile: int, *, sanma: bool = False) 
         if r in riichi:
             found.append((riichi[r], True, 1.0, "riichi", open_melds))
             continue
-        chance = tenpai_chance(players, open_melds, len(s.pond))
-        if chance < THREAT_MIN:
+        chance = threat_chance(players, riichi=False, open_melds=open_melds, discards=len(s.pond))
+        if not chance:
             continue
         pond = [p.tile for p in s.pond]
         wind = (r - board.dealer) % players

@@ -12,6 +12,12 @@ For each legal discard kind (``DiscardAnalysis.options`` less the kuikae it may 
   and the dealer's half more, discounted when slower than the decision's fastest option, with the
   hand's ``potential`` as the tie-break. The scorer's values are calibrated to the same scale
   (``tables.calibration``: what such hands went on to win).
+* ``keep``, how readily strong players let that tile go (``tables.keep_preference``: the keep
+  table, measured on the Houou games, by what the tile is to the hand, the decision's stage, a
+  threat at the table and the turn): ``KEEP_WEIGHT_FAR`` or ``KEEP_WEIGHT_NEAR`` of the option's
+  own ``win`` (``KEEP_POINTS_FLOOR`` at least) per unit of log share above the decision's mean.
+  It stands for what the far table and the scorer cannot see of a tile: an honour kept as a safe
+  tile for later, a terminal that rarely grows, a tile next to a dora, a genbutsu to fold with.
 * ``risk``, what it is expected to lose now: over every threat (``defence.threats_against``:
   riichi, or an opponent likely tenpai by its calls and turn), tenpai chance x the tile's measured
   rate x the mean points of that opponent's ron. ``deal_in`` is the chance of any deal-in,
@@ -19,7 +25,7 @@ For each legal discard kind (``DiscardAnalysis.options`` less the kuikae it may 
 * ``later``: while the hand is not tenpai after it, the same loss for the safest tile the hand
   keeps for its next discard, weighted by ``LATER_WEIGHT``: a safe tile kept counts once an
   opponent threatens.
-* ``ev = win - risk - later``.
+* ``ev = win - risk - later + keep``.
 
 In the game's last hand ``placement`` turns points into the placement they bring (the lobby's
 uma). Definitions, the tables and their counts: docs/analysis.md, "The expected-points model".
@@ -30,15 +36,27 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from ..rules.danger import dora_kinds
+from ..rules.danger import DangerClass, dora_kinds
 from ..rules.game_end import ranking
 from ..rules.shanten import DiscardOption
 from ..tiles import RED_FIVES, yakuhai_kinds
-from .tables import calibration, far_points, marks_factor, ron_points, value_marks
+from .tables import (
+    calibration,
+    far_points,
+    keep_preference,
+    keep_stage,
+    marks_factor,
+    ron_points,
+    tile_role,
+    value_marks,
+)
 from .value import hand_value
 from .values import DangerAgainst, OptionValue, ValueSituation
 
 __all__ = [
+    "KEEP_POINTS_FLOOR",
+    "KEEP_WEIGHT_FAR",
+    "KEEP_WEIGHT_NEAR",
     "LATER_WEIGHT",
     "MARKS_WEIGHT",
     "POTENTIAL_WEIGHT",
@@ -63,7 +81,7 @@ MARKS_WEIGHT = 0.5
 table's marks also carry the players' choice of which hands to keep them in. Fitted to the
 agreement on the Houou games (docs/analysis.md, "Calibration of the verdicts")."""
 
-SLOWER_FACTOR = 0.4
+SLOWER_FACTOR = 0.15
 """A far option further from tenpai than the decision's best shanten is multiplied by this: the
 far table's higher-shanten cells hold hands that could do no better, not hands that broke a
 faster shape, so read alone they overrate going back. Fitted like ``MARKS_WEIGHT``."""
@@ -76,6 +94,21 @@ the acceptance ties (an isolated honour before a terminal before a middle tile) 
 the far options as a whole against those valued by the scorer. Fitted to the agreement on the
 corpus's Houou games (docs/analysis.md, "Calibration")."""
 
+
+KEEP_WEIGHT_FAR = 0.1
+"""Two or more from tenpai, each unit of an option's keep preference (``tables.keep_preference``,
+a natural log) above the decision's mean adds this share of the option's ``win``. Fitted to the
+agreement on half of the corpus's Houou games and checked on the other half (docs/analysis.md,
+"Calibration of the verdicts")."""
+
+KEEP_WEIGHT_NEAR = 0.1
+"""The same at one-shanten and tenpai, where the scorer values the hand and the preference mostly
+orders options it values alike (two guest winds, say)."""
+
+KEEP_POINTS_FLOOR = 1000.0
+"""The keep term is a share of the option's ``win``, but of this many points at least: late and
+far from tenpai a hand's ``win`` is near 0, and which tile to let go still matters (it is kept
+for safety, or as the last hope of a hand). Fitted like the weights."""
 
 YAKUHAI_PAIRING = 3.0
 """A yakuhai's unseen copies count this many times in ``potential``: any player's discard of it
@@ -224,5 +257,45 @@ def option_values(
             o = found[i]
             bonus = o.win * POTENTIAL_WEIGHT * (grows - mean)
             found[i] = replace(o, win=o.win + bonus, ev=o.ev + bonus)
+    _weigh_keep(found, concealed, situation, unseen, yakuhai, dora, turn=turn, safe=_genbutsu_to_all(threats))
     found.sort(key=lambda o: (-o.ev, o.kind))
     return tuple(found)
+
+
+def _genbutsu_to_all(threats: Sequence[DangerAgainst]) -> frozenset[int] | None:
+    """The kinds of the hand that are genbutsu against every threat; ``None`` with no threat."""
+    if not threats:
+        return None
+    safe = {d.kind for d in threats[0].hand if d.danger_class is DangerClass.GENBUTSU}
+    for threat in threats[1:]:
+        safe &= {d.kind for d in threat.hand if d.danger_class is DangerClass.GENBUTSU}
+    return frozenset(safe)
+
+
+def _weigh_keep(found: list[OptionValue], concealed: Sequence[int], situation: ValueSituation,
+                unseen: Sequence[int], yakuhai: Collection[int], dora: Collection[int], *, turn: int,
+                safe: frozenset[int] | None) -> None:
+    """Set each option's ``keep`` (and add it to its ``ev``): its keep preference above the
+    decision's mean (``KEEP_WEIGHT_FAR`` / ``KEEP_WEIGHT_NEAR``), in place. ``safe``: with a threat at the table,
+    the kinds genbutsu against every threat (the keep table tells those apart); ``None`` calm."""
+    if len(found) < 2:
+        return
+    players = situation.rules.players
+    stage = keep_stage(min(o.shanten for o in found))
+    weight = KEEP_WEIGHT_FAR if stage == "far" else KEEP_WEIGHT_NEAR
+    if not weight:
+        return
+    counts = [0] * 34
+    for t in concealed:
+        counts[t >> 2] += 1
+    sanma = situation.rules.sanma
+    prefs = [keep_preference(players, stage, safe is not None, turn,
+                             tile_role(o.kind, counts, yakuhai=yakuhai, dora=dora, unseen=unseen, sanma=sanma,
+                                       safe=safe is not None and o.kind in safe))
+             for o in found]
+    mean = sum(prefs) / len(prefs)
+    for i, (o, pref) in enumerate(zip(found, prefs, strict=True)):
+        keep = weight * max(abs(o.win), KEEP_POINTS_FLOOR) * (pref - mean)
+        if o.win <= 0:  # a hand that cannot win (no yaku, no tile left, nothing accepted) gains nothing
+            keep = min(keep, 0.0)
+        found[i] = replace(o, keep=keep, ev=o.ev + keep)

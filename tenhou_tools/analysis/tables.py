@@ -1,6 +1,7 @@
 """The measured tables of the expected-points model, read: how often an opponent without riichi
 is tenpai, what a deal-in costs, how often a wait is won by ron rather than tsumo, what a hand two
-or more from tenpai wins, what its value marks add, and what ippatsu and ura dora add to a riichi.
+or more from tenpai wins, what its value marks add, what ippatsu and ura dora add to a riichi, and
+which tiles strong players let go first (the keep table).
 
 The counts are data (``rules/model_rates.py``, written by ``scripts/measure_model.py`` from the
 corpus's Houou games); this module turns them into the figures the model uses, and holds the
@@ -28,6 +29,8 @@ __all__ = [
     "calls_bucket",
     "han_kept",
     "far_points",
+    "keep_preference",
+    "keep_stage",
     "marks_bucket",
     "marks_factor",
     "mean_ron_ratio",
@@ -36,6 +39,7 @@ __all__ = [
     "ron_points",
     "ron_ratio",
     "tenpai_chance",
+    "tile_role",
     "value_marks",
     "win_group",
 ]
@@ -47,6 +51,11 @@ over every turn, the far table to the neighbouring accepted-tile buckets."""
 CALIBRATION_CASES = 1000
 """A calibration cell with fewer cases is not read alone (its shanten and openness over every
 turn are)."""
+
+KEEP_PRIOR = 20
+"""The keep table's share for a role is smoothed towards its group's share (the same players,
+stage, threat and turn over every role) as if this many more cases had been seen there: a rare
+role reads as the group's average, not as 0 or 1."""
 
 ACCEPTANCE_STEP = 10
 """Accepted tiles are counted in buckets of ten (0-9, 10-19, ...; 60 and more together)."""
@@ -69,6 +78,39 @@ def own_turn(turn: int) -> str:
     """The discarder's turn (its discards with this one) for the far table: the danger table's
     buckets with the first six split in two (``1-3``, ``4-6``)."""
     return "1-3" if turn <= 3 else "4-6" if turn <= 6 else turn_bucket(turn)
+
+
+def keep_stage(shanten: int) -> str:
+    """A decision's stage for the keep table, by the best shanten its discards leave: ``0``
+    (tenpai), ``1`` or ``far`` (two or more)."""
+    return "far" if shanten >= 2 else str(shanten)
+
+
+def tile_role(kind: int, counts: Sequence[int], *, yakuhai: Collection[int], dora: Collection[int],
+              unseen: Sequence[int], sanma: bool, safe: bool = False) -> str:
+    """What a kind is to the hand that holds it (``counts``, the concealed hand before the
+    discard), for the keep table. An honour: ``yakuhai`` or ``guest`` (客風), its copies held (1, 2,
+    3+) and its unseen copies (``u0``-``u4``). A number tile: its place (``19`` terminal, ``28``,
+    ``37``, ``456``; ``m19`` for three-player's only manzu), its copies held, and its neighbours
+    in the hand: ``c`` one next to it, ``k`` only one two away (a gap), ``i`` isolated. Then ``D``
+    when it is a dora, ``n`` when a dora of its suit is within two of it; last ``G`` when ``safe``:
+    genbutsu against every threat at the table (asked only when there is one)."""
+    held = min(counts[kind], 3)
+    flag = "D" if kind in dora else ""
+    if kind >= 27:
+        return f"{'yakuhai' if kind in yakuhai else 'guest'}{held}u{unseen[kind]}{flag}{'G' if safe else ''}"
+    number = kind % 9
+    place = "19" if number in (0, 8) else "28" if number in (1, 7) else "37" if number in (2, 6) else "456"
+    if sanma and kind < 9:
+        place = "m" + place
+
+    def held_at(step: int) -> bool:
+        return 0 <= number + step <= 8 and counts[kind + step] > 0
+
+    link = "c" if held_at(-1) or held_at(1) else "k" if held_at(-2) or held_at(2) else "i"
+    if not flag and any(d < 27 and d // 9 == kind // 9 and abs(d - kind) <= 2 for d in dora):
+        flag = "n"
+    return f"{place}{held}{link}{flag}{'G' if safe else ''}"
 
 
 def marks_bucket(marks: int) -> str:
@@ -205,6 +247,31 @@ def marks_factor(players: int, marks: int, single: bool) -> float:
     all_cases = sum(c for c, _, _ in cells.values())
     all_points = sum(p for _, _, p in cells.values())
     return (points / cases) / (all_points / all_cases)
+
+
+@cache
+def _keep_cells(players: str, stage: str, threat: str, turn: str) -> dict[str, tuple[int, int]]:
+    """One group of the keep table (``rates.KEEP``, a string of ``role offered discarded``
+    triples): role -> (offered, discarded)."""
+    words = rates.KEEP.get((players, stage, threat, turn), "").split()
+    return {words[i]: (int(words[i + 1]), int(words[i + 2])) for i in range(0, len(words), 3)}
+
+
+@cache
+def keep_preference(players: int, stage: str, threatened: bool, turn: int, role: str) -> float:
+    """How readily strong players let a tile of ``role`` (``tile_role``) go at this ``stage``
+    (``keep_stage``), with or without a threat at the table, at their ``turn``-th discard: the
+    natural log of the share of such offered tiles they discarded, smoothed by ``KEEP_PRIOR``
+    towards the group's share (the role ``*``; a role the table leaves out, seldom offered, reads
+    as that). Only differences between the options of one decision mean anything."""
+    threat = "threat" if threatened else "calm"
+    key = own_turn(turn)
+    cells = _keep_cells(str(players), stage, threat, key)
+    offered, chosen = cells.get(role, (0, 0))
+    group_offered, group_chosen = cells.get("*", (0, 0))
+    prior = group_chosen / group_offered if group_offered else 0.5
+    share = (chosen + KEEP_PRIOR * prior) / (offered + KEEP_PRIOR)
+    return log(max(share, 1e-6))
 
 
 @cache

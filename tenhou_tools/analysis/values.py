@@ -361,11 +361,14 @@ class Reason(Enum):
     """A safer tile that gave up more of a winnable hand than the danger it avoided."""
     PLACEMENT = "placement"
     """In the last hand: the placement and uma the outcomes bring decide it."""
+    KEEP = "keep"
+    """Alike in value and danger, but a tile strong players keep longer (the keep table)."""
 
 
-OPTION_FIELDS = ("kind", "ev", "shanten", "accepted", "deal_in", "risk", "later")
+OPTION_FIELDS = ("kind", "ev", "shanten", "accepted", "keep", "deal_in", "risk", "later")
 """The columns of an option in the JSON (``OptionValue.to_json``); ``deal_in`` in per mille; its
-``win`` is ``ev + risk + later``."""
+``win`` is ``ev + risk + later - keep``. Columns after the fourth that are 0 at the end of a row
+are left out (no threat: the row ends at ``keep``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,17 +393,24 @@ class OptionValue:
     later: float = 0.0
     """Against a threat, the expected loss of the next discard from the hand that is left (the
     safest tile it keeps), weighted by ``model.LATER_WEIGHT``."""
+    keep: float = 0.0
+    """The keep term: how much more readily than the decision's mean strong players let this
+    tile go, in points (``model.KEEP_WEIGHT_FAR``; 0 on average over a decision's options)."""
     ev: float = 0.0
-    """``win - risk - later``."""
+    """``win - risk - later + keep``."""
     value: HandValue | None = None
     """At tenpai and one-shanten, the hand's value by the scorer."""
 
     def to_json(self) -> list[int]:
-        """``[kind, ev, shanten, accepted, deal_in, risk, later]`` (``OPTION_FIELDS``; the deal-in
-        chance in per mille, points rounded; ``win`` is ``ev + risk + later``): a list, since a
-        page holds a thousand lists of these."""
-        return [self.kind, round(self.ev), self.shanten, self.accepted, round(1000 * self.deal_in), round(self.risk),
-                round(self.later)]
+        """``[kind, ev, shanten, accepted, keep, deal_in, risk, later]`` (``OPTION_FIELDS``; the
+        deal-in chance in per mille, points rounded; ``win`` is ``ev + risk + later - keep``),
+        without the zeros that end it after the fourth column: a list, since a page holds
+        thousands of these."""
+        row = [self.kind, round(self.ev), self.shanten, self.accepted, round(self.keep), round(1000 * self.deal_in),
+               round(self.risk), round(self.later)]
+        while len(row) > 4 and row[-1] == 0:
+            row.pop()
+        return row
 
 
 @dataclass(frozen=True, slots=True)

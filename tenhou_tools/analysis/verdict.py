@@ -31,13 +31,14 @@ __all__ = [
     "summarise",
 ]
 
-LOSS_THRESHOLDS = {4: 350, 3: 750}
+LOSS_THRESHOLDS = {4: 600, 3: 1200}
 """By player count: a choice that costs fewer expected points than this against the top is
 ``close``, not a ``loss``. Measured on the Houou games (``scripts/measure_judgement.py``, docs/
-analysis.md, "Calibration of the verdicts"): the largest cost at which a discard drawn at random
-among the legal ones is still a loss at least half the time; below it the strong players' own
-choices would be ✗ for differences the model cannot tell apart from a tie. Three-player points
-run larger (a ron is worth 1.7 times a four-player one) and its model is noisier."""
+analysis.md, "Calibration of the verdicts"): a round figure at which a discard drawn at random
+among the legal ones is still a loss more than half the time while the strong players' own
+choices are one at most one time in twenty; below it they would be ✗ for differences the model
+cannot tell apart from a tie (the keep table moves options by a few hundred points). Three-player
+points run larger (a ron is worth 1.7 times a four-player one) and its model is noisier."""
 
 LOSS_THRESHOLD = LOSS_THRESHOLDS[4]
 
@@ -52,9 +53,12 @@ def reason_of(chosen: OptionValue, top: OptionValue) -> Reason:
     and ``later``) or the win, decides; a safer tile that lost on the win is a fold, a more
     dangerous one that gained on the win a push, one that gained nothing defence; a win lost at
     equal danger is efficiency when the hand is slower (shanten, then accepted tiles), else
-    value."""
+    value. When the keep term (``keep``) is the largest gap of all, keep: a tile strong players
+    hold on to."""
     danger_gap = (chosen.risk + chosen.later) - (top.risk + top.later)
     win_gap = top.win - chosen.win
+    if top.keep - chosen.keep > max(danger_gap, win_gap, 0.0):
+        return Reason.KEEP
     if danger_gap > 0 and danger_gap >= win_gap:
         return Reason.PUSH if chosen.win > top.win else Reason.DEFENCE
     if danger_gap < 0:

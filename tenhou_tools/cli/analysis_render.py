@@ -34,6 +34,7 @@ REASON_WORDS = {
     Reason.PUSH: "push: a dangerous tile the hand was not worth",
     Reason.FOLD: "fold: a safer tile that gave up more than the danger it avoided",
     Reason.PLACEMENT: "placement",
+    Reason.KEEP: "keep: a tile strong players hold on to longer",
 }
 """A reason in a player's words (``analysis.values.Reason``)."""
 
@@ -64,7 +65,8 @@ def value_text(option: OptionValue | None) -> str:
     """An option's expected points beside its acceptance: ``ev 626 (wins 40%, 1,580 a win)`` at
     tenpai and one-shanten (the chance is the option's calibrated win over the scorer's average
     win, so the two multiply to it), ``ev 412`` further away, with ``; deal-in 6%, -380`` when
-    it risks a deal-in; empty for no option."""
+    it risks a deal-in and ``; keep +120`` for its keep term (the keep table); empty for no
+    option."""
     if option is None:
         return ""
     text = f" · ev {option.ev:,.0f}"
@@ -78,6 +80,8 @@ def value_text(option: OptionValue | None) -> str:
         extra.append("cannot win" + (", furiten" if value.furiten else ""))
     if option.deal_in > 0:
         extra.append(f"deal-in {option.deal_in:.0%}, -{option.risk + option.later:,.0f}")
+    if round(option.keep):
+        extra.append(f"keep {'+' if option.keep > 0 else '-'}{abs(option.keep):,.0f}")
     return text + (f" ({'; '.join(extra)})" if extra else "")
 
 

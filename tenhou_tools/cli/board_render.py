@@ -19,7 +19,7 @@ from rich.text import Text
 
 from ..analysis import waits_text
 from ..documents.board import BoardDocument
-from ..events import Call, CallKind, Discard, Draw, Event, Game, Riichi
+from ..events import Discard, Draw, Event, Game, Riichi
 from ..replay.board import PondTile
 from ..tiles import dora_kind
 from .analysis_render import note_rows, rows_table
@@ -46,18 +46,14 @@ POND_LEGEND = "Pond: six a row, oldest first; * tsumogiri, R riichi declaration,
 # -- the board as text -----------------------------------------------------------------------------
 
 
-_REPLACEMENT_CALLS = frozenset({CallKind.ADDED_KAN, CallKind.OPEN_KAN, CallKind.CLOSED_KAN, CallKind.KITA})
-"""Calls after which the caller draws a replacement tile (rinshan, 嶺上牌) from the dead wall."""
-
-
 def moment_text(event: Event | None, view: View, before: Event | None = None) -> str:
-    """What just happened, without giving away a hidden draw. ``before``: the hand's event just
-    before it, which tells a replacement draw after a kan or kita and the discard that declares
+    """What just happened, without giving away a hidden draw; a replacement draw (``Draw.rinshan``)
+    says so. ``before``: the hand's event just before it, which tells the discard that declares
     riichi."""
     if event is None:
         return "the deal"
-    replacement = (isinstance(event, Draw) and isinstance(before, Call) and before.seat == event.seat
-                   and before.meld.kind in _REPLACEMENT_CALLS)
+    replacement = isinstance(event, Draw) and event.rinshan  # the fold's word: after a closed kan the
+    # new dora indicator comes between the call and the draw
     if isinstance(event, Draw) and view.hides(event.seat):
         text = f"S{event.seat} draws a tile"
     else:

@@ -236,7 +236,8 @@
     genbutsu: "safe", honour_0_left: "safe", honour_1_left: "low", honour_2_left: "low", no_chance: "low",
     suji: "low", honour_live: "medium", one_chance: "medium", half_suji: "medium", non_suji: "high"
   };
-  var MARK_COLOURS = {safe: "#17754a", low: "#1d8fb5", medium: "#e08a00", high: "#c62d1f"};
+  /* bright enough to read on the felt (#1e5a45), each outlined in the tiles' face colour */
+  var MARK_COLOURS = {safe: "#3fd68a", low: "#4cb8e8", medium: "#f2a516", high: "#ff7a6b"};
   var MARK_WORDS = {safe: "safe (genbutsu)", low: "low (suji, no chance, honours seen)", medium: "medium (half suji, one chance, live honour)", high: "high (no suji)"};
   var CLASS_RANK = ["genbutsu", "honour_0_left", "honour_1_left", "honour_2_left", "no_chance", "suji",
     "honour_live", "one_chance", "half_suji", "non_suji"];
@@ -849,7 +850,8 @@
     var found = kindDanger(danger, t >> 2);
     if (!found) return;
     var bar = s("rect", {x: x + w * 0.12, y: y + w * 4 / 3 + 2, width: w * 0.76, height: Math.max(3, w * 0.14), rx: 1.5,
-      fill: MARK_COLOURS[found.mark], "class": "danger-mark", "data-tile": t, "data-class": found.cls, "data-mark": found.mark}, g);
+      fill: MARK_COLOURS[found.mark], stroke: "#fbf8ef", "stroke-width": 0.8, "class": "danger-mark", "data-tile": t,
+      "data-class": found.cls, "data-mark": found.mark}, g);
     var title = s("title", {}, bar);
     title.textContent = tileWords(t) + " " + found.words;
   }
@@ -1457,7 +1459,9 @@
   /* Kinds as small tiles, each with how many are left (unseen) when `left` gives it. */
   function kindsLine(parent, kinds, left) {
     (kinds || []).forEach(function (k, i) {
-      var span = h("span", {"class": "kind", "data-kind": k});
+      var none = left && left[i] === 0;  /* every copy seen: it cannot be drawn, shown greyed */
+      var span = h("span", none ? {"class": "kind none-left", "data-kind": k, title: "none left"}
+                                : {"class": "kind", "data-kind": k});
       span.appendChild(kindIcon(k));
       if (left && left[i] !== undefined) span.appendChild(h("span", {"class": "left"}, left[i]));
       parent.appendChild(span);
@@ -1481,12 +1485,14 @@
     if (option) {
       var ev = "ev " + Math.round(option.ev).toLocaleString("en");
       var parts = [];
-      var win = option.ev + (option.risk || 0) + (option.later || 0);
+      var win = option.ev + (option.risk || 0) + (option.later || 0) - (option.keep || 0);
       if (acc.value && acc.value.win_points > 0) parts.push("wins " + Math.round(Math.min(1, win / acc.value.win_points) * 100) +
         "%, " + Math.round(acc.value.win_points).toLocaleString("en") + " a win" + (acc.value.furiten ? ", furiten" : ""));
       else if (acc.value) parts.push("cannot win" + (acc.value.furiten ? ", furiten" : ""));
       if (option.deal_in > 0 || option.later > 0) parts.push("deal-in " + Math.round(option.deal_in * 100) + "%, -" +
         Math.round(option.risk + option.later).toLocaleString("en"));
+      if (Math.round(option.keep || 0) !== 0) parts.push("keep " + (option.keep > 0 ? "+" : "-") +
+        Math.abs(Math.round(option.keep)).toLocaleString("en"));
       numbers.push(ev + (parts.length ? " (" + parts.join("; ") + ")" : ""));
     }
     row.appendChild(h("span", {"class": "numbers"}, numbers.join(" · ")));
@@ -1510,7 +1516,8 @@
     defence: "defence: a more dangerous tile for nothing",
     push: "push: a dangerous tile the hand was not worth",
     fold: "fold: a safer tile that gave up more than the danger it avoided",
-    placement: "placement"
+    placement: "placement",
+    keep: "keep: a tile strong players hold on to longer"
   };
 
   /* Each seat's verdicts over the game (analysis.summary): the seats the view shows only; a
@@ -1624,7 +1631,7 @@
       var row = (j.options || []).filter(function (o) { return o[0] === kind; })[0];
       if (!row) return null;
       var o = {};
-      fields.forEach(function (f, i) { o[f] = row[i]; });
+      fields.forEach(function (f, i) { o[f] = row[i] === undefined ? 0 : row[i]; });  /* trailing zeros left out */
       o.deal_in = (o.deal_in || 0) / 1000;
       return o;
     };

@@ -399,7 +399,7 @@
       }
       svg.appendChild(g);
     });
-    section.appendChild(el('p', {class: 'note'}, 'Stable dan on its scale (初段 = 1 … 十段 = 10, 1級 = 0); undefined without last places or without a pt table.'));
+    section.appendChild(el('p', {class: 'note'}, 'Stable dan on its scale (初段 = 1 … 十段 = 10, 1級 = 0); not given without last places or without a pt table.'));
     const wrap = el('div', {class: 'table-wrap'});
     const table = el('table', {class: 'kinds'});
     const head = el('tr');
