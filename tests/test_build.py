@@ -154,8 +154,9 @@ def run_validate(paths: list[Path], plain_root: Path | None) -> list[dict]:
     env = dict(os.environ)
     if plain_root is not None:
         env["PYTHONPATH"] = str(plain_root)
+    # --no-dedupe: a broken variant keeps its original's shuffle seed, so it would be a copy
     done = subprocess.run([sys.executable, "-m", "tenhou_tools", "validate", "--format", "ndjson",
-                           "--no-progress", "--jobs", "2", *map(str, paths)],
+                           "--no-progress", "--no-dedupe", "--jobs", "2", *map(str, paths)],
                           capture_output=True, text=True, env=env, cwd=plain_root or REPO, timeout=900)
     assert done.returncode in (0, 1), done.stderr
     records = [json.loads(line) for line in done.stdout.splitlines()]
