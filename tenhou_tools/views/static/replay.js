@@ -1535,7 +1535,7 @@
       return;
     }
     var head = h("tr");
-    ["Seat", "judged", "best", "forced", "close", "losses", "ev given up a choice", "pushes", "dealt into riichi"]
+    ["Seat", "judged", "best", "forced", "close", "losses", "ev lost a choice", "pushes", "dealt into riichi"]
       .forEach(function (t) { head.appendChild(h("th", {}, t)); });
     table.appendChild(head);
     shown.forEach(function (r) {
