@@ -58,7 +58,7 @@ from tenhou_tools.events import Agari, CallKind, Discard, Event, Game, Room  # n
 from tenhou_tools.mjlog import parse_game  # noqa: E402
 from tenhou_tools.replay.fold import walk_hand  # noqa: E402
 from tenhou_tools.replay.state import NOBODY, TableState  # noqa: E402
-from tenhou_tools.rules.danger import dora_kinds, turn_bucket  # noqa: E402
+from tenhou_tools.rules.danger import dora_kinds, genbutsu, turn_bucket  # noqa: E402
 from tenhou_tools.rules.hand import counts34, waits  # noqa: E402
 from tenhou_tools.rules.shanten import acceptance, discard_options  # noqa: E402
 from tenhou_tools.rules.yaku import YakuId  # noqa: E402
@@ -148,10 +148,11 @@ class _Observer:
             if o == seat or not threat_chance(self.players, riichi=riichi, open_melds=open_melds(state, o),
                                               discards=len(s.pond)):
                 continue
-            kinds = {d.tile >> 2 for d in s.pond}
+            passed: list[int] = []
             if riichi:
                 declared = self.pond_at[o][s.riichi_discard]
-                kinds |= {tile >> 2 for who, tile in self.discards[declared + 1:] if who != o}
+                passed = [tile for who, tile in self.discards[declared + 1:] if who != o]
+            kinds = set(genbutsu([d.tile for d in s.pond], passed))  # the rule, from rules.danger
             safe = kinds if safe is None else safe & kinds
         return safe
 

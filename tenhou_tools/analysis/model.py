@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 
 from ..rules.danger import DangerClass, dora_kinds
 from ..rules.game_end import ranking
+from ..rules.hand import counts34
 from ..rules.shanten import DiscardOption
 from ..tiles import RED_FIVES, yakuhai_kinds
 from .tables import (
@@ -98,8 +99,8 @@ corpus's Houou games (docs/analysis.md, "Calibration")."""
 KEEP_WEIGHT_FAR = 0.1
 """Two or more from tenpai, each unit of an option's keep preference (``tables.keep_preference``,
 a natural log) above the decision's mean adds this share of the option's ``win``. Fitted to the
-agreement on half of the corpus's Houou games and checked on the other half (docs/analysis.md,
-"Calibration of the verdicts")."""
+agreement on samples of the corpus's Houou games (every 25th log; docs/analysis.md, "Calibration
+of the verdicts")."""
 
 KEEP_WEIGHT_NEAR = 0.1
 """The same at one-shanten and tenpai, where the scorer values the hand and the preference mostly
@@ -225,9 +226,7 @@ def option_values(
                 win *= 1 + standing.win_gain(value.win_points) / value.win_points
         else:
             marks, single = value_marks([*rest, *meld_tiles], dora, yakuhai, unseen, red_fives=rules.red_fives)
-            counts = [0] * 34
-            for t in rest:
-                counts[t >> 2] += 1
+            counts = counts34(rest)
             win = (far_points(players, option.shanten, turn, option.acceptance.total, open_hand=not situation.closed)
                    * marks_factor(players, marks, single) ** MARKS_WEIGHT * dealer_factor(players, dealer))
             if standing is not None:
@@ -276,8 +275,9 @@ def _weigh_keep(found: list[OptionValue], concealed: Sequence[int], situation: V
                 unseen: Sequence[int], yakuhai: Collection[int], dora: Collection[int], *, turn: int,
                 safe: frozenset[int] | None) -> None:
     """Set each option's ``keep`` (and add it to its ``ev``): its keep preference above the
-    decision's mean (``KEEP_WEIGHT_FAR`` / ``KEEP_WEIGHT_NEAR``), in place. ``safe``: with a threat at the table,
-    the kinds genbutsu against every threat (the keep table tells those apart); ``None`` calm."""
+    decision's mean (``KEEP_WEIGHT_FAR`` / ``KEEP_WEIGHT_NEAR``), in place. ``safe``: with a
+    threat at the table, the kinds genbutsu against every threat (the keep table tells those
+    apart); ``None`` calm."""
     if len(found) < 2:
         return
     players = situation.rules.players
@@ -285,9 +285,7 @@ def _weigh_keep(found: list[OptionValue], concealed: Sequence[int], situation: V
     weight = KEEP_WEIGHT_FAR if stage == "far" else KEEP_WEIGHT_NEAR
     if not weight:
         return
-    counts = [0] * 34
-    for t in concealed:
-        counts[t >> 2] += 1
+    counts = counts34(concealed)
     sanma = situation.rules.sanma
     prefs = [keep_preference(players, stage, safe is not None, turn,
                              tile_role(o.kind, counts, yakuhai=yakuhai, dora=dora, unseen=unseen, sanma=sanma,

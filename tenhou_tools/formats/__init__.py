@@ -26,7 +26,11 @@ def detect_format(data: bytes, *, source: str = "<bytes>") -> LogFormat:
     An mjai JSON-lines file is JSON too but not a log this package validates: it is refused
     with a ``ParseError`` that says so.
     """
-    head = _head(data)
+    return _format_of(_head(data), source)
+
+
+def _format_of(head: bytes, source: str) -> LogFormat:
+    """``detect_format`` of a log's first bytes (gunzipped)."""
     if not head.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"{"):
         return "mjlog"
     from .mjai import looks_like_mjai
@@ -58,9 +62,10 @@ def load_game(data: bytes, *, source: str = "<bytes>", log_id: str | None = None
     (``mjlog.parse_game``); a tenhou.net/6 log is read as it is either way. ``max_bytes`` caps
     the bytes, before and after gunzip (the read limit).
     """
+    head = _head(data, 512)  # gunzipped once, for both questions
     if log_format is None:
-        log_format = detect_format(data, source=source)  # mjai JSON lines: said so
-    what = not_a_log(_head(data, 512))
+        log_format = _format_of(head, source)  # mjai JSON lines: said so
+    what = not_a_log(head)
     if what is not None:  # said as the folder walk says it (``sources``)
         raise ParseError(f"not a Tenhou log ({what})", source=source)
     if log_format == "tenhou6":

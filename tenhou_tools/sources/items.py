@@ -23,11 +23,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO, Literal, Protocol
 
+from ..errors import ParseError
 from ..formats import LogFormat
 from ..formats.sniff import BLANKS as _BLANKS
 from ..formats.sniff import not_a_log
 from ..ids import log_id_from_name, seed_key
-from ..mjlog.read import MAX_BYTES
+from ..mjlog.read import MAX_BYTES, decompress_prefix
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -274,24 +275,25 @@ def game_keys(data: bytes, log_id: str | None) -> tuple[str, ...]:
     seed = _SEED.search(start)
     if seed is not None:
         keys.append(seed_key(seed.group(1).decode("ascii", "replace")))
-    elif start.lstrip(_BLANKS).startswith(b"{"):
-        content = data if not data.startswith(GZIP_MAGIC) else _gunzip(data)
+        return tuple(dict.fromkeys(keys))
+    content = _content(data)
+    if start.lstrip(_BLANKS).startswith(b"{"):
         ref = _REF.search(content)
-        if ref is not None:
-            found = log_id_from_name(ref.group(1).decode("ascii", "replace"))
-            if found is not None:
-                keys.append("id:" + found)
+        found = log_id_from_name(ref.group(1).decode("ascii", "replace")) if ref is not None else None
+        if found is not None:
+            keys.append("id:" + found)
     if not keys:
-        content = data if not data.startswith(GZIP_MAGIC) else _gunzip(data) or data
         keys.append("sha256:" + content_digest(content).hex())
     return tuple(dict.fromkeys(keys))
 
 
-def _gunzip(data: bytes) -> bytes:
+def _content(data: bytes) -> bytes:
+    """A log's content, gunzipped (``mjlog.read.decompress_prefix``); its bytes as stored when
+    they do not gunzip (the parser reports that)."""
     try:
-        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data, MAX_BYTES)
-    except zlib.error:
-        return b""
+        return decompress_prefix(data)[0]
+    except ParseError:
+        return data
 
 
 def content_digest(data: bytes) -> bytes:
