@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tenhou_tools.analysis.defence import THREAT_MIN, threats_against
-from tenhou_tools.analysis.model import Standing, _weigh_keep, option_values
+from tenhou_tools.analysis.model import Standing, _keep_terms, option_values
 from tenhou_tools.analysis.tables import keep_preference, ron_points, tenpai_chance, tile_role
 from tenhou_tools.analysis.values import OPTION_FIELDS, DangerAgainst, OptionValue, Reason, ValueSituation, Verdict
 from tenhou_tools.analysis.verdict import (
@@ -349,12 +349,11 @@ def test_the_keep_term_orders_options_valued_alike_and_moves_no_total():
     the keep terms sum to zero (the decision's mean is kept), and ``win`` is left as it was."""
     text = "147m258p369s1z4z59m"  # West is no yakuhai for this South seat; 1z (East) is the round's
     hand = parse_tiles(text)
-    alike = [OptionValue(kind=k(name), shanten=3, accepted=60, win=800.0, ev=800.0) for name in ("4z", "1m", "5m")]
-    _weigh_keep(alike, hand, situation(), unseen_of(text, "1p"), yakuhai_kinds(0, 1), frozenset({k("2p")}),
-                turn=9, safe=None)
-    assert sum(o.keep for o in alike) == pytest.approx(0.0) and sum(o.ev for o in alike) == pytest.approx(2400.0)
-    assert all(o.win == 800.0 and o.ev == pytest.approx(o.win + o.keep) for o in alike)
-    by = {o.kind: o.ev for o in alike}
+    alike = [(k(name), 3, 800.0) for name in ("4z", "1m", "5m")]
+    keeps = _keep_terms(alike, counts34(hand), situation(), unseen_of(text, "1p"), yakuhai_kinds(0, 1),
+                        frozenset({k("2p")}), turn=9, safe=None)
+    assert sum(keeps) == pytest.approx(0.0) and all(keep != 0.0 for keep in keeps)
+    by = {kind: win + keep for (kind, _, win), keep in zip(alike, keeps, strict=True)}
     assert by[k("1m")] > by[k("4z")] and by[k("1m")] > by[k("5m")]  # the lone terminal goes first late
 
 

@@ -34,7 +34,7 @@ uma). Definitions, the tables and their counts: docs/analysis.md, "The expected-
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..rules.danger import DangerClass, dora_kinds
 from ..rules.game_end import ranking
@@ -49,7 +49,7 @@ from .tables import (
     marks_factor,
     ron_points,
     tile_role,
-    value_marks,
+    value_marks_of,
 )
 from .value import hand_value
 from .values import DangerAgainst, OptionValue, ValueSituation
@@ -67,6 +67,7 @@ __all__ = [
     "Standing",
     "option_values",
     "potential",
+    "reach",
 ]
 
 VALUED_SHANTEN = 1
@@ -120,21 +121,26 @@ def potential(counts: Sequence[int], unseen: Sequence[int], yakuhai: Collection[
     """How much a hand's tiles can still grow, beyond the tiles that lower its shanten now: for
     each kind it holds, the unseen copies that would pair it (a yakuhai's ``YAKUHAI_PAIRING``
     times), the unseen tiles next to it in its suit and half of those two away (an honour can
-    only pair)."""
-    total = 0.0
-    for k, n in enumerate(counts):
-        if not n:
-            continue
-        total += unseen[k] * (YAKUHAI_PAIRING if k in yakuhai else 1.0)
-        if k >= 27:
-            continue
-        number = k % 9
-        for step, weight in ((1, 1.0), (2, 0.5)):
-            if number - step >= 0:
-                total += weight * unseen[k - step]
-            if number + step <= 8:
-                total += weight * unseen[k + step]
-    return total
+    only pair): the sum of ``reach`` over the kinds held."""
+    grows = reach(unseen, yakuhai)
+    return sum(grows[k] for k, n in enumerate(counts) if n)
+
+
+def reach(unseen: Sequence[int], yakuhai: Collection[int] = ()) -> list[float]:
+    """Per kind, what holding it adds to ``potential`` (whole and half tiles: any order of
+    adding them gives the same sum)."""
+    found = []
+    for k in range(34):
+        total = unseen[k] * (YAKUHAI_PAIRING if k in yakuhai else 1.0)
+        if k < 27:
+            number = k % 9
+            for step, weight in ((1, 1.0), (2, 0.5)):
+                if number - step >= 0:
+                    total += weight * unseen[k - step]
+                if number + step <= 8:
+                    total += weight * unseen[k + step]
+        found.append(total)
+    return found
 
 
 def dealer_factor(players: int, dealer: bool) -> float:
@@ -201,64 +207,92 @@ def option_values(
     rules = situation.rules
     players = rules.players
     dealer = situation.seat_wind == 0
+    closed = situation.closed
     yakuhai = yakuhai_kinds(situation.round_wind, situation.seat_wind)
     dora = dora_kinds(situation.dora_indicators, sanma=rules.sanma)
     meld_tiles = [t for m in situation.melds for t in m.tiles]
-    exposure = [(t, t.tenpai * (t.hand_value + (standing.deal_in_loss(t.seat, t.hand_value) if standing else 0)))
-                for t in threats]
-    cost_of: dict[int, float] = {}
-    for d in threats[0].hand if threats else ():
-        cost_of[d.kind] = sum(e * t.rates[i] / 100 for t, e in exposure
-                              for i, h in enumerate(t.hand) if h.kind == d.kind)
-    found: list[OptionValue] = []
-    grown: dict[int, float] = {}
-    """Per far option's index in ``found``: its ``potential``."""
+    counts = counts34(concealed)
+    # the far options' value marks and potential: the whole hand's, less the tile let go
+    every = counts34([*concealed, *meld_tiles])
+    reds = sum(1 for t in (*concealed, *meld_tiles) if t in RED_FIVES) if rules.red_fives else 0
+    grows_by_kind = reach(unseen, yakuhai)
+    held_reach = sum(grows_by_kind[k] for k, n in enumerate(counts) if n)
+    cost_of, deal_in_rates = _exposure(threats, standing)
+    # the two cheapest kinds to discard next (for ``later``): the cheapest the hand keeps is the
+    # first, unless the option lets go of its last copy
+    cheapest = sorted((cost, k) for k, cost in cost_of.items())[:2]
+    fastest = min(o.shanten for o in options)
+    rows: list[list] = []  # [option, win, deal_in, risk, later, ev, value, potential or None]
+    shared: dict = {}  # the look-ahead's tenpai hands, valued once for the whole decision
     for option in options:
         kind = option.kind
         tile = _tile_for(concealed, kind, chosen)
         rest = list(concealed)
         rest.remove(tile)
         value = None
+        grows = None
         if option.shanten <= VALUED_SHANTEN:
-            value = hand_value(rest, situation, unseen, discarded=kind)
-            win = 0.0 if value is None else value.ev * calibration(players, option.shanten, turn, not situation.closed)
+            value = hand_value(rest, situation, unseen, discarded=kind, shared=shared)
+            win = 0.0 if value is None else value.ev * calibration(players, option.shanten, turn, not closed)
             if standing is not None and value is not None and value.win_points > 0:
                 win *= 1 + standing.win_gain(value.win_points) / value.win_points
         else:
-            marks, single = value_marks([*rest, *meld_tiles], dora, yakuhai, unseen, red_fives=rules.red_fives)
-            counts = counts34(rest)
-            win = (far_points(players, option.shanten, turn, option.acceptance.total, open_hand=not situation.closed)
+            every[kind] -= 1
+            marks, single = value_marks_of(every, reds - (tile in RED_FIVES and rules.red_fives), dora, yakuhai,
+                                           unseen)
+            every[kind] += 1
+            grows = held_reach - (grows_by_kind[kind] if counts[kind] == 1 else 0.0)
+            win = (far_points(players, option.shanten, turn, option.acceptance.total, open_hand=not closed)
                    * marks_factor(players, marks, single) ** MARKS_WEIGHT * dealer_factor(players, dealer))
             if standing is not None:
-                typical = ron_points(players, "open" if not situation.closed else "dama", dealer)
+                typical = ron_points(players, "open" if not closed else "dama", dealer)
                 win *= 1 + standing.win_gain(typical) / typical
-            grown[len(found)] = potential(counts, unseen, yakuhai)
         deal_in = risk = later = 0.0
         if threats:
             safe = 1.0
-            for threat in threats:
-                safe *= 1 - threat.deal_in_chance(kind)
+            for rates in deal_in_rates:
+                safe *= 1 - rates[kind]
             deal_in = 1 - safe
             risk = cost_of[kind]
             if option.shanten >= 1:
-                kept = {t >> 2 for t in rest}
-                later = LATER_WEIGHT * min((cost_of[k] for k in kept), default=0.0)
-        found.append(OptionValue(kind=kind, shanten=option.shanten, accepted=option.acceptance.total, win=win,
-                                 deal_in=deal_in, risk=risk, later=later, ev=win - risk - later, value=value))
-    if SLOWER_FACTOR != 1.0:
-        fastest = min(o.shanten for o in found)
-        for i, o in enumerate(found):
-            if o.shanten >= 2 and o.shanten > fastest:
-                found[i] = replace(o, win=o.win * SLOWER_FACTOR, ev=o.ev - o.win * (1 - SLOWER_FACTOR))
-    if grown:
-        mean = sum(grown.values()) / len(grown)
-        for i, grows in grown.items():
-            o = found[i]
-            bonus = o.win * POTENTIAL_WEIGHT * (grows - mean)
-            found[i] = replace(o, win=o.win + bonus, ev=o.ev + bonus)
-    _weigh_keep(found, concealed, situation, unseen, yakuhai, dora, turn=turn, safe=_genbutsu_to_all(threats))
+                kept = [cost for cost, k in cheapest if k != kind or counts[kind] > 1]
+                later = LATER_WEIGHT * (kept[0] if kept else 0.0)
+        ev = win - risk - later
+        if SLOWER_FACTOR != 1.0 and option.shanten >= 2 and option.shanten > fastest:
+            ev = ev - win * (1 - SLOWER_FACTOR)
+            win = win * SLOWER_FACTOR
+        rows.append([option, win, deal_in, risk, later, ev, value, grows])
+    far = [row for row in rows if row[7] is not None]
+    if far:
+        mean = sum(row[7] for row in far) / len(far)
+        for row in far:
+            bonus = row[1] * POTENTIAL_WEIGHT * (row[7] - mean)
+            row[1] += bonus
+            row[5] += bonus
+    keeps = _keep_terms([(row[0].kind, row[0].shanten, row[1]) for row in rows], counts, situation, unseen,
+                        yakuhai, dora, turn=turn, safe=_genbutsu_to_all(threats))
+    found = [OptionValue(kind=option.kind, shanten=option.shanten, accepted=option.acceptance.total, win=win,
+                         deal_in=deal_in, risk=risk, later=later, keep=keep, ev=ev + keep, value=value)
+             for (option, win, deal_in, risk, later, ev, value, _), keep in zip(rows, keeps, strict=True)]
     found.sort(key=lambda o: (-o.ev, o.kind))
     return tuple(found)
+
+
+def _exposure(threats: Sequence[DangerAgainst],
+              standing: Standing | None) -> tuple[dict[int, float], list[dict[int, float]]]:
+    """Per kind of the hand, what discarding it is expected to cost now over every threat
+    (tenpai chance x rate x the threat's ron, with the uma it costs in the last hand), and per
+    threat, each kind's chance to deal in (``DangerAgainst.deal_in_chance``)."""
+    cost_of: dict[int, float] = {}
+    if not threats:
+        return cost_of, []
+    exposure = [(t, t.tenpai * (t.hand_value + (standing.deal_in_loss(t.seat, t.hand_value) if standing else 0)))
+                for t in threats]
+    rates = [{d.kind: r for d, r in zip(t.hand, t.rates, strict=True)} for t in threats]
+    for d in threats[0].hand:
+        cost_of[d.kind] = sum(e * by_kind[d.kind] / 100 for (_, e), by_kind in zip(exposure, rates, strict=True))
+    chances = [{k: t.tenpai * r / 100 for k, r in by_kind.items()} for t, by_kind in zip(threats, rates, strict=True)]
+    return cost_of, chances
 
 
 def _genbutsu_to_all(threats: Sequence[DangerAgainst]) -> frozenset[int] | None:
@@ -271,29 +305,30 @@ def _genbutsu_to_all(threats: Sequence[DangerAgainst]) -> frozenset[int] | None:
     return frozenset(safe)
 
 
-def _weigh_keep(found: list[OptionValue], concealed: Sequence[int], situation: ValueSituation,
+def _keep_terms(options: Sequence[tuple[int, int, float]], counts: Sequence[int], situation: ValueSituation,
                 unseen: Sequence[int], yakuhai: Collection[int], dora: Collection[int], *, turn: int,
-                safe: frozenset[int] | None) -> None:
-    """Set each option's ``keep`` (and add it to its ``ev``): its keep preference above the
-    decision's mean (``KEEP_WEIGHT_FAR`` / ``KEEP_WEIGHT_NEAR``), in place. ``safe``: with a
-    threat at the table, the kinds genbutsu against every threat (the keep table tells those
-    apart); ``None`` calm."""
-    if len(found) < 2:
-        return
+                safe: frozenset[int] | None) -> list[float]:
+    """Each option's ``keep`` (``(kind, shanten, win)`` each; ``counts``: the hand before the
+    discard): its keep preference above the decision's mean (``KEEP_WEIGHT_FAR`` /
+    ``KEEP_WEIGHT_NEAR``). ``safe``: with a threat at the table, the kinds genbutsu against every
+    threat (the keep table tells those apart); ``None`` calm."""
+    if len(options) < 2:
+        return [0.0] * len(options)
     players = situation.rules.players
-    stage = keep_stage(min(o.shanten for o in found))
+    stage = keep_stage(min(shanten for _, shanten, _ in options))
     weight = KEEP_WEIGHT_FAR if stage == "far" else KEEP_WEIGHT_NEAR
     if not weight:
-        return
-    counts = counts34(concealed)
+        return [0.0] * len(options)
     sanma = situation.rules.sanma
     prefs = [keep_preference(players, stage, safe is not None, turn,
-                             tile_role(o.kind, counts, yakuhai=yakuhai, dora=dora, unseen=unseen, sanma=sanma,
-                                       safe=safe is not None and o.kind in safe))
-             for o in found]
+                             tile_role(kind, counts, yakuhai=yakuhai, dora=dora, unseen=unseen, sanma=sanma,
+                                       safe=safe is not None and kind in safe))
+             for kind, _, _ in options]
     mean = sum(prefs) / len(prefs)
-    for i, (o, pref) in enumerate(zip(found, prefs, strict=True)):
-        keep = weight * max(abs(o.win), KEEP_POINTS_FLOOR) * (pref - mean)
-        if o.win <= 0:  # a hand that cannot win (no yaku, no tile left, nothing accepted) gains nothing
+    keeps = []
+    for (_, _, win), pref in zip(options, prefs, strict=True):
+        keep = weight * max(abs(win), KEEP_POINTS_FLOOR) * (pref - mean)
+        if win <= 0:  # a hand that cannot win (no yaku, no tile left, nothing accepted) gains nothing
             keep = min(keep, 0.0)
-        found[i] = replace(o, keep=keep, ev=o.ev + keep)
+        keeps.append(keep)
+    return keeps

@@ -40,7 +40,9 @@ __all__ = [
     "ron_ratio",
     "tenpai_chance",
     "tile_role",
+    "marks_of",
     "value_marks",
+    "value_marks_of",
     "win_group",
 ]
 
@@ -138,12 +140,14 @@ def han_kept(concealed: Sequence[int], melds: Sequence[Meld], dora: Collection[i
     dragons, the round wind and the seat's wind; a meld of one is already a yaku and counts
     too)."""
     tiles = [*concealed, *(t for m in melds for t in m.tiles)]
-    counts = counts34(tiles)
-    kept = sum(counts[k] for k in dora)
-    if red_fives:
-        kept += sum(1 for t in tiles if t in RED_FIVES)
-    kept += sum(1 for k in yakuhai if counts[k] >= 2)
-    return kept
+    reds = sum(1 for t in tiles if t in RED_FIVES) if red_fives else 0
+    return marks_of(counts34(tiles), reds, dora, yakuhai)
+
+
+def marks_of(counts: Sequence[int], reds: int, dora: Collection[int], yakuhai: Collection[int]) -> int:
+    """``han_kept`` of a hand given as its counts per kind (concealed and melded) and the red
+    fives it holds that count (none where the table plays without them)."""
+    return sum(counts[k] for k in dora) + reds + sum(1 for k in yakuhai if counts[k] >= 2)
 
 
 def value_marks(tiles: Iterable[int], dora: Collection[int], yakuhai: Collection[int], unseen: Sequence[int], *,
@@ -152,9 +156,16 @@ def value_marks(tiles: Iterable[int], dora: Collection[int], yakuhai: Collection
     dora, red fives, yakuhai pairs) and whether it holds a single yakuhai with two or more copies
     unseen (one that can still pair)."""
     tiles = list(tiles)
-    counts = counts34(tiles)
+    reds = sum(1 for t in tiles if t in RED_FIVES) if red_fives else 0
+    return value_marks_of(counts34(tiles), reds, dora, yakuhai, unseen)
+
+
+def value_marks_of(counts: Sequence[int], reds: int, dora: Collection[int], yakuhai: Collection[int],
+                   unseen: Sequence[int]) -> tuple[int, bool]:
+    """``value_marks`` of a hand given as its counts per kind and its red fives that count
+    (``marks_of``)."""
     single = any(counts[k] == 1 and unseen[k] >= 2 for k in yakuhai)
-    return han_kept(tiles, (), dora, yakuhai, red_fives=red_fives), single
+    return marks_of(counts, reds, dora, yakuhai), single
 
 
 # -- the figures --------------------------------------------------------------------------------

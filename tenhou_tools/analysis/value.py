@@ -306,10 +306,15 @@ def _lookahead(counts13: tuple[int, ...], sets: int, sanma: bool) -> tuple[_Bran
 
 
 def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequence[int], *,
-               discarded: int | None = None) -> HandValue | None:
+               discarded: int | None = None, shared: dict | None = None) -> HandValue | None:
     """The value of a ``3n+1`` concealed hand (tile ids) at tenpai or one-shanten; ``None``
     further away. ``unseen``: per kind, 4 minus the copies the seat can see. ``discarded``: the
-    kind just discarded to reach this hand (it joins the pond: furiten for its waits)."""
+    kind just discarded to reach this hand (it joins the pond: furiten for its waits).
+
+    ``shared``: one dict for the options of one decision (the same ``3n+2`` hand, situation and
+    ``unseen``, each option's tile taken out): the one-shanten look-ahead's tenpai hands are
+    found from several options (discard a, draw k, discard b is discard b, draw k, discard a),
+    and each is valued once."""
     counts = tuple(counts34(concealed))
     reds = frozenset(t >> 2 for t in concealed if t in RED_FIVES)
     sanma = situation.rules.sanma
@@ -321,11 +326,15 @@ def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequ
         return _tenpai(counts, reds, reach.kinds, unseen, situation, furiten, pool, draws)
     if reach.shanten != 1:
         return None
-    return _one_shanten(counts, reds, situation, unseen, furiten, pool, draws)
+    return _one_shanten(counts, reds, situation, unseen, furiten, pool, draws, {} if shared is None else shared)
 
 
 def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituation, unseen: Sequence[int],
-                 furiten: frozenset[int], pool: int, draws: int) -> HandValue:
+                 furiten: frozenset[int], pool: int, draws: int,
+                 shared: dict[tuple[tuple[int, ...], frozenset[int], int], tuple[float, float]]) -> HandValue:
+    # ``shared`` (``hand_value``): within one decision, a tenpai hand reached by drawing k names
+    # the two tiles let go (the decision's hand + k - the tenpai hand), so the pond it is judged
+    # with and the unseen tiles are the same whichever option reached it
     branches = []  # (copies of the draw, [(tiles, average win) per tenpai discard])
     key = _situation_key(s)
     for k, options in _lookahead(counts, s.sets, s.rules.sanma):
@@ -341,7 +350,12 @@ def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituatio
             kept = list(drawn)
             kept[d] -= 1
             kept_reds = reds if kept[d] or d not in reds else reds - {d}
-            outcomes.append(_outcome(tuple(kept), kept_reds, kept_waits, after, s, key, furiten, d))
+            kept_counts = tuple(kept)
+            outcome = shared.get((kept_counts, kept_reds, k))
+            if outcome is None:
+                outcome = shared[(kept_counts, kept_reds, k)] = _outcome(kept_counts, kept_reds, kept_waits, after,
+                                                                         s, key, furiten, d)
+            outcomes.append(outcome)
         branches.append((copies, outcomes))
     tiles = sum(c for c, _ in branches)
     if not tiles or draws <= 1 or not pool:
