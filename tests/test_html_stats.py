@@ -3,7 +3,9 @@ exit codes, and the page in a real headless Chromium (tests/browser.py).
 
 The browser tests load the page ``stats --html`` writes for the logs of
 ``tests/stats_page_games.py``; what the page shows is compared with the planned games (ranks in
-date order, Ann's dan and rate at each game) and with the JSON objects.
+date order, Ann's dan and rate at each game) and with the objects ``stats --format json`` prints
+(the page embeds the members it draws, packed as columns: ``tests/stats_page_document.py`` reads
+them back).
 """
 
 from __future__ import annotations
@@ -17,23 +19,18 @@ import pytest
 from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
+from tenhou_tools.documents.stats import PAGE_COLUMNS
 from tenhou_tools.views import html as html_view
 from tenhou_tools.views.stats_html import stats_page
 
 from .browser import browser, open_page, requests  # noqa: F401 - the fixture is found by name
-from .conftest import FIXTURES
+from .conftest import FIXTURES, corpus_files
+from .stats_page_document import DATA_RE, as_on_the_page, embedded, leaves_only, page_matches_json, page_players
 from .stats_page_games import ANN, HOSTILE, IMG, planned, write_logs
-
-DATA_RE = re.compile(r'<script type="application/json" id="tenhou-tools-stats">(.*?)</script>', re.S)
 
 
 def run(*args: str):
     return CliRunner().invoke(cli, list(args))
-
-
-def embedded(page: str) -> dict:
-    (text,) = DATA_RE.findall(page)
-    return json.loads(text)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +63,7 @@ def document(page) -> dict:
 
 
 def row_index(document: dict, name: str, size: int) -> int:
-    (index,) = [i for i, p in enumerate(document["players"]) if p["name"] == name and p["players"] == size]
+    (index,) = [i for i, p in enumerate(page_players(document)) if p["name"] == name and p["players"] == size]
     return index
 
 
@@ -84,7 +81,7 @@ def test_cli_writes_the_page_of_the_json_report(logs, players, tmp_path):
                         rf"{len(logs)} games and {len(players)} player rows reported\.", summary)
     assert written == f"{out}: stats page, {size:,} bytes"
     doc = embedded(out.read_text(encoding="utf-8"))
-    assert doc["players"] == players  # the very objects --format json prints
+    page_matches_json(doc, players)  # the figures --format json prints
     assert doc["set"]["games"] == sum(p["games"] for p in players)
     assert sorted(doc["set"]["by_players"]) == sorted({str(p["players"]) for p in players})
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
@@ -94,11 +91,11 @@ def test_cli_html_with_player_lobby_and_db(logs, players, tmp_path):
     out = tmp_path / "ann.html"
     assert run("stats", *map(str, logs), "--player", "ann", "--lobby", "houou", "--html", str(out)).exit_code == 0
     doc = embedded(out.read_text(encoding="utf-8"))
-    assert [(p["name"], p["players"]) for p in doc["players"]] == [(ANN, 4), (ANN, 3)]
+    assert [(p["name"], p["players"]) for p in page_players(doc)] == [(ANN, 4), (ANN, 3)]
     db = tmp_path / "stats.sqlite"
     assert run("stats", *map(str, logs), "--db", str(db), "--format", "json").exit_code == 0
     assert run("stats", "--db", str(db), "--html", str(out)).exit_code == 0
-    assert embedded(out.read_text(encoding="utf-8"))["players"] == players
+    page_matches_json(embedded(out.read_text(encoding="utf-8")), players)
 
 
 def test_cli_html_refuses_a_missing_folder_and_keeps_files_on_error(logs, tmp_path):
@@ -120,7 +117,7 @@ def test_cli_html_refuses_a_missing_folder_and_keeps_files_on_error(logs, tmp_pa
 def test_cli_html_to_stdout(logs):
     result = run("stats", *map(str, logs[:2]), "--html", "-")
     assert result.exit_code == 0 and result.stdout.startswith("<!DOCTYPE html>")
-    assert [p["games"] for p in embedded(result.stdout)["players"]] == [2, 2, 2, 2]
+    assert [p["games"] for p in page_players(embedded(result.stdout))] == [2, 2, 2, 2]
 
 
 def test_page_policy_and_no_address_to_load_from(page):
@@ -157,14 +154,40 @@ def test_static_files_cannot_break_out_of_their_elements():
         assert html_view.asset("stats.html").count(marker) == 1
 
 
+def test_the_page_document_is_compact(document, players):
+    """The page embeds the members its script draws and nothing else, each row a list in the
+    order of the document's columns (no key repeated per row or per game), not the JSON objects
+    (issue 34, item 10: 24.9 MB for the corpus)."""
+    assert "players" not in document
+    assert document["columns"] == {k: list(v) for k, v in PAGE_COLUMNS.items()}
+    row_columns = document["columns"]["row"]
+    assert all(len(row) == len(row_columns) for row in document["rows"]) and len(document["rows"]) == len(players)
+    assert leaves_only(document["rows"])
+    history = row_columns.index("history")
+    assert all(len(row[history]) == len(document["columns"]["history"]) for row in document["rows"])
+    # every column is read by the script, and none is a member of the JSON that it never reads
+    script = html_view.asset("stats.js")
+    reads = lambda name: re.search(rf"\.{name}\b|'{name}'", script)  # noqa: E731
+    for name in {c for cols in document["columns"].values() for c in cols}:
+        # an interval is read as p[key + '_ci'] beside its value
+        assert reads(name) or (name.endswith("_ci") and reads(name[:-3]) and "+ '_ci'" in script), name
+    for unused in ("counters", "yaku", "riichi_outcomes", "wins", "avg_win_points", "tsumo_share", "bust_rate"):
+        assert unused not in row_columns and not re.search(rf"\.{unused}\b|'{unused}'", script)
+    # a fraction of the JSON report's size, most of it the history
+    page_bytes = len(json.dumps(document, ensure_ascii=False, separators=(",", ":")))
+    json_bytes = len(json.dumps(players, ensure_ascii=False, separators=(",", ":")))
+    assert page_bytes * 5 < json_bytes, (page_bytes, json_bytes)
+
+
 def test_the_page_figures_follow_the_planned_games(document):
-    ann = document["players"][row_index(document, ANN, 4)]
+    ann = page_players(document)[row_index(document, ANN, 4)]
     plan = sorted((g for g in planned() if g.players == 4), key=lambda g: g.log_id)
     assert [h["rank"] for h in ann["history"]] == [g.ann_rank for g in plan]
     assert [h["dan"] for h in ann["history"]] == [g.dan for g in plan]
     assert [h["rate"] for h in ann["history"]] == [g.rate for g in plan]
     assert sum(t["games"] for t in ann["tables"]) == ann["games"] == len(plan)
-    assert ann["latest"]["game"] == plan[-1].log_id and ann["latest"]["date"] == "2023-01-15"
+    assert ann["latest"] == {"date": "2023-01-15", "dan": plan[-1].dan, "dan_name": "六段", "rate": plan[-1].rate}
+    assert [h["when"] for h in ann["history"]] == [f"20{g.log_id[2:4]}-{g.log_id[4:6]}-{g.log_id[6:8]}" for g in plan]
 
 
 # -- in the browser ------------------------------------------------------------------------------------
@@ -200,8 +223,11 @@ def shown(driver) -> dict:
 
 
 def check_player(driver, row: dict) -> dict:
-    """What every player's page must show from its JSON object."""
+    """What every player's page must show from its JSON object (``stats --format json``): the
+    script's unpacked row holds the JSON's values, and the charts draw them."""
     got = shown(driver)
+    unpacked = driver.execute_script("return TenhouStats.row(TenhouStats.current())")
+    assert unpacked == as_on_the_page(row, unpacked)
     assert got["name"] == (row["name"] or "(no name)")
     assert got["bars"] == [[r, n] for r, n in enumerate(row["rank_counts"], 1)]
     assert len(got["bars"]) == row["players"]
@@ -227,10 +253,10 @@ def check_player(driver, row: dict) -> dict:
 
 
 @pytest.mark.parametrize("size", [4, 3])
-def test_a_players_charts(browser, page, document, size):
+def test_a_players_charts(browser, page, document, players, size):
     index = row_index(document, ANN, size)
     open_page(browser, page, f"player={index}")
-    row = document["players"][index]
+    row = players[index]
     got = check_player(browser, row)
     plan = sorted((g for g in planned() if g.players == size), key=lambda g: g.log_id)
     assert got["dots"] == [g.ann_rank for g in plan]
@@ -245,18 +271,18 @@ def test_a_players_charts(browser, page, document, size):
         assert [k[0] for k in got["kinds"]] == ["4p houou East-South", "4p houou East"]
 
 
-def test_the_picker_switches_players(browser, page, document):
+def test_the_picker_switches_players(browser, page, document, players):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     open_page(browser, page)
-    names = [p["name"] or "(no name)" for p in document["players"]]
+    names = [p["name"] or "(no name)" for p in players]
     got = shown(browser)
     assert [o.split(" · ")[0] for o in got["options"]] == names
     select = Select(browser.find_element(By.ID, "player-select"))
     for index in (row_index(document, ANN, 3), row_index(document, "Alice", 3), 0):
         select.select_by_value(str(index))
-        check_player(browser, document["players"][index])
+        check_player(browser, players[index])
         assert browser.execute_script("return location.hash") == f"#player={index}"
     # the filter narrows the list and shows the first row that matches
     box = browser.find_element(By.ID, "player-filter")
@@ -266,11 +292,11 @@ def test_the_picker_switches_players(browser, page, document):
     assert got["name"] == ANN
 
 
-def test_hostile_names_render_as_text(browser, page, document):
+def test_hostile_names_render_as_text(browser, page, document, players):
     for name in (HOSTILE, IMG):
         index = row_index(document, name, 4)
         open_page(browser, page, f"player={index}")
-        got = check_player(browser, document["players"][index])
+        got = check_player(browser, players[index])
         assert got["name"] == name
         assert any(o.startswith(name + " · ") for o in got["options"])
         assert browser.execute_script("return document.scripts.length") == 2
@@ -279,7 +305,7 @@ def test_hostile_names_render_as_text(browser, page, document):
 
 @pytest.mark.parametrize("width", [375, 1280])
 def test_no_horizontal_scroll(browser, page, document, width):
-    for index in range(len(document["players"])):
+    for index in range(len(document["rows"])):
         open_page(browser, page, f"player={index}", width=width)
         scroll, client = shown(browser)["scroll"]
         assert scroll <= client, (width, index, scroll, client)
@@ -292,16 +318,19 @@ def test_no_request_leaves_the_page(browser, page, document):
     assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
 
 
-def test_a_report_without_the_figures_degrades(browser, document, tmp_path):
+def test_a_report_without_the_figures_degrades(browser, document, players, tmp_path):
     """A document without the per-game figures (an older report's shape): the charts of the
     counters, and a line in place of each chart whose members are absent."""
     figures = ("tables", "latest", "history", "rate_change_per_game", "play_quality")
-    players = [{k: v for k, v in p.items() if k not in figures} for p in document["players"]]
+    keep = [i for i, c in enumerate(document["columns"]["row"]) if c not in figures]
+    plain = dict(document, columns=dict(document["columns"], row=[document["columns"]["row"][i] for i in keep]),
+                 rows=[[row[i] for i in keep] for row in document["rows"]])
+    rows = [{k: v for k, v in p.items() if k not in figures} for p in players]
     out = tmp_path / "plain.html"
-    out.write_text(stats_page({"players": players, "set": document["set"]}), encoding="utf-8")
-    for index in (0, len(players) - 1):
+    out.write_text(stats_page(plain), encoding="utf-8")
+    for index in (0, len(rows) - 1):
         open_page(browser, out, f"player={index}", width=375)
-        got = check_player(browser, players[index])
+        got = check_player(browser, rows[index])
         assert got["scroll"][0] <= got["scroll"][1]
 
 
@@ -314,7 +343,7 @@ def test_the_set_is_every_player_of_the_games_even_with_player(logs, tmp_path):
         doc = embedded(out.read_text(encoding="utf-8"))
         four = doc["set"]["by_players"]["4"]
         assert four["over"] == "every player" and four["rows"] == 1
-        ann = next(p for p in doc["players"] if p["players"] == 4)
+        ann = next(p for p in page_players(doc) if p["players"] == 4)
         assert four["games"] > ann["games"]
         assert four["rank_rates"] == [0.25, 0.25, 0.25, 0.25] and four["avg_rank"] == 2.5
 
@@ -362,7 +391,7 @@ def test_stable_dan_labels_never_run_into_their_bars(browser, kinds_page, width,
     "undefined"."""
     document = embedded(kinds_page.read_text(encoding="utf-8"))
     index = row_index(document, ANN, 4)
-    assert len(document["players"][index]["tables"]) == 4
+    assert len(page_players(document)[index]["tables"]) == 4
     open_page(browser, kinds_page, f"player={index}", width=width)
     drawn = browser.execute_script(KIND_ROWS)
     assert drawn["layout"] == layout and len(drawn["rows"]) == 4
@@ -376,7 +405,7 @@ def test_the_page_shows_the_play_quality_figures(browser, logs, tmp_path):
     out = tmp_path / "quality.html"
     assert run("stats", *map(str, logs), "--quality", "--html", str(out)).exit_code == 0
     doc = embedded(out.read_text(encoding="utf-8"))
-    index, player = next((i, p) for i, p in enumerate(doc["players"]) if p.get("play_quality"))
+    index, player = next((i, p) for i, p in enumerate(page_players(doc)) if p.get("play_quality"))
     quality = player["play_quality"]
     open_page(browser, out, f"player={index}", width=1280)
     note = browser.execute_script("return (document.querySelector('.quality-note') || {}).textContent || ''")
@@ -385,3 +414,28 @@ def test_the_page_shows_the_play_quality_figures(browser, logs, tmp_path):
                     "against the analysis's top pick.")
     labels = browser.execute_script("return document.body.textContent")
     assert "Agreement (top pick)" in labels
+
+
+@pytest.mark.corpus
+def test_a_corpus_page_shows_the_json_figures(corpus, browser, tmp_path):
+    """Over a sample of the corpus (every eighth log): the page's document, read back in Python and
+    by the page's script, holds every row's figures as ``--format json`` prints them, packed (no
+    object in its rows), and the rows with the most games draw them."""
+    files = [str(p) for p in corpus_files("mjlog")[::8]]
+    result = run("stats", *files, "--format", "json", "--no-progress")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    out = tmp_path / "stats.html"
+    assert run("stats", *files, "--html", str(out), "--no-progress").exit_code == 0
+    document = embedded(out.read_text(encoding="utf-8"))
+    page_matches_json(document, rows)
+    assert leaves_only(document["rows"])
+    open_page(browser, out)
+    unpacked = browser.execute_script("return Array.from({length: TenhouStats.count}, (_, i) => TenhouStats.row(i))")
+    assert len(unpacked) == len(rows)
+    for got, row in zip(unpacked, rows, strict=True):
+        assert got == as_on_the_page(row, got), row["name"]
+    three = next(i for i, row in enumerate(rows) if row["players"] == 3)
+    for index in (0, 1, three):
+        browser.execute_script("TenhouStats.show(arguments[0])", index)
+        check_player(browser, rows[index])

@@ -386,6 +386,28 @@ def test_the_report_document_holds_the_players_and_the_set_averages():
     assert list(s["by_players"]) == ["4", "3"]
 
 
+def test_the_page_document_packs_the_same_figures():
+    """``page_json``: the members the HTML page draws, as lists in the order of its columns, of the
+    values ``to_json`` gives (a row with entries and one without, a three-player row)."""
+    from .stats_page_document import leaves_only, page_matches_json
+
+    a = PlayerReport("A", 4, _counters(rank1=1, rank2=1, games=2, hands=10, wins=3, deal_in_hands=1, riichi=2,
+                                       calls=4), [entry(1), entry(2)])
+    b = PlayerReport("B", 4, _counters(rank4=2, games=2, hands=10, wins=1, deal_in_hands=3))
+    c = PlayerReport("C", 3, _counters(rank1=1, games=1, hands=5, wins=1), [entry(1, type_code=HOUOU_3S)])
+    report = StatsReport((a, b, c), games=4)
+    doc = report.page_json()
+    page_matches_json(doc, [r.to_json() for r in (a, b, c)])
+    assert doc["set"] == report.to_json()["set"] and "inputs" not in doc
+    assert leaves_only(doc["rows"]) and "players" not in doc
+    history = doc["columns"]["row"].index("history")
+    assert doc["rows"][1][history] == [[], [], [], []]  # no games known: an empty list per column
+    assert len(doc["rows"][0][history][0]) == 2
+    last = doc["columns"]["row"].index("last_rate")
+    assert [row[last] for row in doc["rows"]] == [a.to_json()["rank4_rate"], b.to_json()["rank4_rate"],
+                                                   c.to_json()["rank3_rate"]]
+
+
 def _counters(**values):
     from tenhou_tools.stats.counters import PlayerCounters
 

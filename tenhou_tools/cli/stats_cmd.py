@@ -220,12 +220,12 @@ def _interrupted_note(html_file: str | None, output: str | None, marked: bool, w
 
 def _write_html(path: str, report: StatsReport) -> None:
     """``--html FILE``: the offline statistics page (``views/stats_html.py``) of the report's
-    document (``StatsReport.to_json``), written atomically (``-``: stdout), and its size on
-    stderr. Not written when interrupted (the caller's choice)."""
+    page document (``StatsReport.page_json``), written atomically (``-``: stdout), and its size
+    on stderr. Not written when interrupted (the caller's choice)."""
     from ..views.stats_html import stats_page
 
     to_file = path != "-"
-    page = stats_page(report.to_json())
+    page = stats_page(report.page_json())
     with AtomicOutput(path if to_file else None, announce=False) as out:
         out.write(page)
     if to_file:

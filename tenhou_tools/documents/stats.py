@@ -10,9 +10,11 @@ Its JSON form is ``StatsReport.to_json()`` (docs/stats.md, "The report document"
 
     {"players": [row, ...], "set": {...}, "inputs": {...}}
 
-the document the HTML page embeds (``views.stats_html``); ``stats --format json`` prints its
-``players`` (``players_text``: an array, one object a line) and ``--format csv`` a row per player
-(``csv_text``). The command line renders these and the text tables; nothing here prints.
+``stats --format json`` prints its ``players`` (``players_text``: an array, one object a line)
+and ``--format csv`` a row per player (``csv_text``). The HTML page (``views.stats_html``) embeds
+``StatsReport.page_json()`` instead: the members its script draws, of the same values, packed as
+columns (``PAGE_COLUMNS``; docs/stats-html.md, "The data in the page"). The command line renders
+these and the text tables; nothing here prints.
 """
 
 from __future__ import annotations
@@ -26,13 +28,34 @@ from typing import Any
 from ..serialize import csv_cell, json_text
 from ..stats.collect import Collected
 from ..stats.counters import PlayerCounters, PlayerKey
+from ..stats.dan import DAN_NAMES
 from ..stats.games import GameEntry
 from ..stats.names import NameMatcher
 from ..stats.records import GameFilter
 from ..stats.report import PlayerReport, csv_columns, merge_rows, set_averages
 from ..stats.store import StatsStore, StoreError
 
-__all__ = ["StatsInputs", "StatsReport", "check_store", "player_rows", "stats_report"]
+__all__ = ["PAGE_COLUMNS", "StatsInputs", "StatsReport", "check_store", "page_row", "player_rows", "stats_report"]
+
+PAGE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "row": ("name", "players", "games", "hands", "rank_counts", "avg_rank", "top2_rate",
+            "win_rate", "win_rate_ci", "deal_in_rate", "deal_in_rate_ci", "riichi_rate", "riichi_rate_ci",
+            "call_rate", "call_rate_ci", "rank1_rate", "rank1_rate_ci", "last_rate", "last_rate_ci",
+            "latest", "rate_change_per_game", "play_quality", "tables", "history"),
+    "latest": ("date", "dan", "rate"),
+    "rate_change_per_game": ("value", "estimate", "note"),
+    "play_quality": ("share", "share_ci", "table_share", "loss_rate", "discards", "mean_cost"),
+    "tables": ("room", "length", "players", "games", "ranks", "avg_rank", "dan_pt_per_game", "stable_dan",
+               "stable_dan_name"),
+    "history": ("when", "rank", "dan", "rate"),
+}
+"""The page document's columns: the members of a JSON row (``PlayerReport.to_json``) that the HTML
+page draws, and nothing else. A row of the page is a list in ``row`` order (``last_rate`` is the
+JSON's ``rank4_rate``, ``rank3_rate`` three-player: the last place's); ``latest``, each of
+``tables`` and ``play_quality`` are lists in their own column order; ``history`` is one list per
+column (``when``: the game's date, or its key when its id has no date; ``dan``: the dan id, named
+by the document's ``dan_names``); ``rate_change_per_game``'s ``note`` and ``latest``'s ``dan`` are
+indexes into the document's ``notes`` and ``dan_names``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +128,29 @@ class StatsReport:
             doc["inputs"] = self.inputs.to_json()
         return doc
 
+    def page_json(self) -> dict[str, Any]:
+        """The document the HTML page embeds (``views.stats_html``): the same values as
+        ``to_json()``, but only the members the page draws, each row a list of ``PAGE_COLUMNS``
+        instead of an object repeating its keys, and each history a list per column::
+
+            {"columns": {...}, "dan_names": [...], "notes": [...], "rows": [[...], ...],
+             "set": {...}, "inputs": {...}}
+
+        ``set`` and ``inputs`` are ``to_json()``'s. A whole number held as a float (a rate of
+        1556.0, an interval's 0.0) is written as an integer: JavaScript reads the same number."""
+        notes: dict[str, int] = {}
+        doc: dict[str, Any] = {
+            "columns": {k: list(v) for k, v in PAGE_COLUMNS.items()},
+            "dan_names": list(DAN_NAMES),
+            "notes": [],
+            "rows": [page_row(r.to_json(), notes) for r in self.rows],
+            "set": _whole(self.set_json()),
+        }
+        doc["notes"] = list(notes)
+        if self.inputs is not None:
+            doc["inputs"] = self.inputs.to_json()
+        return doc
+
     def players_text(self) -> str:
         """``stats --format json``: the ``players`` of the document as a JSON array, one object a
         line."""
@@ -121,6 +167,44 @@ class StatsReport:
         for report in self.rows:
             writer.writerow({k: csv_cell(v) for k, v in report.to_row().items()})
         return buffer.getvalue()
+
+
+def _whole(value: Any) -> Any:
+    """``value`` with each float that is a whole number as an int, in lists and dicts too."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, list | tuple):
+        return [_whole(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _whole(v) for k, v in value.items()}
+    return value
+
+
+def _pick(obj: Mapping[str, Any] | None, columns: Sequence[str]) -> list[Any] | None:
+    return None if obj is None else [_whole(obj.get(c)) for c in columns]
+
+
+def page_row(row: Mapping[str, Any], notes: dict[str, int]) -> list[Any]:
+    """One JSON row (``PlayerReport.to_json()``) as a row of the page document (``PAGE_COLUMNS``);
+    ``notes`` numbers the rate-change notes met so far (a new one is added)."""
+    size = row["players"]
+    out: dict[str, Any] = {c: _whole(row.get(c)) for c in PAGE_COLUMNS["row"]}
+    out["last_rate"] = _whole(row.get(f"rank{size}_rate"))
+    out["last_rate_ci"] = _whole(row.get(f"rank{size}_rate_ci"))
+    latest = row.get("latest")
+    out["latest"] = None if latest is None else _pick(latest, PAGE_COLUMNS["latest"])
+    change = row.get("rate_change_per_game")
+    if change is not None:
+        change = dict(change)
+        change["note"] = None if change.get("note") is None else notes.setdefault(change["note"], len(notes))
+    out["rate_change_per_game"] = _pick(change, PAGE_COLUMNS["rate_change_per_game"])
+    out["play_quality"] = _pick(row.get("play_quality"), PAGE_COLUMNS["play_quality"])
+    out["tables"] = [_pick(t, PAGE_COLUMNS["tables"]) for t in row.get("tables") or ()]
+    games = row.get("history") or ()
+    history = [[g["date"] or g["game"] for g in games]]
+    history += [[_whole(g.get(c)) for g in games] for c in PAGE_COLUMNS["history"][1:]]
+    out["history"] = history
+    return [out[c] for c in PAGE_COLUMNS["row"]]
 
 
 def player_rows(totals: Mapping[PlayerKey, PlayerCounters], *, min_games: int = 1,

@@ -1,4 +1,6 @@
 /* tenhou-tools offline statistics page: draws one player row's charts from the embedded document.
+   The document (documents.stats.StatsReport.page_json) holds each row as a list in the order of
+   its columns; only the row shown is unpacked into an object with the JSON report's member names.
    Every text from the document (names, dan names, ids) is written with textContent: data, never
    markup. A chart whose members are absent is replaced by a line saying so. */
 (function () {
@@ -6,12 +8,15 @@
 
   const SVG = 'http://www.w3.org/2000/svg';
   const doc = JSON.parse(document.getElementById('tenhou-tools-stats').textContent);
-  const players = Array.isArray(doc.players) ? doc.players : [];
+  const columns = doc.columns || {};
+  const ROW = Array.isArray(columns.row) ? columns.row : [];
+  const rows = Array.isArray(doc.rows) ? doc.rows : [];
   const whole = doc.set || {};
+  const danNames = Array.isArray(doc.dan_names) ? doc.dan_names : [];  // by UN dan id, 0-20
+  const notes = Array.isArray(doc.notes) ? doc.notes : [];
   const ORDINAL = ['1st', '2nd', '3rd', '4th'];
-  const DAN_NAMES = ['新人', '9級', '8級', '7級', '6級', '5級', '4級', '3級', '2級', '1級', '初段', '二段', '三段',
-    '四段', '五段', '六段', '七段', '八段', '九段', '十段', '天鳳位'];  // UN dan ids 0-20
   const MISSING = 'not in this report';
+  const NAME = ROW.indexOf('name'), SIZE = ROW.indexOf('players'), GAMES = ROW.indexOf('games');
   let current = -1;
 
   // -- small helpers -------------------------------------------------------------------------------
@@ -36,6 +41,55 @@
   const signed = (v, digits) => (num(v) ? (v > 0 ? '+' : '') + v.toFixed(digits) : '—');
   const plural = (n, word) => n + ' ' + word + (n === 1 ? '' : 's');
   const nameOf = (p) => (p.name ? p.name : '(no name)');
+  const cell = (row, i) => (i >= 0 ? row[i] : undefined);
+  const danName = (d) => (num(d) && typeof danNames[d] === 'string' ? danNames[d] : null);
+
+  // -- the document ------------------------------------------------------------------------------------
+
+  function zip(names, values) {  // a list in the order of its column names as an object; null stays null
+    if (!Array.isArray(values) || !Array.isArray(names)) return values;
+    const out = {};
+    names.forEach((k, i) => { if (values[i] !== undefined) out[k] = values[i]; });
+    return out;
+  }
+
+  // Row `index` as an object with the JSON report's names for the members the page draws
+  // (`stats --format json` has the same values): `last_rate` becomes rank4_rate (rank3_rate
+  // three-player), the history's columns a list of games, dan ids and notes their texts.
+  function player(index) {
+    const p = zip(ROW, rows[index] || []);
+    if ('last_rate' in p) {
+      p['rank' + p.players + '_rate'] = p.last_rate;
+      p['rank' + p.players + '_rate_ci'] = p.last_rate_ci;
+      delete p.last_rate;
+      delete p.last_rate_ci;
+    }
+    if (Array.isArray(p.latest)) {
+      p.latest = zip(columns.latest, p.latest);
+      p.latest.dan_name = danName(p.latest.dan);
+    }
+    if (Array.isArray(p.rate_change_per_game)) {
+      const change = zip(columns.rate_change_per_game, p.rate_change_per_game);
+      if (num(change.note)) change.note = notes[change.note];
+      p.rate_change_per_game = change;
+    }
+    if (Array.isArray(p.play_quality)) p.play_quality = zip(columns.play_quality, p.play_quality);
+    if (Array.isArray(p.tables)) p.tables = p.tables.map((t) => zip(columns.tables, t));
+    if (Array.isArray(p.history)) {
+      const names = Array.isArray(columns.history) ? columns.history : [];
+      const by = zip(names, p.history);
+      const n = Array.isArray(by.rank) ? by.rank.length : 0;
+      const games = [];
+      for (let i = 0; i < n; i++) {
+        const g = {};
+        for (const k of names) g[k] = Array.isArray(by[k]) ? by[k][i] : undefined;
+        g.dan_name = danName(g.dan);
+        games.push(g);
+      }
+      p.history = games;
+    }
+    return p;
+  }
 
   function setFor(p) {
     const by = whole.by_players && whole.by_players[String(p.players)];
@@ -173,7 +227,7 @@
     history.forEach((g, i) => {
       const dot = svgEl('circle', {class: 'game r' + g.rank, cx: x(i + 1), cy: y(g.rank), r: radius,
         'data-rank': g.rank});
-      dot.appendChild(svgEl('title', {}, (g.date || g.game || '') + ': ' + (ORDINAL[g.rank - 1] || g.rank)));
+      dot.appendChild(svgEl('title', {}, (g.when || '') + ': ' + (ORDINAL[g.rank - 1] || g.rank)));
       dots.appendChild(dot);
     });
     svg.appendChild(dots);
@@ -228,7 +282,7 @@
     if (points.length <= 60 && !opts.step) {
       for (const [k, v, g] of points) {
         const dot = svgEl('circle', {class: 'point', cx: x(k), cy: y(v), r: 2.5});
-        dot.appendChild(svgEl('title', {}, (g.date || g.game || '') + ': ' + opts.format(v, g)));
+        dot.appendChild(svgEl('title', {}, (g.when || '') + ': ' + opts.format(v, g)));
         svg.appendChild(dot);
       }
     }
@@ -260,7 +314,7 @@
 
   function danHistory(section, p) {
     const history = historyOf(p) || [];
-    const names = Object.assign({}, DAN_NAMES);
+    const names = Object.assign({}, danNames);
     for (const g of history) if (num(g.dan) && g.dan_name) names[g.dan] = String(g.dan_name);
     lineChart(section, p, 'dan', 'the dan at each game', {
       step: true, minSpan: 2, left: 58,
@@ -445,11 +499,11 @@
   function render(index) {
     const main = document.getElementById('player');
     main.textContent = '';
-    if (!players.length) {
+    if (!rows.length) {
       main.appendChild(el('p', {class: 'missing'}, 'No player in this report.'));
       return;
     }
-    const p = players[index];
+    const p = player(index);
     main.appendChild(head(p));
     const grid = el('div', {class: 'charts'});
     main.appendChild(grid);
@@ -463,8 +517,8 @@
   }
 
   function show(index) {
-    if (!players.length) { render(0); return; }
-    const i = Math.max(0, Math.min(players.length - 1, Number(index) || 0));
+    if (!rows.length) { render(0); return; }
+    const i = Math.max(0, Math.min(rows.length - 1, Number(index) || 0));
     current = i;
     const select = document.getElementById('player-select');
     if (select.value !== String(i)) {
@@ -487,7 +541,8 @@
     select.textContent = '';
     const want = fold(filter || '');
     let shown = 0;
-    players.forEach((p, i) => {
+    rows.forEach((row, i) => {
+      const p = {name: cell(row, NAME), players: cell(row, SIZE), games: cell(row, GAMES)};
       if (want && !fold(p.name || '').includes(want)) return;
       const option = el('option', {value: String(i)}, nameOf(p) + ' · ' + p.players + 'p · ' + plural(p.games || 0, 'game'));
       select.appendChild(option);
@@ -498,10 +553,10 @@
   }
 
   function start() {
-    const total = players.reduce((a, p) => a + (p.games || 0), 0);
+    const total = rows.reduce((a, row) => a + (cell(row, GAMES) || 0), 0);
     const summary = whole.games !== undefined
-      ? plural(players.length, 'player row') + ' · ' + plural(total, 'player-game')
-      : plural(players.length, 'player row');
+      ? plural(rows.length, 'player row') + ' · ' + plural(total, 'player-game')
+      : plural(rows.length, 'player row');
     const over = whole.over === 'every player'
       ? ' · the set averages are over every player of the games read'
       : ' · the set averages are over the rows in this report';
@@ -526,7 +581,8 @@
       clearTimeout(pending);
       pending = setTimeout(() => render(current), 120);
     });
-    window.TenhouStats = {show: show, current: () => current, count: players.length, redraw: () => render(current)};
+    window.TenhouStats = {show: show, current: () => current, count: rows.length, redraw: () => render(current),
+      row: player};
     document.documentElement.setAttribute('data-ready', '1');
   }
 
