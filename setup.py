@@ -2,11 +2,11 @@
 of the package's metadata is in pyproject.toml).
 
 What is built is listed once, in ``tenhou_tools/_build.py`` (``COMPILED``, ``SPEEDUPS``), which
-this file executes. ``TENHOU_TOOLS_PURE=1`` at install time skips the compilation; a machine
-without a C compiler gets the plain Python package and a warning instead of a failed install.
-The build writes each built source's SHA-256 to ``tenhou_tools/_build_record.json``:
-``tests/test_build.py`` fails when a source changed after the build (nothing checks it at run
-time).
+this file executes. ``TENHOU_TOOLS_PURE=1`` at install time skips the compilation. A compile that
+fails stops the install with a message that says why and how to install the plain Python package
+instead (pip shows a failed build's output; a build that fell back quietly would not be seen).
+The build writes each built source's SHA-256 to ``tenhou_tools/_build_record.json``: a source
+changed after the build makes the package run its sources (``_build.use_sources_if_stale``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -35,13 +34,17 @@ def _pure_requested() -> bool:
     return os.environ.get("TENHOU_TOOLS_PURE", "") not in ("", "0")
 
 
-def _fallback(exc: BaseException) -> None:
-    print(f"tenhou-tools: compiling failed ({exc}); installing plain Python", file=sys.stderr)
+def _failed(exc: BaseException) -> SystemExit:
+    """The install stops: what failed, and the two ways on."""
+    return SystemExit(
+        f"tenhou-tools: compiling the native modules failed ({type(exc).__name__}: {exc}).\n"
+        "  Install a C compiler and Python's headers (Debian, Ubuntu: apt-get install gcc python3-dev) and try "
+        "again,\n  or install the plain Python package, about three times slower: TENHOU_TOOLS_PURE=1 pip install ...")
 
 
 class BuildNative(build_ext):
     """Compiles only when an extension build really runs (not for metadata), records what it
-    compiled, and falls back to plain Python if it cannot compile."""
+    compiled, and stops the install when it cannot compile (``_failed``)."""
 
     def finalize_options(self) -> None:
         if self.distribution.ext_modules == EXTENSIONS and EXTENSIONS:
@@ -51,9 +54,8 @@ class BuildNative(build_ext):
                 speedups = Extension(SPEEDUPS, sources=[SPEEDUPS_SOURCE], extra_compile_args=["-O3"])
                 self.distribution.ext_modules = [
                     *mypycify(["--ignore-missing-imports", *MODULES], opt_level="3"), speedups]
-            except BaseException as exc:  # no mypyc, or it refused a module: still install
-                self.distribution.ext_modules = []
-                _fallback(exc)
+            except Exception as exc:  # no mypyc, or it refused a module
+                raise _failed(exc) from exc
         super().finalize_options()
 
     def run(self) -> None:
@@ -61,10 +63,8 @@ class BuildNative(build_ext):
             return
         try:
             super().run()
-        except Exception as exc:  # no compiler, no headers: the package still works, slower
-            self.extensions = []
-            _fallback(exc)
-            return
+        except Exception as exc:  # no compiler, no headers
+            raise _failed(exc) from exc
         if self.inplace:
             self._remove_stale_extensions()
         record = {

@@ -11,17 +11,27 @@ Python reference beside it:
   import it with ``try: ... except ImportError:`` and fall back to the Python reference.
 
 ``setup.py`` reads these names from this file (it executes it: standard library only here), and
-writes the SHA-256 of each built source to ``RECORD`` in the package folder. Nothing checks the
-record at import; ``tests/test_build.py`` fails when a compiled source was edited after the
-build (run ``pip install -e .`` again), and ``status()`` reports it for ``--version``.
+writes the SHA-256 of each built source to ``RECORD`` in the package folder.
+
+**An edit runs.** The package's ``__init__`` calls ``use_sources_if_stale()`` before anything
+else is imported: when a built source differs from the record (a module edited after
+``pip install -e .``), every built module is loaded from its ``.py`` file and ``_speedups`` is
+left out (its callers fall back to their Python references), so the edit takes effect on the
+next run; one line on standard error says so and how to compile again. All or nothing: a
+compiled module calls the compiled modules it imports directly, so one module loaded from source
+beside stale compiled callers would not take effect. ``status()`` reports it for ``--version``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.abc
 import importlib.machinery
+import importlib.util
 import json
+import os
+import sys
 from pathlib import Path
 
 COMPILED: tuple[str, ...] = (
@@ -109,12 +119,60 @@ def stale(record: dict[str, str], current: dict[str, str]) -> list[str]:
     return sorted(m for m in current if record.get(m) != current[m])
 
 
+STALE_NOTICE_VARIABLE = "TENHOU_TOOLS_STALE_NOTICE"
+"""Set in the environment once the stale build's line is printed: the batch's worker processes,
+which inherit it, do not print it again."""
+
+
+class SourcesFirst(importlib.abc.MetaPathFinder):
+    """Loads each built module from its ``.py`` file and refuses ``_speedups`` (its callers then
+    use their Python references): what ``use_sources_if_stale`` installs."""
+
+    def __init__(self, changed: list[str], package_dir: Path = PACKAGE_DIR) -> None:
+        self.changed = changed
+        self.package_dir = package_dir
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> importlib.machinery.ModuleSpec | None:
+        if name == SPEEDUPS:
+            raise ModuleNotFoundError(f"{name} is not used: sources changed since the build", name=name)
+        if name in COMPILED:
+            return importlib.util.spec_from_file_location(name, source_path(name, self.package_dir))
+        return None
+
+
+def use_sources_if_stale(package_dir: Path = PACKAGE_DIR) -> list[str]:
+    """When this install compiled modules and a built source changed since (``stale``): load the
+    whole package from its sources (``SourcesFirst``) and say so once on standard error. Returns
+    the changed modules (none: nothing done). About a millisecond: the sources are hashed."""
+    record = read_record(package_dir)
+    if record is None:
+        return []
+    changed = stale(record, source_hashes(package_dir))
+    if changed and not any(isinstance(f, SourcesFirst) for f in sys.meta_path):
+        sys.meta_path.insert(0, SourcesFirst(changed, package_dir))
+        if not os.environ.get(STALE_NOTICE_VARIABLE):
+            os.environ[STALE_NOTICE_VARIABLE] = "1"
+            names = ", ".join(source_path(m, package_dir).relative_to(package_dir).as_posix() for m in changed)
+            print(f"tenhou-tools: {names} changed since the compiled build: running the plain Python sources "
+                  f"(slower) until `pip install -e .` compiles them again", file=sys.stderr)
+    return changed
+
+
+def stale_modules() -> list[str]:
+    """The changed modules when this process runs the sources of a stale build, else none."""
+    return next((f.changed for f in sys.meta_path if isinstance(f, SourcesFirst)), [])
+
+
 def status() -> str:
     """One line for ``--version``: what runs, and why when it is not the compiled build."""
+    changed = stale_modules()
+    if changed:
+        return (f"plain Python (STALE build: {', '.join(changed)} changed since it; "
+                f"run pip install -e . again to compile)")
     compiled = [m for m in COMPILED if loaded_natively(m)]
     speedups = loaded_natively(SPEEDUPS)
     if not compiled and not speedups:
-        why = "this install built nothing (TENHOU_TOOLS_PURE=1, or no C compiler)"
+        why = "this install built nothing (TENHOU_TOOLS_PURE=1)"
         if read_record() is not None:
             why = "the built modules do not load"
         return f"plain Python ({why})"
@@ -122,8 +180,4 @@ def status() -> str:
     line = f"compiled ({' + '.join(parts)})"
     if len(compiled) < len(COMPILED):
         line += f"; plain Python for {len(COMPILED) - len(compiled)} of the {len(COMPILED)} listed modules"
-    record = read_record()
-    changed = stale(record, source_hashes()) if record is not None else []
-    if changed:
-        line += f"; STALE: {', '.join(changed)} changed since the build (run pip install -e . again)"
     return line

@@ -57,6 +57,73 @@ def test_stale_names_each_changed_source():
     assert _build.stale({"a": "1", "b": "old"}, now) == ["b", "c"]
 
 
+def _package_copy(root: Path) -> Path:
+    """A copy of the installed package (with whatever this install compiled, and mypyc's shared
+    library beside it) under ``root``; its package folder."""
+    shutil.copytree(REPO / "tenhou_tools", root / "tenhou_tools", ignore=shutil.ignore_patterns("__pycache__"))
+    for shared in REPO.glob("*__mypyc*"):
+        shutil.copy2(shared, root / shared.name)
+    return root / "tenhou_tools"
+
+
+def _run_copy(root: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != _build.STALE_NOTICE_VARIABLE}
+    env["PYTHONPATH"] = str(root)
+    return subprocess.run([sys.executable, "-m", "tenhou_tools", *args], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_an_edited_rule_takes_effect_on_the_next_run(tmp_path):
+    """An edit runs: a rule edited after the build (here to raise) takes effect at once, and one
+    line says the build is stale. In a plain install the copy is given a record of its unedited
+    sources, as a compiled build writes it, so the same path is taken."""
+    package = _package_copy(tmp_path)
+    if _build.read_record(package) is None:
+        (package / _build.RECORD).write_text(json.dumps(_build.source_hashes(package)), encoding="utf-8")
+    fixture = str(REPO / "fixtures" / "one_hand.mjlog")
+    before = _run_copy(tmp_path, "validate", fixture)
+    assert (before.returncode, before.stderr) == (0, "")
+    assert before.stdout.endswith("1 game, all clean; 27 checks.\n")
+    payments = package / "rules" / "payments.py"
+    text = payments.read_text(encoding="utf-8")
+    signature = "def ron_payment(base: int, *, dealer: bool) -> int:\n"
+    assert signature in text
+    payments.write_text(text.replace(signature, signature + '    raise RuntimeError("an edited rule")\n', 1),
+                        encoding="utf-8")
+    after = _run_copy(tmp_path, "validate", fixture)
+    assert after.returncode == 1
+    assert "INTERNAL_ERROR" in after.stdout and "RuntimeError: an edited rule" in after.stdout
+    assert after.stderr == ("tenhou-tools: rules/payments.py changed since the compiled build: running the plain "
+                            "Python sources (slower) until `pip install -e .` compiles them again\n")
+    version = _run_copy(tmp_path, "--version")
+    assert "build: plain Python (STALE build: tenhou_tools.rules.payments changed since it; run pip install -e . " \
+           "again to compile)" in version.stdout
+
+
+def test_a_failed_compile_stops_the_install_and_says_how_to_go_on(tmp_path):
+    """A compile that fails is a failed install (pip shows its output), not a quiet plain one:
+    here mypyc itself fails, as a missing compiler makes it."""
+    shutil.copy2(REPO / "setup.py", tmp_path / "setup.py")
+    shutil.copy2(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
+    shutil.copy2(REPO / "README.md", tmp_path / "README.md")
+    shutil.copytree(REPO / "tenhou_tools", tmp_path / "tenhou_tools",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", _build.RECORD))
+    fake = tmp_path / "fake" / "mypyc"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("", encoding="utf-8")
+    (fake / "build.py").write_text("def mypycify(*args, **kwargs):\n    raise RuntimeError('no C compiler here')\n",
+                                   encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "TENHOU_TOOLS_PURE"}
+    env["PYTHONPATH"] = str(tmp_path / "fake")
+    run = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode != 0
+    assert "tenhou-tools: compiling the native modules failed (RuntimeError: no C compiler here)." in run.stderr
+    assert "TENHOU_TOOLS_PURE=1 pip install" in run.stderr
+    assert not list((tmp_path / "tenhou_tools").rglob("*.so"))
+    assert not (tmp_path / "tenhou_tools" / _build.RECORD).exists()
+
+
 def test_setup_builds_the_list_in_build_py_and_no_other():
     """setup.py executes _build.py for the list: it names no module of its own."""
     tree = ast.parse((REPO / "setup.py").read_text(encoding="utf-8"))
@@ -119,17 +186,20 @@ def test_version_names_the_build():
         assert _build.status().startswith("plain Python (")
 
 
-def test_importing_the_package_hashes_nothing():
-    """No import hook, no hashing at import: importing the CLI and the checks opens neither the
-    build record nor the C source (an audit hook sees every file opened)."""
+def test_importing_the_package_reads_the_record_and_each_built_source_once():
+    """At import the package checks its build (``_build.use_sources_if_stale``): it reads the
+    build record and, when there is one, each built source once, and nothing else of the kind
+    (an audit hook sees every file opened)."""
     code = ("import sys\n"
             "opened = []\n"
             "sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == 'open' else None)\n"
             "import tenhou_tools.cli, tenhou_tools.check\n"
-            "print(sorted({p.rsplit('/', 1)[-1] for p in opened if p.endswith(('.json', '.c'))}))\n")
+            "names = [p.rsplit('/', 1)[-1] for p in opened if p.endswith(('.json', '.c'))]\n"
+            "print(sorted(names))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120,
                           check=True)
-    assert done.stdout == "[]\n"
+    expected = [_build.RECORD] + ([_build.SPEEDUPS_SOURCE] if _build.read_record() is not None else [])
+    assert done.stdout == f"{sorted(expected)}\n"
 
 
 # -- the compiled install and the plain sources give the same answers ----------------------------
