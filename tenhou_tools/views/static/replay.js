@@ -26,6 +26,10 @@
   var SEAT_COLOURS = ["#d0473c", "#2f7ed8", "#23965a", "#c48a0e"];
   var CALL_WORDS = {chi: "chi", pon: "pon", open_kan: "kan", added_kan: "kakan", closed_kan: "ankan", kita: "kita"};
   var LIVE_WALL = N === 4 ? 70 : 55;
+  /* A seat's page (`replay --seat N --html`): the document holds only what that seat sees, the
+   * other seats' concealed tiles and draws as HIDDEN (documents/seat.py); the view stays there. */
+  var SEAT_PAGE = doc.seat_view === true;
+  var HIDDEN = -1;
 
   // -- small helpers --------------------------------------------------------------------------
 
@@ -139,6 +143,11 @@
     var i = list.indexOf(t);
     if (i >= 0) list.splice(i, 1);
     return i >= 0;
+  }
+
+  /* A tile leaves a hand: on a seat's page another seat's hand is HIDDEN tiles, one of which goes. */
+  function takeTile(list, t) {
+    return removeTile(list, t) || (SEAT_PAGE && removeTile(list, HIDDEN));
   }
 
   // -- words: the document carries data, the page composes its own words ----------------------
@@ -317,7 +326,7 @@
           break;
         case "discard":
           if (!st) break;
-          removeTile(st.hand, ev.tile);
+          takeTile(st.hand, ev.tile);
           st.drawn = null;
           st.discards.push({tile: ev.tile, tsumogiri: !!ev.tsumogiri, riichi: st.riichi_pending, called: false});
           st.riichi_pending = false;
@@ -380,7 +389,7 @@
   function applyCall(board, st, meld) {
     var kind = meld.kind;
     if (kind === "chi" || kind === "pon" || kind === "open_kan") {
-      meld.tiles.forEach(function (t) { if (t !== meld.called) removeTile(st.hand, t); });
+      meld.tiles.forEach(function (t) { if (t !== meld.called) takeTile(st.hand, t); });
       var from = board.seats[meld.from_seat];
       if (from) {
         for (var i = from.discards.length - 1; i >= 0; i--) {
@@ -390,12 +399,12 @@
       }
       st.melds.push(meld);
     } else if (kind === "added_kan") {
-      removeTile(st.hand, meld.added);
+      takeTile(st.hand, meld.added);
       var k = meld.tiles[0] >> 2;
       var j = st.melds.findIndex(function (m) { return m.kind === "pon" && (m.tiles[0] >> 2) === k; });
       if (j >= 0) st.melds[j] = meld; else st.melds.push(meld);
     } else {  // closed_kan, kita
-      meld.tiles.forEach(function (t) { removeTile(st.hand, t); });
+      meld.tiles.forEach(function (t) { takeTile(st.hand, t); });
       st.melds.push(meld);
     }
     st.drawn = null;
@@ -407,7 +416,7 @@
     pos: 0,
     step: 0,
     seat: doc.viewer === null || doc.viewer === undefined ? 0 : doc.viewer,
-    all: doc.viewer === null || doc.viewer === undefined ? true : !!doc.all_hands,
+    all: !SEAT_PAGE && (doc.viewer === null || doc.viewer === undefined ? true : !!doc.all_hands),
     layout: null,
   };
   var analysisIndex = {};
@@ -536,6 +545,7 @@
   }
 
   function setView(seat, all) {
+    if (SEAT_PAGE) return snapshot();  /* a seat's page holds no other view */
     if (seat !== null && seat !== undefined) state.seat = Math.max(0, Math.min(seat | 0, N - 1));
     if (all !== null && all !== undefined) state.all = !!all;
     render();
@@ -704,7 +714,7 @@
   }
 
   function symbolFor(t) {
-    if (t === null || t === undefined) return "#tile-back";
+    if (t === null || t === undefined || t === HIDDEN) return "#tile-back";
     return isRed(t) ? "#tile-red-" + (t >> 2) : "#tile-" + (t >> 2);
   }
 
@@ -712,6 +722,7 @@
    * sideways, dim, shade, mark, data (attributes). Returns the tile's group. */
   function tile(parent, t, x, y, w, opts) {
     opts = opts || {};
+    if (t === HIDDEN) opts.hidden = true;
     var sc = w / 30;
     var g = s("g", {"class": "tile" + (opts.hidden ? " back" : "") + (opts.cls ? " " + opts.cls : "")}, parent);
     if (!opts.hidden && t !== null && t !== undefined) g.setAttribute("data-tile", t);
@@ -1270,6 +1281,13 @@
     });
     var select = clear(document.getElementById("seat-select"));
     for (var t = 0; t < N; t++) select.appendChild(h("option", {value: t}, "S" + t + " " + isolate(playerName(t))));
+    if (SEAT_PAGE) {  /* no other seat to view from, no hands to show: the page does not hold them */
+      var view = document.querySelector("#controls .view");
+      [].forEach.call(view.querySelectorAll("label"), function (l) { l.hidden = true; });
+      var note = view.appendChild(h("span", {id: "seat-page", "data-seat": state.seat}, "S" + state.seat + " "));
+      note.appendChild(nameNode(state.seat));
+      note.appendChild(document.createTextNode("'s page: only what S" + state.seat + " sees"));
+    }
   }
 
   /* The game's verdict in the text view's words: a log that stops early is never "verified". */
@@ -1606,7 +1624,8 @@
     if (!has) return;
     var entry = analysisAt(state.pos, state.step);
     if (!entry) {
-      box.appendChild(h("p", {"class": "muted"}, "Step to a draw or a discard to see its analysis."));
+      box.appendChild(h("p", {"class": "muted"}, SEAT_PAGE ? "This page analyses S" + state.seat + "'s discards only: step to one of them."
+                                                           : "Step to a draw or a discard to see its analysis."));
       return;
     }
     if (entry.seat !== undefined && !seen(entry.seat)) {  /* a seat's analysis is its hand: only where the view shows it */
