@@ -179,3 +179,85 @@ def test_a_corpus_seat_page_names_no_tile_before_the_seat_sees_it(seat):
     assert doc["analysis"]["discards"] == [d for d in full["analysis"]["discards"] if d["seat"] == seat]
     assert doc["analysis"]["summary"] == [full["analysis"]["summary"][seat]]
     assert doc["progression"] == full["progression"] and doc["final"] == full["final"]
+
+
+# -- the page in a browser: each thing at its moment --------------------------------------------------------
+
+AT_MOMENT = r"""
+const hands = {};
+document.querySelectorAll('#board g.hand').forEach((g) => {
+  hands[g.dataset.seat] = {
+    hidden: g.dataset.hidden === '1',
+    tiles: [...g.querySelectorAll('g.tile')].map((t) => t.dataset.tile === undefined ? null : +t.dataset.tile),
+  };
+});
+const summary = document.getElementById('analysis-summary');
+return {
+  hands: hands,
+  summary_rows: [...summary.querySelectorAll('tr[data-seat]')].map((r) => +r.dataset.seat),
+  summary_caption: summary.caption ? summary.caption.textContent : null,
+  hand_list: [...document.querySelectorAll('#hand-list > li')].filter((li) => !li.hidden)
+               .map((li) => li.querySelector('.label').textContent),
+  axis: [...document.querySelectorAll('#score-chart text.tick[text-anchor="middle"]')].map((t) => t.textContent),
+  standings: !document.getElementById('standings').hidden,
+  view_labels: [...document.querySelectorAll('#controls .view label')].map((l) => l.hidden),
+  seat_page: document.getElementById('seat-page') ? document.getElementById('seat-page').textContent : null,
+};
+"""
+
+
+def at(driver, position: int, step: int | str) -> dict:
+    driver.execute_script("TenhouReplay.go(arguments[0], arguments[1])", position, step)
+    return driver.execute_script(AT_MOMENT)
+
+
+def test_a_seat_page_shows_the_others_face_down_and_the_verdicts_at_the_end(browser, tmp_path):
+    source = FIXTURES / "one_hand.xml"
+    page = tmp_path / "seat1.html"
+    assert CliRunner().invoke(cli, ["replay", str(source), "--seat", "1", "--html", str(page)]).exit_code == 0
+    game = read_game(source)
+    hand = game.hands[0]
+    open_page(browser, page)
+    shown = at(browser, 0, 0)
+    assert shown["view_labels"] == [True, True] and shown["seat_page"] == "S1 Bob's page: only what S1 sees"
+    assert shown["hands"]["1"] == {"hidden": False, "tiles": sorted(hand.init.hands[1], key=lambda t: (t >> 2, t))}
+    for s in (0, 2, 3):
+        assert shown["hands"][str(s)] == {"hidden": True, "tiles": [None] * 13}, s
+    assert shown["summary_rows"] == [] and shown["summary_caption"] == "Shown at the game's end."
+    # the page's own board: each seat holds as many tiles as the fold says, S1 its very tiles
+    for step, board in enumerate(hand_boards(game, 0)):
+        seats = browser.execute_script("return TenhouReplay.board(0, arguments[0]).seats", step)
+        assert [len(s["hand"]) for s in seats] == [len(s.concealed) for s in board.seats], step
+        assert sorted(seats[1]["hand"]) == sorted(board.seats[1].concealed), step
+        assert {t for s in seats if s["seat"] != 1 for t in s["hand"]} <= {HIDDEN}, step
+    end = at(browser, 0, "end")
+    winner = next(e for e in hand.events if isinstance(e, Agari))
+    assert end["hands"]["0"]["hidden"] is False and sorted(end["hands"]["0"]["tiles"]) == sorted(winner.hand)
+    assert end["hands"]["2"]["hidden"] is True and end["hands"]["3"]["hidden"] is True
+    assert end["summary_rows"] == [1] and end["summary_caption"] is None and end["standings"]
+    # one step back, the game is not over: the verdicts wait again
+    assert at(browser, 0, len(hand.events) - 1)["summary_rows"] == []
+
+
+@pytest.mark.corpus
+def test_a_seat_page_shows_no_later_hand(browser, tmp_path):
+    """A corpus game: the hand list and the chart's axis hold the hands played so far and the
+    current one; the game's verdicts and standings come at its last step."""
+    path = corpus_game()
+    page = tmp_path / "seat2.html"
+    assert CliRunner().invoke(cli, ["replay", str(path), "--seat", "2", "--html", str(page)]).exit_code == 0
+    game = read_game(path)
+    labels = [h.init.label() for h in game.hands]
+    open_page(browser, page)
+    for position, label in enumerate(labels):
+        start = at(browser, position, 0)
+        assert start["hand_list"] == labels[:position + 1], label
+        assert set(start["axis"]) <= set(labels[:position + 1]), label
+        assert start["summary_rows"] == [] and not start["standings"], label
+        for s in {"0", "1", "3"}:
+            assert start["hands"][s]["hidden"] and set(start["hands"][s]["tiles"]) == {None}, (label, s)
+        end = at(browser, position, "end")
+        last = position == len(labels) - 1
+        assert end["hand_list"] == labels[:position + 1], label
+        assert "end" in end["axis"] if last else "end" not in end["axis"], label
+        assert end["summary_rows"] == ([2] if last else []) and end["standings"] == last, label

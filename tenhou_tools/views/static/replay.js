@@ -1203,10 +1203,13 @@
     return pos < state.pos || (pos === state.pos && state.step === HANDS[pos].events.length);
   }
 
+  /* Viewed from a seat, the list holds the hands played so far and the current one: a later
+   * hand's label would tell how the game goes on (a dealer's repeat, the honba, its length). */
   function renderHandList() {
     var items = document.querySelectorAll("#hand-list > li");
     items.forEach(function (li) {
       var pos = Number(li.getAttribute("data-position"));
+      li.hidden = !state.all && pos > state.pos;
       var current = pos === state.pos;
       li.classList.toggle("current", current);
       if (current) li.setAttribute("aria-current", "true"); else li.removeAttribute("aria-current");
@@ -1353,7 +1356,8 @@
   }
 
   /* The score chart up to point `reached` (all of them with "all hands"; viewed from a seat, the
-   * points the view has reached: its scale, lines and legend say nothing of later scores). */
+   * points the view has reached: its scale, lines, axis labels and legend say nothing of later
+   * hands). */
   function buildChart(reached) {
     var box = clear(document.getElementById("chart"));
     var series = doc.progression || [];
@@ -1382,7 +1386,7 @@
     var labelEvery = Math.ceil(count / 12);
     for (var i = 0; i < count; i++) {
       var label = i === count - 1 ? "end" : chartLabel(i);
-      if (i % labelEvery === 0 || i === count - 1) stext(svg, X(i), H - B + 16, label, {"class": "tick", "text-anchor": "middle"});
+      if (i <= reached && (i % labelEvery === 0 || i === count - 1)) stext(svg, X(i), H - B + 16, label, {"class": "tick", "text-anchor": "middle"});
     }
     s("line", {id: "chart-now", x1: X(0), x2: X(0), y1: T, y2: H - B, "class": "now"}, svg);
     series.forEach(function (line, seat) {
@@ -1547,8 +1551,7 @@
     var shown = rows.filter(function (r) { return seen(r.seat); });
     panel.hidden = !shown.length;
     if (!shown.length) return;
-    var standings = document.getElementById("standings");
-    if (!state.all && standings && standings.hidden) {  /* viewed from a seat: the game's verdicts wait for its end, as the standings do */
+    if (!state.all && !atGameEnd()) {  /* viewed from a seat: the game's verdicts wait for its last step */
       table.appendChild(h("caption", {"class": "muted"}, "Shown at the game's end."));
       return;
     }
