@@ -166,8 +166,9 @@ def test_the_cli_seat_page_embeds_only_what_the_seat_sees(tmp_path):
         assert embedded(page) == {**full, "viewer": 1 if args else None, "all_hands": bool(args)}
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
-def test_a_corpus_seat_page_names_no_tile_before_the_seat_sees_it(seat):
+def test_a_corpus_seat_page_names_no_tile_before_the_seat_sees_it(corpus, seat):
     path = corpus_game()
     doc = seat_page_doc(path, seat)
     game = read_game(path)
@@ -240,7 +241,7 @@ def test_a_seat_page_shows_the_others_face_down_and_the_verdicts_at_the_end(brow
 
 
 @pytest.mark.corpus
-def test_a_seat_page_shows_no_later_hand(browser, tmp_path):
+def test_a_seat_page_shows_no_later_hand(browser, corpus, tmp_path):
     """A corpus game: the hand list and the chart's axis hold the hands played so far and the
     current one; the game's verdicts and standings come at its last step."""
     path = corpus_game()
