@@ -17,6 +17,7 @@ from tenhou_tools.analysis import analyze_game
 from tenhou_tools.cli import cli
 from tenhou_tools.documents.board import Moment, board_document
 from tenhou_tools.documents.replay import replay_document
+from tenhou_tools.documents.seat import seat_view
 from tenhou_tools.events import Agari
 from tenhou_tools.formats import load_game
 from tenhou_tools.replay.engine import replay_game
@@ -66,19 +67,23 @@ print(" ".join(loaded))
 
 def test_the_replay_json_is_the_documents_one_form(tmp_path):
     """``replay --format json`` prints ``ReplayDocument.to_json()`` and the page embeds it: the
-    same value, which reads back equal."""
+    same value, which reads back equal (a seat's page: ``to_json(seat=...)``, the seat's view of
+    it; with ``--all-hands``, the whole of it)."""
     for name, data in (("one_hand.xml", ONE_HAND), ("sanma_kita.xml", SANMA), ("tampered.xml", TAMPERED)):
         path = tmp_path / name
         path.write_bytes(data)
         game = load_game(data, source=str(path))
-        doc = replay_document(game, replay_game(game), source=str(path), viewer=1,
-                              analysis=analyze_game(game)).to_json()
-        assert reads_back(doc)
+        document = replay_document(game, replay_game(game), source=str(path), viewer=1,
+                                   analysis=analyze_game(game))
+        doc, seat_doc = document.to_json(), document.to_json(seat=1)
+        assert reads_back(doc) and reads_back(seat_doc)
         printed = json.loads(run("replay", path, "--format", "json", "--seat", 1, "--analysis").stdout)
         assert printed == doc
         page = tmp_path / f"{name}.html"
         run("replay", path, "--seat", 1, "--html", page)
-        assert embedded(page.read_text(encoding="utf-8")) == doc
+        assert embedded(page.read_text(encoding="utf-8")) == seat_doc == seat_view(doc, 1)
+        run("replay", path, "--seat", 1, "--all-hands", "--html", page)
+        assert embedded(page.read_text(encoding="utf-8")) == {**doc, "all_hands": True}
         plain = replay_document(game, replay_game(game), source=str(path)).to_json()
         assert "analysis" not in plain and reads_back(plain)
 

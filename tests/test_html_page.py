@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
+from tenhou_tools.documents.seat import seat_view
 from tenhou_tools.views import html as html_view
 
 from .conftest import FIXTURES, corpus_files
@@ -44,10 +45,14 @@ def test_page_embeds_the_replay_json_document(tmp_path):
     page = out.read_text(encoding="utf-8")
     doc = json.loads(run("replay", str(FIXTURES / "one_hand.xml"), "--format", "json", "--seat", "1").stdout)
     assert "analysis" not in doc
-    # the page holds the JSON document plus the analysis: what --format json --analysis prints
+    # the page holds the JSON document plus the analysis: what --format json --analysis prints,
+    # as seat 1 sees it (documents.seat); without --seat, all of it
     with_analysis = json.loads(run("replay", str(FIXTURES / "one_hand.xml"), "--format", "json", "--seat", "1",
                                    "--analysis").stdout)
-    assert embedded(page) == with_analysis == {**doc, "analysis": with_analysis["analysis"]}
+    assert with_analysis == {**doc, "analysis": with_analysis["analysis"]}
+    assert embedded(page) == seat_view(with_analysis, 1)
+    whole = embedded(run("replay", str(FIXTURES / "one_hand.xml"), "--html", "-").stdout)
+    assert whole == {**with_analysis, "viewer": None}
     discards = with_analysis["analysis"]["discards"]
     assert [(d["hand"], d["event_index"], d["seat"]) for d in discards] == [(0, 1, 0), (0, 3, 1)]
     assert discards[1]["deal_in"] == {"discarder": 1, "winner": 0, "tile": 134, "kind": 33, "waits": [17, 33],

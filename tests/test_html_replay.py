@@ -483,6 +483,14 @@ def test_seat_view_hides_other_hands(browser, tmp_path):
         event = game.hands[0].events[step - 1] if step else None
         if isinstance(event, Draw) and event.seat != 1:  # nobody learns what another seat drew
             assert "draws a tile" in shown["event_text"]
+    # a seat's page holds no other view: no seat menu, no "all hands" (tests/test_html_seat.py)
+    assert browser.execute_script(
+        "return [...document.querySelectorAll('#controls .view label')].map(l => l.hidden)") == [True, True]
+    assert browser.execute_script("return TenhouReplay.setView(2, true)")["seat"] == 1
+    # the whole game's page, viewed from a seat: the menu and "all hands" choose what it shows
+    page, _ = write_page(source, tmp_path / "all.html", with_doc=False)
+    open_page(browser, page)
+    browser.find_element("id", "all-hands").click()
     Select(browser.find_element("id", "seat-select")).select_by_value("2")
     assert_board(dom_board(browser, 0, 1), game, 0, 1, viewer=2, all_hands=False)
     browser.find_element("id", "all-hands").click()
@@ -601,10 +609,11 @@ def test_the_pages_analysis_is_the_games(browser, tmp_path):
     panel shows it: S1's 7z in the one-hand fixture kept 21 tiles where 8s, the top option, kept
     22 (a near-tie in expected points), and dealt into the dealer's 9p-7z shanpon."""
     source = FIXTURES / "one_hand.xml"
-    page, _ = write_page(source, tmp_path / "one.html", "--seat", "1", with_doc=False)
+    page, _ = write_page(source, tmp_path / "one.html", with_doc=False)
     doc = json.loads(CliRunner().invoke(cli, ["replay", str(source), "--format", "json", "--analysis"]).stdout)
     open_page(browser, page)
     assert browser.execute_script("return TenhouReplay.document.analysis") == doc["analysis"]
+    browser.execute_script("TenhouReplay.setView(1, false)")
     assert browser.execute_script("return document.getElementById('analysis-panel').hidden") is False
     entry = next(e for e in doc["analysis"]["discards"] if e["seat"] == 1)
     text = panel_text(browser, 0, entry["event_index"] + 1)

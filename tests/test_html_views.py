@@ -208,8 +208,11 @@ def check_seat_view(driver, game, viewer: int, positions: list[int], doc: dict) 
 
 def test_a_seats_view_of_the_demo_game(browser, tmp_path):
     source = demo(tmp_path)
-    page, doc = write_page(source, tmp_path / "demo.html", "--seat", "1")
     game = game_of(source)
+    page, doc = write_page(source, tmp_path / "seat1.html", "--seat", "1")  # a seat's page: its own view only
+    open_page(browser, page)
+    assert check_seat_view(browser, game, 1, [0], doc) == len(game.hands[0].events) + 1
+    page, doc = write_page(source, tmp_path / "demo.html")  # the whole game's page, viewed from a seat
     open_page(browser, page)
     for viewer in (1, 3):
         assert check_seat_view(browser, game, viewer, [0], doc) == len(game.hands[0].events) + 1
@@ -223,13 +226,16 @@ def test_a_seats_view_of_the_demo_game(browser, tmp_path):
 @pytest.mark.corpus
 def test_a_seats_view_of_a_corpus_double_ron(browser, corpus, tmp_path):
     source = corpus_game("double ron")
-    page, doc = write_page(source, tmp_path / "ron2.html", "--seat", "0")
     game = game_of(source)
     position = next(p for p, h in enumerate(game.hands) if sum(isinstance(e, Agari) for e in h.endings) == 2)
     discarder = next(e.from_who for e in game.hands[position].endings)
+    page, doc = write_page(source, tmp_path / "ron2.html")
     open_page(browser, page)
     for viewer in {discarder, (discarder + 1) % 4}:
         check_seat_view(browser, game, viewer, [position], doc)
+    page, doc = write_page(source, tmp_path / "seat.html", "--seat", str(discarder))  # the discarder's page
+    open_page(browser, page)
+    check_seat_view(browser, game, discarder, [position], doc)
 
 
 # -- #18: the page shows the entry the board document shows, at every step --------------------------------
@@ -344,8 +350,9 @@ def test_arrows_step_the_game_with_the_seat_menu_focused(browser, tmp_path):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
-    page = page_of(tmp_path, demo(tmp_path), "--seat", "2")
+    page = page_of(tmp_path, demo(tmp_path))
     open_page(browser, page)
+    browser.execute_script("TenhouReplay.setView(2, false)")
     go(browser, 0, 5)
     browser.execute_script("document.getElementById('seat-select').focus()")
     keys = ActionChains(browser)
@@ -418,14 +425,15 @@ return {height: innerHeight, width: innerWidth, scroll: scrollY, controls: r('#c
 @pytest.mark.parametrize(("width", "height"), [(1280, 900), (1366, 768), (375, 740)])
 def test_the_controls_the_board_and_ones_own_hand_fit_the_screen(browser, tmp_path, width, height):
     source = demo(tmp_path)
-    page = page_of(tmp_path, source, "--seat", "2")
+    seat_page = page_of(tmp_path, source, "--seat", "2")
+    page = page_of(tmp_path, source)
     open_page(browser, page)
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
     try:
-        browser.get(page.resolve().as_uri() + "#E1-0:20")
-        for seat in (2, 0):
-            browser.execute_script("TenhouReplay.setView(arguments[0], null)", seat)
+        for path, seat in ((seat_page, 2), (page, 2), (page, 0)):  # S2's page; the whole game's, from S2 and S0
+            browser.get(path.resolve().as_uri() + "#E1-0:20")
+            browser.execute_script("TenhouReplay.setView(arguments[0], false)", seat)
             shown = browser.execute_script(IN_VIEW, seat)
             assert (shown["width"], shown["height"], shown["scroll"]) == (width, height, 0)
             assert shown["controls"][0] >= 0 and shown["controls"][1] <= height, shown

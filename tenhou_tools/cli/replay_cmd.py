@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 @click.argument("source", metavar="ID|URL|PATH")
 @click.option("--seat", type=click.IntRange(0, 3), metavar="N",
               help="View from seat N (0 = East in East 1): other seats' starting hands and draws are "
-              "hidden. Default: the URL's tw=, else every seat's tiles are shown.")
+              "hidden (with --html the page holds only what seat N sees). Default: the URL's tw=, else "
+              "every seat's tiles are shown.")
 @click.option("--all-hands", is_flag=True, help="With --seat (or tw=): show every seat's tiles all the same.")
 @click.option("--hand", "hand_label", metavar="LABEL",
               help="Show only this hand: round and honba as the view labels them, e.g. E1-0 or S3-2.")
@@ -59,7 +60,8 @@ def replay(source: str, seat: int | None, all_hands: bool, hand_label: str | Non
     or tenhou.net/6 JSON, which has no wall seed: its wall is not checked), `-` for a log on
     standard input, or @FILE naming a file that lists one of these. Ids and URLs
     are downloaded through the cache like `download` does (--cache-dir, --base-url, --offline,
-    --refresh). The JSON is always complete (--seat hides nothing there). A log that stops
+    --refresh). The JSON is always complete (--seat hides nothing there; the --html page of a
+    seat holds only what it sees: docs/replay-html.md). A log that stops
     early (a game cut by a disconnect, or still running) is replayed up to where it stops.
 
     For each hand: round, honba, dealer and dora; each seat's starting hand; the play, a row per

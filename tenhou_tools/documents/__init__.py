@@ -3,6 +3,7 @@
 
 - ``replay``: the replay document of ``tenhou-tools replay`` (``ReplayDocument``), the one the
   replay page embeds;
+- ``seat``: a replay document as one seat sees it (``seat_view``), what a seat's page embeds;
 - ``board``: the table at one moment, ``replay --at HAND:STEP`` (``BoardDocument``);
 - ``findings``: a finding as the documents carry it, its values written for people
   (``FindingValues``);

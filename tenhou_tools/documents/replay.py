@@ -36,6 +36,7 @@ from ..rules import game_end
 from ..rules.yaku import LIMIT_NAMES, yaku_name
 from ..serialize import to_json
 from .findings import finding_json
+from .seat import seat_view
 
 if TYPE_CHECKING:
     from ..analysis import GameAnalysis
@@ -208,7 +209,8 @@ class ReplayDocument:
     source: str
     """Where the game was read from, as the user named it."""
     viewer: int | None
-    """The seat the view is from (``--seat``, a URL's ``tw``); it hides nothing in the JSON."""
+    """The seat the view is from (``--seat``, a URL's ``tw``); it hides nothing in ``to_json()``
+    (``to_json(seat=...)`` does: ``page_seat``)."""
     all_hands: bool
     ok: bool
     """No error finding in the game."""
@@ -265,9 +267,16 @@ class ReplayDocument:
     def shown_hands(self) -> tuple[HandDocument, ...]:
         return tuple(self.hands[i] for i in self.shown)
 
-    def to_json(self) -> dict[str, Any]:
+    @property
+    def page_seat(self) -> int | None:
+        """The seat whose page this is: the viewer, unless ``all_hands`` shows every seat. Its
+        page embeds ``to_json(seat=page_seat)``: only what that seat sees."""
+        return None if self.all_hands else self.viewer
+
+    def to_json(self, *, seat: int | None = None) -> dict[str, Any]:
         """The document: ``replay --format json`` prints it, the replay page embeds it. The
-        ``analysis`` member is there only when the document has an analysis."""
+        ``analysis`` member is there only when the document has an analysis. With ``seat``, the
+        document as that seat sees it (``documents.seat.seat_view``: what a seat's page embeds)."""
         game = self.game
         when = self.date
         shown = self.shown_hands
@@ -299,7 +308,7 @@ class ReplayDocument:
             kept = {h.hand.index for h in shown}
             doc["analysis"] = replace(self.analysis,
                                       discards=tuple(n for n in self.analysis.discards if n.hand in kept)).to_json()
-        return doc
+        return doc if seat is None else seat_view(doc, seat)
 
 
 # -- building it -------------------------------------------------------------------------------------

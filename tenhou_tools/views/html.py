@@ -87,11 +87,15 @@ def page_title(doc: Mapping[str, Any]) -> str:
 def replay_page(doc: ReplayDocument | Mapping[str, Any], *, analysis: Any = None) -> str:
     """The whole page for a replay document (``ReplayDocument``, or its JSON form).
 
+    A document viewed from a seat (``--seat``, without ``--all-hands``: ``page_seat``) becomes
+    that seat's page: it embeds ``to_json(seat=...)``, only what the seat sees
+    (``documents.seat``). A JSON form is embedded as it is.
+
     ``analysis`` (JSON, ``{"discards": [...]}``) becomes the embedded document's ``analysis``
     member; without it the document's own ``analysis`` stays (``None`` if it has none: the page
     shows no analysis panel). See ``docs/replay-html.md`` for the shape the page reads.
     """
-    game = dict(doc.to_json() if isinstance(doc, ReplayDocument) else doc)
+    game = dict(doc.to_json(seat=doc.page_seat) if isinstance(doc, ReplayDocument) else doc)
     if analysis is not None or "analysis" not in game:
         game["analysis"] = analysis
     return inline_page("replay", page_title(game), {"@@GAME@@": embed_json(game)})

@@ -26,6 +26,10 @@
   var SEAT_COLOURS = ["#d0473c", "#2f7ed8", "#23965a", "#c48a0e"];
   var CALL_WORDS = {chi: "chi", pon: "pon", open_kan: "kan", added_kan: "kakan", closed_kan: "ankan", kita: "kita"};
   var LIVE_WALL = N === 4 ? 70 : 55;
+  /* A seat's page (`replay --seat N --html`): the document holds only what that seat sees, the
+   * other seats' concealed tiles and draws as HIDDEN (documents/seat.py); the view stays there. */
+  var SEAT_PAGE = doc.seat_view === true;
+  var HIDDEN = -1;
 
   // -- small helpers --------------------------------------------------------------------------
 
@@ -139,6 +143,11 @@
     var i = list.indexOf(t);
     if (i >= 0) list.splice(i, 1);
     return i >= 0;
+  }
+
+  /* A tile leaves a hand: on a seat's page another seat's hand is HIDDEN tiles, one of which goes. */
+  function takeTile(list, t) {
+    return removeTile(list, t) || (SEAT_PAGE && removeTile(list, HIDDEN));
   }
 
   // -- words: the document carries data, the page composes its own words ----------------------
@@ -317,7 +326,7 @@
           break;
         case "discard":
           if (!st) break;
-          removeTile(st.hand, ev.tile);
+          takeTile(st.hand, ev.tile);
           st.drawn = null;
           st.discards.push({tile: ev.tile, tsumogiri: !!ev.tsumogiri, riichi: st.riichi_pending, called: false});
           st.riichi_pending = false;
@@ -380,7 +389,7 @@
   function applyCall(board, st, meld) {
     var kind = meld.kind;
     if (kind === "chi" || kind === "pon" || kind === "open_kan") {
-      meld.tiles.forEach(function (t) { if (t !== meld.called) removeTile(st.hand, t); });
+      meld.tiles.forEach(function (t) { if (t !== meld.called) takeTile(st.hand, t); });
       var from = board.seats[meld.from_seat];
       if (from) {
         for (var i = from.discards.length - 1; i >= 0; i--) {
@@ -390,12 +399,12 @@
       }
       st.melds.push(meld);
     } else if (kind === "added_kan") {
-      removeTile(st.hand, meld.added);
+      takeTile(st.hand, meld.added);
       var k = meld.tiles[0] >> 2;
       var j = st.melds.findIndex(function (m) { return m.kind === "pon" && (m.tiles[0] >> 2) === k; });
       if (j >= 0) st.melds[j] = meld; else st.melds.push(meld);
     } else {  // closed_kan, kita
-      meld.tiles.forEach(function (t) { removeTile(st.hand, t); });
+      meld.tiles.forEach(function (t) { takeTile(st.hand, t); });
       st.melds.push(meld);
     }
     st.drawn = null;
@@ -407,7 +416,7 @@
     pos: 0,
     step: 0,
     seat: doc.viewer === null || doc.viewer === undefined ? 0 : doc.viewer,
-    all: doc.viewer === null || doc.viewer === undefined ? true : !!doc.all_hands,
+    all: !SEAT_PAGE && (doc.viewer === null || doc.viewer === undefined ? true : !!doc.all_hands),
     layout: null,
   };
   var analysisIndex = {};
@@ -536,6 +545,7 @@
   }
 
   function setView(seat, all) {
+    if (SEAT_PAGE) return snapshot();  /* a seat's page holds no other view */
     if (seat !== null && seat !== undefined) state.seat = Math.max(0, Math.min(seat | 0, N - 1));
     if (all !== null && all !== undefined) state.all = !!all;
     render();
@@ -704,7 +714,7 @@
   }
 
   function symbolFor(t) {
-    if (t === null || t === undefined) return "#tile-back";
+    if (t === null || t === undefined || t === HIDDEN) return "#tile-back";
     return isRed(t) ? "#tile-red-" + (t >> 2) : "#tile-" + (t >> 2);
   }
 
@@ -712,6 +722,7 @@
    * sideways, dim, shade, mark, data (attributes). Returns the tile's group. */
   function tile(parent, t, x, y, w, opts) {
     opts = opts || {};
+    if (t === HIDDEN) opts.hidden = true;
     var sc = w / 30;
     var g = s("g", {"class": "tile" + (opts.hidden ? " back" : "") + (opts.cls ? " " + opts.cls : "")}, parent);
     if (!opts.hidden && t !== null && t !== undefined) g.setAttribute("data-tile", t);
@@ -1192,10 +1203,13 @@
     return pos < state.pos || (pos === state.pos && state.step === HANDS[pos].events.length);
   }
 
+  /* Viewed from a seat, the list holds the hands played so far and the current one: a later
+   * hand's label would tell how the game goes on (a dealer's repeat, the honba, its length). */
   function renderHandList() {
     var items = document.querySelectorAll("#hand-list > li");
     items.forEach(function (li) {
       var pos = Number(li.getAttribute("data-position"));
+      li.hidden = !state.all && pos > state.pos;
       var current = pos === state.pos;
       li.classList.toggle("current", current);
       if (current) li.setAttribute("aria-current", "true"); else li.removeAttribute("aria-current");
@@ -1270,6 +1284,13 @@
     });
     var select = clear(document.getElementById("seat-select"));
     for (var t = 0; t < N; t++) select.appendChild(h("option", {value: t}, "S" + t + " " + isolate(playerName(t))));
+    if (SEAT_PAGE) {  /* no other seat to view from, no hands to show: the page does not hold them */
+      var view = document.querySelector("#controls .view");
+      [].forEach.call(view.querySelectorAll("label"), function (l) { l.hidden = true; });
+      var note = view.appendChild(h("span", {id: "seat-page", "data-seat": state.seat}, "S" + state.seat + " "));
+      note.appendChild(nameNode(state.seat));
+      note.appendChild(document.createTextNode("'s page: only what S" + state.seat + " sees"));
+    }
   }
 
   /* The game's verdict in the text view's words: a log that stops early is never "verified". */
@@ -1335,7 +1356,8 @@
   }
 
   /* The score chart up to point `reached` (all of them with "all hands"; viewed from a seat, the
-   * points the view has reached: its scale, lines and legend say nothing of later scores). */
+   * points the view has reached: its scale, lines, axis labels and legend say nothing of later
+   * hands). */
   function buildChart(reached) {
     var box = clear(document.getElementById("chart"));
     var series = doc.progression || [];
@@ -1364,7 +1386,7 @@
     var labelEvery = Math.ceil(count / 12);
     for (var i = 0; i < count; i++) {
       var label = i === count - 1 ? "end" : chartLabel(i);
-      if (i % labelEvery === 0 || i === count - 1) stext(svg, X(i), H - B + 16, label, {"class": "tick", "text-anchor": "middle"});
+      if (i <= reached && (i % labelEvery === 0 || i === count - 1)) stext(svg, X(i), H - B + 16, label, {"class": "tick", "text-anchor": "middle"});
     }
     s("line", {id: "chart-now", x1: X(0), x2: X(0), y1: T, y2: H - B, "class": "now"}, svg);
     series.forEach(function (line, seat) {
@@ -1529,8 +1551,7 @@
     var shown = rows.filter(function (r) { return seen(r.seat); });
     panel.hidden = !shown.length;
     if (!shown.length) return;
-    var standings = document.getElementById("standings");
-    if (!state.all && standings && standings.hidden) {  /* viewed from a seat: the game's verdicts wait for its end, as the standings do */
+    if (!state.all && !atGameEnd()) {  /* viewed from a seat: the game's verdicts wait for its last step */
       table.appendChild(h("caption", {"class": "muted"}, "Shown at the game's end."));
       return;
     }
@@ -1606,7 +1627,8 @@
     if (!has) return;
     var entry = analysisAt(state.pos, state.step);
     if (!entry) {
-      box.appendChild(h("p", {"class": "muted"}, "Step to a draw or a discard to see its analysis."));
+      box.appendChild(h("p", {"class": "muted"}, SEAT_PAGE ? "This page analyses S" + state.seat + "'s discards only: step to one of them."
+                                                           : "Step to a draw or a discard to see its analysis."));
       return;
     }
     if (entry.seat !== undefined && !seen(entry.seat)) {  /* a seat's analysis is its hand: only where the view shows it */
