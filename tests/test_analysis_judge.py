@@ -163,6 +163,7 @@ def test_on_real_games_every_discard_after_a_riichi_declaration_is_forced():
     for path in files:
         game = load_game(path.read_bytes(), source=str(path))
         analysis = analyze_game(game)
+        assert analysis.stopped == (), path.name
         for hand in game.hands:
             declared: set[int] = set()
             pending: set[int] = set()
@@ -196,7 +197,7 @@ def test_on_real_games_every_discard_is_judged_and_no_verdict_contradicts_its_nu
         game = load_game(path.read_bytes(), source=str(path))
         analysis = analyze_game(game)
         discards = sum(1 for h in game.hands for e in h.events if isinstance(e, Discard))
-        assert len(analysis.discards) == discards, path.name
+        assert len(analysis.discards) == discards and analysis.stopped == (), path.name
         threshold = analysis.loss_threshold_points
         for note in analysis.discards:
             j = note.judgement

@@ -13,9 +13,11 @@ winner (``deal_in``, with the dealt tile's danger class against a winner in riic
 verdicts add up to a summary (``verdict.summarise``). The cost is linear in the hand: the state
 is never rebuilt.
 
-A hand the engine cannot follow (a damaged or altered log: a discard of a tile the hand does
-not hold, a hand of the wrong size) keeps the entries before the point where it stops making
-sense; the rest of that hand has none. The analysis never raises on a log that parses.
+A hand the fold cannot follow (a damaged or altered log: a discard of a tile the hand does not
+hold, a hand of the wrong size; or a bug) keeps the entries before the point where it stops
+making sense, and the analysis records where and why (``GameAnalysis.stopped``, from
+``replay.fold.follow_hand``): the rest of that hand has none, and no caller can miss it. The
+analysis never raises on a log that parses.
 Definitions: docs/analysis.md.
 """
 
@@ -28,7 +30,7 @@ from functools import partial
 
 from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Riichi, Ruleset
 from ..ids import game_start
-from ..replay.fold import walk_hand
+from ..replay.fold import FoldStop, follow_hand
 from ..replay.state import NOBODY, TableState
 from ..rules.game_end import all_last_round, uma
 from ..rules.scoring import ScoringRules
@@ -120,17 +122,17 @@ def analyze_game(game: Game) -> GameAnalysis:
     start = game_start(game.log_id)
     standing_uma = final_uma(ruleset, start.date() if start else None)
     notes: list[DiscardNote] = []
+    stopped: list[FoldStop] = []
     for position, hand in enumerate(game.hands):
         observer = _HandNotes(hand.index, rules, standing_uma, all_last_round(ruleset))
-        try:
-            walk_hand(game, position, observer)
-        except Exception:  # noqa: BLE001 - a log the engine cannot follow gets no more notes for that hand
-            pass
+        followed = follow_hand(game, position, observer)
+        if isinstance(followed, FoldStop):
+            stopped.append(followed)
         notes += observer.notes()
     rows = [judged_discard(note.seat, note.judgement, note.danger, [d.winner for d in note.deal_ins])
             for note in notes]
     return GameAnalysis(tuple(notes), summarise(rows, game.header.ruleset.players),
-                        loss_threshold(game.header.ruleset.players))
+                        loss_threshold(game.header.ruleset.players), tuple(stopped))
 
 
 class _Pending:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..events import CallKind, Hand, Meld
+from ..replay.board import FoldStop
 from ..rules.danger import safest
 from ..rules.values import TENHOU_4P, Acceptance, Danger, DangerClass, DiscardOption, ScoringRules
 from ..tiles import kind as tile_kind
@@ -654,6 +655,9 @@ class GameAnalysis:
     """One per seat: the verdicts, pushes and deal-ins by class over the game."""
     loss_threshold_points: float = 300.0
     """The cost in expected points from which a discard is a ``loss`` (``verdict.loss_threshold``)."""
+    stopped: tuple[FoldStop, ...] = ()
+    """The hands the fold could not follow, where it stopped (a damaged log, or a bug): their
+    later discards are not analysed."""
 
     def of_hand(self, hand: int) -> tuple[DiscardNote, ...]:
         return tuple(note for note in self.discards if note.hand == hand)
@@ -677,6 +681,10 @@ class GameAnalysis:
     def to_json(self) -> dict[str, object]:
         """``{"loss_threshold_points", "option_fields", "discards": [...], "summary": [...]}``: the ``analysis``
         member of ``replay --format json`` and of the HTML page's document."""
-        return {"loss_threshold_points": round(self.loss_threshold_points), "option_fields": list(OPTION_FIELDS),
-                "discards": [note.to_json() for note in self.discards],
-                "summary": [seat.to_json() for seat in self.summary]}
+        doc: dict[str, object] = {
+            "loss_threshold_points": round(self.loss_threshold_points), "option_fields": list(OPTION_FIELDS),
+            "discards": [note.to_json() for note in self.discards],
+            "summary": [seat.to_json() for seat in self.summary]}
+        if self.stopped:
+            doc["stopped"] = [stop.to_json() for stop in self.stopped]
+        return doc

@@ -219,6 +219,10 @@ def hand_analysis_view(game: Game, position: int, analysis: GameAnalysis, view: 
         plural = "s" if hidden != 1 else ""
         parts.append(Text(f"  {hidden} discard{plural} of hidden seats not shown (--all-hands shows them).",
                           style="dim"))
+    for stop in analysis.stopped:
+        if stop.hand == position:
+            parts.append(Text(f"  The analysis stopped at step {stop.event_index + 1}: the log does not hold together "
+                              f"there ({stop.reason}); later discards of this hand are not judged.", style=STYLE_FAIL))
     return Group(*parts)
 
 

@@ -30,7 +30,7 @@ from ..events import Agari, Event, Game, Hand, Ryuukyoku
 from ..findings import Finding, Severity
 from ..ids import game_start
 from ..replay.checks import GameReport
-from ..replay.fold import walk_hand
+from ..replay.fold import FoldStop, follow_hand
 from ..replay.state import TableState
 from ..rules import game_end
 from ..rules.yaku import LIMIT_NAMES, yaku_name
@@ -331,10 +331,9 @@ def _hand_document(game: Game, position: int, findings: tuple[Finding, ...]) -> 
     hand = game.hands[position]
     n = game.header.ruleset.players
     collected = _Collected()
-    try:
-        state: TableState | None = walk_hand(game, position, collected)
-    except Exception:  # noqa: BLE001 - a damaged log the fold cannot follow: the log's own numbers
-        state = None
+    followed = follow_hand(game, position, collected)
+    # a damaged log the fold cannot follow (the engine's findings say where): the log's own numbers
+    state = None if isinstance(followed, FoldStop) else followed
     results: list[Result] = []
     wins = iter(collected.bonus)
     for ending in hand.endings:

@@ -86,3 +86,20 @@ class Outcome:
     any_win: bool
     owari: Owari | None = None
     """The final result written on the hand's last end tag, if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class FoldStop:
+    """Where the fold could not follow a hand of a log (``replay.fold.follow_hand``): a damaged or
+    altered log (a discard of a tile the hand does not hold), or a bug. What came before it
+    stands; nothing after it in that hand is known."""
+
+    hand: int
+    """The hand's position in the game (``Game.hands``)."""
+    event_index: int
+    """The 0-based index of the event it stopped at (-1: at the deal)."""
+    reason: str
+    """The error, as ``Type: message``."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"hand": self.hand, "event_index": self.event_index, "reason": self.reason}

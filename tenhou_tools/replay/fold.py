@@ -5,6 +5,11 @@ before each event.
 Everything outside the replay that needs the table — the board view, the discard analysis, the
 statistics, the mjai writer, the page's document — reads it through these functions; nothing
 else applies a hand's events to rebuild hands, ponds, scores or sticks.
+
+A log the fold cannot follow has one policy, ``follow_hand``: the walk stops there and says where
+and why (``FoldStop``), and the caller records it (the analysis keeps it in
+``GameAnalysis.stopped``; the page's document falls back to the log's own numbers for that hand;
+the replay engine, which checks every event before it is applied, reports a finding instead).
 """
 
 from __future__ import annotations
@@ -13,10 +18,11 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from ..events import Event, Game
-from .board import Board
+from .board import Board, FoldStop
 from .state import TableState
 
-__all__ = ["HandObserver", "board_at", "deal", "game_states", "hand_boards", "walk_hand"]
+__all__ = ["FoldStop", "HandObserver", "board_at", "deal", "follow_hand", "game_states", "hand_boards",
+           "walk_hand"]
 
 
 class HandObserver(Protocol):
@@ -42,6 +48,22 @@ def walk_hand(game: Game, position: int, observer: HandObserver | None = None, u
         if observer is not None:
             observer.before(state, index, event)
         state.apply(event)
+    return state
+
+
+def follow_hand(game: Game, position: int, observer: HandObserver | None = None) -> TableState | FoldStop:
+    """``walk_hand`` over the whole hand, for a log that may not hold together: the state after
+    its last event, or where the walk stopped (the observer's error included: it reads the same
+    state). The one place an error of the fold is caught outside the replay engine."""
+    reached = -1
+    try:
+        state = deal(game, position)
+        for reached, event in enumerate(game.hands[position].events):
+            if observer is not None:
+                observer.before(state, reached, event)
+            state.apply(event)
+    except Exception as exc:  # noqa: BLE001 - the caller records the stop (FoldStop), it is never dropped
+        return FoldStop(position, reached, f"{type(exc).__name__}: {exc}")
     return state
 
 

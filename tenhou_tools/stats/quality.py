@@ -23,8 +23,16 @@ __all__ = ["game_quality", "quality_counters"]
 
 
 def game_quality(game: Game) -> tuple[SeatSummary, ...]:
-    """Each seat's summary of the game's judged discards (index = seat)."""
-    return analyze_game(game).summary
+    """Each seat's summary of the game's judged discards (index = seat). ``ValueError`` when the
+    analysis stopped in a hand (``GameAnalysis.stopped``): a game judged in part is not counted
+    as judged, the log is reported as not read."""
+    analysis = analyze_game(game)
+    if analysis.stopped:
+        stop = analysis.stopped[0]
+        label = game.hands[stop.hand].init.label()
+        raise ValueError(f"the discard analysis stopped in hand {label} at event {stop.event_index + 1} "
+                         f"({stop.reason}): its play quality is not counted")
+    return analysis.summary
 
 
 def quality_counters(summary: SeatSummary) -> PlayerCounters:

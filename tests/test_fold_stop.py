@@ -1,0 +1,72 @@
+"""One policy for a log the fold cannot follow (``replay.fold.follow_hand``): the walk stops
+where the log stops holding together, says where and why, and every reader records it — the
+analysis (``GameAnalysis.stopped``), its text view, ``stats --quality`` — instead of dropping the
+rest of the hand without a word."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from tenhou_tools.analysis import analyze_game
+from tenhou_tools.cli import cli
+from tenhou_tools.mjlog import parse_game
+from tenhou_tools.replay.fold import FoldStop, follow_hand
+from tenhou_tools.replay.state import TableState
+
+from .conftest import FIXTURES
+
+GENUINE = (FIXTURES / "one_hand.xml").read_bytes()
+DAMAGED = GENUINE.replace(b"<T100/><D100/>", b"<T100/><D99/>")
+"""The dealer discards a tile it does not hold (99: a 9p; its hand and draw hold none)."""
+
+
+def test_the_fixture_is_damaged_where_we_say():
+    assert DAMAGED != GENUINE and DAMAGED.count(b"<D99/>") == 1
+
+
+class _FailsAt:
+    """An observer with a bug at one event."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def before(self, state, index, event) -> None:
+        if index == self.index:
+            raise RuntimeError("a reader's bug")
+
+
+def test_follow_hand_stops_where_the_walk_fails_and_says_why():
+    game = parse_game(GENUINE)
+    assert isinstance(follow_hand(game, 0), TableState)
+    stop = follow_hand(game, 0, _FailsAt(2))
+    assert stop == FoldStop(0, 2, "RuntimeError: a reader's bug")
+    assert stop.to_json() == {"hand": 0, "event_index": 2, "reason": "RuntimeError: a reader's bug"}
+
+
+def test_the_analysis_records_where_it_stopped():
+    assert analyze_game(parse_game(GENUINE)).stopped == ()
+    analysis = analyze_game(parse_game(DAMAGED))
+    assert [(s.hand, s.event_index) for s in analysis.stopped] == [(0, 1)]
+    assert analysis.discards == ()  # the hand's first discard is where it stopped
+    assert analysis.to_json()["stopped"] == [s.to_json() for s in analysis.stopped]
+    assert "stopped" not in analyze_game(parse_game(GENUINE)).to_json()
+
+
+def test_the_replay_view_says_the_analysis_stopped(tmp_path):
+    log = tmp_path / "damaged.xml"
+    log.write_bytes(DAMAGED)
+    result = CliRunner().invoke(cli, ["replay", str(log), "--analysis", "--all-hands"])
+    text = " ".join(result.output.split())
+    assert "The analysis stopped at step 2: the log does not hold together there (ValueError: " in text
+    assert "later discards of this hand are not judged." in text
+
+
+def test_stats_quality_reports_a_game_it_could_not_judge(tmp_path):
+    """A game judged in part is not counted as judged: the log is reported, not quietly shrunk."""
+    log = tmp_path / "damaged.xml"
+    log.write_bytes(DAMAGED)
+    result = CliRunner().invoke(cli, ["stats", str(log), "--quality", "--no-progress"])
+    text = " ".join(result.output.split())
+    assert "the discard analysis stopped in hand E1-0 at event 2 (ValueError: " in text
+    assert "its play quality is not counted" in text
+    assert result.exit_code != 0
