@@ -147,6 +147,14 @@ class Ruleset:
         return " ".join(words) + ", " + ", ".join(extras)
 
 
+DAN_NAMES = (
+    "新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
+    "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳位",
+)
+"""Tenhou's names of the rank ids 0-20 of ``UN dan`` (``Player.dan``): 新人, the kyu ranks 9級-1級,
+the dan ranks 初段-十段, and 天鳳位."""
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     """One seat's player, from the ``UN`` tag."""

@@ -32,7 +32,12 @@ HONOR_NAMES = ("East", "South", "West", "North", "Haku", "Hatsu", "Chun")
 EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
 WIND_KINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGON_KINDS = (HAKU, HATSU, CHUN)
-TERMINAL_HONOR_KINDS: frozenset[int] = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
+TERMINAL_KINDS = (0, 8, 9, 17, 18, 26)
+"""The 1 and 9 of each suit (routouhai)."""
+ORPHAN_KINDS = (*TERMINAL_KINDS, *WIND_KINDS, *DRAGON_KINDS)
+"""The thirteen kinds of kokushi musou, in kind order: the terminals and the honours
+(yaochuuhai)."""
+TERMINAL_HONOR_KINDS: frozenset[int] = frozenset(ORPHAN_KINDS)
 SANMA_MISSING_KINDS: frozenset[int] = frozenset(range(1, 8))
 """Kinds 2m-8m, which three-player (sanma) games do not use."""
 

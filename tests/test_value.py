@@ -216,3 +216,29 @@ def test_a_wait_on_a_fifth_copy_beside_a_meld_scores_nothing():
     (wait,) = value.waits
     assert (wait.kind, wait.left, wait.ron, wait.tsumo) == (k("5p"), 0, None, None)
     assert value.tiles == 0 and value.ev == 0
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_the_analysis_values_riichi_where_the_rule_allows_it_and_nowhere_else(players):
+    """One riichi rule: the value's ``may_riichi`` is ``rules.riichi.may_declare_riichi``, at its
+    edges (the stick's 1,000 points, the live wall's minimum of 4 or 3 tiles, an open hand, a
+    closed kan): a three-player hand with 3 live tiles left may still declare."""
+    from tenhou_tools.analysis.value import situation_of
+    from tenhou_tools.rules.riichi import RIICHI_COST, may_declare_riichi, riichi_live_minimum
+    from tenhou_tools.rules.scoring import TENHOU_4P
+
+    rules = TENHOU_4P if players == 4 else TENHOU_3P
+    pon = Meld(CallKind.PON, (108, 109, 110), 110, 1, None, 0)
+    closed_kan = Meld(CallKind.CLOSED_KAN, (112, 113, 114, 115), None, None, None, 0)
+    minimum = riichi_live_minimum(players)
+    assert minimum == (4 if players == 4 else 3) and RIICHI_COST == 1000
+    allowed = 0
+    for melds in ((), (pon,), (closed_kan,)):
+        for score in (RIICHI_COST - 100, RIICHI_COST, 25000):
+            for live in (minimum - 1, minimum, 40):
+                s = situation_of(melds=melds, seat_wind=1, round_wind=0, dora_indicators=(0,), live_remaining=live,
+                                 players=players, own_discards=(), score=score, declared=False, rules=rules)
+                rule = may_declare_riichi(melds, score, live, players)
+                assert s.may_riichi == rule, (melds, score, live)
+                allowed += rule
+    assert allowed == 2 * 2 * 2  # closed or with a closed kan, 1,000 or more, the minimum or more

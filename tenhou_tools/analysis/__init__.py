@@ -6,7 +6,7 @@ a seat's view); the replay's board supplies those. Shanten and acceptance themse
 """
 
 from .discard import DiscardAnalysis, EfficiencyLoss, LossKind, analyze_discard
-from .game import DiscardNote, GameAnalysis, analyze_game, meld_count, unseen_from
+from .game import DiscardNote, GameAnalysis, analyze_game
 from .waits import DealIn, RiichiSummary, deal_in, riichi_summary, waits_text
 
 __all__ = [
@@ -20,8 +20,6 @@ __all__ = [
     "analyze_discard",
     "analyze_game",
     "deal_in",
-    "meld_count",
     "riichi_summary",
-    "unseen_from",
     "waits_text",
 ]

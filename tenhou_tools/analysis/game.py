@@ -23,16 +23,18 @@ Definitions: docs/analysis.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from functools import partial
 
-from ..events import Agari, Call, CallKind, Discard, Draw, Event, Game, Riichi, Ruleset
+from ..events import Agari, Call, Discard, Draw, Event, Game, Riichi, Ruleset
 from ..ids import game_start
 from ..replay.fold import FoldStop, follow_hand
 from ..replay.state import NOBODY, TableState
+from ..rules.danger import visible_counts
 from ..rules.game_end import all_last_round, uma
+from ..rules.hand import meld_count
+from ..rules.riichi import is_closed
 from ..rules.scoring import ScoringRules
 from .defence import threats_against
 from .discard import analyze_discard
@@ -51,51 +53,19 @@ from .values import (
 from .verdict import Reason, Verdict, judge, judged_discard, loss_threshold, summarise
 from .waits import deal_in, riichi_summary
 
-_SANMA_MISSING = range(1, 8)
-"""Kinds 2m-8m: not in a three-player game's wall."""
-
-def unseen_from(board_seats: Sequence, dora_indicators: Sequence[int], seat: int, *,
-                sanma: bool = False) -> list[int]:
-    """Per kind 0-33: 4 minus the copies ``seat`` can see on this board (its own concealed
-    tiles, every meld, every pond tile not called away (a called one is in its meld) and the
-    dora indicators); never below 0. In a three-player game 2m-8m are 0 (not in the wall)."""
-    seen = [0] * 34
-    for tile in board_seats[seat].concealed:
-        seen[tile >> 2] += 1
-    for s in board_seats:
-        for meld in s.melds:
-            for tile in meld.tiles:
-                seen[tile >> 2] += 1
-        for pond_tile in s.pond:
-            if not pond_tile.called:
-                seen[pond_tile.tile >> 2] += 1
-    return _unseen(seen, dora_indicators, sanma)
-
 
 def unseen_in(state: TableState, seat: int) -> list[int]:
-    """``unseen_from`` on the table state itself (the same counts, without taking a board)."""
-    seen = [0] * 34
-    for tile in state.seats[seat].concealed:
-        seen[tile >> 2] += 1
+    """Per kind 0-33: 4 minus the copies ``seat`` can see on the table (``rules.danger.
+    visible_counts``: its own concealed tiles, every meld, every pond tile not called away (a
+    called one is in its meld) and the dora indicators); in a three-player game 2m-8m are 0 (not
+    in the wall)."""
+    public = list(state.dora)
     for s in state.seats[:state.players]:
         for meld in s.melds:
-            for tile in meld.tiles:
-                seen[tile >> 2] += 1
+            public += meld.tiles
         called = s.called_away
-        for i, discard in enumerate(s.pond):
-            if i not in called:
-                seen[discard.tile >> 2] += 1
-    return _unseen(seen, state.dora, state.players == 3)
-
-
-def _unseen(seen: list[int], dora_indicators: Sequence[int], sanma: bool) -> list[int]:
-    for tile in dora_indicators:
-        seen[tile >> 2] += 1
-    unseen = [max(0, 4 - c) for c in seen]
-    if sanma:
-        for k in _SANMA_MISSING:
-            unseen[k] = 0
-    return unseen
+        public += [discard.tile for i, discard in enumerate(s.pond) if i not in called]
+    return [4 - n for n in visible_counts(state.seats[seat].concealed, public, sanma=state.players == 3)]
 
 
 def final_uma(ruleset: Ruleset, day: date | None) -> tuple[int, ...] | None:
@@ -108,11 +78,6 @@ def final_uma(ruleset: Ruleset, day: date | None) -> tuple[int, ...] | None:
     if rest is None:
         return None
     return tuple(1000 * u for u in (-sum(rest), *rest))
-
-
-def meld_count(melds: Sequence) -> int:
-    """The melds that take a set out of the concealed hand: chi, pon, kans (not kita)."""
-    return sum(1 for m in melds if m.kind is not CallKind.KITA)
 
 
 def analyze_game(game: Game) -> GameAnalysis:
@@ -234,7 +199,7 @@ class _HandNotes:
         winner = state.seats[win.who]
         concealed = list(win.hand)
         concealed.remove(win.win_tile)
-        open_hand = any(m.kind not in (CallKind.CLOSED_KAN, CallKind.KITA) for m in winner.melds)
+        open_hand = not is_closed(winner.melds)
         against = {d.seat: d for d in self.pending[-1].danger or () if d.riichi}
         tile_class = against[win.who].tile_class if win.who in against else None
         return deal_in(win.from_who, win.who, win.win_tile, concealed, riichi=winner.riichi == 2,

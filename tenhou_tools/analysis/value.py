@@ -41,7 +41,7 @@ from ..events import Meld
 from ..replay.board import Board
 from ..rules.furiten import pond_furiten
 from ..rules.hand import counts34, waits
-from ..rules.riichi import RIICHI_COST, riichi_live_minimum
+from ..rules.riichi import may_declare_riichi
 from ..rules.scoring import ScoredHand, ScoringRules, WinContext, score_win
 from ..rules.shanten import acceptance
 from ..tiles import RED_FIVES
@@ -413,7 +413,6 @@ def situation_of(*, melds: Sequence[Meld], seat_wind: int, round_wind: int, dora
     """The ``ValueSituation`` from explicit values (``situation_on`` reads them off a board,
     the analysis off the table state): ``own_discards`` are tile ids, ``declared`` whether the
     seat's riichi declaration discard is out."""
-    closed = all(not m.kind.is_open for m in melds)
     return ValueSituation(
         melds=tuple(melds),
         seat_wind=seat_wind,
@@ -421,7 +420,7 @@ def situation_of(*, melds: Sequence[Meld], seat_wind: int, round_wind: int, dora
         dora_indicators=tuple(dora_indicators),
         draws_left=live_remaining // players,
         in_riichi=declared,
-        may_riichi=closed and score >= RIICHI_COST and live_remaining >= riichi_live_minimum(players),
+        may_riichi=may_declare_riichi(melds, score, live_remaining, players),
         own_discards=frozenset(t >> 2 for t in own_discards),
         rules=rules,
     )

@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..events import CallKind, Hand, Meld
+from ..events import Hand, Meld
 from ..replay.board import FoldStop
 from ..rules.danger import safest
+from ..rules.hand import meld_count
+from ..rules.riichi import is_closed
 from ..rules.values import TENHOU_4P, Acceptance, Danger, DangerClass, DiscardOption, ScoringRules
 from ..tiles import kind as tile_kind
 
@@ -63,7 +65,7 @@ class ValueSituation:
 
     @property
     def closed(self) -> bool:
-        return all(not m.kind.is_open for m in self.melds)
+        return is_closed(self.melds)
 
     @property
     def riichi(self) -> bool:
@@ -73,7 +75,7 @@ class ValueSituation:
     @property
     def sets(self) -> int:
         """Melds that take a set out of the hand (not kita)."""
-        return sum(1 for m in self.melds if m.kind is not CallKind.KITA)
+        return meld_count(self.melds)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,15 +7,12 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..events import Agari, DrawKind, Game, Hand, Init, Player, Ruleset, Ryuukyoku
+from ..events import DAN_NAMES, Agari, DrawKind, Game, Hand, Init, Player, Ruleset, Ryuukyoku
+from ..rules.game_end import ranking
+from ..rules.yaku import DORA_IDS, YAKU, yaku_name
 from ..rules.yaku import LIMIT_NAMES as YAKU_LIMIT_NAMES
-from ..rules.yaku import YAKU, yaku_name
 from .term import visible
 
-DAN_NAMES = (
-    "新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
-    "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳位",
-)
 DRAW_NAMES = {
     DrawKind.EXHAUSTIVE: "Exhaustive draw",
     DrawKind.NINE_TERMINALS: "Abortive draw: nine terminals",
@@ -74,7 +71,7 @@ def describe_agari(a: Agari) -> str:
     else:
         parts = []
         for yid, han in a.yaku:
-            if yid in (52, 53, 54):
+            if yid in DORA_IDS:
                 if han:
                     parts.append(f"{yaku_name(yid)} {han}")
             else:
@@ -211,7 +208,7 @@ def final_text(game: Game) -> Text | FinalResult:
     if owari is None:
         return Text(NO_FINAL_RESULT)
     n = game.header.ruleset.players
-    order = sorted(range(n), key=lambda s: (-owari.scores[s], (s - game.header.first_dealer) % 4))
+    order = ranking(owari.scores, n, game.header.first_dealer)
     parts = []
     for rank, s in enumerate(order, 1):
         name = visible(game.header.players[s].name) or f"S{s}"

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis import DiscardNote, GameAnalysis, meld_count
+from ..analysis import DiscardNote, GameAnalysis
 from ..errors import InputError
 from ..events import Agari, Event, Game, Hand, Meld, Ryuukyoku
 from ..replay.board import Board, SeatBoard
 from ..replay.fold import board_at
-from ..rules.hand import counts34, waits
+from ..rules.hand import counts34, meld_count, waits
 from ..rules.shanten import shanten
 from ..serialize import to_json
 

@@ -33,7 +33,7 @@ from ..replay.checks import GameReport
 from ..replay.fold import FoldStop, follow_hand
 from ..replay.state import TableState
 from ..rules import game_end
-from ..rules.yaku import LIMIT_NAMES, yaku_name
+from ..rules.yaku import DORA_IDS, LIMIT_NAMES, yaku_name
 from ..serialize import to_json
 from .findings import finding_json
 from .seat import seat_view
@@ -51,7 +51,7 @@ __all__ = [
     "select_hands",
 ]
 
-DORA_COUNTS = frozenset({52, 53, 54})
+DORA_COUNTS = DORA_IDS
 """Yaku ids that count tiles (dora, red fives, ura dora): their han is the number of tiles, and
 a count of 0 is listed by Tenhou but is no yaku."""
 

@@ -481,7 +481,7 @@ class HandChecks:
             if not rec.check(_K_RIICHI, is_closed(s.melds)):
                 rec.find(F.RIICHI_OPEN_HAND, f"S{seat} declares riichi with an open hand")
             if not rec.check(_K_RIICHI, can_afford_riichi(t.scores[seat])):
-                rec.find(F.RIICHI_POINTS, f"S{seat} declares riichi with fewer than 1000 points",
+                rec.find(F.RIICHI_POINTS, f"S{seat} declares riichi with fewer than {RIICHI_COST} points",
                          RIICHI_COST, t.scores[seat])
             minimum = riichi_live_minimum(t.players)
             if not rec.check(_K_RIICHI, t.live_remaining() >= minimum):

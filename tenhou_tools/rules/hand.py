@@ -11,8 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-_KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+from ..events import CallKind, Meld
+from ..tiles import ORPHAN_KINDS
+
+_KOKUSHI = ORPHAN_KINDS
 _KOKUSHI_SET = frozenset(_KOKUSHI)
+
+
+def meld_count(melds: Iterable[Meld]) -> int:
+    """The melds that take a set out of the concealed hand: chi, pon, kans (not kita)."""
+    return sum(1 for m in melds if m.kind is not CallKind.KITA)
 
 
 def counts34(tiles: Iterable[int]) -> list[int]:

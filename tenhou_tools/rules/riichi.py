@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..events import Meld
+from .payments import RIICHI_STICK
 
-RIICHI_COST = 1000
-"""The riichi stick (kyoutaku): paid when the declaration discard is not won on."""
+RIICHI_COST = RIICHI_STICK
+"""A declaration costs one riichi stick (kyoutaku, ``payments.RIICHI_STICK``): paid when the
+declaration discard is not won on."""
 
 
 def riichi_live_minimum(players: int) -> int:
@@ -22,8 +24,15 @@ def riichi_live_minimum(players: int) -> int:
 
 
 def can_afford_riichi(score: int) -> bool:
-    """At least 1,000 points (exactly 1,000 is allowed and leaves 0)."""
+    """At least the stick's points (exactly 1,000 is allowed and leaves 0)."""
     return score >= RIICHI_COST
+
+
+def may_declare_riichi(melds: Iterable[Meld], score: int, live_remaining: int, players: int) -> bool:
+    """What the table allows a declaration on, tenpai aside: a closed hand (``is_closed``), the
+    stick's points (``can_afford_riichi``) and a draw still to come (``riichi_live_minimum``). The
+    replay's checks ask each part for its own finding; the analysis asks this."""
+    return is_closed(melds) and can_afford_riichi(score) and live_remaining >= riichi_live_minimum(players)
 
 
 def is_closed(melds: Iterable[Meld]) -> bool:

@@ -56,7 +56,7 @@ from typing import Final, Protocol
 
 from .._values import build
 from ..events import CallKind
-from ..tiles import dora_kind
+from ..tiles import DRAGON_KINDS, ORPHAN_KINDS, TERMINAL_HONOR_KINDS, WIND_KINDS, dora_kind
 from .hand import counts34
 from .payments import base_points, hand_points, limit_for
 from .values import (
@@ -141,12 +141,12 @@ _Y_TOITOI: Final = Y.TOITOI
 _Y_TSUUIISOU: Final = Y.TSUUIISOU
 _Y_URA_DORA: Final = YakuId.URA_DORA
 
-_DRAGONS = (31, 32, 33)
-_WINDS = (27, 28, 29, 30)
+_DRAGONS = DRAGON_KINDS
+_WINDS = WIND_KINDS
 _GREEN = frozenset({19, 20, 21, 23, 25, 32})
 """緑一色's tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon."""
-_TERMINAL_HONOR = tuple(k in (0, 8, 9, 17, 18, 26) or k >= 27 for k in range(34))
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_TERMINAL_HONOR = tuple(k in TERMINAL_HONOR_KINDS for k in range(34))
+_ORPHANS = ORPHAN_KINDS
 _CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _TERMINAL_HONOR_SET = frozenset(k for k in range(34) if _TERMINAL_HONOR[k])
 _SET_FU = {

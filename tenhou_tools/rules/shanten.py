@@ -43,6 +43,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from .._values import build
+from ..tiles import ORPHAN_KINDS, SANMA_MISSING_KINDS
 from . import _suit_table
 from .values import Acceptance, DiscardOption, ShantenForms
 
@@ -51,9 +52,9 @@ __all__ = [
     "shanten", "shanten_forms",
 ]
 
-_KOKUSHI: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_KOKUSHI: Final = ORPHAN_KINDS
 _KOKUSHI_SET: Final = frozenset(_KOKUSHI)
-_SANMA_MISSING: Final = range(1, 8)
+_SANMA_MISSING: Final = tuple(sorted(SANMA_MISSING_KINDS))
 
 # A group's vector: the fewest tiles to add for each (sets, pair), index ``sets * 2 + pair``,
 # sets 0-4, pair 0/1. _INF marks an impossible entry.

@@ -40,6 +40,8 @@ from ..events import Agari, CallKind, DrawKind, Game, Ryuukyoku
 from ..replay.fold import game_states
 from ..replay.state import NOBODY, TableState
 from ..rules.draws import nagashi_mangan
+from ..rules.game_end import ranking
+from ..rules.payments import RIICHI_STICK
 from ..rules.yaku import DORA_IDS
 
 __all__ = ["COUNTER_FIELDS", "COUNTERS_VERSION", "PlayerCounters", "PlayerKey", "game_counters"]
@@ -50,7 +52,6 @@ PlayerKey = tuple[str, int]
 COUNTERS_VERSION = 4
 """Bumped whenever a counter is added, removed or changes meaning (the SQLite store checks it)."""
 
-RIICHI_STICK = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +320,7 @@ def game_counters(game: Game) -> dict[PlayerKey, PlayerCounters]:
 
     # Placement from the final scores (Tenhou's tie-break: the seat nearer the first dealer).
     first = game.header.first_dealer
-    order = sorted(seats, key=lambda s: (-owari.scores[s], (s - first) % 4))
+    order = ranking(owari.scores, n, first)
     for rank, seat in enumerate(order, 1):
         t = tallies[seat]
         t.games = 1

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 from enum import Enum
 
-from ..events import Room
+from ..events import DAN_NAMES, Room
 
 __all__ = [
     "DAN_NAMES",
@@ -55,11 +55,7 @@ FOURTH_LOSS_FREE_DAN = 7
 """Dan id of 3級, the highest rank whose last place costs nothing; the loss grows by one step
 per rank above it (2級 one step, 初段 three, 十段 twelve)."""
 
-DAN_NAMES = (
-    "新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
-    "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳位",
-)
-"""Tenhou's names of the dan ids 0-20 (the same list as ``cli.render.DAN_NAMES``)."""
+
 
 
 class Length(Enum):

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..events import Game, Room
 from ..mjlog import ruleset_from_type
+from ..rules.game_end import ranking
 from . import dan as dan_rules
 from .dan import Length
 
@@ -157,7 +158,7 @@ def game_entries(game: Game, key: str, day: date | None) -> list[tuple[str, Game
     n = rules.players
     lobby = header.lobby or 0
     first = header.first_dealer
-    order = sorted(range(n), key=lambda s: (-owari.scores[s], (s - first) % 4))
+    order = ranking(owari.scores, n, first)
     ranks = {seat: rank for rank, seat in enumerate(order, 1)}
     seats = header.players[:n]
     ranked = is_ranked(rules.type_code, lobby)

@@ -5,21 +5,22 @@ from __future__ import annotations
 
 import re
 
+from ...events import DAN_NAMES as EVENT_DAN_NAMES
 from ...events import (
     DrawKind,
     Room,
 )
 from ...rules.yaku import YAKU
 
+_FULL_WIDTH_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
+
 TSUMOGIRI = 60
 """The discard code of the tile just drawn."""
 KITA_CODE = 44
 
-DAN_NAMES = (
-    "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級",
-    "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
-)
-"""Tenhou's rank names as the JSON writes them (``UN dan`` 0-20)."""
+DAN_NAMES = (*(name.translate(_FULL_WIDTH_DIGITS) for name in EVENT_DAN_NAMES[:-1]), "天鳳")
+"""Tenhou's rank names (``events.DAN_NAMES``) as the JSON writes them: full-width digits in the kyu
+ranks (９級), and 天鳳 for 天鳳位."""
 
 YAKU_NAMES = {info.id: info.name_ja for info in YAKU.values()}
 YAKU_IDS = {name: yaku_id for yaku_id, name in YAKU_NAMES.items()}
