@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 import click
 
-from ..errors import ParseError
-from ..formats import SUFFIXES, Target, dumps, load_game
+from ..convert import convert_logs
+from ..formats import SUFFIXES, Target
 from ..sources.cache import write_atomic
 from ..sources.local import SourceStats, iter_logs
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK
@@ -17,8 +16,6 @@ from .common import expand_sources, no_logs_found, tell_not_logs
 from .options import dedupe_option, paths_argument
 from .output import make_output_folder, refuse_inputs_in_folder
 from .term import visible
-
-_NAME_ENDINGS = re.compile(r"(\.(xml|mjlog|json|gz|mjson))+$", re.IGNORECASE)
 
 
 @click.command()
@@ -56,30 +53,21 @@ def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe:
     if out_dir is not None:
         refuse_inputs_in_folder(out_dir, SUFFIXES[to], (*args, *paths))
         make_output_folder(out_dir)
-    used: set[str] = set()
     converted = failed = 0
     try:
-        for item in items:
-            if item.data is None:
-                click.echo(visible(f"{item.source}: {item.error}"), err=True)
+        for done in convert_logs(items, to):
+            if done.text is None or done.name is None:
+                click.echo(visible(done.error or done.source), err=True)
                 failed += 1
                 continue
-            try:
-                game = load_game(item.data, source=item.source, log_id=item.log_id)
-            except ParseError as exc:
-                click.echo(visible(str(exc)), err=True)
-                failed += 1
-                continue
-            text = dumps(game, to)
             if out_dir is None:
-                sys.stdout.write(text)
+                sys.stdout.write(done.text)
                 sys.stdout.flush()
             else:
-                name = _file_name(game.log_id, item.source, used) + SUFFIXES[to]
                 try:
-                    write_atomic(out_dir / name, text.encode("utf-8"))
+                    write_atomic(out_dir / done.name, done.text.encode("utf-8"))
                 except OSError as exc:
-                    raise click.FileError(str(out_dir / name), hint=exc.strerror or str(exc)) from None
+                    raise click.FileError(str(out_dir / done.name), hint=exc.strerror or str(exc)) from None
             converted += 1
     except KeyboardInterrupt:
         click.echo(f"Interrupted after {converted} games.", err=True)
@@ -93,15 +81,3 @@ def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe:
         click.echo(f"{converted} game(s) converted to {to}{where}, {failed} could not be read{extra}.", err=True)
     raise click.exceptions.Exit(EXIT_FINDINGS if failed else EXIT_OK)
 
-
-def _file_name(log_id: str | None, source: str, used: set[str]) -> str:
-    """``<game id>``, else the input's base name without its endings; ``-2``, ``-3``... when a
-    name is taken already in this run. Only safe characters are kept."""
-    base = log_id or _NAME_ENDINGS.sub("", re.split(r"[/\\:#]", source)[-1]) or "game"
-    base = re.sub(r"[^\w.\-]", "_", base).lstrip(".") or "game"
-    name, k = base, 1
-    while name in used:
-        k += 1
-        name = f"{base}-{k}"
-    used.add(name)
-    return name

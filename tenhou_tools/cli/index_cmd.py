@@ -10,7 +10,7 @@ import click
 
 from ..serialize import csv_cell, json_text
 from ..sources.http import LogFetcher
-from ..sources.index import IndexedGame, Selection
+from ..sources.index import CSV_COLUMNS, IndexedGame, Selection
 from ..sources.index_fetch import IndexCache, IndexReport, collect_index
 from .common import AtomicOutput
 from .options import (
@@ -27,13 +27,6 @@ from .progress import ProgressBar, bar_wanted
 from .term import visible
 
 EXIT_OK, EXIT_INCOMPLETE = 0, 1
-
-CSV_COLUMNS = (
-    ["id", "start", "minutes", "rule", "rule_en", "players", "length", "room", "lobby"]
-    + [f"{field}{n}" for n in range(1, 5) for field in ("name", "points", "chips")]
-    + ["source"]
-)
-
 
 @click.command()
 @selection_options
@@ -93,13 +86,13 @@ def write_games(out, games: list[IndexedGame], fmt: str) -> None:
     """The games in the chosen format."""
     if fmt == "ndjson":
         for game in games:
-            out.write(json_text(game_json(game)) + "\n")
+            out.write(json_text(game.to_json()) + "\n")
     elif fmt == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
         for game in games:
-            writer.writerow([csv_cell(v) for v in game_row(game)])
+            writer.writerow([csv_cell(v) for v in game.to_row()])
         out.write(buffer.getvalue())
     else:
         for game in games:
@@ -121,42 +114,6 @@ def game_line(game: IndexedGame) -> str:
         for p in game.results
     )
     return f"{game.log_id}  {game.start:%Y-%m-%d %H:%M}  {game.rule}  {game.rule_short}  {players}"
-
-
-def game_json(game: IndexedGame) -> dict:
-    rules = game.ruleset
-    results = []
-    for p in game.results:
-        entry: dict = {"name": p.name, "points": p.points}
-        if p.chips is not None:
-            entry["chips"] = p.chips
-        results.append(entry)
-    return {
-        "id": game.log_id,
-        "start": game.start.isoformat(timespec="minutes"),
-        "minutes": game.minutes,
-        "rule": game.rule,
-        "rule_en": game.rule_en,
-        "players": rules.players,
-        "length": "south" if rules.east_south else "east",
-        "room": rules.room.value,
-        "lobby": game.lobby,
-        "results": results,
-        "source": game.source,
-    }
-
-
-def game_row(game: IndexedGame) -> list:
-    doc = game_json(game)
-    row = [doc[k] for k in ("id", "start", "minutes", "rule", "rule_en", "players", "length", "room", "lobby")]
-    row = ["" if v is None else v for v in row]
-    for n in range(4):
-        if n < len(game.results):
-            p = game.results[n]
-            row += [p.name, p.points, "" if p.chips is None else p.chips]
-        else:
-            row += ["", "", ""]
-    return [*row, game.source]
 
 
 # -- reading the index, with a bar on a terminal (download uses it too) ------------------------

@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import lru_cache
+from typing import Any
 
 from ..errors import InputError
 from ..events import Room, Ruleset
@@ -251,6 +252,51 @@ class IndexedGame:
         rules = self.ruleset
         length = "East-South" if rules.east_south else "East-only"
         return f"{rules.room.name.capitalize()} {rules.players}-player {length}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as ``index --format ndjson`` writes it (README, "index")."""
+        rules = self.ruleset
+        results = []
+        for p in self.results:
+            entry: dict[str, Any] = {"name": p.name, "points": p.points}
+            if p.chips is not None:
+                entry["chips"] = p.chips
+            results.append(entry)
+        return {
+            "id": self.log_id,
+            "start": self.start.isoformat(timespec="minutes"),
+            "minutes": self.minutes,
+            "rule": self.rule,
+            "rule_en": self.rule_en,
+            "players": rules.players,
+            "length": "south" if rules.east_south else "east",
+            "room": rules.room.value,
+            "lobby": self.lobby,
+            "results": results,
+            "source": self.source,
+        }
+
+    def to_row(self) -> list[Any]:
+        """The game as a row of ``CSV_COLUMNS`` (``index --format csv``; empty cells for what is
+        not known)."""
+        doc = self.to_json()
+        row = [doc[k] for k in ("id", "start", "minutes", "rule", "rule_en", "players", "length", "room", "lobby")]
+        row = ["" if v is None else v for v in row]
+        for n in range(4):
+            if n < len(self.results):
+                p = self.results[n]
+                row += [p.name, p.points, "" if p.chips is None else p.chips]
+            else:
+                row += ["", "", ""]
+        return [*row, self.source]
+
+
+CSV_COLUMNS = (
+    ["id", "start", "minutes", "rule", "rule_en", "players", "length", "room", "lobby"]
+    + [f"{field}{n}" for n in range(1, 5) for field in ("name", "points", "chips")]
+    + ["source"]
+)
+"""The columns of ``IndexedGame.to_row``."""
 
 
 @lru_cache(maxsize=1024)
