@@ -15,7 +15,10 @@ counts on a fifth copy of a kind the concealed hand holds four times (``1111m`` 
 change how many accepted tiles are left (see ``acceptance``). With that rule, a 3n+1 hand is
 tenpai exactly when ``rules.hand.waits`` finds a wait, and its waits are its accepted kinds.
 
-How it is computed: the regular form is the fewest tiles to add (each swapped in for a tile of the
+The method, by name: **distance to the nearest complete hand, by min-plus convolution of
+per-suit cost vectors read from a precomputed suit table** (the table-driven technique of fast
+shanten calculators, rather than a search over block decompositions). How it is computed: the
+regular form is the fewest tiles to add (each swapped in for a tile of the
 hand) so that the hand holds the sets and the pair, with no kind above four copies. That number
 is one plus the shanten. A group's cheapest additions for every count of sets (0-4) and pair
 (0/1) form a vector of ten numbers: for a suit, from a dynamic programme over its nine counts
