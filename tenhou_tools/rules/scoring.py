@@ -12,13 +12,10 @@ of the concealed tiles into four sets and a pair (or seven pairs, or thirteen or
 winning tile in every place it can sit — and returns the reading Tenhou scores: the highest base
 points (a yakuman before a kazoe yakuman), then the most han, then the most fu. ``score_win``
 checks the tiles and the situation, adds the dora entries and turns the reading into a
-``ScoredHand`` (points, limit). Everything is pure and works on small tuples; the split of one
-suit's counts is cached, since the same suit patterns come back in hand after hand. The values
-(``WinContext``, ``ScoredHand``, ...) are defined in ``rules.values``; this module is compiled in
-a compiled install. The ``mahjong`` library is a second, independent valuation behind the same
-types (``tests/scoring_library.py``); both agree with Tenhou on every AGARI of the 4,150-game
-corpus (``scripts/check_scoring.py [--scorer library]``) and with each other on generated hands
-(``tests/test_valuation.py``).
+``ScoredHand`` (points, limit). All pure, on small tuples; a suit's splits are cached. The values
+are in ``rules.values``. The ``mahjong`` library is a second, independent valuation behind the
+same types (``tests/scoring_library.py``); both agree with Tenhou on every AGARI of the corpus
+(``scripts/check_scoring.py``) and with each other on generated hands (``tests/test_valuation.py``).
 
 Tenhou rules that decide a value (each checked on every corpus AGARI):
 
@@ -56,7 +53,7 @@ from typing import Final, Protocol
 
 from .._values import build
 from ..events import CallKind
-from ..tiles import DRAGON_KINDS, ORPHAN_KINDS, TERMINAL_HONOR_KINDS, WIND_KINDS, dora_kind
+from ..tiles import ORPHAN_KINDS, TERMINAL_HONOR_KINDS, dora_kind
 from .hand import counts34
 from .payments import base_points, hand_points, limit_for
 from .values import (
@@ -141,8 +138,6 @@ _Y_TOITOI: Final = Y.TOITOI
 _Y_TSUUIISOU: Final = Y.TSUUIISOU
 _Y_URA_DORA: Final = YakuId.URA_DORA
 
-_DRAGONS = DRAGON_KINDS
-_WINDS = WIND_KINDS
 _GREEN = frozenset({19, 20, 21, 23, 25, 32})
 """緑一色's tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon."""
 _TERMINAL_HONOR = tuple(k in TERMINAL_HONOR_KINDS for k in range(34))
