@@ -725,3 +725,29 @@ def test_page_board_equals_the_fold_over_a_corpus_sample(browser, corpus, tmp_pa
             expected = fold_boards(game, position)
             wrong = next((step for step, (a, b) in enumerate(zip(shown, expected, strict=True)) if a != b), None)
             assert wrong is None, (path.name, hand.init.label(), wrong, shown[wrong], expected[wrong])
+
+
+@pytest.mark.corpus
+def test_the_page_takes_the_scores_a_riichi_gives_as_the_fold_does(browser, corpus, tmp_path):
+    """One walker's numbers: a riichi whose log says the stick took 2,000 (an altered ``REACH
+    ten``) shows on the page as the fold keeps it (``replay --at`` and the text view), not a
+    stick of the page's own."""
+    root, kids = elements(xml_of(corpus_game("hanchan")))
+    reach = next(el for el in kids if el.tag == "REACH" and el.get("step") == "2" and el.get("ten"))
+    seat = int(reach.get("who"))
+    ten = [int(v) for v in reach.get("ten").split(",")]
+    ten[seat] -= 10  # in hundreds: 1,000 more than the stick
+    reach.set("ten", ",".join(map(str, ten)))
+    position = sum(1 for el in kids[:kids.index(reach)] if el.tag == "INIT") - 1
+    altered = tmp_path / "altered.xml"
+    altered.write_bytes(serialize(root))
+    page, _ = write_page(altered, tmp_path / "altered.html")
+    game = game_of(altered)
+    boards = hand_boards(game, position)
+    hand = game.hands[position]
+    at = next(i for i, e in enumerate(hand.events) if isinstance(e, Riichi) and e.step == 2 and e.seat == seat) + 1
+    assert boards[at].seats[seat].score == boards[at - 1].seats[seat].score - 2000
+    open_page(browser, page)
+    for step in sorted({at - 1, at, at + 1, len(hand.events)}):
+        shown = dom_board(browser, position, step)
+        assert [shown["seats"][str(s)]["score"] for s in range(4)] == [b.score for b in boards[step].seats], step

@@ -342,7 +342,9 @@
             st.riichi_pending = true;
           } else if (ev.step === 2) {
             st.riichi_accepted = true;
-            st.score -= 1000;
+            // the scores the log gives after the stick (REACH ten), as the fold takes them; else one stick
+            if (ev.scores) ev.scores.forEach(function (v, i) { if (board.seats[i]) board.seats[i].score = v; });
+            else st.score -= 1000;
             board.sticks += 1;
           }
           break;
