@@ -103,10 +103,13 @@ def analyze_game(game: Game) -> GameAnalysis:
 class _Pending:
     """A discard's note while the rons on it are still to come."""
 
-    __slots__ = ("analysis", "danger", "deal_ins", "event_index", "judgement", "riichi", "seat", "turn_start")
+    __slots__ = ("analysis", "danger", "deal_ins", "event", "event_index", "judgement", "riichi", "seat",
+                 "turn_start")
 
-    def __init__(self, event_index: int, seat: int, analysis: DiscardAnalysis, riichi: RiichiSummary | None,
-                 judgement: Judgement, danger: tuple[DangerAgainst, ...] | None, turn_start: int) -> None:
+    def __init__(self, event: Discard, event_index: int, seat: int, analysis: DiscardAnalysis,
+                 riichi: RiichiSummary | None, judgement: Judgement, danger: tuple[DangerAgainst, ...] | None,
+                 turn_start: int) -> None:
+        self.event = event
         self.event_index = event_index
         self.seat = seat
         self.analysis = analysis
@@ -131,8 +134,6 @@ class _HandNotes:
         self.threshold = loss_threshold(rules.players)
         self.sanma = rules.sanma
         self.pending: list[_Pending] = []
-        self.open = False
-        """The last note's discard is the last event: a ron now is made on it."""
         self.turn_seat = -1
         """The seat whose turn it is (from its draw or call to its discard); -1 between turns."""
         self.turn_start = 0
@@ -146,11 +147,9 @@ class _HandNotes:
             self.discard(state, index, event)
             self.turn_seat = -1
             return
-        if isinstance(event, Agari):
-            if self.open and not event.is_tsumo:
-                self.pending[-1].deal_ins.append(self.deal_in(state, event))
-            return
-        self.open = False
+        if isinstance(event, Agari) and not event.is_tsumo and self.pending and state.on_offer() \
+                and state.last_discard is self.pending[-1].event:  # a ron on the last discard judged
+            self.pending[-1].deal_ins.append(self.deal_in(state, event))
 
     def discard(self, state: TableState, index: int, event: Discard) -> None:
         seat = event.seat
@@ -183,8 +182,7 @@ class _HandNotes:
             if plain.verdict is Verdict.BEST or plain.cost_points < judgement.cost_points / 2:
                 judgement = replace(judgement, reason=Reason.PLACEMENT)
         start = self.turn_start if self.turn_seat == seat else index + 1
-        self.pending.append(_Pending(index, seat, analysis, riichi, judgement, threats or None, start))
-        self.open = True
+        self.pending.append(_Pending(event, index, seat, analysis, riichi, judgement, threats or None, start))
 
     def situation(self, state: TableState, seat: int) -> ValueSituation:
         me = state.seats[seat]
