@@ -13,15 +13,17 @@ from ...events import (
     Discard,
     Draw,
     DrawKind,
+    Event,
     Game,
-    Hand,
     Init,
+    Meld,
     NewDora,
     Reconnect,
-    Riichi,
     Ruleset,
     Ryuukyoku,
 )
+from ...replay.fold import walk_hand
+from ...replay.state import TableState
 from ..common import code_of, code_sort_key
 from .names import (
     ALL_NOTEN,
@@ -50,7 +52,7 @@ def write_tenhou6(game: Game) -> dict[str, Any]:
     out: dict[str, Any] = {"ver": _version_number(game.header.version)}
     if game.log_id:
         out["ref"] = game.log_id
-    out["log"] = [_write_hand(hand, rules, red) for hand in game.hands]
+    out["log"] = [_write_hand(game, position, rules, red) for position in range(len(game.hands))]
     connection = _write_connections(game)
     if connection:
         out["connection"] = connection
@@ -116,77 +118,86 @@ def _from_slot(kind: CallKind, rel: int) -> int:
     return {3: 0, 2: 1, 1: last}[rel]
 
 
-def _write_hand(hand: Hand, rules: Ruleset, red: bool) -> list[Any]:
-    init = hand.init
-    code = lambda tile: code_of(tile, red=red)  # noqa: E731
-    takes: list[list[Any]] = [[], [], [], []]
-    gives: list[list[Any]] = [[], [], [], []]
-    pons: list[dict[int, str]] = [{}, {}, {}, {}]
-    riichi_pending = [False] * 4
-    dora = [code(init.dora_indicator)]
-    ura: list[int] = []
-    endings: list[Agari | Ryuukyoku] = []
-    for event in hand.events:
+class _HandWriter:
+    """Reads a hand through the fold (``replay.fold.walk_hand``) and writes each seat's takes and
+    gives as the JSON spells them: the state says when a discard is a riichi declaration's, and
+    an added kan is written on the pon it upgrades, as the fold keeps it."""
+
+    def __init__(self, red: bool) -> None:
+        self.red = red
+        self.takes: list[list[Any]] = [[], [], [], []]
+        self.gives: list[list[Any]] = [[], [], [], []]
+        self.dora: list[int] = []
+        self.ura: list[int] = []
+        self.endings: list[Agari | Ryuukyoku] = []
+
+    def code(self, tile: int) -> int:
+        return code_of(tile, red=self.red)
+
+    def before(self, state: TableState, index: int, event: Event) -> None:
         if isinstance(event, Draw):
-            takes[event.seat].append(code(event.tile))
+            self.takes[event.seat].append(self.code(event.tile))
         elif isinstance(event, Discard):
-            value = TSUMOGIRI if event.tsumogiri else code(event.tile)
-            if riichi_pending[event.seat]:
-                riichi_pending[event.seat] = False
-                gives[event.seat].append(f"r{value}")
-            else:
-                gives[event.seat].append(value)
-        elif isinstance(event, Riichi):
-            if event.step == 1:
-                riichi_pending[event.seat] = True
+            value = TSUMOGIRI if event.tsumogiri else self.code(event.tile)
+            self.gives[event.seat].append(f"r{value}" if state.riichi_discard_due == event.seat else value)
         elif isinstance(event, NewDora):
-            dora.append(code(event.tile))
+            self.dora.append(self.code(event.tile))
         elif isinstance(event, Call):
-            _write_call(event, code, takes, gives, pons)
+            self.call(state, event)
         elif isinstance(event, (Agari, Ryuukyoku)):
-            endings.append(event)
-            if isinstance(event, Agari) and event.ura_indicators and not ura:
-                ura = [code(t) for t in event.ura_indicators]
-    row: list[Any] = [[init.round, init.honba, init.sticks], list(init.scores), dora, ura]
+            self.endings.append(event)
+            if isinstance(event, Agari) and event.ura_indicators and not self.ura:
+                self.ura = [self.code(t) for t in event.ura_indicators]
+
+    def call(self, state: TableState, event: Call) -> None:
+        seat, meld = event.seat, event.meld
+        kind = meld.kind
+        code = self.code
+        if kind is CallKind.KITA:
+            self.gives[seat].append(f"f{code(meld.tiles[0])}")
+            return
+        if kind is CallKind.CLOSED_KAN:
+            codes = sorted((code(t) for t in meld.tiles), key=code_sort_key)
+            self.gives[seat].append("".join(map(str, codes[:3])) + "a" + str(codes[3]))
+            return
+        assert meld.from_seat is not None  # an open meld: called from a seat
+        if kind is CallKind.ADDED_KAN:
+            upgraded = state.pon_of(state.seats[seat], meld)
+            pon = state.seats[seat].melds[upgraded] if upgraded >= 0 else None
+            if pon is None:  # an added kan on no pon of this hand: its own tiles less the added one
+                pon = Meld(CallKind.PON, tuple(t for t in meld.tiles if t != meld.added), meld.called,
+                           meld.from_seat, None, 0)
+            base = self.open_meld(seat, pon)
+            assert pon.called is not None and meld.added is not None
+            self.gives[seat].append(base.replace(f"p{code(pon.called)}", f"k{code(meld.added)}{code(pon.called)}", 1))
+            return
+        text = self.open_meld(seat, meld)
+        self.takes[seat].append(text)
+        if kind is CallKind.OPEN_KAN:
+            self.gives[seat].append(0)
+
+    def open_meld(self, seat: int, meld: Meld) -> str:
+        """A chi, pon or open kan as the JSON writes it (``c275226``)."""
+        assert meld.from_seat is not None and meld.called is not None
+        rel = (meld.from_seat - seat) % 4
+        consumed = [self.code(t) for t in meld.tiles if t != meld.called]
+        letter = {CallKind.CHI: "c", CallKind.PON: "p", CallKind.OPEN_KAN: "m"}[meld.kind]
+        return meld_string(letter, self.code(meld.called), consumed, _from_slot(meld.kind, rel))
+
+
+def _write_hand(game: Game, position: int, rules: Ruleset, red: bool) -> list[Any]:
+    hand = game.hands[position]
+    init = hand.init
+    writer = _HandWriter(red)
+    writer.dora.append(writer.code(init.dora_indicator))
+    walk_hand(game, position, writer)
+    row: list[Any] = [[init.round, init.honba, init.sticks], list(init.scores), writer.dora, writer.ura]
     for seat in range(4):
-        row.append(sorted((code(t) for t in init.hands[seat]), key=code_sort_key))
-        row.append(takes[seat])
-        row.append(gives[seat])
-    row.append(_write_result(endings, rules, init, code))
+        row.append(sorted((writer.code(t) for t in init.hands[seat]), key=code_sort_key))
+        row.append(writer.takes[seat])
+        row.append(writer.gives[seat])
+    row.append(_write_result(writer.endings, rules, init, writer.code))
     return row
-
-
-def _write_call(event: Call, code, takes, gives, pons) -> None:
-    seat, meld = event.seat, event.meld
-    kind = meld.kind
-    if kind is CallKind.KITA:
-        gives[seat].append(f"f{code(meld.tiles[0])}")
-        return
-    if kind is CallKind.CLOSED_KAN:
-        codes = sorted((code(t) for t in meld.tiles), key=code_sort_key)
-        gives[seat].append("".join(map(str, codes[:3])) + "a" + str(codes[3]))
-        return
-    assert meld.from_seat is not None  # an open meld: called from a seat
-    if kind is CallKind.ADDED_KAN:
-        base = pons[seat].get(meld.tiles[0] >> 2)
-        called = code(meld.called)
-        if base is None:  # a kakan on a pon this hand did not show: rebuild the pon string
-            pon_tiles = [t for t in meld.tiles if t != meld.added]
-            consumed = [code(t) for t in pon_tiles if t != meld.called]
-            rel = (meld.from_seat - seat) % 4
-            base = meld_string("p", called, consumed, _from_slot(CallKind.PON, rel))
-        gives[seat].append(base.replace(f"p{called}", f"k{code(meld.added)}{called}", 1))
-        return
-    rel = (meld.from_seat - seat) % 4
-    called = code(meld.called)
-    consumed = [code(t) for t in meld.tiles if t != meld.called]
-    letter = {CallKind.CHI: "c", CallKind.PON: "p", CallKind.OPEN_KAN: "m"}[kind]
-    text = meld_string(letter, called, consumed, _from_slot(kind, rel))
-    takes[seat].append(text)
-    if kind is CallKind.PON:
-        pons[seat][meld.tiles[0] >> 2] = text
-    elif kind is CallKind.OPEN_KAN:
-        gives[seat].append(0)
 
 
 def _write_result(endings: list[Agari | Ryuukyoku], rules: Ruleset, init: Init, code) -> list[Any]:
