@@ -5,6 +5,8 @@ rest of the hand without a word."""
 
 from __future__ import annotations
 
+import json
+
 from click.testing import CliRunner
 
 from tenhou_tools.analysis import analyze_game
@@ -62,11 +64,15 @@ def test_the_replay_view_says_the_analysis_stopped(tmp_path):
 
 
 def test_stats_quality_reports_a_game_it_could_not_judge(tmp_path):
-    """A game judged in part is not counted as judged: the log is reported, not quietly shrunk."""
+    """A game judged in part is not counted as judged (its other figures are): the summary says
+    so, the figures do not quietly shrink."""
     log = tmp_path / "damaged.xml"
     log.write_bytes(DAMAGED)
-    result = CliRunner().invoke(cli, ["stats", str(log), "--quality", "--no-progress"])
-    text = " ".join(result.output.split())
-    assert "the discard analysis stopped in hand E1-0 at event 2 (ValueError: " in text
+    result = CliRunner().invoke(cli, ["stats", str(log), "--quality", "--no-progress", "--format", "json"])
+    assert result.exit_code == 0
+    text = " ".join(result.stderr.split())
+    assert "1 game not judged (--quality)" in text
+    assert f"not judged: {log}: the discard analysis stopped in hand E1-0 at event 2 (ValueError: " in text
     assert "its play quality is not counted" in text
-    assert result.exit_code != 0
+    rows = json.loads(result.stdout)
+    assert rows and all(row["games"] == 1 and row.get("play_quality") is None for row in rows)

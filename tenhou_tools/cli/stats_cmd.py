@@ -273,6 +273,8 @@ def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, wit
         parts.append(f"{_plural(summary.read + summary.unreadable, 'log')} read in {elapsed:.1f} s "
                      f"({rate:.0f} games/s)")
         parts.append(f"{summary.unreadable} unreadable")
+        if summary.not_judged:
+            parts.append(f"{_plural(summary.not_judged, 'game')} not judged (--quality)")
         if summary.duplicates:
             parts.append(f"{_plural(summary.duplicates, 'duplicate')} skipped")
         if with_db:
@@ -290,6 +292,10 @@ def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, wit
         click.echo(f"  unreadable: {visible(message)}", err=True)
     if summary.unreadable > len(summary.errors):
         click.echo(f"  ... and {summary.unreadable - len(summary.errors)} more", err=True)
+    for message in summary.not_judged_examples:
+        click.echo(f"  not judged: {visible(message)}", err=True)
+    if summary.not_judged > len(summary.not_judged_examples):
+        click.echo(f"  ... and {summary.not_judged - len(summary.not_judged_examples)} more not judged", err=True)
     if wanted is not None:
         for name in wanted.unmatched():
             close = wanted.suggestions(name)

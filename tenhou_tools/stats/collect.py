@@ -63,6 +63,11 @@ class RunSummary:
     by the source (``SourceStats.not_logs``)."""
     not_log_examples: list[tuple[str, str]] = field(default_factory=list)
     """``(source, what it is)`` of the first of them."""
+    not_judged: int = 0
+    """With ``--quality``: games read and counted whose play quality is not (the discard analysis
+    stopped in a hand: ``quality.NotJudged``)."""
+    not_judged_examples: list[str] = field(default_factory=list)
+    """Why, for the first of them."""
 
 
 @dataclass
@@ -151,6 +156,10 @@ def collect_stats(
                 on_start()
             with closing(runner.map(items(), total=total)) as records:
                 for done, record in enumerate(records, 1):
+                    if record.not_judged is not None:
+                        summary.not_judged += 1
+                        if len(summary.not_judged_examples) < MAX_ERROR_EXAMPLES:
+                            summary.not_judged_examples.append(record.not_judged)
                     if not record.ok:
                         summary.unreadable += 1
                         if len(summary.errors) < MAX_ERROR_EXAMPLES:

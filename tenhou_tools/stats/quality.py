@@ -19,19 +19,24 @@ from ..analysis.verdict import NOT_IN_RIICHI, SeatSummary
 from ..events import Game
 from .counters import PlayerCounters
 
-__all__ = ["game_quality", "quality_counters"]
+__all__ = ["NotJudged", "game_quality", "quality_counters"]
+
+
+class NotJudged(ValueError):
+    """The discard analysis stopped in a hand of the game (``GameAnalysis.stopped``): its play
+    quality is not counted (a game judged in part would shrink the figures without a word); the
+    message says where and why."""
 
 
 def game_quality(game: Game) -> tuple[SeatSummary, ...]:
-    """Each seat's summary of the game's judged discards (index = seat). ``ValueError`` when the
-    analysis stopped in a hand (``GameAnalysis.stopped``): a game judged in part is not counted
-    as judged, the log is reported as not read."""
+    """Each seat's summary of the game's judged discards (index = seat). ``NotJudged`` when the
+    analysis stopped in a hand."""
     analysis = analyze_game(game)
     if analysis.stopped:
         stop = analysis.stopped[0]
         label = game.hands[stop.hand].init.label()
-        raise ValueError(f"the discard analysis stopped in hand {label} at event {stop.event_index + 1} "
-                         f"({stop.reason}): its play quality is not counted")
+        raise NotJudged(f"the discard analysis stopped in hand {label} at event {stop.event_index + 1} "
+                        f"({stop.reason}): its play quality is not counted")
     return analysis.summary
 
 

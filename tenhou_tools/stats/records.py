@@ -26,7 +26,7 @@ from ..mjlog.read import decompress
 from ..sources.local import LogItem
 from .counters import INT_FIELDS, PlayerCounters, PlayerKey, _get_ints, game_counters
 from .games import GameEntry, game_entries
-from .quality import game_quality, quality_counters
+from .quality import NotJudged, game_quality, quality_counters
 
 __all__ = ["STATS_QUALITY_WORK", "STATS_WORK", "GameFilter", "LobbySpec", "StatsRecord", "stats_item",
            "stats_item_quality"]
@@ -49,6 +49,9 @@ class StatsRecord:
     entries: tuple[tuple[PlayerKey, GameEntry], ...] = ()
     """Each seat's ``GameEntry`` (placement, dan, rate, dan points), keyed like ``counters``."""
     error: str | None = None
+    not_judged: str | None = None
+    """With ``--quality``: why the game's play quality is not counted (``quality.NotJudged``);
+    its other counters are."""
 
     @property
     def ok(self) -> bool:
@@ -63,8 +66,12 @@ def stats_item(item: LogItem, quality: bool = False) -> StatsRecord:
     try:
         game = load_game(item.data, source=item.source, log_id=item.log_id, log_format=item.kind)
         counters = game_counters(game)
+        not_judged = None
         if quality:
-            counters = _with_quality(game, counters)
+            try:
+                counters = _with_quality(game, counters)
+            except NotJudged as exc:
+                not_judged = f"{item.source}: {exc}"
     except ParseError as exc:
         return StatsRecord(item.source, item.log_id, None, error=str(exc))
     except ValueError as exc:
@@ -96,6 +103,7 @@ def stats_item(item: LogItem, quality: bool = False) -> StatsRecord:
         day=day,
         counters=tuple(counters.items()),
         entries=tuple(((name, n), entry) for name, entry in game_entries(game, key, day)),
+        not_judged=not_judged,
     )
 
 
