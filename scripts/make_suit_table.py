@@ -28,6 +28,8 @@ sys.path.insert(0, str(REPO))
 from tenhou_tools.rules import shanten  # noqa: E402
 
 OUT = REPO / "tenhou_tools" / "rules" / "_suit_table.py"
+LINE = 1024
+"""Characters of Base64 a line: the table is a blob, not code to read (about a hundred lines)."""
 KINDS = 9
 MOST_TILES = 14
 
@@ -67,7 +69,7 @@ def main() -> None:
         ")",
         "",
         "TABLE: Final = (",
-        *(f'    "{packed[i:i + 96]}"' for i in range(0, len(packed), 96)),
+        *(f'    "{packed[i:i + LINE]}"' for i in range(0, len(packed), LINE)),
         ")",
         "",
     ]

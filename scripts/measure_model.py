@@ -3,7 +3,7 @@
 the corpus's Houou games.
 
     python scripts/measure_model.py [--corpus ../shared/corpus] [--jobs 2] [--out counts.json]
-    python scripts/measure_model.py --from counts.json --table tenhou_tools/rules/model_rates.py
+    python scripts/measure_model.py --from counts.json --table tenhou_tools/analysis/model_rates.txt
 
 Counted, four-player and three-player apart, on the one fold's state before each event
 (``replay.fold.walk_hand``):
@@ -25,7 +25,7 @@ Counted, four-player and three-player apart, on the one fold's state before each
   threat as the model counts one (``defence.threat_chance``) and the discarder's turn: how often
   it was offered and how often it was the one discarded.
 
-``--table`` writes the data module the analysis reads (``tenhou_tools/rules/model_rates.py``).
+``--table`` writes the data file the analysis reads (``tenhou_tools/analysis/model_rates.txt``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 from collections import Counter
 from pathlib import Path
 
@@ -44,6 +43,7 @@ from _corpus import count_files  # noqa: E402
 
 from tenhou_tools.analysis.defence import threat_chance  # noqa: E402
 from tenhou_tools.analysis.game import unseen_in  # noqa: E402
+from tenhou_tools.analysis.model_rates import tables_text  # noqa: E402
 from tenhou_tools.analysis.tables import (  # noqa: E402
     acceptance_bucket,
     calls_bucket,
@@ -291,68 +291,23 @@ def keep_written(keep: dict[str, list[int]]) -> dict[str, list[int]]:
 
 
 def write_table(tables: dict[str, dict], data: dict[str, int], out: Path) -> None:
+    """The data file the model reads (``analysis/model_rates.txt``, in ``model_rates.tables_text``'s
+    form), from the counts: every table's cells by their ``|``-joined keys, the keep table one
+    string of ``role offered discarded`` triples a group."""
     games = ", ".join(f"{data.get(f'games|{p}', 0):,} {p}-player" for p in (4, 3))
-    lines = [
-        '"""The measured tables of the discard model (docs/analysis.md, "The expected-points model").',
-        "",
-        f"Counted by scripts/measure_model.py on the corpus's Houou games (mjlog/: {games}).",
-        "Generated: edit the script, not this file. Each cell holds its raw counts.",
-        '"""',
-        "",
-        "from __future__ import annotations",
-        "",
-    ]
-    docs = {
-        "TENPAI": "(players, open melds '0' '1' '2' '3+', turn bucket) -> (cases, tenpai): an opponent "
-                  "not in riichi",
-        "RON_POINTS": "(players, 'riichi' 'open' 'dama', 'dealer' 'child') -> (rons, points): what a "
-                      "deal-in costs",
-        "WIN_TILE": "(players, winning tile group) -> (tsumo, ron)",
-        "FAR": "(players, shanten '0' '1' '2' '3' '4+', turn bucket, accepted bucket, 'open' 'closed') -> "
-               "(cases, wins, points won): a seat after its discard (0 and 1 for comparison; the model values "
-               "those by the scorer)",
-        "MARKS": "(players, marks '0' '1' '2' '3+', yakuhai single '0' '1') -> (cases, wins, points won): a "
-                 "seat two or more from tenpai after its discard",
-        "RIICHI_BONUS": "(players,) -> (riichi wins, ippatsu and ura dora han on them)",
-        "KEEP": "(players, stage '0' '1' 'far', 'threat' 'calm', turn bucket) -> 'role offered discarded "
-                "role offered discarded ...': every kind in the hand of a discarder not in riichi, and whether it "
-                "was the one let go, by its role; roles offered fewer than 50 times left out, '*' the group's "
-                "totals. One string a group: thousands of cells as a dict literal would cost a tenth of a "
-                "second to compile at every start where no bytecode is cached",
-    }
+    shaped: dict[str, dict[tuple[str, ...], object]] = {}
     for name, key in (("TENPAI", "tenpai"), ("RON_POINTS", "ron"), ("WIN_TILE", "wins"), ("FAR", "far"),
                       ("MARKS", "marks"), ("RIICHI_BONUS", "bonus")):
-        lines.append(f"{name}: dict[tuple[str, ...], tuple[int, ...]] = {{")
-        for cell, values in sorted(tables[key].items()):
-            parts = cell.split("|")
-            lines.append(f"    {tuple(parts)!r}: {tuple(values)!r},")
-        lines.append("}")
-        lines += textwrap.wrap(f'"""{docs[name]}."""', 100)
-        lines.append("")
+        shaped[name] = {tuple(cell.split("|")): tuple(values) for cell, values in tables[key].items()}
     groups: dict[tuple[str, ...], list[str]] = {}
     for cell, (offered, chosen) in sorted(keep_written(tables["keep"]).items()):
         *group, role = cell.split("|")
         groups.setdefault(tuple(group), []).append(f"{role} {offered} {chosen}")
-    lines.append("KEEP: dict[tuple[str, ...], str] = {")
-    for group, cells in groups.items():
-        lines.append(f"    {group!r}: (")
-        lines += [f"        {chunk!r}" for chunk in _chunks(" ".join(cells) + " ", 88)]
-        lines.append("    ),")
-    lines.append("}")
-    lines += textwrap.wrap(f'"""{docs["KEEP"]}."""', 100)
-    lines.append("")
-    out.write_text("\n".join(lines))
-
-
-def _chunks(text: str, width: int) -> list[str]:
-    """``text`` cut at spaces into pieces of about ``width`` characters (each keeps its space)."""
-    found, line = [], ""
-    for word in text.split(" ")[:-1]:
-        if line and len(line) + len(word) + 1 > width:
-            found.append(line)
-            line = ""
-        line += word + " "
-    return [*found, line] if line else found
+    shaped["KEEP"] = {group: " ".join(cells) for group, cells in groups.items()}
+    comments = ["The measured tables of the discard model (tenhou_tools/analysis/model_rates.py says what each holds).",
+                f"Counted by scripts/measure_model.py on the corpus's Houou games (mjlog/: {games}).",
+                "Generated: edit scripts/measure_model.py, not this file."]
+    out.write_text(tables_text(shaped, comments), encoding="utf-8")
 
 
 def main() -> int:

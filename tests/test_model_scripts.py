@@ -4,14 +4,13 @@ docs quote: ``scripts/measure_model.py`` writes a data module of the shape the m
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 
 import pytest
 
-from tenhou_tools.rules import model_rates
+from tenhou_tools.analysis import model_rates
 
 from .conftest import REPO
 
@@ -24,7 +23,7 @@ def _run(corpus, *args: str) -> subprocess.CompletedProcess:
 
 
 def test_measure_model_writes_the_tables_the_model_reads(corpus, tmp_path):
-    counts, table = tmp_path / "counts.json", tmp_path / "rates.py"
+    counts, table = tmp_path / "counts.json", tmp_path / "rates.txt"
     done = _run(corpus, "scripts/measure_model.py", "--sample", "400", "--out", str(counts))
     assert done.returncode == 0, done.stderr
     assert "opponent tenpai without riichi" in done.stdout and "ron points" in done.stdout
@@ -33,12 +32,9 @@ def test_measure_model_writes_the_tables_the_model_reads(corpus, tmp_path):
     done = subprocess.run([sys.executable, "scripts/measure_model.py", "--from", str(counts), "--table", str(table)],
                           cwd=REPO, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
-    spec = importlib.util.spec_from_file_location("measured", table)
-    assert spec is not None and spec.loader is not None
-    measured = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(measured)
-    for name in ("TENPAI", "RON_POINTS", "WIN_TILE", "FAR", "MARKS", "RIICHI_BONUS", "KEEP"):
-        written, shipped = getattr(measured, name), getattr(model_rates, name)
+    measured = model_rates.read_tables(table.read_text(encoding="utf-8"))
+    for name in model_rates.NAMES:
+        written, shipped = measured[name], getattr(model_rates, name)
         assert written and {len(k) for k in written} == {len(k) for k in shipped}, name
         assert set(written) <= set(shipped), name  # a sample's cells are among the whole corpus's
 

@@ -333,7 +333,7 @@ def test_a_tile_role_is_what_the_tile_is_to_the_hand():
 
 
 def test_strong_players_let_a_guest_wind_go_early_and_a_lone_terminal_later():
-    """The measured keep table (rules/model_rates.py): two or more from tenpai with no threat,
+    """The measured keep table (analysis/model_rates.txt): two or more from tenpai with no threat,
     a lone guest wind goes before a lone terminal in the first three discards, after it from the
     seventh (docs/analysis.md, "The keep table")."""
     early = keep_preference(4, "far", False, 2, "guest1u3") - keep_preference(4, "far", False, 2, "191i")

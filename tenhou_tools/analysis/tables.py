@@ -3,7 +3,7 @@ is tenpai, what a deal-in costs, how often a wait is won by ron rather than tsum
 or more from tenpai wins, what its value marks add, what ippatsu and ura dora add to a riichi, and
 which tiles strong players let go first (the keep table).
 
-The counts are data (``rules/model_rates.py``, written by ``scripts/measure_model.py`` from the
+The counts are data (``analysis/model_rates.txt``, written by ``scripts/measure_model.py`` from the
 corpus's Houou games); this module turns them into the figures the model uses, and holds the
 bucketing both share so the measurement and the reading cannot drift apart. Definitions and the
 tables with their counts: docs/analysis.md, "The expected-points model".
@@ -17,10 +17,10 @@ from math import log
 
 from ..events import Meld
 from ..rules import model_calibration
-from ..rules import model_rates as rates
 from ..rules.danger import turn_bucket
 from ..rules.hand import counts34
 from ..tiles import RED_FIVES
+from . import model_rates as rates
 
 __all__ = [
     "MIN_CASES",
