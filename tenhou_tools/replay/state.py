@@ -205,6 +205,18 @@ class TableState:
     def kans_by_seat(self) -> list[int]:
         return [seat.kans for seat in self.seats]
 
+    def indicators_due(self, event: Event) -> int:
+        """The kan dora indicators Tenhou shows just before ``event`` (``kan_dora``'s timing), for
+        a reader that must place them (tenhou.net/6 JSON lists them without their moment): before
+        a draw those due (a closed kan's, or an open kan's that a later kan or kita brought
+        forward); before the discard or riichi after an open or added kan's replacement draw, its
+        own."""
+        if isinstance(event, Draw):
+            return self.dora_due
+        if isinstance(event, Discard) or (isinstance(event, Riichi) and event.step == 1):
+            return self.open_kan_dora if self.last_draw is not None else 0
+        return 0
+
     def on_offer(self) -> bool:
         """A tile others may still win on has just gone out (a discard, an added kan's tile, a
         kita) and has not gone past yet."""

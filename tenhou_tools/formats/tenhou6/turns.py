@@ -22,7 +22,9 @@ from ...events import (
     Ryuukyoku,
 )
 from ...mjlog import encode_meld
+from ...replay.state import TableState
 from ...rules.hand import counts34, is_complete, waits
+from ...rules.riichi import RIICHI_COST
 from ..common import TileIds, code_kind, code_of
 from .names import (
     _POINTS,
@@ -267,166 +269,131 @@ class _TurnOrder:
 
 
 class _EventBuilder:
-    """The turn order with tile ids: the events of the hand, its ``Init`` and its ending."""
+    """The turn order with tile ids: the events of the hand, its ``Init`` and its ending, built on
+    the one fold (``TableState``): each event is applied as it is made, and the state says what
+    the hand holds, which tile is on offer, the scores and sticks, and when Tenhou shows a kan's
+    dora indicator (``TableState.indicators_due``)."""
 
     def __init__(self, hand: _HandReader, order: _TurnOrder):
         self.h = hand
         self.order = order
         self.ids = TileIds(red=hand.red, source=hand.game.source, where=hand.where)
         self.events: list[Event] = []
-        self.concealed: list[list[int]] = [[], [], [], []]
-        self.melds: list[list[Meld]] = [[], [], [], []]
-        self.last_drawn: list[int | None] = [None] * 4
-        self.last_discard: tuple[int, int] | None = None
-        self.last_rob: tuple[int, int] | None = None
-        self.riichi = [False] * 4
-        self.dora: list[int] = []
         self.dora_feed = iter(hand.dora_codes[1:])
-        self.open_pending = 0
-        self.scores = list(hand.scores)
-        self.sticks = hand.sticks
+        self.state: TableState | None = None
+
+    @property
+    def table(self) -> TableState:
+        assert self.state is not None  # set by build() before any event
+        return self.state
 
     def new(self, code: int) -> int:
         return self.ids.new(code_kind(code), 51 <= code <= 53)
 
-    def pick(self, seat: int, code: int, avoid: int | None = None) -> int:
-        """A tile id of ``code`` from the seat's hand (not ``avoid`` when another one will do)."""
+    def pick(self, seat: int, code: int, avoid: int | None = None, taken: Sequence[int] = ()) -> int:
+        """A tile id of ``code`` in the seat's hand (not ``avoid`` when another one will do; none of
+        ``taken``, the ids already picked for the same event)."""
         kind = code_kind(code)
-        matches = [t for t in self.concealed[seat] if t >> 2 == kind and (code_of(t, red=self.h.red) == code)]
+        matches = [t for t in self.table.seats[seat].concealed
+                   if t >> 2 == kind and code_of(t, red=self.h.red) == code and t not in taken]
         if not matches:
             raise self.h.fail(f"S{seat} does not hold tile {code}")
-        tile = next((t for t in matches if t != avoid), matches[0]) if len(matches) > 1 else matches[0]
-        self.concealed[seat].remove(tile)
-        return tile
+        return next((t for t in matches if t != avoid), matches[0]) if len(matches) > 1 else matches[0]
+
+    def emit(self, event: Event) -> None:
+        """``event`` after the kan dora indicators Tenhou shows before it (the fold says how many)."""
+        self.reveal(self.table.indicators_due(event))
+        self.apply(event)
 
     def reveal(self, count: int) -> None:
+        """The JSON's next ``count`` kan dora indicators, each a ``NewDora`` applied."""
         for _ in range(count):
             code = next(self.dora_feed, None)
             if code is None:
                 self.h.game.warnings.append(f"{self.h.where}: a kan reveals a dora indicator the JSON does not list")
                 return
-            tile = self.new(code)
-            self.dora.append(tile)
-            self.events.append(NewDora(tile))
+            self.apply(NewDora(self.new(code)))
 
-    def flush_open(self) -> None:
-        if self.open_pending:
-            count, self.open_pending = self.open_pending, 0
-            self.reveal(count)
+    def apply(self, event: Event) -> None:
+        self.events.append(event)
+        self.table.apply(event)
 
     def build(self) -> Hand:
         h = self.h
-        deal = [tuple(self.new(c) for c in h.haipai[s]) for s in range(4)]
-        for s in range(4):
-            self.concealed[s] = list(deal[s])
+        deal = tuple(tuple(self.new(c) for c in h.haipai[s]) for s in range(4))
         indicator = self.new(h.dora_codes[0])
-        self.dora.append(indicator)
         init = Init(round=h.round, honba=h.honba, sticks=h.sticks, dice=(0, 0), dora_indicator=indicator,
-                    scores=h.scores, dealer=h.dealer, hands=tuple(deal))
-        chips = h.rules.chips > 0
-        # Kan dora (Tenhou's timing, as the engine checks it): a closed kan's indicator is shown
-        # at once (before the replacement draw); an open or added kan's after the replacement
-        # draw, before the next discard; but if another kan or a kita comes first, it is due
-        # before that one's replacement draw (an added kan can still be robbed until then).
-        # Chip tables show every kan's indicator at once.
-        due = 0
+                    scores=h.scores, dealer=h.dealer, hands=deal)
+        self.state = TableState(init, h.n, h.rules.chips > 0)
         for action in self.order.actions:
             what, seat = action[0], action[1]
             if what == "draw":
-                if due:
-                    self.reveal(due)
-                    due = 0
-                tile = self.new(action[2])
-                self.concealed[seat].append(tile)
-                self.last_drawn[seat] = tile
-                self.last_discard = self.last_rob = None
-                self.events.append(Draw(seat, tile, action[3]))
+                self.emit(Draw(seat, self.new(action[2]), action[3]))
             elif what == "riichi":
-                self.flush_open()
-                self.events.append(Riichi(seat, 1))
+                self.emit(Riichi(seat, 1))
             elif what == "discard":
-                self.flush_open()
-                drawn = self.last_drawn[seat]
-                if action[3]:
-                    tile = drawn
-                    self.concealed[seat].remove(tile)
-                else:
-                    tile = self.pick(seat, action[2], avoid=drawn)
-                self.events.append(Discard(seat, tile, tile == drawn))
-                self.last_drawn[seat] = None
-                self.last_discard, self.last_rob = (seat, tile), None
+                last = self.table.last_draw
+                drawn = last.tile if last is not None and last.seat == seat else None
+                tile = drawn if action[3] and drawn is not None else self.pick(seat, action[2], avoid=drawn)
+                self.emit(Discard(seat, tile, tile == drawn))
             elif what == "accept":
-                self.scores[seat] -= 1000
-                self.sticks += 1
-                self.riichi[seat] = True
-                self.events.append(Riichi(seat, 2, tuple(self.scores)))
+                scores = list(self.table.scores)
+                scores[seat] -= RIICHI_COST
+                self.emit(Riichi(seat, 2, tuple(scores)))
             elif what == "ankan":
-                tiles = tuple(sorted(self.pick(seat, c) for c in action[2]))
-                self.add_call(seat, Meld(CallKind.CLOSED_KAN, tiles, None, None, None, 0))
-                self.reveal(due + self.open_pending + 1)
-                due = self.open_pending = 0
-            elif what in ("call", "kakan", "kita"):
-                if what == "call":
-                    self.open_call(seat, *action[2:])
-                elif what == "kakan":
-                    self.added_kan(seat, action[2])
-                else:
-                    tile = self.pick(seat, action[2])
-                    self.add_call(seat, Meld(CallKind.KITA, (tile,), None, None, None, 0))
-                    self.last_rob = (seat, tile)
-                is_kan = what == "kakan" or (what == "call" and action[2] == "m")
-                if what == "kita" or is_kan:
-                    due += self.open_pending
-                    self.open_pending = 0
-                if is_kan:
-                    if chips:
-                        due += 1
-                    else:
-                        self.open_pending = 1
+                picked: list[int] = []
+                for c in action[2]:
+                    picked.append(self.pick(seat, c, taken=picked))
+                self.add_call(seat, Meld(CallKind.CLOSED_KAN, tuple(sorted(picked)), None, None, None, 0))
+                self.reveal(self.table.dora_due)  # a closed kan's indicator is shown at once
+            elif what == "call":
+                self.open_call(seat, *action[2:])
+            elif what == "kakan":
+                self.added_kan(seat, action[2])
+            else:  # kita
+                self.add_call(seat, Meld(CallKind.KITA, (self.pick(seat, action[2]),), None, None, None, 0))
         if next(self.dora_feed, None) is not None:
             h.game.warnings.append(f"{h.where}: the JSON lists more dora indicators than the kans revealed")
         self.ending()
         return Hand(h.index, init, tuple(self.events))
 
     def add_call(self, seat: int, meld: Meld) -> None:
-        meld = Meld(meld.kind, meld.tiles, meld.called, meld.from_seat, meld.added, encode_meld(meld, seat))
-        self.melds[seat].append(meld)
-        self.events.append(Call(seat, meld))
-        self.last_drawn[seat] = None
-        if meld.kind is CallKind.ADDED_KAN and meld.added is not None:
-            self.last_rob = (seat, meld.added)
-        elif meld.kind is not CallKind.KITA:
-            self.last_rob = None
+        self.emit(Call(seat, Meld(meld.kind, meld.tiles, meld.called, meld.from_seat, meld.added,
+                                  encode_meld(meld, seat))))
 
     def open_call(self, seat: int, letter: str, called: int, consumed: Sequence[int], from_seat: int) -> None:
-        last = self.last_discard
-        if last is None or last[0] != from_seat:
+        last = self.table.last_discard
+        if last is None or last.seat != from_seat:
             raise self.h.fail(f"S{seat} calls a tile S{from_seat} did not just discard")
-        tiles = [last[1]] + [self.pick(seat, c) for c in consumed]
+        picked: list[int] = []
+        for c in consumed:
+            picked.append(self.pick(seat, c, taken=picked))
         kind = {"c": CallKind.CHI, "p": CallKind.PON, "m": CallKind.OPEN_KAN}[letter]
-        self.add_call(seat, Meld(kind, tuple(sorted(tiles)), last[1], from_seat, None, 0))
-        self.last_discard = None
+        self.add_call(seat, Meld(kind, tuple(sorted([last.tile, *picked])), last.tile, from_seat, None, 0))
 
     def added_kan(self, seat: int, code: int) -> None:
-        melds = self.melds[seat]
-        kind = code_kind(code)
-        for i, pon in enumerate(melds):  # noqa: B007 - i: the pon's place, used after the loop
-            if pon.kind is CallKind.PON and pon.tiles[0] >> 2 == kind:
-                break
-        else:
+        melds = self.table.seats[seat].melds
+        pon = next((m for m in melds if m.kind is CallKind.PON and m.tiles[0] >> 2 == code_kind(code)), None)
+        if pon is None:
             raise self.h.fail(f"S{seat} adds {code} to a pon it does not have")
         added = self.pick(seat, code)
-        meld = Meld(CallKind.ADDED_KAN, tuple(sorted((*pon.tiles, added))), pon.called, pon.from_seat, added, 0)
-        meld = Meld(meld.kind, meld.tiles, meld.called, meld.from_seat, added, encode_meld(meld, seat))
-        melds[i] = meld
-        self.events.append(Call(seat, meld))
-        self.last_drawn[seat] = None
-        self.last_rob = (seat, added)
+        self.add_call(seat, Meld(CallKind.ADDED_KAN, tuple(sorted((*pon.tiles, added))), pon.called, pon.from_seat,
+                                 added, 0))
+
+    def on_offer(self) -> int | None:
+        """The tile others may win on now: an added kan's or a kita's (robbed), else the last
+        discard's; ``None`` when there is none."""
+        t = self.table
+        call = t.last_call
+        if call is not None and call.meld.kind in (CallKind.ADDED_KAN, CallKind.KITA):
+            return call.meld.added if call.meld.kind is CallKind.ADDED_KAN else call.meld.tiles[0]
+        return t.last_discard.tile if t.last_discard is not None else None
 
     # -- the ending ------------------------------------------------------------------------
 
     def ending(self) -> None:
         h = self.h
+        t = self.table
         result = h.result
         assert self.order.end is not None  # the search ended the hand
         how, seat = self.order.end
@@ -435,6 +402,7 @@ class _EventBuilder:
             return
         kind = result.kind
         n = h.n
+        concealed = [t.seats[s].concealed for s in range(4)]
         shown: list[tuple[int, ...] | None] = [None] * 4
         if kind is DrawKind.EXHAUSTIVE:
             if result.name == ALL_TENPAI:
@@ -444,60 +412,62 @@ class _EventBuilder:
             elif any(result.deltas):
                 tenpai = [result.deltas[s] > 0 for s in range(n)]
             else:
-                tenpai = [bool(waits(counts34(self.concealed[s]))) for s in range(n)]
+                tenpai = [bool(waits(counts34(concealed[s]))) for s in range(n)]
             for s in range(n):
                 if tenpai[s]:
-                    shown[s] = tuple(sorted(self.concealed[s]))
+                    shown[s] = tuple(sorted(concealed[s]))
         elif kind is DrawKind.NAGASHI_MANGAN:
             for s in range(n):
-                if waits(counts34(self.concealed[s])):
-                    shown[s] = tuple(sorted(self.concealed[s]))
+                if waits(counts34(concealed[s])):
+                    shown[s] = tuple(sorted(concealed[s]))
         elif kind is DrawKind.NINE_TERMINALS:
-            shown[seat] = tuple(sorted(self.concealed[seat]))
+            shown[seat] = tuple(sorted(concealed[seat]))
         elif kind is DrawKind.FOUR_RIICHI:
             for s in range(n):
-                shown[s] = tuple(sorted(self.concealed[s]))
+                shown[s] = tuple(sorted(concealed[s]))
         elif kind is DrawKind.TRIPLE_RON:
-            tile = (self.last_rob or self.last_discard or (None, None))[1]
+            tile = self.on_offer()
             ronners = [s for s in range(n) if s != seat and tile is not None
-                       and is_complete(counts34([*self.concealed[s], tile]))]
+                       and is_complete(counts34([*concealed[s], tile]))]
             if len(ronners) != 3:
                 ronners = [s for s in range(n) if s != seat]
             for s in ronners:
-                shown[s] = tuple(sorted(self.concealed[s]))
-        self.events.append(Ryuukyoku(kind, h.honba, self.sticks, tuple(self.scores), result.deltas,
-                                     tuple(shown)))
+                shown[s] = tuple(sorted(concealed[s]))
+        self.events.append(Ryuukyoku(kind, h.honba, t.sticks, tuple(t.scores), result.deltas, tuple(shown)))
 
     def wins(self, result: _Result, how: str, seat: int) -> None:
         h = self.h
+        t = self.table
+        scores = list(t.scores)
         for number, win in enumerate(result.wins):
             who = win.who
+            concealed = t.seats[who].concealed
             if how == "draw":
-                drawn = self.last_drawn[who]
-                assert drawn is not None  # the search ended the hand on this seat's draw
-                win_tile = drawn
-                hand = sorted(self.concealed[who])
+                drawn = t.last_draw
+                assert drawn is not None and drawn.seat == who  # the search ended the hand on this seat's draw
+                win_tile = drawn.tile
+                hand = sorted(concealed)
             else:
-                taken = self.last_rob if how == "rob" else self.last_discard
+                taken = self.on_offer()
                 assert taken is not None  # ... or on this tile
-                win_tile = taken[1]
-                hand = sorted([*self.concealed[who], win_tile])
-            in_riichi = self.riichi[who]
-            ura = tuple(self.ura_ids()[: len(self.dora)]) if in_riichi else ()
+                win_tile = taken
+                hand = sorted([*concealed, win_tile])
+            in_riichi = t.seats[who].riichi == 2
+            ura = tuple(self.ura_ids()[: len(t.dora)]) if in_riichi else ()
             yaku = list(win.yaku)
             if in_riichi and URA_DORA not in win.names and not win.yakuman:
                 yaku.append((URA_DORA, 0))
             fu, points, limit = self.value(win, who, how)
             first = number == 0
             agari = Agari(
-                who=who, from_who=win.from_who, hand=tuple(hand), melds=tuple(self.melds[who]),
+                who=who, from_who=win.from_who, hand=tuple(hand), melds=tuple(t.seats[who].melds),
                 win_tile=win_tile, fu=fu, points=points, limit=limit, yaku=tuple(yaku),
-                yakuman=tuple(win.yakuman), dora_indicators=tuple(self.dora), ura_indicators=ura,
-                honba=h.honba, sticks=self.sticks if first else 0, scores_before=tuple(self.scores),
+                yakuman=tuple(win.yakuman), dora_indicators=tuple(t.dora), ura_indicators=ura,
+                honba=h.honba, sticks=t.sticks if first else 0, scores_before=tuple(scores),
                 deltas=win.deltas, pao_who=win.pao,
             )
             self.events.append(agari)
-            self.scores = [self.scores[s] + win.deltas[s] for s in range(4)]
+            scores = [scores[s] + win.deltas[s] for s in range(4)]
 
     def ura_ids(self) -> list[int]:
         if not hasattr(self, "_ura"):
