@@ -409,27 +409,32 @@ class _MjaiReader:
         init = Init(round=wind * 4 + start["kyoku"] - 1, honba=start["honba"], sticks=start["kyotaku"],
                     dice=(0, 0), dora_indicator=indicator, scores=tuple(start["scores"]),
                     dealer=start["oya"], hands=deal)
-        concealed = [list(h) for h in deal]
-        melds: list[list[Meld]] = [[], [], [], []]
-        dora = [indicator]
-        scores = list(init.scores)
-        sticks = init.sticks
-        last_drawn: list[int | None] = [None] * 4
+        # the one fold keeps the table as the events are made: what each seat holds, its melds,
+        # the tile on offer, the dora, scores and sticks
+        table = TableState(init, n, bool(self.ruleset.chips))
         kan_before = [False] * 4
-        last_discard: tuple[int, int] | None = None
-        last_rob: tuple[int, int] | None = None
+        """The seat's last act was a kan or kita: its next draw is a replacement draw (mjai
+        marks none)."""
         out: list[Event] = []
         wins = 0
 
-        def pick(seat: int, name: str, avoid: int | None = None) -> int:
+        def emit(event: Event) -> None:
+            out.append(event)
+            table.apply(event)
+
+        def pick(seat: int, name: str, avoid: int | None = None, taken: Iterable[int] = ()) -> int:
             kind, _is_red = mjai_kind(name)
-            matches = [t for t in concealed[seat]
-                       if t >> 2 == kind and (mjai_name(t, red=red) == name)]
+            matches = [t for t in table.seats[seat].concealed
+                       if t >> 2 == kind and mjai_name(t, red=red) == name and t not in taken]
             if not matches:
                 raise self.fail(f"S{seat} does not hold {name}")
-            tile = next((t for t in matches if t != avoid), matches[0])
-            concealed[seat].remove(tile)
-            return tile
+            return next((t for t in matches if t != avoid), matches[0])
+
+        def picks(seat: int, names: Iterable[str]) -> list[int]:
+            found: list[int] = []
+            for name in names:
+                found.append(pick(seat, name, taken=found))
+            return found
 
         ura_ids: list[int] = []
 
@@ -444,10 +449,18 @@ class _MjaiReader:
                 tiles.append(ura_ids[k])
             return tuple(tiles)
 
-        def add(seat: int, meld: Meld) -> Meld:
-            meld = Meld(meld.kind, meld.tiles, meld.called, meld.from_seat, meld.added, encode_meld(meld, seat))
-            out.append(Call(seat, meld))
-            return meld
+        def add(seat: int, meld: Meld) -> None:
+            emit(Call(seat, Meld(meld.kind, meld.tiles, meld.called, meld.from_seat, meld.added,
+                                 encode_meld(meld, seat))))
+            kan_before[seat] = meld.kind is not CallKind.CHI and meld.kind is not CallKind.PON
+
+        def robbed(from_who: int) -> int | None:
+            """The tile ``from_who`` offers to a ron: its added kan's or kita's, else its discard."""
+            call = table.last_call
+            if call is not None and call.seat == from_who and call.meld.kind in (CallKind.ADDED_KAN, CallKind.KITA):
+                return call.meld.added if call.meld.kind is CallKind.ADDED_KAN else call.meld.tiles[0]
+            last = table.last_discard
+            return last.tile if last is not None and last.seat == from_who else None
 
         i += 1
         while True:
@@ -463,100 +476,73 @@ class _MjaiReader:
             if kind == "tsumo":
                 if e["pai"] == UNKNOWN:
                     raise self.fail("a hidden draw ('?'): only complete logs can be read")
-                tile = new(e["pai"])
-                concealed[actor].append(tile)
-                out.append(Draw(actor, tile, kan_before[actor]))
-                last_drawn[actor] = tile
+                emit(Draw(actor, new(e["pai"]), kan_before[actor]))
                 kan_before[actor] = False
-                last_discard = last_rob = None
             elif kind == "dahai":
-                drawn = last_drawn[actor]
+                last_draw = table.last_draw
+                drawn = last_draw.tile if last_draw is not None and last_draw.seat == actor else None
                 if e["tsumogiri"] and drawn is not None and mjai_name(drawn, red=red) == e["pai"]:
-                    concealed[actor].remove(drawn)
                     tile = drawn
                 else:
                     tile = pick(actor, e["pai"], avoid=drawn)
-                out.append(Discard(actor, tile, tile == drawn))
-                last_drawn[actor] = None
-                last_discard, last_rob = (actor, tile), None
+                emit(Discard(actor, tile, tile == drawn))
             elif kind in ("chi", "pon", "daiminkan"):
-                if last_discard is None or last_discard[0] != e["target"]:
+                last = table.last_discard
+                if last is None or last.seat != e["target"]:
                     raise self.fail(f"{kind} of a tile S{e['target']} did not just discard")
-                called = last_discard[1]
-                tiles = [called] + [pick(actor, t) for t in e["consumed"]]
+                tiles = [last.tile, *picks(actor, e["consumed"])]
                 call_kind = {"chi": CallKind.CHI, "pon": CallKind.PON, "daiminkan": CallKind.OPEN_KAN}[kind]
-                melds[actor].append(add(actor, Meld(call_kind, tuple(sorted(tiles)), called, e["target"], None, 0)))
-                last_drawn[actor] = None
-                last_discard = None
-                kan_before[actor] = kind == "daiminkan"
+                add(actor, Meld(call_kind, tuple(sorted(tiles)), last.tile, e["target"], None, 0))
             elif kind == "kakan":
                 pon_kind = mjai_kind(e["pai"])[0]
-                for k, pon in enumerate(melds[actor]):  # noqa: B007 - k: used after the loop
-                    if pon.kind is CallKind.PON and pon.tiles[0] >> 2 == pon_kind:
-                        break
-                else:
+                pon = next((m for m in table.seats[actor].melds
+                            if m.kind is CallKind.PON and m.tiles[0] >> 2 == pon_kind), None)
+                if pon is None:
                     raise self.fail(f"S{actor} adds {e['pai']} to a pon it does not have")
                 added = pick(actor, e["pai"])
-                meld = Meld(CallKind.ADDED_KAN, tuple(sorted((*pon.tiles, added))), pon.called, pon.from_seat, added, 0)
-                melds[actor][k] = add(actor, meld)
-                last_drawn[actor] = None
-                kan_before[actor] = True
-                last_rob = (actor, added)
+                add(actor, Meld(CallKind.ADDED_KAN, tuple(sorted((*pon.tiles, added))), pon.called, pon.from_seat,
+                                added, 0))
             elif kind == "ankan":
-                kan = tuple(sorted(pick(actor, t) for t in e["consumed"]))
-                melds[actor].append(add(actor, Meld(CallKind.CLOSED_KAN, kan, None, None, None, 0)))
-                last_drawn[actor] = None
-                kan_before[actor] = True
+                add(actor, Meld(CallKind.CLOSED_KAN, tuple(sorted(picks(actor, e["consumed"]))), None, None, None, 0))
             elif kind == "nukidora":
-                tile = pick(actor, e["pai"])
-                melds[actor].append(add(actor, Meld(CallKind.KITA, (tile,), None, None, None, 0)))
-                last_drawn[actor] = None
-                kan_before[actor] = True
-                last_rob = (actor, tile)
+                add(actor, Meld(CallKind.KITA, (pick(actor, e["pai"]),), None, None, None, 0))
             elif kind == "dora":
-                tile = new(e["dora_marker"])
-                dora.append(tile)
-                out.append(NewDora(tile))
+                emit(NewDora(new(e["dora_marker"])))
             elif kind == "reach":
-                out.append(Riichi(actor, 1))
+                emit(Riichi(actor, 1))
             elif kind == "reach_accepted":
-                scores[actor] -= 1000
-                sticks += 1
                 given = e.get("scores")
-                if given is not None:
-                    scores = list(given)
-                out.append(Riichi(actor, 2, tuple(given) if given is not None else None))
+                emit(Riichi(actor, 2, tuple(given) if given is not None else None))
             elif kind == "hora":
                 who, from_who = actor, e["target"]
+                concealed = table.seats[who].concealed
                 if who == from_who:
-                    win_tile = last_drawn[who]
-                    if win_tile is None:
+                    last_draw = table.last_draw
+                    if last_draw is None or last_draw.seat != who:
                         raise self.fail(f"S{who}'s tsumo follows no draw of S{who}")
-                    hand = sorted(concealed[who])
+                    win_tile = last_draw.tile
+                    hand = sorted(concealed)
                 else:
-                    source = last_rob if last_rob is not None and last_rob[0] == from_who else last_discard
-                    if source is None or source[0] != from_who:
+                    taken = robbed(from_who)
+                    if taken is None:
                         raise self.fail(f"S{who}'s ron names S{from_who}, who did not just discard")
-                    win_tile = source[1]
-                    hand = sorted([*concealed[who], win_tile])
-                deltas = tuple(e.get("deltas") or (0, 0, 0, 0))
-                out.append(Agari(
-                    who=who, from_who=from_who, hand=tuple(hand), melds=tuple(melds[who]), win_tile=win_tile,
-                    fu=0, points=0, limit=0, yaku=(), yakuman=(), dora_indicators=tuple(dora),
-                    ura_indicators=ura(e.get("ura_markers") or ()),
-                    honba=init.honba, sticks=sticks if wins == 0 else 0, scores_before=tuple(scores),
-                    deltas=deltas,
+                    win_tile = taken
+                    hand = sorted([*concealed, win_tile])
+                emit(Agari(
+                    who=who, from_who=from_who, hand=tuple(hand), melds=tuple(table.seats[who].melds),
+                    win_tile=win_tile, fu=0, points=0, limit=0, yaku=(), yakuman=(),
+                    dora_indicators=tuple(table.dora), ura_indicators=ura(e.get("ura_markers") or ()),
+                    honba=init.honba, sticks=table.sticks if wins == 0 else 0, scores_before=tuple(table.scores),
+                    deltas=tuple(e.get("deltas") or (0, 0, 0, 0)),
                 ))
-                scores = [scores[s] + deltas[s] for s in range(4)]
                 wins += 1
             elif kind == "ryukyoku":
                 reason = e.get("reason")
                 draw_kind = KINDS[reason] if reason else DrawKind.EXHAUSTIVE
                 tenpais = e.get("tenpais") or [False] * 4
-                shown = tuple(tuple(sorted(concealed[s])) if tenpais[s] else None for s in range(4))
-                deltas = tuple(e.get("deltas") or (0, 0, 0, 0))
-                out.append(Ryuukyoku(draw_kind, init.honba, sticks, tuple(scores), deltas, shown))
-                scores = [scores[s] + deltas[s] for s in range(4)]
+                shown = tuple(tuple(sorted(table.seats[s].concealed)) if tenpais[s] else None for s in range(4))
+                emit(Ryuukyoku(draw_kind, init.honba, table.sticks, tuple(table.scores),
+                               tuple(e.get("deltas") or (0, 0, 0, 0)), shown))
             elif kind == "none":
                 continue
             else:
