@@ -38,6 +38,8 @@ COMPILED: tuple[str, ...] = (
     "tenhou_tools.analysis.defence",
     "tenhou_tools.analysis.discard",
     "tenhou_tools.analysis.game",
+    "tenhou_tools.analysis.model",
+    "tenhou_tools.analysis.tables",
     "tenhou_tools.analysis.value",
     "tenhou_tools.analysis.verdict",
     "tenhou_tools.analysis.waits",

@@ -34,10 +34,8 @@ uma). Definitions, the tables and their counts: docs/analysis.md, "The expected-
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from ..rules.danger import DangerClass, dora_kinds
-from ..rules.game_end import ranking
 from ..rules.hand import counts34
 from ..rules.shanten import DiscardOption
 from ..tiles import RED_FIVES, yakuhai_kinds
@@ -52,7 +50,7 @@ from .tables import (
     value_marks_of,
 )
 from .value import hand_value
-from .values import DangerAgainst, OptionValue, ValueSituation
+from .values import DangerAgainst, OptionValue, Standing, ValueSituation
 
 __all__ = [
     "KEEP_POINTS_FLOOR",
@@ -148,33 +146,6 @@ def dealer_factor(players: int, dealer: bool) -> float:
     ``players`` - 1 others, so a far value is scaled by 1.5 or 1 over that mix."""
     mix = 1 + 0.5 / players
     return (1.5 if dealer else 1.0) / mix
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """The game's last hand as the model values it: the scores now and the lobby's uma, so that
-    a win or a deal-in is worth its points plus the placement it brings (順位点)."""
-
-    seat: int
-    scores: tuple[int, ...]
-    """Each seat's score now."""
-    uma: tuple[int, ...]
-    """Points for each final rank, first to last (the lobby's uma in thousands, x 1,000)."""
-    first_dealer: int = 0
-
-    def _uma_of(self, scores: Sequence[float], seat: int) -> int:
-        return self.uma[ranking(scores, len(self.scores), self.first_dealer).index(seat)]
-
-    def win_gain(self, points: float) -> float:
-        """The uma the seat gains by winning ``points``, taken from the others alike."""
-        players = len(self.scores)
-        after = [s + (points if i == self.seat else -points / (players - 1)) for i, s in enumerate(self.scores)]
-        return self._uma_of(after, self.seat) - self._uma_of(self.scores, self.seat)
-
-    def deal_in_loss(self, winner: int, points: float) -> float:
-        """The uma the seat loses by dealing ``points`` into ``winner``."""
-        after = [s - points if i == self.seat else s + points if i == winner else s for i, s in enumerate(self.scores)]
-        return self._uma_of(self.scores, self.seat) - self._uma_of(after, self.seat)
 
 
 def _tile_for(concealed: Sequence[int], kind: int, chosen: int) -> int:

@@ -8,12 +8,14 @@ compiled install, and a class defined there would become a native class (docs/de
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from ..events import Hand, Meld
 from ..replay.board import FoldStop
 from ..rules.danger import safest
+from ..rules.game_end import ranking
 from ..rules.hand import meld_count
 from ..rules.riichi import is_closed
 from ..rules.values import TENHOU_4P, Acceptance, Danger, DangerClass, DiscardOption, ScoringRules
@@ -36,6 +38,7 @@ __all__ = [
     "RiichiSummary",
     "ScoreLine",
     "SeatSummary",
+    "Standing",
     "ValueSituation",
     "Verdict",
     "WaitValue",
@@ -690,3 +693,30 @@ class GameAnalysis:
         if self.stopped:
             doc["stopped"] = [stop.to_json() for stop in self.stopped]
         return doc
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The game's last hand as the model values it: the scores now and the lobby's uma, so that
+    a win or a deal-in is worth its points plus the placement it brings (順位点)."""
+
+    seat: int
+    scores: tuple[int, ...]
+    """Each seat's score now."""
+    uma: tuple[int, ...]
+    """Points for each final rank, first to last (the lobby's uma in thousands, x 1,000)."""
+    first_dealer: int = 0
+
+    def _uma_of(self, scores: Sequence[float], seat: int) -> int:
+        return self.uma[ranking(scores, len(self.scores), self.first_dealer).index(seat)]
+
+    def win_gain(self, points: float) -> float:
+        """The uma the seat gains by winning ``points``, taken from the others alike."""
+        players = len(self.scores)
+        after = [s + (points if i == self.seat else -points / (players - 1)) for i, s in enumerate(self.scores)]
+        return self._uma_of(after, self.seat) - self._uma_of(self.scores, self.seat)
+
+    def deal_in_loss(self, winner: int, points: float) -> float:
+        """The uma the seat loses by dealing ``points`` into ``winner``."""
+        after = [s - points if i == self.seat else s + points if i == winner else s for i, s in enumerate(self.scores)]
+        return self._uma_of(self.scores, self.seat) - self._uma_of(after, self.seat)
