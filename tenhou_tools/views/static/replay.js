@@ -234,20 +234,16 @@
       " wait (" + how + ", " + Number(d.points).toLocaleString("en") + ")";
   }
 
-  /* Danger classes against a riichi (docs/analysis.md): their words, and the four marks the page
-   * draws under the tiles of the viewed hand (safe, low, medium, high danger), by measured rate. */
+  /* Danger classes against a riichi (docs/analysis.md): their words; and the four marks under
+   * the tiles of the viewed hand, by the highest deal-in rate their tooltip shows (%). */
   var CLASS_LABELS = {
     genbutsu: "genbutsu", honour_0_left: "honour, none left", honour_1_left: "honour, 1 left",
     honour_2_left: "honour, 2 left", no_chance: "no chance", suji: "suji", honour_live: "live honour",
     one_chance: "one chance", half_suji: "half suji", non_suji: "no suji"
   };
-  var CLASS_MARKS = {
-    genbutsu: "safe", honour_0_left: "safe", honour_1_left: "low", honour_2_left: "low", no_chance: "low",
-    suji: "low", honour_live: "medium", one_chance: "medium", half_suji: "medium", non_suji: "high"
-  };
+  var MARK_BUCKETS = [[1, "safe"], [5, "low"], [10, "medium"], [Infinity, "high"]];
   /* bright enough to read on the felt (#1e5a45), each outlined in the tiles' face colour */
   var MARK_COLOURS = {safe: "#3fd68a", low: "#4cb8e8", medium: "#f2a516", high: "#ff7a6b"};
-  var MARK_WORDS = {safe: "safe (genbutsu)", low: "low (suji, no chance, honours seen)", medium: "medium (half suji, one chance, live honour)", high: "high (no suji)"};
   var CLASS_RANK = ["genbutsu", "honour_0_left", "honour_1_left", "honour_2_left", "no_chance", "suji",
     "honour_live", "one_chance", "half_suji", "non_suji"];
 
@@ -255,18 +251,21 @@
     return CLASS_LABELS[c] || c;
   }
 
-  /* A kind's class against every opponent in riichi of an entry's `danger`: the most dangerous
-   * of them (the mark warns of the worst), with each seat's class and rate for the tooltip. */
+  /* A kind's class and rate against each threat of an entry's `danger` (the tooltip); its mark
+   * by the highest rate, `cls` the most dangerous class. */
   function kindDanger(danger, kind) {
-    var worst = null, words = [];
+    var worst = null, top = 0, words = [];
     (danger || []).forEach(function (d) {
       var c = d.classes[String(kind)];
       if (!c) return;
       if (worst === null || CLASS_RANK.indexOf(c) > CLASS_RANK.indexOf(worst)) worst = c;
       var rate = d.rates ? d.rates[String(kind)] : undefined;
+      if (rate > top) top = rate;
       words.push("vs S" + d.seat + ": " + classLabel(c) + (rate !== undefined ? " (" + rate + "%)" : ""));
     });
-    return worst === null ? null : {cls: worst, mark: CLASS_MARKS[worst], words: words.join("; ")};
+    var b = 0;
+    while (top >= MARK_BUCKETS[b][0]) b++;
+    return worst === null ? null : {cls: worst, rate: top, mark: MARK_BUCKETS[b][1], words: words.join("; ")};
   }
 
   // -- the board at a moment ------------------------------------------------------------------
@@ -862,7 +861,7 @@
     if (!found) return;
     var bar = s("rect", {x: x + w * 0.12, y: y + w * 4 / 3 + 2, width: w * 0.76, height: Math.max(3, w * 0.14), rx: 1.5,
       fill: MARK_COLOURS[found.mark], stroke: "#fbf8ef", "stroke-width": 0.8, "class": "danger-mark", "data-tile": t,
-      "data-class": found.cls, "data-mark": found.mark}, g);
+      "data-class": found.cls, "data-mark": found.mark, "data-rate": found.rate}, g);
     var title = s("title", {}, bar);
     title.textContent = tileWords(t) + " " + found.words;
   }
