@@ -83,6 +83,22 @@ def _moments(driver, name: str, seat: int) -> list[dict]:
     return driver.execute_script(AT_MOMENTS, moments)
 
 
+@pytest.mark.parametrize("name", ["game", "seat"])
+def test_the_board_its_marks_and_the_legend_are_in_view_on_a_laptop(browser, pages, name):
+    """At 1280×900, at every decision with danger marks, the whole board (every seat's hand and
+    pond, the centre), each mark under the viewed hand, on the felt, and the legend are in view
+    without scrolling."""
+    with screen(browser, pages[name], *LAPTOP):
+        for seat in _views(name):
+            for shown in _moments(browser, name, seat):
+                board, legend = shown["board"], shown["legend"]
+                assert shown["scroll"] == 0 and shown["marks"], shown["where"]
+                assert board[1] >= 0 and board[3] <= LAPTOP[1], shown
+                assert legend is not None and board[3] <= legend[1] and legend[3] <= LAPTOP[1], shown
+                for _, _, mark in shown["marks"]:  # inside the board's felt, not cut at its edge
+                    assert board[0] < mark[0] and mark[2] < board[2] and mark[3] <= board[3] - 1, (shown["where"], mark)
+
+
 def _rgb(colour: str) -> tuple[int, ...]:
     if colour.startswith("#"):
         return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))

@@ -420,17 +420,19 @@
   };
   var analysisIndex = {};
 
-  var analysisByHand = {};
+  var analysisByHand = {}, anyDanger = false;
 
   function indexAnalysis() {
     analysisIndex = {};
     analysisByHand = {};
     var a = doc.analysis;
+    anyDanger = false;
     var list = a && Array.isArray(a.discards) ? a.discards : [];
     list.forEach(function (entry) {
       if (entry && entry.hand !== undefined && entry.event_index !== undefined) {
         analysisIndex[entry.hand + ":" + entry.event_index] = entry;
         (analysisByHand[entry.hand] = analysisByHand[entry.hand] || []).push(entry);
+        if (entry.danger && entry.danger.length) anyDanger = true;
       }
     });
   }
@@ -972,7 +974,7 @@
       // Each hand runs from its owner's left along the edge, melds at the right end; the
       // corners stay clear (a hand ends before the next seat's edge band begins).
       var w = r === 0 ? 48 : 40;
-      var y = 1000 - w * 4 / 3 - 8;
+      var y = 1000 - w * 4 / 3 - (r === 0 ? 14 : 8);  // room for the viewed hand's marks
       var left = r === 0 ? 72 : 80;
       var used = drawHand(g, board, st, left, y, w);
       var mg = s("g", {"class": "melds", "data-seat": st.seat}, g);
@@ -1684,8 +1686,9 @@
   // -- render ---------------------------------------------------------------------------------
 
   /* The square table fits the window below what is above it (the header, the controls, the
-   * seats): on a laptop screen (1280x900) the controls, the whole board and the viewed seat's own
-   * hand at its bottom are in view without scrolling. Never smaller than MIN_BOARD px. */
+   * seats) and above the danger legend: on a laptop screen (1280x900) the controls, the whole
+   * board, the viewed seat's own hand with its marks and the legend are in view without
+   * scrolling. Never smaller than MIN_BOARD px. */
   var MIN_BOARD = 440;
 
   function fitBoard() {
@@ -1695,7 +1698,8 @@
       return;
     }
     var top = document.getElementById("board-wrap").getBoundingClientRect().top + window.scrollY;
-    var room = Math.floor(window.innerHeight - top - 8);
+    var legend = document.getElementById("danger-legend");
+    var room = Math.floor(window.innerHeight - top - 8 - (legend.offsetHeight && legend.offsetHeight + 6));
     svg.style.maxWidth = Math.max(room, MIN_BOARD) + "px";
   }
 
@@ -1723,6 +1727,8 @@
     renderAnalysis(board);
     renderSummary();
     document.getElementById("danger-legend").hidden = !document.querySelector("#board .danger-mark");
+    /* marks can show on the square table: the legend's line stays under it, the table still */
+    document.body.classList.toggle("has-danger", anyDanger && state.layout === "table");
     renderHandList();
     renderChartNow();
     document.body.setAttribute("data-hand", board.hand);
