@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from tenhou_tools.events import Agari
+
 from .browser import browser, open_page  # noqa: F401 - the fixture is found by name
-from .test_html_replay import corpus_game, write_page
+from .test_html_replay import corpus_game, game_of, write_page
 
 LAPTOP = (1280, 900)
 PHONE = (390, 844)
@@ -143,3 +145,41 @@ def test_a_marks_colour_is_the_legends_bucket_of_the_highest_rate_its_tooltip_sh
     seen.sort()
     assert all(a[1] <= b[1] for a, b in itertools.pairwise(seen))
     assert len({bucket for _, bucket in seen}) >= 3  # the game's marks span the scale
+
+
+OVERLAPS = """
+const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+const centre = [...document.querySelectorAll(['> text', 'g.dora', 'g.ura', 'g.table-facts']
+  .map((s) => '#board .centre-info ' + s).join(', '))];
+const seats = [...document.querySelectorAll('#board g.seat')].flatMap((g) =>
+  [...g.querySelectorAll('.seat-info text, .riichi-stick')]
+    .map((e) => [`S${g.dataset.seat} ${e.getAttribute('class')}`, e]));
+const hits = [];
+for (const c of centre) {
+  const a = rect(c);
+  for (const [what, e] of seats) {
+    const b = rect(e);
+    const meet = a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+    if (meet) hits.push([c.getAttribute('class') || c.textContent, what]);
+  }
+}
+return [document.querySelectorAll('#board g.ura g.tile').length, hits];
+"""
+
+
+@pytest.mark.parametrize(("width", "height"), [LAPTOP, PHONE])
+def test_no_centre_text_sits_over_a_seat_when_the_ura_row_shows(browser, pages, width, height):
+    """At every win of the game that turns ura indicators face up, viewed from each seat: the hand
+    label, the dora and ura rows and the table's facts overlap no seat's name, score or riichi
+    stick (the ura row used to push the label onto the top seat's name)."""
+    game = game_of(pages["source"])
+    wins = [(h.init.label(), h.events.index(e) + 1) for h in game.hands for e in h.endings
+            if isinstance(e, Agari) and e.ura_indicators]
+    assert wins
+    with screen(browser, pages["game"], width, height):
+        for label, step in wins:
+            for seat in range(4):
+                browser.execute_script("TenhouReplay.setView(arguments[0], true);"
+                                       "TenhouReplay.go(arguments[1], arguments[2])", seat, label, step)
+                ura, hits = browser.execute_script(OVERLAPS)
+                assert ura and hits == [], (label, step, seat, hits)

@@ -929,8 +929,8 @@
 
   function centreInfo(g, board, cx, y, width) {
     var ura = uraShown(board);
-    var tw = Math.min(30, width / 5.5);
-    if (ura.length) y -= tw * 4 / 3 + 4;  // room for the ura row: everything a row higher
+    var tw = ura.length ? 26 : Math.min(30, width / 5.5);
+    if (ura.length) y -= 8;  // the ura row: smaller tiles, clear of the seats' names
     stext(g, cx, y, board.hand, {"class": "centre-label", "text-anchor": "middle"});
     var x0 = cx - tw * 2.5;
     var dg = s("g", {"class": "dora"}, g);
