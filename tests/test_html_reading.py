@@ -183,3 +183,33 @@ def test_no_centre_text_sits_over_a_seat_when_the_ura_row_shows(browser, pages, 
                                        "TenhouReplay.go(arguments[1], arguments[2])", seat, label, step)
                 ura, hits = browser.execute_script(OVERLAPS)
                 assert ura and hits == [], (label, step, seat, hits)
+
+
+TABLE = """
+const panel = document.getElementById('summary-panel');
+const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+return {shown: !panel.hidden, rows: document.querySelectorAll('#analysis-summary tr[data-seat]').length,
+        client: panel.clientWidth, scroll: panel.scrollWidth, panel: rect(panel),
+        page: document.documentElement.scrollWidth,
+        cells: [...document.querySelectorAll('#analysis-summary td')].map(rect)};
+"""
+
+
+@pytest.mark.parametrize(("width", "height"), [LAPTOP, (1000, 800), PHONE])
+@pytest.mark.parametrize("name", ["game", "seat"])
+def test_the_verdicts_table_fits_its_panel(browser, pages, name, width, height):
+    """At the game's end the verdicts table is inside its panel, every cell in view: a table at
+    1280 px, a seat's labelled lines where the panel is narrow; nothing scrolls sideways."""
+    with screen(browser, pages[name], width, height):
+        labels = browser.execute_script("return TenhouReplay.document.hand_labels")
+        browser.execute_script("TenhouReplay.go(arguments[0], 'end')", labels[-1])
+        shown = browser.execute_script(TABLE)
+        assert shown["shown"] and shown["rows"] == (4 if name == "game" else 1), shown
+        assert shown["scroll"] <= shown["client"] and shown["page"] <= width, shown
+        left, _, right, _ = shown["panel"]
+        assert right <= width
+        for cell in shown["cells"]:
+            assert left <= cell[0] and cell[2] <= right, (cell, shown["panel"])
+        if width == LAPTOP[0]:  # a table: one row per seat
+            assert browser.execute_script("return getComputedStyle(document.querySelector("
+                                          "'#analysis-summary tr[data-seat]')).display") == "table-row"

@@ -1557,8 +1557,8 @@
       return;
     }
     var head = h("tr");
-    ["Seat", "judged", "best", "forced", "close", "losses", "ev lost a choice", "pushes", "dealt into riichi"]
-      .forEach(function (t) { head.appendChild(h("th", {}, t)); });
+    var words = ["Seat", "judged", "best", "forced", "close", "losses", "ev lost a choice", "pushes", "dealt into riichi"];
+    words.forEach(function (t) { head.appendChild(h("th", {}, t)); });
     table.appendChild(head);
     shown.forEach(function (r) {
       var tr = h("tr", {"data-seat": r.seat});
@@ -1571,7 +1571,8 @@
         .map(function (k) { return r.deal_ins[k] + " " + classLabel(k); }).join(", ") || "–";
       var mean = r.mean_cost !== null && r.mean_cost !== undefined ? Math.round(r.mean_cost).toLocaleString("en") : "–";
       [r.judged, best, r.forced, r.close, r.loss, mean, r.pushes, dealt]
-        .forEach(function (v, i) { tr.appendChild(h("td", {"data-field": ["judged", "best", "forced", "close", "loss", "mean_cost", "pushes", "deal_ins"][i]}, String(v))); });
+        .forEach(function (v, i) { tr.appendChild(h("td", {"data-field": ["judged", "best", "forced", "close", "loss", "mean_cost", "pushes", "deal_ins"][i],
+          "data-label": words[i + 1]}, String(v))); });
       table.appendChild(tr);
     });
   }
