@@ -234,20 +234,16 @@
       " wait (" + how + ", " + Number(d.points).toLocaleString("en") + ")";
   }
 
-  /* Danger classes against a riichi (docs/analysis.md): their words, and the four marks the page
-   * draws under the tiles of the viewed hand (safe, low, medium, high danger), by measured rate. */
+  /* Danger classes against a riichi (docs/analysis.md): their words; and the four marks under
+   * the tiles of the viewed hand, by the highest deal-in rate their tooltip shows (%). */
   var CLASS_LABELS = {
     genbutsu: "genbutsu", honour_0_left: "honour, none left", honour_1_left: "honour, 1 left",
     honour_2_left: "honour, 2 left", no_chance: "no chance", suji: "suji", honour_live: "live honour",
     one_chance: "one chance", half_suji: "half suji", non_suji: "no suji"
   };
-  var CLASS_MARKS = {
-    genbutsu: "safe", honour_0_left: "safe", honour_1_left: "low", honour_2_left: "low", no_chance: "low",
-    suji: "low", honour_live: "medium", one_chance: "medium", half_suji: "medium", non_suji: "high"
-  };
+  var MARK_BUCKETS = [[1, "safe"], [5, "low"], [10, "medium"], [Infinity, "high"]];
   /* bright enough to read on the felt (#1e5a45), each outlined in the tiles' face colour */
   var MARK_COLOURS = {safe: "#3fd68a", low: "#4cb8e8", medium: "#f2a516", high: "#ff7a6b"};
-  var MARK_WORDS = {safe: "safe (genbutsu)", low: "low (suji, no chance, honours seen)", medium: "medium (half suji, one chance, live honour)", high: "high (no suji)"};
   var CLASS_RANK = ["genbutsu", "honour_0_left", "honour_1_left", "honour_2_left", "no_chance", "suji",
     "honour_live", "one_chance", "half_suji", "non_suji"];
 
@@ -255,18 +251,21 @@
     return CLASS_LABELS[c] || c;
   }
 
-  /* A kind's class against every opponent in riichi of an entry's `danger`: the most dangerous
-   * of them (the mark warns of the worst), with each seat's class and rate for the tooltip. */
+  /* A kind's class and rate against each threat of an entry's `danger` (the tooltip); its mark
+   * by the highest rate, `cls` the most dangerous class. */
   function kindDanger(danger, kind) {
-    var worst = null, words = [];
+    var worst = null, top = 0, words = [];
     (danger || []).forEach(function (d) {
       var c = d.classes[String(kind)];
       if (!c) return;
       if (worst === null || CLASS_RANK.indexOf(c) > CLASS_RANK.indexOf(worst)) worst = c;
       var rate = d.rates ? d.rates[String(kind)] : undefined;
+      if (rate > top) top = rate;
       words.push("vs S" + d.seat + ": " + classLabel(c) + (rate !== undefined ? " (" + rate + "%)" : ""));
     });
-    return worst === null ? null : {cls: worst, mark: CLASS_MARKS[worst], words: words.join("; ")};
+    var b = 0;
+    while (top >= MARK_BUCKETS[b][0]) b++;
+    return worst === null ? null : {cls: worst, rate: top, mark: MARK_BUCKETS[b][1], words: words.join("; ")};
   }
 
   // -- the board at a moment ------------------------------------------------------------------
@@ -423,17 +422,19 @@
   };
   var analysisIndex = {};
 
-  var analysisByHand = {};
+  var analysisByHand = {}, anyDanger = false;
 
   function indexAnalysis() {
     analysisIndex = {};
     analysisByHand = {};
     var a = doc.analysis;
+    anyDanger = false;
     var list = a && Array.isArray(a.discards) ? a.discards : [];
     list.forEach(function (entry) {
       if (entry && entry.hand !== undefined && entry.event_index !== undefined) {
         analysisIndex[entry.hand + ":" + entry.event_index] = entry;
         (analysisByHand[entry.hand] = analysisByHand[entry.hand] || []).push(entry);
+        if (entry.danger && entry.danger.length) anyDanger = true;
       }
     });
   }
@@ -864,7 +865,7 @@
     if (!found) return;
     var bar = s("rect", {x: x + w * 0.12, y: y + w * 4 / 3 + 2, width: w * 0.76, height: Math.max(3, w * 0.14), rx: 1.5,
       fill: MARK_COLOURS[found.mark], stroke: "#fbf8ef", "stroke-width": 0.8, "class": "danger-mark", "data-tile": t,
-      "data-class": found.cls, "data-mark": found.mark}, g);
+      "data-class": found.cls, "data-mark": found.mark, "data-rate": found.rate}, g);
     var title = s("title", {}, bar);
     title.textContent = tileWords(t) + " " + found.words;
   }
@@ -930,8 +931,8 @@
 
   function centreInfo(g, board, cx, y, width) {
     var ura = uraShown(board);
-    var tw = Math.min(30, width / 5.5);
-    if (ura.length) y -= tw * 4 / 3 + 4;  // room for the ura row: everything a row higher
+    var tw = ura.length ? 26 : Math.min(30, width / 5.5);
+    if (ura.length) y -= 8;  // the ura row: smaller tiles, clear of the seats' names
     stext(g, cx, y, board.hand, {"class": "centre-label", "text-anchor": "middle"});
     var x0 = cx - tw * 2.5;
     var dg = s("g", {"class": "dora"}, g);
@@ -975,7 +976,7 @@
       // Each hand runs from its owner's left along the edge, melds at the right end; the
       // corners stay clear (a hand ends before the next seat's edge band begins).
       var w = r === 0 ? 48 : 40;
-      var y = 1000 - w * 4 / 3 - 8;
+      var y = 1000 - w * 4 / 3 - (r === 0 ? 14 : 8);  // room for the viewed hand's marks
       var left = r === 0 ? 72 : 80;
       var used = drawHand(g, board, st, left, y, w);
       var mg = s("g", {"class": "melds", "data-seat": st.seat}, g);
@@ -1558,8 +1559,8 @@
       return;
     }
     var head = h("tr");
-    ["Seat", "judged", "best", "forced", "close", "losses", "ev lost a choice", "pushes", "dealt into riichi"]
-      .forEach(function (t) { head.appendChild(h("th", {}, t)); });
+    var words = ["Seat", "judged", "best", "forced", "close", "losses", "ev lost a choice", "pushes", "dealt into riichi"];
+    words.forEach(function (t) { head.appendChild(h("th", {}, t)); });
     table.appendChild(head);
     shown.forEach(function (r) {
       var tr = h("tr", {"data-seat": r.seat});
@@ -1572,7 +1573,8 @@
         .map(function (k) { return r.deal_ins[k] + " " + classLabel(k); }).join(", ") || "–";
       var mean = r.mean_cost !== null && r.mean_cost !== undefined ? Math.round(r.mean_cost).toLocaleString("en") : "–";
       [r.judged, best, r.forced, r.close, r.loss, mean, r.pushes, dealt]
-        .forEach(function (v, i) { tr.appendChild(h("td", {"data-field": ["judged", "best", "forced", "close", "loss", "mean_cost", "pushes", "deal_ins"][i]}, String(v))); });
+        .forEach(function (v, i) { tr.appendChild(h("td", {"data-field": ["judged", "best", "forced", "close", "loss", "mean_cost", "pushes", "deal_ins"][i],
+          "data-label": words[i + 1]}, String(v))); });
       table.appendChild(tr);
     });
   }
@@ -1687,8 +1689,9 @@
   // -- render ---------------------------------------------------------------------------------
 
   /* The square table fits the window below what is above it (the header, the controls, the
-   * seats): on a laptop screen (1280x900) the controls, the whole board and the viewed seat's own
-   * hand at its bottom are in view without scrolling. Never smaller than MIN_BOARD px. */
+   * seats) and above the danger legend: on a laptop screen (1280x900) the controls, the whole
+   * board, the viewed seat's own hand with its marks and the legend are in view without
+   * scrolling. Never smaller than MIN_BOARD px. */
   var MIN_BOARD = 440;
 
   function fitBoard() {
@@ -1698,7 +1701,8 @@
       return;
     }
     var top = document.getElementById("board-wrap").getBoundingClientRect().top + window.scrollY;
-    var room = Math.floor(window.innerHeight - top - 8);
+    var legend = document.getElementById("danger-legend");
+    var room = Math.floor(window.innerHeight - top - 8 - (legend.offsetHeight && legend.offsetHeight + 6));
     svg.style.maxWidth = Math.max(room, MIN_BOARD) + "px";
   }
 
@@ -1726,6 +1730,8 @@
     renderAnalysis(board);
     renderSummary();
     document.getElementById("danger-legend").hidden = !document.querySelector("#board .danger-mark");
+    /* marks can show on the square table: the legend's line stays under it, the table still */
+    document.body.classList.toggle("has-danger", anyDanger && state.layout === "table");
     renderHandList();
     renderChartNow();
     document.body.setAttribute("data-hand", board.hand);
