@@ -131,3 +131,23 @@ def test_readme_examples_are_the_real_output(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("convert", "fixtures/", "--to", "tenhou6", "--out", "converted/")
     assert result.stderr.splitlines() == expected
+
+
+def test_a_file_of_the_users_is_never_overwritten(tmp_path):
+    """``--out`` into a folder holding a file of the game's name with other content: that game is
+    refused with one line and exit 1, the file is kept; converting the same game again into the
+    same folder writes over its own copy (exit 0)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    mine = out / "one_hand.json"
+    mine.write_text("precious\n", encoding="utf-8")
+    result = run("convert", FIXTURES / "one_hand.xml", "--to", "tenhou6", "--out", out)
+    assert result.exit_code == 1
+    assert mine.read_text(encoding="utf-8") == "precious\n"
+    assert f"one_hand.xml: {mine} exists and holds something else: not overwritten" in result.stderr
+    assert "0 game(s) converted to tenhou6" in result.stderr
+    mine.unlink()
+    first = run("convert", FIXTURES / "one_hand.xml", "--to", "tenhou6", "--out", out)
+    again = run("convert", FIXTURES / "one_hand.xml", "--to", "tenhou6", "--out", out)
+    assert (first.exit_code, again.exit_code) == (0, 0)
+    assert json.loads(mine.read_text(encoding="utf-8"))["log"]

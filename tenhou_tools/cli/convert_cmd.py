@@ -64,10 +64,17 @@ def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe:
                 sys.stdout.write(done.text)
                 sys.stdout.flush()
             else:
+                target = out_dir / done.name
+                data = done.text.encode("utf-8")
+                if _holds_other(target, data):  # nothing the user had is overwritten
+                    click.echo(visible(f"{done.source}: {target} exists and holds something else: not overwritten"),
+                               err=True)
+                    failed += 1
+                    continue
                 try:
-                    write_atomic(out_dir / done.name, done.text.encode("utf-8"))
+                    write_atomic(target, data)
                 except OSError as exc:
-                    raise click.FileError(str(out_dir / done.name), hint=exc.strerror or str(exc)) from None
+                    raise click.FileError(str(target), hint=exc.strerror or str(exc)) from None
             converted += 1
     except KeyboardInterrupt:
         click.echo(f"Interrupted after {converted} games.", err=True)
@@ -81,3 +88,13 @@ def convert(paths: tuple[str, ...], to: Target, out_dir: Path | None, no_dedupe:
         click.echo(f"{converted} game(s) converted to {to}{where}, {failed} could not be read{extra}.", err=True)
     raise click.exceptions.Exit(EXIT_FINDINGS if failed else EXIT_OK)
 
+
+def _holds_other(path: Path, data: bytes) -> bool:
+    """``path`` exists (or is not a plain file) and is not already ``data``: a converted game
+    written again with the same bytes replaces nothing."""
+    if not path.exists() and not path.is_symlink():
+        return False
+    try:
+        return not path.is_file() or path.stat().st_size != len(data) or path.read_bytes() != data
+    except OSError:
+        return True
