@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,3 +52,30 @@ def _fixed_width(monkeypatch):
     """The terminal views take their width from COLUMNS, else the terminal (cli/term.py): pin it,
     so that exact outputs do not depend on where the tests run. Tests of the width set their own."""
     monkeypatch.setenv("COLUMNS", "120")
+
+
+_CLI_WITH_CTRL_C = (
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv[0] = 'tenhou-tools'; runpy.run_module('tenhou_tools', run_name='__main__')"
+)
+
+
+def interruptible_cli(*args: object, **popen) -> subprocess.Popen:
+    """The checkout's CLI in a child process, ``args`` its arguments, that a SIGINT interrupts as
+    a Ctrl-C does (``KeyboardInterrupt``) wherever the tests run: a job started in the background
+    of a shell without job control (``cmd &`` in a script, ``nohup``) inherits SIGINT ignored, and
+    Python then installs no handler of its own, so the child would go on. ``PYTHONPATH`` puts
+    this checkout first, whatever the current folder and whatever is installed."""
+    env = {**os.environ, **popen.pop("env", {})}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
+    return subprocess.Popen([sys.executable, "-c", _CLI_WITH_CTRL_C, *map(str, args)], env=env, **popen)
+
+
+def end_child(proc: subprocess.Popen, timeout: float) -> tuple[str, str]:
+    """The child's output once it ends; killed (and reaped) when it has not ended in ``timeout``
+    seconds, which a test then reports as a failure (its return code is -9)."""
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.communicate()
