@@ -8,9 +8,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures"
+
+settings.register_profile(
+    "tenhou-tools", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("tenhou-tools")
+"""Every property test, whatever its own ``@settings`` say besides: no deadline and no "too slow"
+health check (a loaded machine must not fail a test), and the same examples in every run (a
+failure never depends on luck). Loaded here, before any test module makes its settings, which
+take what they do not set from this profile (``tests/test_hypothesis_settings.py`` holds it)."""
 
 
 def corpus_root() -> Path:
