@@ -52,6 +52,16 @@ def genuine_files() -> list[Path]:
     return [path for kind in GENUINE for path in corpus_files(kind)]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _children_import_this_checkout():
+    """Every child process the tests start (``python -m tenhou_tools``, a script, ``-c``) imports
+    this checkout's package, whatever folder the suite runs from and whatever else is installed:
+    ``PYTHONPATH`` puts the checkout first. A test that wants another copy sets its own."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+        yield
+
+
 @pytest.fixture
 def fixtures() -> Path:
     return FIXTURES
@@ -74,10 +84,8 @@ def interruptible_cli(*args: object, **popen) -> subprocess.Popen:
     """The checkout's CLI in a child process, ``args`` its arguments, that a SIGINT interrupts as
     a Ctrl-C does (``KeyboardInterrupt``) wherever the tests run: a job started in the background
     of a shell without job control (``cmd &`` in a script, ``nohup``) inherits SIGINT ignored, and
-    Python then installs no handler of its own, so the child would go on. ``PYTHONPATH`` puts
-    this checkout first, whatever the current folder and whatever is installed."""
-    env = {**os.environ, **popen.pop("env", {})}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
+    Python then installs no handler of its own, so the child would go on."""
+    env = {**os.environ, **popen.pop("env", {})}  # PYTHONPATH: _children_import_this_checkout
     return subprocess.Popen([sys.executable, "-c", _CLI_WITH_CTRL_C, *map(str, args)], env=env, **popen)
 
 

@@ -5,7 +5,6 @@ scripts/NAME.py``), in another folder, with this checkout first on ``PYTHONPATH`
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -48,8 +47,7 @@ HELP_ONLY = {
 
 
 def _run(script: str, *args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    return subprocess.run([sys.executable, str(REPO / "scripts" / script), *args], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, str(REPO / "scripts" / script), *args], cwd=cwd,
                           capture_output=True, text=True, timeout=900, check=False)
 
 
@@ -81,3 +79,10 @@ def test_a_script_runs_on_a_few_games_of_the_corpus(script, corpus, tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip(), done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_child_process_imports_this_checkout_from_any_folder(tmp_path):
+    """``conftest._children_import_this_checkout``: not another install of the package."""
+    done = subprocess.run([sys.executable, "-c", "import tenhou_tools; print(tenhou_tools.__file__)"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120, check=True)
+    assert Path(done.stdout.strip()).parent == REPO / "tenhou_tools"
