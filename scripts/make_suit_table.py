@@ -17,6 +17,7 @@ programme on random patterns and fails until the table is written again):
 
 from __future__ import annotations
 
+import argparse
 import base64
 import sys
 import zlib
@@ -46,6 +47,9 @@ def patterns(prefix: list[int], left: int):
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, default=OUT, help="where to write the table (default: %(default)s)")
+    out = ap.parse_args().out.resolve()
     found = {counts: shanten.suit_vector(counts) for counts in patterns([], MOST_TILES)}
     vectors = sorted(set(found.values()))
     code = {vector: i for i, vector in enumerate(vectors)}
@@ -73,10 +77,11 @@ def main() -> None:
         ")",
         "",
     ]
-    tmp = OUT.with_suffix(".tmp")
+    tmp = out.with_suffix(".tmp")
     tmp.write_text("\n".join(lines))
-    tmp.replace(OUT)
-    print(f"{OUT.relative_to(REPO)}: {len(found):,} patterns, {len(vectors)} vectors, {len(packed):,} characters")
+    tmp.replace(out)
+    shown = out.relative_to(REPO) if out.is_relative_to(REPO) else out
+    print(f"{shown}: {len(found):,} patterns, {len(vectors)} vectors, {len(packed):,} characters")
 
 
 if __name__ == "__main__":

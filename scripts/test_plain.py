@@ -23,9 +23,31 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 
+LEFT_OUT_DIRS = {"__pycache__", "build", "dist", ".git", ".venv", ".bench-venv", ".pytest_cache", ".hypothesis"}
+"""Outside a git checkout (a source archive): the folders not copied, as ``.gitignore`` has them."""
+
+
+def _sources() -> list[str]:
+    """The checkout's files as git lists them (tracked, or untracked and not ignored); outside a
+    git checkout every file but the build's products (``.gitignore``'s folders, extension
+    modules, the build record, egg-info)."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+                                cwd=REPO, capture_output=True, check=True).stdout.decode().split("\0")
+        return list(filter(None, listed))
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    found = []
+    for folder, dirs, files in os.walk(REPO):
+        dirs[:] = sorted(d for d in dirs if d not in LEFT_OUT_DIRS and not d.endswith(".egg-info"))
+        for name in sorted(files):
+            if not name.endswith((".so", ".pyd")) and name != "_build_record.json":
+                found.append(os.path.relpath(os.path.join(folder, name), REPO))
+    return found
+
+
 def main(argv: list[str]) -> int:
-    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=REPO,
-                            capture_output=True, check=True).stdout.decode().split("\0")
+    listed = _sources()
     with tempfile.TemporaryDirectory(prefix="tenhou-plain-") as tmp:
         root = Path(tmp)
         for name in filter(None, listed):

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures"
+
+settings.register_profile(
+    "tenhou-tools", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("tenhou-tools")
+"""Every property test, whatever its own ``@settings`` say besides: no deadline and no "too slow"
+health check (a loaded machine must not fail a test), and the same examples in every run (a
+failure never depends on luck). Loaded here, before any test module makes its settings, which
+take what they do not set from this profile (``tests/test_hypothesis_settings.py`` holds it)."""
 
 
 def corpus_root() -> Path:
@@ -40,6 +52,16 @@ def genuine_files() -> list[Path]:
     return [path for kind in GENUINE for path in corpus_files(kind)]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _children_import_this_checkout():
+    """Every child process the tests start (``python -m tenhou_tools``, a script, ``-c``) imports
+    this checkout's package, whatever folder the suite runs from and whatever else is installed:
+    ``PYTHONPATH`` puts the checkout first. A test that wants another copy sets its own."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+        yield
+
+
 @pytest.fixture
 def fixtures() -> Path:
     return FIXTURES
@@ -50,3 +72,28 @@ def _fixed_width(monkeypatch):
     """The terminal views take their width from COLUMNS, else the terminal (cli/term.py): pin it,
     so that exact outputs do not depend on where the tests run. Tests of the width set their own."""
     monkeypatch.setenv("COLUMNS", "120")
+
+
+_CLI_WITH_CTRL_C = (
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv[0] = 'tenhou-tools'; runpy.run_module('tenhou_tools', run_name='__main__')"
+)
+
+
+def interruptible_cli(*args: object, **popen) -> subprocess.Popen:
+    """The checkout's CLI in a child process, ``args`` its arguments, that a SIGINT interrupts as
+    a Ctrl-C does (``KeyboardInterrupt``) wherever the tests run: a job started in the background
+    of a shell without job control (``cmd &`` in a script, ``nohup``) inherits SIGINT ignored, and
+    Python then installs no handler of its own, so the child would go on."""
+    env = {**os.environ, **popen.pop("env", {})}  # PYTHONPATH: _children_import_this_checkout
+    return subprocess.Popen([sys.executable, "-c", _CLI_WITH_CTRL_C, *map(str, args)], env=env, **popen)
+
+
+def end_child(proc: subprocess.Popen, timeout: float) -> tuple[str, str]:
+    """The child's output once it ends; killed (and reaped) when it has not ended in ``timeout``
+    seconds, which a test then reports as a failure (its return code is -9)."""
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.communicate()

@@ -4,6 +4,13 @@ The hang is injected as the runners' unit of work (``work=``, ``tests/workers.py
 sleeps for an hour (stuck in C code: only killing its worker helps) or spins in a Python loop
 (what an engine bug would do); every other log is checked as usual. No assertion is about how
 long anything took.
+
+Nor does a test depend on it: the limit is the default (``LIMIT``, a minute), which no good log
+comes near however loaded the machine, and the stuck log does not wait that long. It announces
+that it hangs (``workers.hangs_announced``: its process id in a file), and the pool's parent is
+made to see the announced worker as on its log since ``LIMIT`` ago (``overdue_when_announced``),
+looking every ``LOOK_SECONDS``; in this process, the hang sets the runner's own timer to go off
+at once. So each test takes about as long as its good logs, and a slow good log is never stopped.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import os
 import time
 from collections import deque
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -25,12 +33,42 @@ from tenhou_tools.stats import collect
 from tenhou_tools.stats.records import STATS_WORK
 
 from .conftest import FIXTURES
-from .workers import sleeps_on, spins_on, with_work
+from .workers import hangs_announced, with_work
 
 STUCK = "stuck.xml"
-SLEEPS = sleeps_on(STUCK)
-SPINS = spins_on(STUCK)
-STATS_SLEEPS = sleeps_on(STUCK, STATS_WORK)
+LIMIT = batch.DEFAULT_TIMEOUT
+"""The time limit of every run here: the default; the stuck log is found overdue without waiting it."""
+LOOK_SECONDS = 0.05
+"""How often the pool's parent looks for an announced hang (its own wait otherwise lasts until the
+first deadline, up to ``LIMIT``)."""
+
+
+@pytest.fixture
+def announced(tmp_path_factory, monkeypatch):
+    """The file a hanging log writes its process id to; while the test runs, the pool's parent
+    sees the worker of that id as on its log since ``LIMIT`` ago (``overdue_when_announced``)."""
+    marker = tmp_path_factory.mktemp("announce") / "hung"
+    overdue_when_announced(monkeypatch, marker)
+    return str(marker)
+
+
+def overdue_when_announced(monkeypatch, marker: Path) -> None:
+    real_on, real_time_left = batch._Worker.on, batch._PoolBackend._time_left
+
+    def on(worker):
+        index, since = real_on(worker)
+        try:
+            hung = int(marker.read_text())
+        except (FileNotFoundError, ValueError):
+            return index, since
+        return (index, since - LIMIT) if hung == worker.process.pid else (index, since)
+
+    def time_left(backend):
+        left = real_time_left(backend)
+        return left if left is None else min(left, LOOK_SECONDS)
+
+    monkeypatch.setattr(batch._Worker, "on", on)
+    monkeypatch.setattr(batch._PoolBackend, "_time_left", time_left)
 
 
 @pytest.fixture
@@ -59,25 +97,47 @@ def check_records(records, reference, seconds):
             assert got == want
 
 
+@pytest.mark.parametrize("how", ["sleep", "spin"])
 @pytest.mark.parametrize("batch_size", [3, 1, 8])
-def test_a_stuck_worker_is_replaced_and_its_log_becomes_a_finding(folder, batch_size):
+def test_a_stuck_worker_is_replaced_and_its_log_becomes_a_finding(folder, announced, batch_size, how):
     items = list(iter_logs([folder]))
     reference = [check_item(item) for item in items]
     records, pids = [], set()
-    with PoolRunner(2, batch_size=batch_size, work=SLEEPS, timeout=1.0) as runner:
+    with PoolRunner(2, batch_size=batch_size, work=hangs_announced(STUCK, announced, how), timeout=LIMIT) as runner:
         pids.update(runner.worker_pids())
         for record in runner.map(items):
             records.append(record)
             pids.update(runner.worker_pids())
-    check_records(records, reference, 1.0)
+    check_records(records, reference, LIMIT)
     assert len(pids) == 3  # the stuck worker was killed and one more started
 
 
-def test_a_python_loop_in_this_process_is_interrupted(folder):
+def test_a_python_loop_in_this_process_is_interrupted(folder, announced):
     items = list(iter_logs([folder]))
     reference = [check_item(item) for item in items]
-    records = list(InProcessRunner(work=SPINS, timeout=0.5).map(items))
-    check_records(records, reference, 0.5)
+    records = list(InProcessRunner(work=hangs_announced(STUCK, announced, "alarm"), timeout=LIMIT).map(items))
+    check_records(records, reference, LIMIT)
+
+
+def test_the_parent_wakes_when_the_first_busy_worker_is_due(monkeypatch):
+    """What the tests above replace (``overdue_when_announced`` looks every ``LOOK_SECONDS``): the
+    parent's wait lasts until the first busy worker's log is due, counted from the worker's note
+    for its current task, else from when the task was sent; a worker without a task counts not."""
+    monkeypatch.setattr(batch, "time", SimpleNamespace(monotonic=lambda: 100.0))
+    noted = batch._Worker(None, None, progress=[7, 2, 95.0])  # on its task 7, log 2, since 95
+    noted.task, noted.task_id, noted.sent = batch._Task(0, 0, []), 7, 90.0
+    stale = batch._Worker(None, None, progress=[3, 1, 80.0])  # a note from an earlier task
+    stale.task, stale.task_id, stale.sent = batch._Task(1, 0, []), 4, 92.0
+    idle = batch._Worker(None, None, progress=[2, 0, 10.0])
+    backend = object.__new__(batch._PoolBackend)
+    backend.timeout = 10.0
+    backend._workers = [noted, stale, idle]
+    assert (noted.on(), stale.on()) == ((2, 95.0), (0, 92.0))
+    assert backend._time_left() == 2.0  # the stale one: sent at 92, due at 102
+    stale.task = None
+    assert backend._time_left() == 5.0
+    noted.task = None
+    assert backend._time_left() is None
 
 
 def test_a_task_is_timed_from_before_it_is_sent():
@@ -110,12 +170,12 @@ def test_no_limit_means_no_timer():
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_validate_reports_the_stuck_log_and_goes_on(folder, monkeypatch, jobs):
+def test_validate_reports_the_stuck_log_and_goes_on(folder, announced, monkeypatch, jobs):
     """Through the command: the NDJSON contract holds (a game line per log, in input order, then
     the summary), the stuck log is an INTERNAL_ERROR finding, the exit code is 1."""
-    with_work(validate, monkeypatch, SLEEPS if jobs == "2" else SPINS)
+    with_work(validate, monkeypatch, hangs_announced(STUCK, announced, "sleep" if jobs == "2" else "alarm"))
     result = CliRunner().invoke(cli, ["validate", str(folder), "--format", "ndjson", "--jobs", jobs,
-                                      "--batch-size", "3", "--timeout", "1", "--no-progress"])
+                                      "--batch-size", "3", "--timeout", f"{LIMIT:g}", "--no-progress"])
     assert result.exit_code == 1, result.output
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     games, summary = lines[:-1], lines[-1]
@@ -124,18 +184,18 @@ def test_validate_reports_the_stuck_log_and_goes_on(folder, monkeypatch, jobs):
     assert stuck == [{"type": "game", "path": str(folder / STUCK), "log_id": None, "ok": False,
                       "hands": 0, "checks": {}, "findings": [{
                           "code": "INTERNAL_ERROR", "severity": "error", "hand": None, "label": None,
-                          "event_index": None, "message": timeout_message(1.0),
+                          "event_index": None, "message": timeout_message(LIMIT),
                           "expected": None, "actual": None}]}]
     assert all(g["ok"] for g in games if g not in stuck)
     assert summary["type"] == "summary" and summary["games"] == 8 and summary["failed"] == 1
     assert summary["findings_by_code"] == {"INTERNAL_ERROR": 1}
 
 
-def test_stats_counts_the_stuck_log_as_unreadable(folder, monkeypatch):
-    with_work(collect, monkeypatch, STATS_SLEEPS)
+def test_stats_counts_the_stuck_log_as_unreadable(folder, announced, monkeypatch):
+    with_work(collect, monkeypatch, hangs_announced(STUCK, announced, "sleep", STATS_WORK))
     result = CliRunner().invoke(cli, ["stats", str(folder), "--format", "json", "--jobs", "2",
-                                      "--batch-size", "3", "--timeout", "1", "--no-progress"])
+                                      "--batch-size", "3", "--timeout", f"{LIMIT:g}", "--no-progress"])
     assert result.exit_code == 1, result.output
     assert "; 1 unreadable;" in result.stderr
-    assert f"  unreadable: {folder / STUCK}: {timeout_message(1.0)}" in result.stderr.splitlines()
+    assert f"  unreadable: {folder / STUCK}: {timeout_message(LIMIT)}" in result.stderr.splitlines()
     assert {row["games"] for row in json.loads(result.stdout)} == {3, 4}  # 7 games counted

@@ -6,6 +6,7 @@ import gzip
 import json
 import re
 
+import pytest
 from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
@@ -115,6 +116,7 @@ def _repeated_seeds(paths) -> int:
     return repeated
 
 
+@pytest.mark.corpus  # every log of the corpus: a long run
 def test_corpus_validates_clean(corpus):
     """Zero findings over every genuine log (mjlog/, and flagged/: games an earlier engine got
     wrong), and every AGARI scored. Four files are another file's game again (the same shuffle

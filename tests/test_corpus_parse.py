@@ -15,6 +15,7 @@ from .conftest import corpus_files, genuine_files
 HEADER_TAGS = {"SHUFFLE", "GO", "TAIKYOKU"}
 
 
+@pytest.mark.corpus  # every log of the corpus: a long run
 def test_every_genuine_log_parses_completely(corpus):
     files = genuine_files()
     assert len(files) >= 4000 and any(path.parent.parent.name == "flagged" for path in files)

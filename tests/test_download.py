@@ -1089,7 +1089,8 @@ def test_cli_bad_lines_in_a_file_are_named(server, cache_dir, cli_fetcher, tmp_p
     ]
     assert server.requests == []
     missing = download("--from-file", str(tmp_path / "nope.txt"), cache_dir=cache_dir)
-    assert missing.exit_code == 2 and "No such file or directory" in missing.stderr
+    assert missing.exit_code == 2
+    assert missing.stderr == f"Error: --from-file {tmp_path / 'nope.txt'}: no such list file\n"
 
 
 def test_cli_offline_with_an_empty_cache(cache_dir, cli_fetcher):

@@ -258,7 +258,7 @@ def serve_once(script, log=ONE_HAND, **fetcher_options):
     with tempfile.TemporaryDirectory() as tmp, \
             FuzzServer({log_id: log}, SANMA, random.Random(0), script=script) as server:
         cache = Path(tmp, "cache")
-        options = {"timeout": (0.5, 0.5), "min_interval": 0.0, "jitter": 0.0, "retries": 1,
+        options = {"timeout": (30.0, 30.0), "min_interval": 0.0, "jitter": 0.0, "retries": 1,
                    "sleep": lambda s: None, **fetcher_options}
         with LogFetcher(cache, server.url, **options) as fetcher:
             try:
@@ -302,7 +302,7 @@ def test_a_poisoned_connection_is_retried_on_a_new_one(no_proxy):
     with tempfile.TemporaryDirectory() as tmp, \
             FuzzServer({log_id: ONE_HAND, fuzz_game_id(2): ONE_HAND}, SANMA, random.Random(0),
                        script=[Plan(length="short"), Plan()]) as server:
-        with LogFetcher(Path(tmp), server.url, timeout=0.5, min_interval=0, jitter=0, retries=2,
+        with LogFetcher(Path(tmp), server.url, timeout=30.0, min_interval=0, jitter=0, retries=2,
                         sleep=lambda s: None) as fetcher:
             with pytest.raises(DownloadError, match="the response is not a complete mjlog"):
                 fetcher.fetch(log_id)

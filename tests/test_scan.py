@@ -153,6 +153,7 @@ def test_fixtures_parse_the_same_both_ways():
         assert_same(xml)
 
 
+@pytest.mark.corpus  # every log of the corpus: a long run
 def test_every_corpus_log_is_read_by_scan_and_parses_the_same(corpus):
     paths = genuine_files()
     assert paths

@@ -359,6 +359,7 @@ def test_every_prefix_of_a_log_is_declined_or_read_as_the_reference():
     assert core_scan(ONE_HAND) is not None
 
 
+@pytest.mark.corpus  # every log of the corpus: a long run
 def test_core_reads_the_corpus_as_the_reference(corpus):
     read = 0
     for path in corpus_files():

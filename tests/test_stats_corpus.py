@@ -22,6 +22,8 @@ from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
 
+from .conftest import end_child, interruptible_cli
+
 pytestmark = pytest.mark.corpus
 
 
@@ -134,7 +136,7 @@ def test_ctrl_c_then_resume_gives_the_full_database(corpus, tmp_path):
     db = tmp_path / "stats.sqlite"
     command = [sys.executable, "-m", "tenhou_tools", "stats", str(corpus / "mjlog"), "--db", str(db),
                "--jobs", "2", "--format", "json", "-o", str(tmp_path / "partial.json")]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = interruptible_cli(*command[3:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
@@ -146,7 +148,7 @@ def test_ctrl_c_then_resume_gives_the_full_database(corpus, tmp_path):
             except sqlite3.Error:
                 pass
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    _, err = end_child(proc, 120)
     assert proc.returncode == 130, err.decode()
     assert b"Interrupted" in err and b"Traceback" not in err
     with sqlite3.connect(db) as conn:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
@@ -55,6 +56,21 @@ def _spin_on(victim: str, run: Callable[[LogItem], Any], item: LogItem) -> Any:
     return run(item)
 
 
+def _hang_announced(marker: str, how: str, victim: str, run: Callable[[LogItem], Any], item: LogItem) -> Any:
+    if is_victim(item, victim):
+        tmp = f"{marker}.{os.getpid()}"
+        with open(tmp, "w") as fh:
+            fh.write(str(os.getpid()))
+        os.replace(tmp, marker)  # whole or absent: the parent never reads half a pid
+        if how == "alarm":  # in this process (--jobs 1): the runner's timer, due at once
+            signal.setitimer(signal.ITIMER_REAL, 1e-6)
+        if how == "sleep":
+            time.sleep(3600)  # stuck in C code: only killing the worker helps
+        while True:  # what an engine bug would do
+            pass
+    return run(item)
+
+
 def _faulty(fault: Callable[..., Any], victim: str, work: Work) -> Work:
     return Work(functools.partial(fault, victim, work.run), work.failed)
 
@@ -85,3 +101,13 @@ def with_work(module: Any, monkeypatch: Any, work: Work) -> None:
     open its runner with ``work`` instead of its own."""
     real = module.open_runner
     monkeypatch.setattr(module, "open_runner", lambda **kw: real(**{**kw, "work": work}))
+
+
+def hangs_announced(victim: str, marker: str, how: str, work: Work = CHECK) -> Work:
+    """``victim``'s work writes its process id to the file ``marker``, then hangs: ``sleep``
+    (an hour, in C code), ``spin`` (a Python loop), or ``alarm`` (a Python loop, after setting
+    this process's timer to go off at once: ``--jobs 1``'s runner then finds the log overdue as
+    soon as it spins, whatever its timeout). ``overdue_when_announced`` (``test_batch_timeout``)
+    makes the pool's parent see an announced worker as overdue, so a test needs no short
+    timeout, which a loaded machine could make a good log exceed."""
+    return _faulty(functools.partial(_hang_announced, marker, how), victim, work)

@@ -14,7 +14,7 @@ from ..errors import InputError
 from ..ids import require_ref
 from ..sources.download import DownloadRun, DownloadTally, Fetch, Outcome
 from ..sources.http import LogFetcher
-from ..sources.lists import LIST_PREFIX, STDIN, id_lines, read_id_list
+from ..sources.lists import LIST_PREFIX, STDIN, read_id_list
 from ..sources.logstore import LogDatabase
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED
 from .errors import fail
@@ -76,7 +76,7 @@ def fetch_message(fetch: Fetch, *, verbose: bool, db: LogDatabase | None) -> str
 @click.command()
 @click.argument("inputs", nargs=-1, metavar="[ID|@FILE|-]...")
 @click.option(
-    "--from-file", "from_file", type=click.File("r", encoding="utf-8"), metavar="F",
+    "--from-file", "from_file", metavar="F",
     help="Also read ids or viewer URLs from F, one per line ('#' starts a comment; '-' is stdin).",
 )
 @selection_options
@@ -98,7 +98,7 @@ def fetch_message(fetch: Fetch, *, verbose: bool, db: LogDatabase | None) -> str
 @progress_option
 def download(
     inputs: tuple[str, ...],
-    from_file,
+    from_file: str | None,
     since: datetime | None,
     until: datetime | None,
     lobbies: tuple[str, ...],
@@ -151,16 +151,13 @@ def download(
     items: list[tuple[str, str]] = []  # (where it came from, text)
     for text in inputs:
         if text == STDIN:
-            items += read_id_list(STDIN)
+            items += read_id_list(STDIN, label="-")
         elif text.startswith(LIST_PREFIX) and len(text) > len(LIST_PREFIX):
             items += read_id_list(text[len(LIST_PREFIX):])
         else:
             items.append(("", text))
     if from_file is not None:
-        try:
-            items += id_lines(getattr(from_file, "name", "-"), from_file)
-        except (OSError, UnicodeDecodeError) as exc:  # --from-file, opened by click
-            raise InputError(f"cannot read {getattr(exc, 'filename', None) or 'the list'}: {exc}") from None
+        items += read_id_list(from_file, label=f"--from-file {from_file}")
     if items and selecting:
         raise InputError("give game ids or a selection (--since, --lobby, --archive...), not both")
     if not items and not selecting and db_path is None:

@@ -34,7 +34,8 @@ from ..formats import load_game
 from ..ids import log_id_from_name
 from ..mjlog.read import MAX_BYTES
 from .database import database_items
-from .items import HEAD_BYTES, LogItem, Unreadable, Walk, classify, hidden, os_message, read_upto
+from .items import HEAD_BYTES, LogItem, Unreadable, Walk, classify, hidden, os_message
+from .reads import open_input, read_upto
 from .tar import tar_items
 from .zip import zip_items
 
@@ -50,7 +51,7 @@ def read_log_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -
         size = p.stat().st_size
         if size > cap:
             raise ParseError(f"file is {size} bytes, larger than the {cap}-byte limit", source=str(p))
-        with p.open("rb") as fh:
+        with open_input(p) as fh:
             return read_upto(fh, cap + 1)
     except IsADirectoryError:
         raise ParseError("is a directory, not a log file", source=str(p)) from None
@@ -85,7 +86,7 @@ def file_items(walk: Walk, path: str, *, only_containers: bool = False, found: b
     data = b""
     counted = False
     try:
-        with open(path, "rb") as fh:
+        with open_input(path) as fh:
             st = os.fstat(fh.fileno())
             regular = _stat.S_ISREG(st.st_mode)
             head = read_upto(fh, HEAD_BYTES, regular=regular)

@@ -14,14 +14,11 @@ by its first bytes (``sniff_format``).
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import select
-import stat
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO, Literal, Protocol
+from typing import Literal, Protocol
 
 from ..errors import ParseError
 from ..formats import LogFormat
@@ -29,6 +26,7 @@ from ..formats.sniff import BLANKS as _BLANKS
 from ..formats.sniff import not_a_log
 from ..ids import log_id_from_name, seed_key
 from ..mjlog.read import MAX_BYTES, decompress_prefix
+from .reads import read_upto
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -299,43 +297,6 @@ def _content(data: bytes) -> bytes:
 def content_digest(data: bytes) -> bytes:
     """SHA-256 of a log's bytes."""
     return hashlib.sha256(data).digest()
-
-
-# --- reading ----------------------------------------------------------------------------------
-
-
-POLL_SECONDS = 0.25
-"""How long ``read_upto`` waits on a pipe or device before it lets Python act on a signal."""
-
-
-def read_upto(fh: BinaryIO, size: int, *, regular: bool | None = None) -> bytes:
-    """Up to ``size`` bytes of an open file, fewer only at its end. ``regular`` (from the
-    caller's ``fstat``, else looked up): a regular file is read in one call.
-
-    A pipe, FIFO or device (``mkfifo``, ``/dev/stdin``) may make a read wait for ever, and
-    Python acts on a signal only between steps of its own code: a Ctrl-C that lands after the
-    file is opened and before the read begins stays pending while the read waits (seen: about one
-    ``validate`` in seven hung so). Here each read of such a file waits for bytes with ``poll``
-    in steps of ``POLL_SECONDS``, and a pending signal is raised between two steps. The file's
-    own buffer is not used: ``fh`` is read through its descriptor only."""
-    fd = fh.fileno()
-    if regular is None:
-        regular = stat.S_ISREG(os.fstat(fd).st_mode)
-    if regular or not hasattr(select, "poll"):
-        return fh.read(size)
-    waiting = select.poll()
-    waiting.register(fd, select.POLLIN)
-    chunks = []
-    left = size
-    while left > 0:
-        while not waiting.poll(POLL_SECONDS * 1000):
-            pass  # a signal that came before this wait is raised here
-        chunk = os.read(fd, min(left, 1 << 16))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
 
 
 # --- names and messages --------------------------------------------------------------------------

@@ -1,19 +1,23 @@
 """Standard input and list files: ``-`` (one log on standard input) and ``@FILE`` (a list of
-paths or game ids, one a line; ``@-`` reads the list from standard input).
+paths or game ids, one a line; ``@-`` reads the list from standard input). One reader of list
+files, ``list_lines``, for every command; ``read_list`` and ``read_id_list`` read its lines as
+entries or as game ids. Every read goes through ``reads`` (a Ctrl-C ends any wait).
 
 Problems are ``InputError``\\ s with one line that says what is wrong (the CLI: exit 2).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 
 from ..errors import InputError
 from ..mjlog.read import MAX_BYTES
 from .items import HEAD_BYTES, container
+from .reads import open_input, read_stdin_bytes, read_upto
 
-__all__ = ["LIST_PREFIX", "STDIN", "STDIN_SOURCE", "id_lines", "read_id_list", "read_list", "read_stdin"]
+__all__ = [
+    "LIST_PREFIX", "STDIN", "STDIN_SOURCE", "id_entries", "list_lines", "read_id_list", "read_list", "read_stdin",
+]
 
 STDIN = "-"
 """The input that stands for standard input (one log)."""
@@ -25,10 +29,11 @@ LIST_PREFIX = "@"
 
 def read_stdin(*, max_bytes: int = MAX_BYTES) -> bytes:
     """One log from standard input, at most ``max_bytes``; ``InputError`` when it cannot be
-    read, is too large, or holds an archive or a database (those are read by path)."""
+    read, is too large, or holds an archive or a database (those are read by path). Read
+    through ``reads.read_stdin_bytes``: a Ctrl-C ends the wait for a writer that sends nothing."""
     cap = max_bytes
     try:
-        data = sys.stdin.buffer.read(cap + 1)
+        data = read_stdin_bytes(cap + 1)
     except (OSError, AttributeError, ValueError) as exc:
         raise InputError(f"cannot read standard input: {exc}") from None
     if len(data) > cap:
@@ -41,52 +46,58 @@ def read_stdin(*, max_bytes: int = MAX_BYTES) -> bytes:
     return data
 
 
-def read_list(name: str) -> list[tuple[str, str]]:
-    """``(where, entry)`` for each entry of the list file ``name`` (``-``: standard input);
-    ``where`` is ``FILE:LINE``. Surrounding blanks are stripped; blank lines and lines starting
-    with ``#`` are skipped."""
-    shown = "<stdin>" if name == STDIN else name
+def list_lines(name: str, *, label: str | None = None) -> list[tuple[str, str]]:
+    """``(where, line)`` for every line of the list file ``name`` (``-``: standard input), where
+    ``where`` is ``FILE:LINE`` (``<stdin>:LINE``). The one reader of list files: ``@FILE`` and
+    ``@-`` of every command, ``download``'s ``-`` and ``--from-file``. The file is read through
+    ``reads`` (a FIFO or a pipe: a Ctrl-C ends the wait) and decoded as UTF-8, bytes that are not
+    kept as surrogates. ``InputError`` naming ``label`` (``@FILE`` unless told) when it cannot be
+    read."""
+    label = label if label is not None else f"{LIST_PREFIX}{name}"
+    shown = STDIN_SOURCE if name == STDIN else name
     try:
         if name == STDIN:
-            text = sys.stdin.buffer.read().decode("utf-8", "surrogateescape")
+            data = read_stdin_bytes()
         else:
-            with open(name, encoding="utf-8", errors="surrogateescape") as fh:
-                text = fh.read()
+            with open_input(name) as fh:
+                data = read_upto(fh, None)
     except FileNotFoundError:
-        raise InputError(f"{LIST_PREFIX}{name}: no such list file") from None
+        raise InputError(f"{label}: no such list file") from None
     except IsADirectoryError:
-        raise InputError(f"{LIST_PREFIX}{name}: a folder, not a list file (give the folder "
-                         f"without {LIST_PREFIX})") from None
+        hint = f" (give the folder without {LIST_PREFIX})" if label.startswith(LIST_PREFIX) else ""
+        raise InputError(f"{label}: a folder, not a list file{hint}") from None
     except (OSError, ValueError, AttributeError) as exc:
-        hint = getattr(exc, "strerror", None) or exc
-        raise InputError(f"{LIST_PREFIX}{name}: cannot read the list: {hint}") from None
+        reason = getattr(exc, "strerror", None) or exc
+        raise InputError(f"{label}: cannot read the list: {reason}") from None
+    text = data.decode("utf-8", "surrogateescape")
+    return [(f"{shown}:{number}", line) for number, line in enumerate(text.splitlines(), 1)]
+
+
+def read_list(name: str) -> list[tuple[str, str]]:
+    """``(where, entry)`` for each entry of the list file ``name`` (``-``: standard input;
+    ``list_lines``). Surrounding blanks are stripped; blank lines and lines starting with ``#``
+    are skipped."""
     entries = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for where, line in list_lines(name):
         entry = line.strip()
         if entry and not entry.startswith("#"):
-            entries.append((f"{shown}:{number}", entry))
+            entries.append((where, entry))
     return entries
 
 
-def id_lines(name: str, lines: Iterable[str]) -> list[tuple[str, str]]:
-    """``(where, id)`` for the ids of a list of game ids (``download``): one a line, ``#``
-    starts a comment, and only each line's first field counts (blank- or comma-separated), so
-    the output of ``index`` can be piped in."""
+def id_entries(lines: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``(where, id)`` for the ids of a list of game ids (``download``), from ``list_lines``:
+    one a line, ``#`` starts a comment, and only each line's first field counts (blank- or
+    comma-separated), so the output of ``index`` can be piped in."""
     items = []
-    for number, line in enumerate(lines, 1):
+    for where, line in lines:
         text = line.split("#", 1)[0].strip()
         if text:
-            items.append((f"{name}:{number}", text.split()[0].split(",")[0]))
+            items.append((where, text.split()[0].split(",")[0]))
     return items
 
 
-def read_id_list(name: str) -> list[tuple[str, str]]:
-    """``id_lines`` of the file ``name`` (``-``: standard input); ``InputError`` when it cannot
-    be read."""
-    try:
-        if name == STDIN:
-            return id_lines("<stdin>", sys.stdin)
-        with open(name, encoding="utf-8") as fh:
-            return id_lines(name, fh)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {getattr(exc, 'filename', None) or 'the list'}: {exc}") from None
+def read_id_list(name: str, *, label: str | None = None) -> list[tuple[str, str]]:
+    """``id_entries`` of the list file ``name`` (``-``: standard input), read by ``list_lines``
+    (``InputError`` naming ``label`` when it cannot be read)."""
+    return id_entries(list_lines(name, label=label))

@@ -73,10 +73,10 @@ from .items import (
     first_bytes,
     found_not_a_log,
     game_keys,
-    read_upto,
     sniff_format,
 )
 from .lists import STDIN, STDIN_SOURCE, read_stdin
+from .reads import open_input, read_upto
 from .zip import count_zip
 
 __all__ = [
@@ -235,7 +235,7 @@ class _Counter:
         told); with ``only_containers`` (a file in a folder not named like a log) anything else
         counts nothing."""
         try:
-            with open(path, "rb") as fh:
+            with open_input(path) as fh:
                 what = container(read_upto(fh, HEAD_BYTES))
         except OSError:
             what = None

@@ -20,8 +20,9 @@ import stat
 from collections.abc import Iterable, Iterator
 
 from .files import GLOB_MAGIC, Glob, walk_folder
-from .items import HEAD_BYTES, container, read_upto
+from .items import HEAD_BYTES, container
 from .lists import LIST_PREFIX, STDIN
+from .reads import open_input, read_upto
 
 __all__ = ["inputs_among"]
 
@@ -106,7 +107,7 @@ def _of_folder(top: str) -> Iterator[tuple[str, bool]]:
 
 def _is_container(path: str) -> bool:
     try:
-        with open(path, "rb") as fh:
+        with open_input(path) as fh:
             return container(read_upto(fh, HEAD_BYTES)) is not None
     except OSError:
         return False
