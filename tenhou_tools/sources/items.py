@@ -257,6 +257,8 @@ def sniff_format(data: bytes, name: str, start: bytes | None = None) -> LogForma
 
 
 _SEED = re.compile(rb'<SHUFFLE\s[^>]*?seed="([^"]{16,})')
+_MJLOG_HEAD = re.compile(rb'(?:<\?xml[^>]*\?>)?\s*<mjloggm[\s>]')
+"""How an mjlog starts: its root element (after an XML declaration, if any)."""
 _REF = re.compile(rb'"ref"\s*:\s*"([^"]{1,80})"')
 
 
@@ -270,7 +272,9 @@ def game_keys(data: bytes, log_id: str | None) -> tuple[str, ...]:
     if log_id is not None:
         keys.append("id:" + log_id)
     start = peek(data)
-    seed = _SEED.search(start)
+    # the seed names the game only in a log that starts as one: a copy whose root element is
+    # damaged is not that game (it fails to parse), so it neither hides a good copy nor is hidden
+    seed = _SEED.search(start) if _MJLOG_HEAD.match(start.lstrip(_BLANKS)) else None
     if seed is not None:
         keys.append(seed_key(seed.group(1).decode("ascii", "replace")))
         return tuple(dict.fromkeys(keys))
