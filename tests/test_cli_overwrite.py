@@ -161,3 +161,22 @@ def test_download_never_writes_over_its_inputs(tmp_path, monkeypatch):
     result = run("download", LOG_ID, "--offline", "--cache-dir", cache, "--out", cache, "--no-progress")
     assert result.exit_code == 0, result.output
     assert (cache / f"{LOG_ID}.mjlog").read_bytes() == (FIXTURES / "one_hand.mjlog").read_bytes()
+
+
+@pytest.mark.parametrize("option", ["-o", "--html"])
+def test_stats_refuses_an_output_it_cannot_write_before_reading_a_log(tmp_path, monkeypatch, option):
+    """A report that cannot be written (no file can be made in its folder: here the folder
+    refuses one) is said before the logs are read, as ``validate`` does, not after the work."""
+    import errno
+
+    from tenhou_tools.cli import output
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(output.tempfile, "mkstemp", refuse)
+    target = tmp_path / "report.out"
+    result = CliRunner().invoke(cli, ["stats", str(FIXTURES / "one_hand.mjlog"), option, str(target)])
+    assert result.exit_code == 1
+    assert f"Could not open file '{target}': Permission denied" in result.stderr
+    assert "read in" not in result.stderr and not target.exists()

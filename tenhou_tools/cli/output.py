@@ -224,6 +224,22 @@ def check_output_path(path: str | None) -> None:
         raise OutputPathError(f"cannot write {str(path)!r}: the folder {str(parent)!r} {what}")
 
 
+def check_writable(path: str | None) -> None:
+    """Before any work: a file can be made beside ``path`` (its folder is writable), else the
+    error ``AtomicOutput`` would give at the end (``click.FileError``, exit 1) is given now: a
+    long run is not spent on a report that cannot be written."""
+    if not path:
+        return
+    check_output_path(path)
+    target = Path(path)
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path("."))
+    except OSError as exc:
+        raise click.FileError(str(path), hint=_reason(exc)) from None
+    os.close(fd)
+    Path(name).unlink(missing_ok=True)
+
+
 def refuse_input_as_output(output: str | os.PathLike[str] | None, sources: Iterable[str], *,
                            option: str = "-o") -> None:
     """Refuse, before any work, an output file that is one of the inputs (exit 2): the same

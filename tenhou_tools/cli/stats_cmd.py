@@ -23,7 +23,7 @@ from .options import (
     refuse_format_with_html,
     runner_options,
 )
-from .output import check_output_path, refuse_input_as_output
+from .output import check_output_path, check_writable, refuse_input_as_output
 from .progress import ProgressBar, bar_wanted
 from .stats_render import render_text
 from .term import visible
@@ -128,6 +128,9 @@ def stats(paths: tuple[str, ...], names: tuple[str, ...], lobbies: tuple[str, ..
     total = 0
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     _refuse_inputs_as_outputs(output, html_file, (*args, *paths, *([db_path] if db_path else [])))
+    check_writable(output)
+    if html_file != "-":
+        check_writable(html_file)
     if args:
         survey = survey_inputs(paths)  # a missing path: InputError, exit 2
         if survey.total == 0:
