@@ -327,6 +327,23 @@ def test_quality_option_reports_the_share_and_the_whole_set(tmp_path):
     assert rows(run("stats", tmp_path, "--format", "json"))[("Alice", 4)]["play_quality"] is None
 
 
+def test_the_text_overview_shows_the_agreement_with_quality(tmp_path):
+    """``--quality`` changes the default text report too: the overview gains an ``Agree`` column
+    (the share of each player's discards that were the top pick) and its legend says what it is;
+    without ``--quality`` neither is there (found by a new-user trial: the report was the same)."""
+    (tmp_path / "bad.xml").write_text(ONE_HAND.replace("<T100/><D100/>", "<T100/><D0/>"))
+    (tmp_path / "good.xml").write_text(ONE_HAND)
+    judged = run("stats", tmp_path, "--quality")
+    plain = run("stats", tmp_path)
+    assert judged.exit_code == plain.exit_code == 0
+    header = next(line for line in judged.stdout.splitlines() if line.startswith("Player"))
+    assert header.split()[-1] == "Agree"
+    alice = next(line for line in judged.stdout.splitlines() if line.startswith("Alice"))
+    assert alice.split()[-1] == "50"  # one top pick of her two choices
+    assert "Agree: share of discards that were the analysis's top pick" in " ".join(judged.stdout.split())
+    assert "Agree" not in plain.stdout
+
+
 @pytest.mark.parametrize(("kind", "tiles", "called", "forbidden"), [
     (CallKind.PON, "555p", "5p", {"5p"}),
     (CallKind.CHI, "345m", "3m", {"3m", "6m"}),  # 45m called 3m: 3m and 6m

@@ -41,7 +41,8 @@ def render_text(out, reports: list[PlayerReport], n_games: int, *, tables: int |
     elif len(reports) > 1 or not detailed:
         table, note = overview(reports, n_games, console.width)
         _print(console, out, table)
-        _print(console, out, Text(OVERVIEW_LEGEND))
+        quality = any(r.play_quality() for r in reports)
+        _print(console, out, Text(OVERVIEW_LEGEND + (AGREE_LEGEND if quality else "")))
         if note:
             _print(console, out, Text(note))
     for i, report in enumerate(detailed):
@@ -87,6 +88,9 @@ def _overview(reports: list[PlayerReport], n_games: int) -> Table:
 NAME_MAX = 16
 """The overview's Player column: a longer name folds (16 cells: 8 full-width characters,
 Tenhou's longest)."""
+AGREE = "Agree"
+"""The overview's column of the agreement with the analysis (``stats --quality`` only)."""
+AGREE_LEGEND = " Agree: share of discards that were the analysis's top pick by expected points (--quality)."
 OVERVIEW_DROP_ORDER = ("2nd", "3rd", "Riichi", "Deal-\nin", "Win", "Dan", "1st", "4th")
 """The overview's columns that a narrow terminal leaves out, first the first; Seats, Games,
 Avg rank and Dan pt/game always stay."""
@@ -106,6 +110,9 @@ def _overview_columns(reports: list[PlayerReport]) -> list[tuple[str, list[str]]
                  _pct0(m["riichi_rate"].value), _signed(r.dan_pt_per_game(), 1)]
         for (_, column), cell in zip(columns, cells, strict=True):
             column.append(cell)
+    qualities = [r.play_quality() for r in reports]
+    if any(qualities):  # stats --quality: the agreement, as the wide table and a player's table show it
+        columns.append((AGREE, [_pct0(q["share"]) if q else "–" for q in qualities]))
     return columns
 
 
@@ -169,7 +176,8 @@ def overview(reports: list[PlayerReport], n_games: int, width: int) -> tuple[Ren
     beyond), and the line that says what a narrow width changed (or None)."""
     columns = _overview_columns(reports)
     name_width = max([len("Player"), *(min(cell_len(_name(r)), NAME_MAX) for r in reports)])
-    laid = fit(columns, name_width, OVERVIEW_DROP_ORDER, width)
+    drop = OVERVIEW_DROP_ORDER + ((AGREE,) if any(h == AGREE for h, _ in columns) else ())
+    laid = fit(columns, name_width, drop, width)
     shown = [(h, cells) for h, cells in columns if h in laid.kept]
     if laid.inline:
         return overview_table(reports, n_games, shown), laid.note
