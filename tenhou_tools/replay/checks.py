@@ -82,6 +82,8 @@ class CheckKind(Enum):
     GAME_END = "game_end"
     OWARI = "owari"
     # the wall
+    WALL_SEED = "wall_seed"
+    """The seed is there and usable: the game's ``SHUFFLE seed`` once, or each 2009 ``INIT shuffle``."""
     WALL_DICE = "wall_dice"
     WALL_DORA = "wall_dora"
     WALL_DEAL = "wall_deal"

@@ -63,11 +63,19 @@ class _Replay:
         self.bad_seed: str | None = None
         """Why a seed the log does carry cannot be read (a finding, unlike a missing seed)."""
         shuffle = game.header.shuffle
-        if shuffle is not None and shuffle.seed:
-            try:
-                self.walls = WallGenerator(shuffle.seed, self.n)
-            except WallSeedError as exc:
-                self.bad_seed = str(exc)
+        self.init_seeded = shuffle is None and any(hand.init.shuffle for hand in game.hands)
+        """A 2009 log: the seed is on each ``INIT`` (``shuffle``), so every ``INIT`` must carry one."""
+        if shuffle is not None:
+            if not shuffle.seed:
+                self.bad_seed = "the SHUFFLE tag's seed is empty"
+            elif any(hand.init.shuffle for hand in game.hands):
+                self.bad_seed = "the log has both a SHUFFLE seed and per-hand INIT shuffle seeds"
+            else:
+                try:
+                    self.walls = WallGenerator(shuffle.seed, self.n)
+                except WallSeedError as exc:
+                    self.bad_seed = str(exc)
+            self.rec.check(K.WALL_SEED, self.bad_seed is None)  # reported at the first hand
 
     def run(self) -> None:
         rec = self.rec
@@ -90,14 +98,17 @@ class _Replay:
         try:
             if self.walls is not None:
                 wall = self.walls.next_hand(init.dealer)
-            elif init.shuffle:
-                wall = hand_wall_from_init_shuffle(init.shuffle, self.n, init.dealer)
+            elif self.init_seeded:
+                # 2009 per-hand seeds (一局ごとの牌山): each INIT's seed is a claim of its own
+                if self.rec.check(K.WALL_SEED, bool(init.shuffle)):
+                    wall = hand_wall_from_init_shuffle(init.shuffle, self.n, init.dealer)
+                else:
+                    self.bad_seed = "this INIT carries no shuffle seed, while the game's other INITs do"
         except (WallSeedError, ValueError) as exc:
             self.bad_seed = str(exc)
         if wall is None:
             if self.bad_seed is not None:
                 self.rec.find(F.WALL_SEED, f"{init.label()}: the shuffle seed cannot be read: {self.bad_seed}")
-                if not init.shuffle:
-                    self.bad_seed = None  # the game's one seed: report it once
+                self.bad_seed = None  # the game's one seed, or this hand's: reported once
             self.rec.not_checkable(K.WALL_NOT_CHECKABLE)
         return wall
