@@ -131,6 +131,8 @@ class HandChecks:
         self.seen = [False] * 136
         """Tile ids that have appeared in this hand (dealt, drawn or revealed)."""
         self.three = False
+        self.ura_shown: list[int] = []
+        """The ura dora indicators shown by a win of this hand (a double ron shows them twice)."""
         self.events: tuple[Event, ...] = ()
         """The hand's events (``check_hand``), for what follows the one being checked."""
         # the checks of every draw and discard, kept at hand
@@ -210,7 +212,9 @@ class HandChecks:
         elif cls is _NEW_DORA:
             self.new_dora(state, cast(NewDora, event))
         elif cls is _AGARI:
-            check_agari(rec, state, cast(Agari, event), self.scoring, self.chips, self.wall)
+            agari = cast(Agari, event)
+            self.ura(agari.ura_indicators)
+            check_agari(rec, state, agari, self.scoring, self.chips, self.wall)
         elif cls is _RYUUKYOKU:
             check_ryuukyoku(rec, state, cast(Ryuukyoku, event), self.scoring)
 
@@ -290,6 +294,23 @@ class HandChecks:
     def dora_missing(self, message: str, due: int) -> None:
         self.rec.check(_K_DORA_TIMING, False)
         self.rec.find(F.DORA_TIMING, message, due, 0)
+
+    def account(self, tile: int) -> None:
+        """Tile accounting of a revealed tile: not seen before in this hand, and one that exists
+        in this game (one ``tiles`` check)."""
+        seen = self.seen
+        if not self.tiles.check(not seen[tile] and not (self.three and 4 <= tile < 32)):
+            self.duplicate(tile)
+        seen[tile] = True
+
+    def ura(self, indicators: tuple[int, ...]) -> None:
+        """Tile accounting of a win's ura dora indicators (裏ドラ表示牌): tiles of the dead wall not
+        seen before, except that the second winner of a double ron shows the same ones."""
+        shown = self.ura_shown
+        for tile in indicators:
+            if tile not in shown:
+                self.account(tile)
+                shown.append(tile)
 
     def duplicate(self, tile: int) -> None:
         self.rec.find(F.TILE_DUPLICATE, f"tile id {tile} ({format_tiles([tile])}) appears twice or "
@@ -457,6 +478,7 @@ class HandChecks:
 
     def new_dora(self, t: TableState, ev: NewDora) -> None:
         rec = self.rec
+        self.account(ev.tile)  # a kan dora indicator (槓ドラ表示牌) is a tile of the wall like any other
         due = bool(t.dora_due) or bool(t.open_kan_dora and t.last_draw is not None)
         if not rec.check(_K_DORA_TIMING, due):
             rec.find(F.DORA_TIMING, "a kan dora indicator was revealed with no kan to reveal it", 0, 1)
