@@ -67,6 +67,7 @@ _CALL_KITA: Final = CallKind.KITA
 _CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
 _K_ABORT_REQUIRED: Final = K.ABORT_REQUIRED
 _K_CALL: Final = K.CALL
+_K_CHIPS: Final = K.CHIPS
 _K_DORA_TIMING: Final = K.DORA_TIMING
 _K_DRAW_ORDER: Final = K.DRAW_ORDER
 _K_RIICHI: Final = K.RIICHI
@@ -119,8 +120,12 @@ def _seat_or_none(seat: int) -> int | None:
 class HandChecks:
     """Checks one hand's events against the table state before each of them."""
 
-    def __init__(self, rec: Recorder, wall: HandWall | None, scoring: ScoringRules, chips: bool) -> None:
+    def __init__(self, rec: Recorder, wall: HandWall | None, scoring: ScoringRules, chips: bool,
+                 mjlog: bool = True) -> None:
         self.rec = rec
+        self.mjlog = mjlog
+        """The log is an mjlog, whose chip claims (``INIT chip``, ``sc`` chip pairs) are its own;
+        the other formats' readers fill them in."""
         self.wall = wall
         """The hand's wall regenerated from the seed, or ``None`` when the log has no usable seed."""
         self.scoring = scoring
@@ -158,6 +163,10 @@ class HandChecks:
                 if not rec.check(_K_WALL_DEAL, wall.deal[seat] == init.hands[seat]):
                     rec.find(F.WALL_DEAL, f"{init.label()}: S{seat}'s dealt tiles are not the seed's",
                              list(wall.deal[seat]), list(init.hands[seat]))
+        chips = self.chips
+        if self.mjlog and not rec.check(_K_CHIPS, (init.chips is not None) == chips):
+            rec.find(F.CHIPS, f"{init.label()}: INIT {'gives no' if chips else 'gives'} chips (chip) on "
+                     f"{'a chip table' if chips else 'a table without chips'}", chips, not chips)
         tiles = [t for h in init.hands for t in h] + [init.dora_indicator]
         sizes = [len(h) for h in init.hands]
         expected_sizes = [13] * n + [0] * (4 - n)
@@ -214,9 +223,12 @@ class HandChecks:
         elif cls is _AGARI:
             agari = cast(Agari, event)
             self.ura(agari.ura_indicators)
+            self.chip_pairs(agari.chips_before)
             check_agari(rec, state, agari, self.scoring, self.chips, self.wall)
         elif cls is _RYUUKYOKU:
-            check_ryuukyoku(rec, state, cast(Ryuukyoku, event), self.scoring)
+            draw = cast(Ryuukyoku, event)
+            self.chip_pairs(draw.chips_before)
+            check_ryuukyoku(rec, state, draw, self.scoring)
 
     def end(self, state: TableState) -> None:
         """After the hand's last event: a third ron on one tile aborts the hand instead."""
@@ -294,6 +306,13 @@ class HandChecks:
     def dora_missing(self, message: str, due: int) -> None:
         self.rec.check(_K_DORA_TIMING, False)
         self.rec.find(F.DORA_TIMING, message, due, 0)
+
+    def chip_pairs(self, chips_before: tuple[int, ...] | None) -> None:
+        """A result's ``sc`` has chip pairs (5-8) exactly on a chip table (祝儀)."""
+        chips = self.chips
+        if self.mjlog and not self.rec.check(_K_CHIPS, (chips_before is not None) == chips):
+            self.rec.find(F.CHIPS, f"the result's sc {'has no' if chips else 'has'} chip pairs on "
+                          f"{'a chip table' if chips else 'a table without chips'}", chips, not chips)
 
     def account(self, tile: int) -> None:
         """Tile accounting of a revealed tile: not seen before in this hand, and one that exists

@@ -28,6 +28,7 @@ from ..rules.wall import (
 )
 from ._flow import GameFlow, hand_outcome
 from ._hand_checks import HandChecks, check_hand
+from ._header_checks import check_header
 from ._recorder import NO_INDEX, Recorder
 from .board import Outcome
 from .checks import CheckKind as K
@@ -59,6 +60,7 @@ class _Replay:
         self.chips = bool(rules.chips)
         self.scoring = ScoringRules.from_ruleset(rules)
         self.flow = GameFlow(game, self.rec)
+        self.mjlog = game.log_format == "mjlog"
         self.walls: WallGenerator | None = None
         self.bad_seed: str | None = None
         """Why a seed the log does carry cannot be read (a finding, unlike a missing seed)."""
@@ -81,12 +83,14 @@ class _Replay:
         rec = self.rec
         previous: Outcome | None = None
         hands = self.game.hands
+        check_header(rec, self.game)
         for hand in hands:
             rec.hand_index = hand.index
             rec.event_index = NO_INDEX
             self.flow.carry_over(previous, hand.init)
             state = TableState(hand.init, self.n, self.chips)
-            check_hand(HandChecks(rec, self.hand_wall(hand.init), self.scoring, self.chips), state, hand.events)
+            check_hand(HandChecks(rec, self.hand_wall(hand.init), self.scoring, self.chips, self.mjlog),
+                       state, hand.events)
             previous = hand_outcome(state)
             rec.event_index = NO_INDEX
             self.flow.end_of_hand(previous, hand, hand.index == len(hands) - 1)
@@ -101,7 +105,7 @@ class _Replay:
             elif self.init_seeded:
                 # 2009 per-hand seeds (一局ごとの牌山): each INIT's seed is a claim of its own
                 if self.rec.check(K.WALL_SEED, bool(init.shuffle)):
-                    wall = hand_wall_from_init_shuffle(init.shuffle, self.n, init.dealer)
+                    wall = hand_wall_from_init_shuffle(init.shuffle or "", self.n, init.dealer)
                 else:
                     self.bad_seed = "this INIT carries no shuffle seed, while the game's other INITs do"
         except (WallSeedError, ValueError) as exc:
