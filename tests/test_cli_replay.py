@@ -146,7 +146,7 @@ Ron S0<-S1 48000 (yakuman: daisangen)
 Scores: S0 83000 (+48000)  S1 -13000 (-48000)  S2 35000 (0)
 ✓ verified
 
-✓ Game verified: 1 hand replayed under the Tenhou rules, 46 checks, no error findings.
+✓ Game verified: 1 hand replayed under the Tenhou rules, 47 checks, no error findings.
 """
 
 

@@ -130,7 +130,7 @@ def test_a_clean_run_is_one_line():
     result = run("validate", FIXTURES / "one_hand.xml", FIXTURES / "sanma_kita.xml", FIXTURES / "one_hand.mjlog",
                  "--no-dedupe")
     assert result.exit_code == 0
-    assert result.stdout == "3 games, all clean; 132 checks.\n"
+    assert result.stdout == "3 games, all clean; 133 checks.\n"
 
 
 # -- viewer links: real game ids only --------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tenhou_tools.events import Agari, NewDora
+from tenhou_tools.events import Agari, Call, CallKind, NewDora
 
 from .tamper import assert_clean, codes, elements, find_game, nth, serialize, xml_of
 
@@ -179,3 +179,168 @@ def test_a_chip_table_without_its_chips(corpus):
     del nth(kids, "INIT", -1).attrib["chip"]
     assert codes(serialize(root), game.log_id) == ["CHIPS"]
 
+
+
+# -- claims the log states twice ----------------------------------------------------------------
+
+
+def _meld_kind(code: int) -> str:
+    if code & 0x4:
+        return "chi"
+    if code & 0x8:
+        return "pon"
+    if code & 0x10:
+        return "added_kan"
+    return "other"
+
+
+def _win_with(kind):
+    def fits(g):
+        return any(isinstance(e, Agari) and any(m.kind.value == kind for m in e.melds)
+                   for h in g.hands for e in h.events)
+    return _clean(fits)
+
+
+def test_agari_m_restates_the_seat_a_pon_came_from(corpus):
+    xml, game = _win_with("pon")
+    root, kids = elements(xml)
+    win = next(k for k in kids if k.tag == "AGARI" and k.get("m")
+               and any(_meld_kind(int(c)) == "pon" for c in k.get("m").split(",")))
+    codes_m = [int(c) for c in win.get("m").split(",")]
+    i = next(i for i, c in enumerate(codes_m) if _meld_kind(c) == "pon")
+    rel = codes_m[i] & 3
+    codes_m[i] = (codes_m[i] & ~3) | (rel % 3 + 1)  # the same tiles, called from another seat
+    win.set("m", ",".join(map(str, codes_m)))
+    assert codes(serialize(root), game.log_id) == ["AGARI_MELDS"]
+
+
+def test_agari_m_restates_the_tile_a_chi_called(corpus):
+    xml, game = _win_with("chi")
+    root, kids = elements(xml)
+    win = next(k for k in kids if k.tag == "AGARI" and k.get("m")
+               and any(_meld_kind(int(c)) == "chi" for c in k.get("m").split(",")))
+    codes_m = [int(c) for c in win.get("m").split(",")]
+    i = next(i for i, c in enumerate(codes_m) if _meld_kind(c) == "chi")
+    t = codes_m[i] >> 10
+    t = t - t % 3 + (t % 3 + 1) % 3  # the same run, another of its tiles called
+    codes_m[i] = (t << 10) | (codes_m[i] & 0x3FF)
+    win.set("m", ",".join(map(str, codes_m)))
+    assert codes(serialize(root), game.log_id) == ["AGARI_MELDS"]
+
+
+def test_an_added_kan_restates_the_seat_of_its_pon(corpus):
+    xml, game = _clean(lambda g: _has(g, Call, lambda c: c.meld.kind is CallKind.ADDED_KAN))
+    root, kids = elements(xml)
+    kan = next(k for k in kids if k.tag == "N" and _meld_kind(int(k.get("m"))) == "added_kan")
+    code = int(kan.get("m"))
+    kan.set("m", str((code & ~3) | ((code & 3) % 3 + 1)))
+    assert "CALL_TILE" in codes(serialize(root), game.log_id)
+
+
+def test_a_yakuman_win_lists_no_yaku(corpus):
+    xml, game = _clean(lambda g: _has(g, Agari, lambda a: bool(a.yakuman)))
+    root, kids = elements(xml)
+    win = next(k for k in kids if k.tag == "AGARI" and k.get("yakuman"))
+    win.set("yaku", "52,1")  # dora 1 beside the yakuman
+    assert codes(serialize(root), game.log_id) == ["AGARI_YAKU"]
+
+
+def _draw_of(kind, players=4):
+    from tenhou_tools.events import Ryuukyoku
+
+    return _clean(lambda g: g.header.ruleset.players == players
+                  and _has(g, Ryuukyoku, lambda r: r.kind.value == kind))
+
+
+def test_four_riichi_shows_every_hand(corpus):
+    xml, game = _draw_of("reach4")
+    root, kids = elements(xml)
+    draw = next(k for k in kids if k.tag == "RYUUKYOKU" and k.get("type") == "reach4")
+    del draw.attrib["hai2"]
+    assert codes(serialize(root), game.log_id) == ["DRAW_HAND"]
+
+
+@pytest.mark.parametrize("kind", ["kaze4", "kan4"])
+def test_four_winds_and_four_kans_show_no_hand(corpus, kind):
+    xml, game = _draw_of(kind)
+    root, kids = elements(xml)
+    draw = next(k for k in kids if k.tag == "RYUUKYOKU" and k.get("type") == kind)
+    draw.set("hai1", "0,1,2,4,5,6,8,9,10,12,13,14,16")
+    assert codes(serialize(root), game.log_id) == ["DRAW_HAND"]
+
+
+def test_a_three_player_draw_shows_no_hand_for_the_empty_seat(corpus):
+    from tenhou_tools.events import Ryuukyoku
+
+    xml, game = _clean(lambda g: g.header.ruleset.players == 3 and _has(g, Ryuukyoku))
+    root, kids = elements(xml)
+    draw = nth(kids, "RYUUKYOKU", 0)
+    draw.set("hai3", "0,1,2,3,108,109,110,112,113,114,116,117,118")
+    assert codes(serialize(root), game.log_id) == ["DRAW_HAND"]
+
+
+def test_a_three_player_owari_gives_the_empty_seat_nothing(corpus):
+    xml, game = _clean(lambda g: g.header.ruleset.players == 3)
+    root, kids = elements(xml)
+    end = next(k for k in reversed(kids) if k.get("owari"))
+    owari = end.get("owari").split(",")
+    owari[7] = "5.0"
+    end.set("owari", ",".join(owari))
+    assert codes(serialize(root), game.log_id) == ["OWARI_SCORES"]
+
+
+def _riichi_game(named: bool):
+    from tenhou_tools.events import Riichi
+    from tenhou_tools.ids import game_start
+
+    return _clean(lambda g: _has(g, Riichi, lambda r: r.step == 2 and r.scores is not None)
+                  and (game_start(g.log_id) is not None) == named)
+
+
+def test_reach_step_1_states_no_scores(corpus):
+    xml, game = _riichi_game(named=True)
+    root, kids = elements(xml)
+    step2 = next(k for k in kids if k.tag == "REACH" and k.get("step") == "2" and k.get("ten"))
+    step1 = max((k for k in kids[:kids.index(step2)] if k.tag == "REACH" and k.get("step") == "1"),
+                key=kids.index)
+    step1.set("ten", step2.get("ten"))
+    assert codes(serialize(root), game.log_id) == ["RIICHI_SCORES"]
+
+
+def test_reach_step_2_states_its_scores_since_2010(corpus):
+    from tenhou_tools.check import check_log
+
+    xml, game = _riichi_game(named=True)
+    root, kids = elements(xml)
+    step2 = next(k for k in kids if k.tag == "REACH" and k.get("step") == "2" and k.get("ten"))
+    del step2.attrib["ten"]
+    assert codes(serialize(root), game.log_id) == ["RIICHI_SCORES"]
+    # with no id, the date is not known: not checkable, and counted so
+    record = check_log(serialize(root), path="x.xml", log_id=None)
+    assert record.ok and dict(record.checks)["riichi_scores_not_checkable"] == 1
+
+
+# -- the format: what the reader does not know is said ------------------------------------------
+
+
+@pytest.mark.parametrize(("tag", "attr", "value"), [
+    ("mjloggm", "ver", "2.4"), ("mjloggm", "foo", "1"), ("SHUFFLE", "ref", "x"), ("SHUFFLE", "foo", "1"),
+    ("TAIKYOKU", "oei", "1"),
+])
+def test_format_claims_not_understood_are_warned(corpus, tag, attr, value):
+    xml, game = _clean(lambda g: g.header.shuffle is not None and bool(g.header.shuffle.seed))
+    root, kids = elements(xml)
+    (root if tag == "mjloggm" else nth(kids, tag, 0)).set(attr, value)
+    assert codes(serialize(root), game.log_id) == ["PARSE_WARNING"]
+
+
+def test_a_claim_no_check_can_verify_is_counted_not_passed_over(corpus):
+    """A private lobby's title on a game: nothing can verify it, and the record says so."""
+    from tenhou_tools.check import check_log
+
+    xml, game = _ranked()
+    before = dict(check_log(xml, path="x.xml", log_id=game.log_id).checks)["claims_not_checkable"]
+    root, kids = elements(xml)
+    _go(kids).set("title", "%41")
+    record = check_log(serialize(root), path="x.xml", log_id=game.log_id)
+    assert dict(record.checks)["claims_not_checkable"] == before + 1

@@ -147,6 +147,9 @@ class GameFlow:
             rec.find(F.OWARI_SCORES,
                      "final scores (owari) are not the last scores with the leftover sticks to first place",
                      final[:n], list(owari.scores[:n]))
+        if n == 3 and not rec.check(K.OWARI, owari.scores[3] == 0 and owari.points[3] == 0):
+            rec.find(F.OWARI_SCORES, "owari gives the empty seat S3 a result", [0, 0.0],
+                     [owari.scores[3], owari.points[3]])
         table = self.table
         if table.umas is None or table.back is None:
             rec.not_checkable(K.OWARI_POINTS_NOT_CHECKABLE)

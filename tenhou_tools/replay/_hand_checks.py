@@ -121,8 +121,11 @@ class HandChecks:
     """Checks one hand's events against the table state before each of them."""
 
     def __init__(self, rec: Recorder, wall: HandWall | None, scoring: ScoringRules, chips: bool,
-                 mjlog: bool = True) -> None:
+                 mjlog: bool = True, step2_scores: bool | None = None) -> None:
         self.rec = rec
+        self.step2_scores = step2_scores
+        """Whether ``REACH step="2"`` must carry ``ten`` (``rules.riichi.step2_scores_required``;
+        None: not known for this game)."""
         self.mjlog = mjlog
         """The log is an mjlog, whose chip claims (``INIT chip``, ``sc`` chip pairs) are its own;
         the other formats' readers fill them in."""
@@ -164,6 +167,8 @@ class HandChecks:
                     rec.find(F.WALL_DEAL, f"{init.label()}: S{seat}'s dealt tiles are not the seed's",
                              list(wall.deal[seat]), list(init.hands[seat]))
         chips = self.chips
+        if self.mjlog and init.chips is not None:
+            rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)  # the chip balances (docs/findings.md, "Claims")
         if self.mjlog and not rec.check(_K_CHIPS, (init.chips is not None) == chips):
             rec.find(F.CHIPS, f"{init.label()}: INIT {'gives no' if chips else 'gives'} chips (chip) on "
                      f"{'a chip table' if chips else 'a table without chips'}", chips, not chips)
@@ -204,6 +209,8 @@ class HandChecks:
         rec = self.rec
         rec.event_index = index
         if cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
+            if cls is not _UNKNOWN and self.mjlog:  # a disconnect, a return: docs/findings.md, "Claims"
+                rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)
             return
         if state.pending:
             if state.ended and cls is not _AGARI:
@@ -224,10 +231,14 @@ class HandChecks:
             agari = cast(Agari, event)
             self.ura(agari.ura_indicators)
             self.chip_pairs(agari.chips_before)
+            if self.mjlog and (agari.extra or agari.chips_before is not None):
+                rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)  # chip, ratio, chip pairs: docs/findings.md, "Claims"
             check_agari(rec, state, agari, self.scoring, self.chips, self.wall)
         elif cls is _RYUUKYOKU:
             draw = cast(Ryuukyoku, event)
             self.chip_pairs(draw.chips_before)
+            if self.mjlog and (draw.extra or draw.chips_before is not None):
+                rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)
             check_ryuukyoku(rec, state, draw, self.scoring)
 
     def end(self, state: TableState) -> None:
@@ -463,6 +474,14 @@ class HandChecks:
                 self.not_in_hand(seat, added, "added to a kan")
             if pon < 0:
                 rec.find(F.CALL_TILE, f"S{seat} made an added kan without a pon of that tile")
+        if pon >= 0:
+            old = s.melds[pon]  # 加槓: the pon's tiles, called tile and seat stay what they were
+            same = (old.from_seat == meld.from_seat and old.called == meld.called
+                    and set(old.tiles) <= set(meld.tiles))
+            if not rec.check(_K_CALL, same):
+                rec.find(F.CALL_TILE, f"S{seat}'s added kan does not restate its pon (the seat called from, "
+                         "the called tile, the tiles)", [old.from_seat, old.called, list(old.tiles)],
+                         [meld.from_seat, meld.called, list(meld.tiles)])
 
     def call_on_discard(self, t: TableState, ev: Call) -> None:
         """Chi, pon or open kan of the last discard."""
@@ -528,15 +547,26 @@ class HandChecks:
             if not rec.check(_K_RIICHI, t.live_remaining() >= minimum):
                 rec.find(F.RIICHI_LATE, f"S{seat} declares riichi with fewer than {minimum} tiles left "
                          "in the live wall", minimum, t.live_remaining())
+            stated = ev.scores
+            if not rec.check(_K_RIICHI, stated is None):  # the stick is paid at step 2, not here
+                rec.find(F.RIICHI_SCORES, f"S{seat}'s riichi declaration (REACH step 1) states scores (ten)",
+                         None, list(stated or ()))
             return
         if not rec.check(_K_RIICHI_ACCEPTED, t.step2_due == seat):
             rec.find(F.RIICHI_STEP, f"S{seat}'s riichi is accepted without a declaration and its discard")
+        expected = list(t.scores)
+        expected[seat] -= RIICHI_COST
         if ev.scores is not None:
-            expected = list(t.scores)
-            expected[seat] -= RIICHI_COST
             if not rec.check(_K_RIICHI, list(ev.scores) == expected):
                 rec.find(F.RIICHI_SCORES, f"S{seat}'s riichi: the scores after the stick are wrong",
                          expected, list(ev.scores))
+        elif not self.mjlog:
+            pass  # tenhou.net/6 JSON and mjai state no scores at riichi
+        elif self.step2_scores is None:
+            rec.not_checkable(K.RIICHI_SCORES_NOT_CHECKABLE)
+        elif not rec.check(_K_RIICHI, not self.step2_scores):
+            rec.find(F.RIICHI_SCORES, f"S{seat}'s accepted riichi (REACH step 2) states no scores (ten), "
+                     "as every log since February 2010 does", expected, None)
 
 
 def _missing(hand: list[int], tiles: tuple[int, ...], called: int | None) -> list[int]:

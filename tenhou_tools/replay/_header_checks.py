@@ -11,7 +11,7 @@ entry conditions (``rules.lobby``).
 
 from __future__ import annotations
 
-from ..events import Game, Ruleset
+from ..events import Bye, Game, Reconnect, Ruleset
 from ..findings import FindingCode as F
 from ..ids import announced_table
 from ..mjlog import ruleset_from_type
@@ -65,6 +65,7 @@ def check_header(rec: Recorder, game: Game) -> None:
                  None, header.csrule[:40])
     _seats(rec, game, verified, verified_lobby)
     _chips(rec, game)
+    _not_checkable(rec, game)
 
 
 def _seats(rec: Recorder, game: Game, verified: Ruleset, lobby: int) -> None:
@@ -110,3 +111,25 @@ def _chips(rec: Recorder, game: Game) -> None:
     chip pairs are checked hand by hand (``HandChecks.deal``, ``HandChecks.chip_pairs``)."""
     if any(k == "rc" for k, _ in game.header.un_extra) and not rec.check(K.CHIPS, bool(game.header.ruleset.chips)):
         rec.find(F.CHIPS, "UN gives chips (rc) on a table without chips", False, True)
+
+
+_GO_NOT_CHECKABLE = ("title", "rule", "ranking")
+"""A private lobby's name, rule text and ranking: what the lobby's owner set, nowhere else stated."""
+
+
+def _not_checkable(rec: Recorder, game: Game) -> None:
+    """The header's claims no check can verify (docs/findings.md, "Claims"): each one made counts
+    a ``claims_not_checkable``, so that a record shows them rather than passing them over."""
+    header = game.header
+    go = dict(header.go_extra)
+    for name in _GO_NOT_CHECKABLE:
+        if name in go:
+            rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)
+    if header.csrule is not None:
+        rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)  # its fields beyond start points, return and uma
+    if any(k == "rc" for k, _ in header.un_extra):
+        rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)  # the seats' chips at the start
+    rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)  # the seats' dan and rate beyond the room's conditions
+    for event in game.prelude:
+        if type(event) is Bye or type(event) is Reconnect:
+            rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)

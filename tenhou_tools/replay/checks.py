@@ -102,6 +102,9 @@ class CheckKind(Enum):
     # checks that could not run (docs/findings.md, "Not checkable")
     GAME_ID_NOT_CHECKABLE = "game_id_not_checkable"
     SEAT_RANK_NOT_CHECKABLE = "seat_rank_not_checkable"
+    RIICHI_SCORES_NOT_CHECKABLE = "riichi_scores_not_checkable"
+    CLAIMS_NOT_CHECKABLE = "claims_not_checkable"
+    """A claim no check can verify from the log (docs/findings.md, "Claims"), one per claim made."""
     WALL_NOT_CHECKABLE = "wall_not_checkable"
     FRAGMENT_NOT_CHECKABLE = "fragment_not_checkable"
     START_SCORES_NOT_CHECKABLE = "start_scores_not_checkable"

@@ -19,6 +19,8 @@ import traceback
 from ..events import Game, Init
 from ..findings import FindingCode as F
 from ..findings import Severity
+from ..ids import game_start
+from ..rules.riichi import step2_scores_required
 from ..rules.scoring import ScoringRules
 from ..rules.wall import (
     HandWall,
@@ -60,6 +62,8 @@ class _Replay:
         self.chips = bool(rules.chips)
         self.scoring = ScoringRules.from_ruleset(rules)
         self.flow = GameFlow(game, self.rec)
+        self.step2_scores = step2_scores_required(game_start(game.log_id))
+        """Whether REACH step 2 must state ``ten``: an mjlog's claim (tenhou.net/6 JSON has none)."""
         self.mjlog = game.log_format == "mjlog"
         self.walls: WallGenerator | None = None
         self.bad_seed: str | None = None
@@ -89,8 +93,8 @@ class _Replay:
             rec.event_index = NO_INDEX
             self.flow.carry_over(previous, hand.init)
             state = TableState(hand.init, self.n, self.chips)
-            check_hand(HandChecks(rec, self.hand_wall(hand.init), self.scoring, self.chips, self.mjlog),
-                       state, hand.events)
+            check_hand(HandChecks(rec, self.hand_wall(hand.init), self.scoring, self.chips, self.mjlog,
+                                  self.step2_scores), state, hand.events)
             previous = hand_outcome(state)
             rec.event_index = NO_INDEX
             self.flow.end_of_hand(previous, hand, hand.index == len(hands) - 1)
