@@ -100,6 +100,7 @@ class FindingCode(Enum):
     CHIPS = "CHIPS"
     SEATS = "SEATS"
     SEAT_RANK = "SEAT_RANK"
+    DISCONNECT = "DISCONNECT"
     # the wall
     WALL_SEED = "WALL_SEED"
     WALL_DICE = "WALL_DICE"

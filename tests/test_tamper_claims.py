@@ -344,3 +344,38 @@ def test_a_claim_no_check_can_verify_is_counted_not_passed_over(corpus):
     _go(kids).set("title", "%41")
     record = check_log(serialize(root), path="x.xml", log_id=game.log_id)
     assert dict(record.checks)["claims_not_checkable"] == before + 1
+
+
+# -- disconnects: a BYE and its return ---------------------------------------------------------
+
+
+def _with_bye(corpus):
+    from tenhou_tools.events import Bye, Reconnect
+
+    return _clean(lambda g: _has(g, Bye) and _has(g, Reconnect))
+
+
+def test_a_reconnect_without_a_disconnect(corpus):
+    xml, game = _ranked()
+    root, kids = elements(xml)
+    un = nth(kids, "UN", 0)
+    back = root.makeelement("UN", {"n1": un.get("n1")})
+    draw = next(i for i, k in enumerate(kids) if k.tag[0] == "T" and k.tag[1:].isdigit())
+    root.insert(draw, back)
+    assert codes(serialize(root), game.log_id) == ["DISCONNECT"]
+
+
+def test_a_second_disconnect_while_away(corpus):
+    xml, game = _with_bye(corpus)
+    root, kids = elements(xml)
+    bye = next(k for k in kids if k.tag == "BYE")
+    root.insert(kids.index(bye) + 1, root.makeelement("BYE", {"who": bye.get("who")}))
+    assert codes(serialize(root), game.log_id) == ["DISCONNECT"]
+
+
+def test_a_disconnect_and_its_return_are_clean(corpus):
+    from tenhou_tools.check import check_log
+
+    xml, game = _with_bye(corpus)
+    record = check_log(xml, path="x.xml", log_id=game.log_id)
+    assert record.ok and not record.findings and dict(record.checks)["disconnect"] >= 2

@@ -67,6 +67,7 @@ _CALL_KITA: Final = CallKind.KITA
 _CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
 _K_ABORT_REQUIRED: Final = K.ABORT_REQUIRED
 _K_CALL: Final = K.CALL
+_K_DISCONNECT: Final = K.DISCONNECT
 _K_CHIPS: Final = K.CHIPS
 _K_DORA_TIMING: Final = K.DORA_TIMING
 _K_DRAW_ORDER: Final = K.DRAW_ORDER
@@ -121,8 +122,11 @@ class HandChecks:
     """Checks one hand's events against the table state before each of them."""
 
     def __init__(self, rec: Recorder, wall: HandWall | None, scoring: ScoringRules, chips: bool,
-                 mjlog: bool = True, step2_scores: bool | None = None) -> None:
+                 mjlog: bool = True, step2_scores: bool | None = None, away: list[bool] | None = None) -> None:
         self.rec = rec
+        self.away = away if away is not None else [False] * 4
+        """Which seats are away (after their ``BYE``, before their return), shared by the game's
+        hands: a player stays away across hands until the reconnecting ``UN``."""
         self.step2_scores = step2_scores
         """Whether ``REACH step="2"`` must carry ``ten`` (``rules.riichi.step2_scores_required``;
         None: not known for this game)."""
@@ -209,8 +213,10 @@ class HandChecks:
         rec = self.rec
         rec.event_index = index
         if cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
-            if cls is not _UNKNOWN and self.mjlog:  # a disconnect, a return: docs/findings.md, "Claims"
-                rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)
+            if cls is not _UNKNOWN:
+                check_connection(rec, self.away, cast(Bye, event).seat, leaves=cls is _BYE)
+                if self.mjlog:  # the disconnect itself, the returning name: docs/findings.md, "Claims"
+                    rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)
             return
         if state.pending:
             if state.ended and cls is not _AGARI:
@@ -567,6 +573,17 @@ class HandChecks:
         elif not rec.check(_K_RIICHI, not self.step2_scores):
             rec.find(F.RIICHI_SCORES, f"S{seat}'s accepted riichi (REACH step 2) states no scores (ten), "
                      "as every log since February 2010 does", expected, None)
+
+
+def check_connection(rec: Recorder, away: list[bool], seat: int, *, leaves: bool) -> None:
+    """A ``BYE`` (切断) for a seat that is present, a reconnecting ``UN`` (再接続) for one that is
+    away; ``away`` follows the log either way (one ``disconnect`` check each)."""
+    if not rec.check(_K_DISCONNECT, away[seat] != leaves):
+        if leaves:
+            rec.find(F.DISCONNECT, f"S{seat} disconnects (BYE) while already away", False, True)
+        else:
+            rec.find(F.DISCONNECT, f"S{seat} reconnects (UN) without having left (no BYE before)", True, False)
+    away[seat] = leaves
 
 
 def _missing(hand: list[int], tiles: tuple[int, ...], called: int | None) -> list[int]:

@@ -99,6 +99,8 @@ class CheckKind(Enum):
     """The seats' names and ``sx``, the empty three-player seat, the first dealer."""
     SEAT_RANK = "seat_rank"
     """A seat's dan id within 0-20, and its dan and rate at a ranked Houou or Tokujou table."""
+    DISCONNECT = "disconnect"
+    """A ``BYE`` by a seat that is present, a reconnecting ``UN`` by one that is away."""
     # checks that could not run (docs/findings.md, "Not checkable")
     GAME_ID_NOT_CHECKABLE = "game_id_not_checkable"
     SEAT_RANK_NOT_CHECKABLE = "seat_rank_not_checkable"
