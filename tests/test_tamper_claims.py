@@ -379,3 +379,10 @@ def test_a_disconnect_and_its_return_are_clean(corpus):
     xml, game = _with_bye(corpus)
     record = check_log(xml, path="x.xml", log_id=game.log_id)
     assert record.ok and not record.findings and dict(record.checks)["disconnect"] >= 2
+
+
+def test_a_three_player_id_on_a_four_player_log(corpus):
+    """The id's table is followed for the lobby's rules, not for the number of seats."""
+    xml, game = _ranked()
+    three = game.log_id[:13] + f"{int(game.log_id[13:17], 16) | 0x10:04x}" + game.log_id[17:]
+    assert codes(xml, three) == ["GAME_ID"]

@@ -21,6 +21,9 @@ from .checks import CheckKind as K
 
 __all__ = ["check_header", "verified_table"]
 
+_THREE_PLAYERS = 0x10
+"""The ``GO type`` bit of a three-player table."""
+
 
 def verified_table(game: Game) -> tuple[Ruleset, int, str | None]:
     """The table rules the checks follow: the ruleset and lobby number the game id announces
@@ -33,6 +36,9 @@ def verified_table(game: Game) -> tuple[Ruleset, int, str | None]:
     announced = announced_table(game.log_id)
     if announced is not None:
         type_code, lobby = announced
+        # the id's table, with the log's player count: the deal shows how many sit (a three-player
+        # id on a four-player log is GAME_ID, and the replay stays one of four seats)
+        type_code = (type_code & ~_THREE_PLAYERS) | (ruleset.type_code & _THREE_PLAYERS)
         if type_code != ruleset.type_code:
             ruleset = ruleset_from_type(type_code)
     return ruleset, lobby, header.csrule if lobby != 0 else None
