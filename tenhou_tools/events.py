@@ -451,6 +451,10 @@ class Game:
     final result (``owari``). Only a log read without ``require_complete`` (``show``,
     ``replay``) can be incomplete: one that stops early, cut by a disconnect or still running;
     its ``warnings`` say where and why."""
+    log_format: str = "mjlog"
+    """The format the game was read from: ``"mjlog"`` (the XML Tenhou writes: its header's
+    claims, ``GO``, ``UN``, ``SHUFFLE``, are checked), ``"tenhou6"`` (tenhou.net/6 JSON) or
+    ``"mjai"``, whose readers fill what their format does not state with defaults."""
 
     @property
     def owari(self) -> Owari | None:

@@ -94,6 +94,13 @@ class FindingCode(Enum):
     ABORT_CONDITION = "ABORT_CONDITION"
     ABORT_MISSING = "ABORT_MISSING"
     TRIPLE_RON = "TRIPLE_RON"
+    # the header
+    GAME_ID = "GAME_ID"
+    LOBBY_RULES = "LOBBY_RULES"
+    CHIPS = "CHIPS"
+    SEATS = "SEATS"
+    SEAT_RANK = "SEAT_RANK"
+    DISCONNECT = "DISCONNECT"
     # the wall
     WALL_SEED = "WALL_SEED"
     WALL_DICE = "WALL_DICE"

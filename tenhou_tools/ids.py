@@ -40,6 +40,7 @@ from .errors import InputError
 __all__ = [
     "JST",
     "LOG_SUFFIX",
+    "announced_table",
     "GameRef",
     "decode_obfuscated",
     "game_start",
@@ -134,6 +135,17 @@ class GameRef:
     def lobby(self) -> int:
         """The lobby number (the ``LLLL`` part; 0 for the ranked lobbies)."""
         return int(self.log_id.split("-")[2])
+
+
+def announced_table(log_id: str | None) -> tuple[int, int] | None:
+    """The ``GO type`` and lobby number a whole game id announces (its ``TTTT`` and ``LLLL``), or
+    ``None`` when ``log_id`` is not a whole id (no id, a name that only starts like one)."""
+    if not log_id:
+        return None
+    m = _ID_RE.fullmatch(log_id)
+    if m is None:
+        return None
+    return int(m["type"], 16), int(m["lobby"])
 
 
 def validate_log_id(log_id: str) -> str:

@@ -65,8 +65,8 @@ def demo_hand() -> bytes:
     end = (f'<AGARI ba="0,1" hai="{",".join(map(str, hand))}" m="{melds}" machi="{chun}" ten="40,48000,5" '
            f'yakuman="39" doraHai="{b.dora}" who="0" fromWho="1" sc="{sc}" owari="{owari}"/>')
     names = " ".join(f'n{s}="{quote(name)}"' for s, name in enumerate(NAMES))
-    header = (f'<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN {names} dan="16,15,17,14" '
-              'rate="2150.00,1980.50,2240.25,1890.00" sx="M,F,M,F"/><TAIKYOKU oya="0"/>')
+    header = (f'<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN {names} dan="16,16,17,16" '
+              'rate="2150.00,2080.50,2240.25,2090.00" sx="M,F,M,F"/><TAIKYOKU oya="0"/>')
     return (header + b.init() + "".join(b.tags) + end + "</mjloggm>").encode()
 
 

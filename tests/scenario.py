@@ -114,8 +114,11 @@ class Scenario:
     # -- endings ---------------------------------------------------------------------------
 
     def header(self) -> str:
+        # players who may sit at a ranked Houou table (七段, R2000); a three-player table's fourth seat is empty
+        seat3 = 'n3="%44" dan="16,16,16,16" rate="2000,2000,2000,2000" sx="M,M,M,M"' if self.players == 4 else \
+            'n3="" dan="16,16,16,0" rate="2000,2000,2000,1500" sx="M,M,M,C"'
         return (f'<mjloggm ver="2.3"><GO type="{self.go_type}" lobby="0"/>'
-                '<UN n0="%41" n1="%42" n2="%43" n3="%44" dan="10,10,10,10" rate="1500,1500,1500,1500" sx="M,M,M,M"/>'
+                f'<UN n0="%41" n1="%42" n2="%43" {seat3}/>'
                 '<TAIKYOKU oya="0"/>')
 
     def init(self) -> str:

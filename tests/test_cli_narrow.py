@@ -37,10 +37,10 @@ Player Seats Games  Dan rank 1st 3rd 4th Win    in Riichi  /game
 ────────────────────────────────────────────────────────────────
 Alice      4     1 七段 1.00 100   0   0 100     0      0  +90.0
 Alice      3     1 七段 1.00 100   0     100     0      0 +135.0
-Bob        4     1 六段 4.00   0   0 100   0   100      0 -120.0
-Bob        3     1 六段 3.00   0 100       0   100      0 -120.0
+Bob        4     1 七段 4.00   0   0 100   0   100      0 -135.0
+Bob        3     1 七段 3.00   0 100       0   100      0 -135.0
 Carol      3     1 八段 2.00   0   0       0     0      0   +0.0
-Dan        4     1 五段 3.00   0 100   0   0     0      0   +0.0
+Dan        4     1 七段 3.00   0 100   0   0     0      0   +0.0
 さくら     4     1 八段 2.00   0   0   0   0     0      0  +45.0
 Rates in %. Dan: at the latest game. Dan pt/game: Tenhou's dan
 points per ranked game, at the player's dan in each game.
@@ -58,8 +58,8 @@ Player Seats Games rank 1st 4th  /game
 ──────────────────────────────────────
 Alice      4     1 1.00 100   0  +90.0
 Alice      3     1 1.00 100     +135.0
-Bob        4     1 4.00   0 100 -120.0
-Bob        3     1 3.00   0     -120.0
+Bob        4     1 4.00   0 100 -135.0
+Bob        3     1 3.00   0     -135.0
 Carol      3     1 2.00   0       +0.0
 Dan        4     1 3.00   0   0   +0.0
 さくら     4     1 2.00   0   0  +45.0
@@ -83,9 +83,9 @@ Seats Games  Dan rank 1st 4th Win  /game
 a_very_long_ascii_name
     4     1 八段 2.00   0   0   0  +45.0
 偽善者高橋みなみ
-    4     1 六段 4.00   0 100   0 -120.0
+    4     1 七段 4.00   0 100   0 -135.0
 Ｑ
-    4     1 五段 3.00   0   0   0   +0.0
+    4     1 七段 3.00   0   0   0   +0.0
 ＷチーズケーキＸ
     4     1 七段 1.00 100   0 100  +90.0
 Rates in %. Dan: at the latest game. Dan
@@ -110,9 +110,9 @@ open tanyao (四鳳南喰赤)
 
 Seat  Player  Dan   Rate
 S0    Alice   七段  2150
-S1    Bob     六段  1980
+S1    Bob     七段  2080
 S2    さくら  八段  2240
-S3    Dan     五段  1890
+S3    Dan     七段  2090
 
 Hand     S0     S1 S2 S3
 E1-0 +48000 -48000  0  0

@@ -69,9 +69,9 @@ Houou 4-player East-South, red fives, open tanyao (四鳳南喰赤)
 
 Seat  Player    Dan   Rate
 S0    [/x]      七段  2150
-S1    [red]     六段  1980
+S1    [red]     七段  2080
 S2    a[3, 3]b  八段  2240
-S3    :cat:     五段  1890
+S3    :cat:     七段  2090
 
 Hand  Dealer  Result                                     S0      S1  S2  S3
 E1-0  S0      Ron S0<-S1 48000 (yakuman: daisangen)  +48000  -48000   0   0
@@ -88,8 +88,8 @@ def test_replay_prints_names_literally(odd):
     assert lines[0] == str(path)
     assert lines[2] == "Date unknown (no game id) · 1 hand · viewed from S1 [red] (other seats' concealed tiles hidden)"
     assert lines[4:9] == ["Seat      Player    Dan   Rate", "S0        [/x]      七段  2150",
-                          "S1 (you)  [red]     六段  1980", "S2        a[3, 3]b  八段  2240",
-                          "S3        :cat:     五段  1890"]
+                          "S1 (you)  [red]     七段  2080", "S2        a[3, 3]b  八段  2240",
+                          "S3        :cat:     七段  2090"]
     assert lines[13].startswith("E1-0  East 1, 0 honba · dealer S0 [/x] ─")
     assert "#  S0 E [/x]  S1 S [red]  S2 W a[3, 3]b  S3 N :cat:" in lines
     assert "1st   S0    [/x]       73000  +20   +83.0" in lines
@@ -106,9 +106,9 @@ def test_stats_prints_names_literally(odd):
                            Avg                     Deal-        Dan pt
 Player   Seats Games  Dan rank 1st 2nd 3rd 4th Win    in Riichi  /game
 ──────────────────────────────────────────────────────────────────────
-:cat:        4     1 五段 3.00   0   0 100   0   0     0      0   +0.0
+:cat:        4     1 七段 3.00   0   0 100   0   0     0      0   +0.0
 [/x]         4     1 七段 1.00 100   0   0   0 100     0      0  +90.0
-[red]        4     1 六段 4.00   0   0   0 100   0   100      0 -120.0
+[red]        4     1 七段 4.00   0   0   0 100   0   100      0 -135.0
 a[3, 3]b     4     1 八段 2.00   0 100   0   0   0     0      0  +45.0
 Rates in %. Dan: at the latest game. Dan pt/game: Tenhou's dan points per ranked
 game, at the player's dan in each game. --wide: more columns.
@@ -123,7 +123,7 @@ def test_validate_report_in_a_folder_named_like_markup(odd):
     assert result.exit_code == 1, result.output
     points = odd / "points.xml"
     assert result.stdout == f"""\
-2 games: 1 failed, 1 passed; 54 checks.
+2 games: 1 failed, 1 passed; 86 checks.
 
 Findings by code:
   AGARI_POINTS  1

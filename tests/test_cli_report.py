@@ -57,7 +57,7 @@ def test_each_finding_has_its_hand_values_and_command(tmp_path):
     result = run("validate", path)
     assert result.exit_code == 1
     assert result.stdout == f"""\
-1 game: 1 failed, 0 passed; 27 checks.
+1 game: 1 failed, 0 passed; 43 checks.
 
 Findings by code:
   AGARI_LIMIT   1
@@ -84,7 +84,7 @@ def test_games_and_findings_beyond_the_limits_are_counted(tmp_path, monkeypatch)
     result = run("validate", tmp_path, "--no-dedupe")  # five copies of one log
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0] == "5 games: 5 failed, 0 passed; 135 checks."
+    assert lines[0] == "5 games: 5 failed, 0 passed; 215 checks."
     start = lines.index("Failed games (5):")
     assert lines[start + 1:] == [
         f"  {tmp_path / '0.xml'}",
@@ -106,7 +106,7 @@ def test_warnings_that_decide_the_exit_code_are_listed(tmp_path):
     path.write_text(tampered(warning=WARNING))
     default = run("validate", path)
     assert default.exit_code == 0
-    assert default.stdout == ("1 game, no errors (1 with warnings); 27 checks.\n\n"
+    assert default.stdout == ("1 game, no errors (1 with warnings); 43 checks.\n\n"
                               "Findings by code:\n  PARSE_WARNING  1\n")
     strict = run("validate", path, "--fail-on", "warning")
     assert strict.exit_code == 1
@@ -130,7 +130,7 @@ def test_a_clean_run_is_one_line():
     result = run("validate", FIXTURES / "one_hand.xml", FIXTURES / "sanma_kita.xml", FIXTURES / "one_hand.mjlog",
                  "--no-dedupe")
     assert result.exit_code == 0
-    assert result.stdout == "3 games, all clean; 86 checks.\n"
+    assert result.stdout == "3 games, all clean; 133 checks.\n"
 
 
 # -- viewer links: real game ids only --------------------------------------------------------------
@@ -275,7 +275,7 @@ def test_an_interrupted_report_says_so(tmp_path, monkeypatch, fmt):
     text = out.read_text()
     if fmt == "text":
         assert text.splitlines() == ["Interrupted after 3 games: this report covers only those.",
-                                     "3 games, all clean; 81 checks."]
+                                     "3 games, all clean; 129 checks."]
     else:
         summary = json.loads(text)[-1] if fmt == "json" else json.loads(text.splitlines()[-1])
         assert summary["interrupted"] is True and summary["games"] == 3

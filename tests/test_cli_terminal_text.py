@@ -62,9 +62,9 @@ Houou 4-player East-South, red fives, open tanyao (四鳳南喰赤)
 
 Seat  Player          Dan   Rate
 S0    Al\\u202eice 12  七段  2150
-S1    B\\x1b[2Job      六段  1980
+S1    B\\x1b[2Job      七段  2080
 S2    Ca\\u200brol     八段  2240
-S3    D\\x0aan         五段  1890
+S3    D\\x0aan         七段  2090
 
 Hand  Dealer  Result                                     S0      S1  S2  S3
 E1-0  S0      Ron S0<-S1 48000 (yakuman: daisangen)  +48000  -48000   0   0

@@ -60,7 +60,7 @@ def test_one_hand_fixture(fixtures):
     assert game.header.ruleset.players == 4
     assert game.header.ruleset.room is Room.HOUOU
     assert [p.name for p in game.header.players] == ["Alice", "Bob", "さくら", "Dan"]
-    assert game.header.players[0].dan == 16 and game.header.players[1].rate == 1980.5
+    assert game.header.players[0].dan == 16 and game.header.players[1].rate == 2080.5
     assert game.header.shuffle is None
     (hand,) = game.hands
     assert hand.init.dice == (3, 5) and hand.init.dora_indicator == 40

@@ -28,7 +28,11 @@ NDJSON_KEYS = (  # validate's ``checks`` keys before CheckKind existed: a contra
 def test_check_kinds_keep_the_ndjson_names():
     values = {kind.value for kind in CheckKind}
     assert set(NDJSON_KEYS) <= values
-    assert values - set(NDJSON_KEYS) == {"dora_timing", "riichi_accepted", "abort_required"}
+    assert values - set(NDJSON_KEYS) == {"dora_timing", "riichi_accepted", "abort_required",
+                                         # issue 36: the header's claims and the seed
+                                         "wall_seed", "game_id", "lobby_rules", "chips", "seats", "seat_rank",
+                                         "game_id_not_checkable", "seat_rank_not_checkable",
+                                         "riichi_scores_not_checkable", "claims_not_checkable", "disconnect"}
 
 
 def test_a_check_counts_and_returns_its_verdict():

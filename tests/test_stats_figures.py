@@ -432,10 +432,10 @@ def _counters(**values):
 
 
 def test_wide_overview_has_every_headline_column():
-    # The fixture's table: rates 2150, 1980.5, 2240.25, 1890 (average 2065.1875). Alice 1st:
-    # 0.2 · (30 + (2065.1875 - 2150) / 40) = +5.58; Bob 4th: 0.2 · (-30 + 84.6875 / 40) = -5.58;
-    # Dan 3rd: -1.12; さくら 2nd: +1.12. Dan points (East-South houou): 七段 1st +90, 六段 4th
-    # -120, 五段 3rd 0, 八段 2nd +45. Bob ends at -23,000: a bust.
+    # The fixture's table: rates 2150, 2080.5, 2240.25, 2090 (average 2140.1875). Alice 1st:
+    # 0.2 · (30 + (2140.1875 - 2150) / 40) = +5.95; Bob 4th: 0.2 · (-30 + 59.6875 / 40) = -5.70;
+    # Dan 3rd: 0.2 · (-10 + 50.1875 / 40) = -1.75; さくら 2nd: +1.50. Dan points (East-South
+    # houou): 七段 1st +90, 七段 4th -135, 七段 3rd 0, 八段 2nd +45. Bob ends at -23,000: a bust.
     result = run("stats", FIXTURES / "one_hand.xml", "--wide", env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     lines = result.stdout.split("Rates in %")[0].splitlines()
@@ -445,10 +445,10 @@ def test_wide_overview_has_every_headline_column():
                                 "Score/hand", "Dan", "pt/game", "R/game"]
     assert cell_len(lines[1]) == cell_len(lines[2]) > 80  # never folded, whatever COLUMNS says
     assert [" ".join(line.split()) for line in lines[3:]] == [
-        "Alice 4 1 1 七段 2,150 1.00 100 0 0 0 0 +83.0 100 0 0 0 +48,000 +90.0 +5.58",
-        "Bob 4 1 1 六段 1,980 4.00 0 0 0 100 100 -73.0 0 100 0 0 -48,000 -120.0 -5.58",
-        "Dan 4 1 1 五段 1,890 3.00 0 0 100 0 0 -15.0 0 0 0 0 +0 +0.0 -1.12",
-        "さくら 4 1 1 八段 2,240 2.00 0 100 0 0 0 +5.0 0 0 0 0 +0 +45.0 +1.12",
+        "Alice 4 1 1 七段 2,150 1.00 100 0 0 0 0 +83.0 100 0 0 0 +48,000 +90.0 +5.95",
+        "Bob 4 1 1 七段 2,080 4.00 0 0 0 100 100 -73.0 0 100 0 0 -48,000 -135.0 -5.70",
+        "Dan 4 1 1 七段 2,090 3.00 0 0 100 0 0 -15.0 0 0 0 0 +0 +0.0 -1.75",
+        "さくら 4 1 1 八段 2,240 2.00 0 100 0 0 0 +5.0 0 0 0 0 +0 +45.0 +1.50",
     ]
 
 

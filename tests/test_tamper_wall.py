@@ -101,12 +101,45 @@ def test_garbled_seed_is_a_finding(seeded):
     assert found == ["WALL_SEED"]
 
 
-def test_empty_seed_is_not_checkable(seeded):
+def test_empty_seed_is_a_finding(seeded):
+    """An empty ``SHUFFLE seed`` switches the wall check off: a finding, not 'not checkable'
+    (every genuine log with a SHUFFLE tag carries a seed)."""
     from tenhou_tools.check import check_log
 
     xml, log_id = seeded
     root, kids = elements(xml)
     nth(kids, "SHUFFLE", 0).set("seed", "")
     record = check_log(serialize(root), path="x", log_id=log_id)
-    assert record.ok and dict(record.checks)["wall_not_checkable"] == len(
-        [k for k in kids if k.tag == "INIT"])
+    assert [f.code.value for f in record.findings] == ["WALL_SEED"]
+    assert dict(record.checks)["wall_seed"] == 1
+
+
+def test_init_shuffle_beside_a_shuffle_seed_is_a_finding(seeded):
+    """A per-hand 2009 seed in a log with a SHUFFLE seed: one of them is not the log's."""
+    xml, log_id = seeded
+    root, kids = elements(xml)
+    nth(kids, "INIT", 1).set("shuffle", "mt19937ar,0,1,2,3,4,5,6,7")
+    assert codes(serialize(root), log_id) == ["WALL_SEED"]
+
+
+@pytest.fixture(scope="module")
+def init_seeded(corpus):
+    """A 2009 log whose seed is on each INIT (no SHUFFLE tag)."""
+    path, game = find_game(lambda g: g.header.shuffle is None and len(g.hands) > 2
+                           and all(h.init.shuffle for h in g.hands))
+    xml = xml_of(path)
+    assert_clean(xml, game.log_id)
+    return xml, game.log_id
+
+
+def test_init_shuffle_dropped_is_a_finding(init_seeded):
+    """One hand's ``INIT shuffle`` dropped from a 2009 log: that hand's wall would go unchecked."""
+    from tenhou_tools.check import check_log
+
+    xml, log_id = init_seeded
+    root, kids = elements(xml)
+    init = nth(kids, "INIT", 1)
+    del init.attrib["shuffle"]
+    record = check_log(serialize(root), path="x", log_id=log_id)
+    assert [(f.code.value, f.hand) for f in record.findings] == [("WALL_SEED", 1)]
+    assert dict(record.checks)["wall_not_checkable"] == 1

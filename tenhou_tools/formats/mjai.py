@@ -393,7 +393,7 @@ class _MjaiReader:
             else:
                 raise self.fail(f"{kind} outside a hand")
         log_id = ext.get("log_id") if isinstance(ext.get("log_id"), str) else None
-        return Game(header, tuple(hands), (), (), log_id)
+        return Game(header, tuple(hands), (), (), log_id, log_format="mjai")
 
     def hand(self, i: int, hands: list[Hand]) -> int:
         """Read the hand that starts at event ``i``; return the index after its ``end_kyoku``."""

@@ -97,6 +97,11 @@ _GO_OPAQUE: Final = frozenset({"title", "rule", "ranking", "csrule"})
 _UN_OPAQUE: Final = frozenset({"rc"})
 _N_ATTRS: Final = frozenset({"who", "m"})
 _HEADER_TAGS: Final = frozenset({"SHUFFLE", "GO", "TAIKYOKU"})
+_ROOT_ATTRS: Final = frozenset({"ver"})
+_SHUFFLE_ATTRS: Final = frozenset({"seed", "ref"})
+_TAIKYOKU_ATTRS: Final = frozenset({"oya"})
+KNOWN_VERSION: Final = "2.3"
+"""The one ``mjloggm ver`` Tenhou writes (every genuine log of the corpus, 2008-2024)."""
 _REACH_ATTRS: Final = frozenset({"who", "step", "ten"})
 _DORA_ATTRS: Final = frozenset({"hai"})
 _BYE_ATTRS: Final = frozenset({"who"})
@@ -360,6 +365,12 @@ class _Parser:
 
     def run(self, root: Attrs, items: list[Item], log_id: str | None) -> Game:
         version = root.get("ver", "")
+        for key in root.keys():  # noqa: SIM118 - an lxml element iterates its children, not its attributes
+            if key not in _ROOT_ATTRS:
+                self.warnings.append(f"<mjloggm>: unknown attribute {key!r}")
+        if version != KNOWN_VERSION:  # a format this reader does not know: said, not guessed at
+            self.warnings.append(f"<mjloggm>: format version (ver) {version[:20]!r} is not the known "
+                                 f"{KNOWN_VERSION!r}")
         shuffle: Shuffle | None = None
         ruleset: Ruleset | None = None
         lobby: int | None = None
@@ -477,7 +488,11 @@ class _Parser:
                     self.warnings.append(f"element {index} <{tag}>: a second {tag} tag (the last one is used)")
                 seen_header.add(tag)
             if tag == "SHUFFLE":
+                self.unknown_attrs(el, _SHUFFLE_ATTRS)
                 shuffle = Shuffle(seed=self.req(el, "seed"), ref=el.get("ref", ""))
+                if shuffle.ref:  # always empty in genuine logs: what it would refer to is not known
+                    self.warnings.append(f"element {index} <SHUFFLE>: ref {shuffle.ref[:40]!r} is not "
+                                         "understood (genuine logs leave it empty): not checked")
                 continue
             if tag == "GO":
                 self.unknown_attrs(el, _GO_KNOWN | _GO_OPAQUE)
@@ -489,6 +504,7 @@ class _Parser:
                 go_extra = tuple((k, v) for k, v in el.items() if k not in _GO_KNOWN)
                 continue
             if tag == "TAIKYOKU":
+                self.unknown_attrs(el, _TAIKYOKU_ATTRS)
                 first_dealer = self.int1(el, "oya", 0, 3, default=0)
                 continue
             self.warnings.append(f"element {index} <{tag[:40]}>: unknown tag kept as Unknown")

@@ -37,12 +37,37 @@ def check_ryuukyoku(rec: Recorder, table: TableState, r: Ryuukyoku, scoring: Sco
     if not rec.check(K.BA, (r.honba, r.sticks) == (table.honba, table.sticks)):
         rec.find(F.BA, "honba and riichi sticks (ba) are not the ones on the table",
                  [table.honba, table.sticks], [r.honba, r.sticks])
+    shown_hands(rec, table, r)
     if r.kind is DrawKind.EXHAUSTIVE or r.kind is DrawKind.NAGASHI_MANGAN:
         exhaustive_draw(rec, table, r)
     else:
         if not rec.check(K.DRAW_PAYMENT, not any(r.deltas)):
             rec.find(F.DRAW_PAYMENT, "an abortive draw moves points", [0, 0, 0, 0], list(r.deltas))
         abortive_condition(rec, table, r, scoring)
+
+
+def shown_hands(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:
+    """The hands a draw shows beyond what its own checks read: none for a three-player table's
+    empty seat (``hai3``), none at four winds and four kans, all four at four riichi, each the
+    replayed hand (the exhaustive draw's, nine terminals' and triple ron's are read by their
+    checks)."""
+    n = table.players
+    for seat in range(n, 4):
+        if not rec.check(K.DRAW_HAND, r.hands[seat] is None):
+            rec.find(F.DRAW_HAND, f"the draw shows a hand for the empty seat S{seat}", None,
+                     format_tiles(r.hands[seat] or ()))
+    kind = r.kind
+    if kind is DrawKind.FOUR_WINDS or kind is DrawKind.FOUR_KANS:
+        shown = [s for s in range(n) if r.hands[s] is not None]
+        if not rec.check(K.DRAW_HAND, not shown):
+            rec.find(F.DRAW_HAND, f"an abortive draw ({kind.value}) shows hands", [], shown)
+    elif kind is DrawKind.FOUR_RIICHI:
+        for seat in range(n):
+            hand = table.seats[seat].concealed
+            shown_hand = r.hands[seat]
+            if not rec.check(K.DRAW_HAND, shown_hand is not None and sorted(shown_hand) == sorted(hand)):
+                rec.find(F.DRAW_HAND, f"four riichi (reach4): S{seat}'s shown hand is not the replayed hand",
+                         format_tiles(hand), None if shown_hand is None else format_tiles(shown_hand))
 
 
 def exhaustive_draw(rec: Recorder, table: TableState, r: Ryuukyoku) -> None:

@@ -13,6 +13,7 @@ from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
 from ..ids import game_start
 from ..rules import game_end
+from ._header_checks import verified_table
 from ._recorder import Recorder
 from .board import Outcome
 from .checks import CheckKind as K
@@ -57,8 +58,8 @@ class GameFlow:
         """A game with no final result holds only some hands of a game (a tenhou.net/6 JSON may;
         the mjlog parser refuses such logs): how its first hand follows from the one before, and
         whether the game should have ended after its last, cannot be known."""
-        header = game.header
-        self.table = game_end.table_rules(self.rules, header.lobby, header.csrule, self.day)
+        # the table rules as the game id announces them (a claim it contradicts is not followed)
+        self.table = game_end.table_rules(*verified_table(game), self.day)
         # the checks of every hand, kept at hand
         self.carry = rec.of(K.CARRY)
         self.game_end = rec.of(K.GAME_END)
@@ -146,6 +147,9 @@ class GameFlow:
             rec.find(F.OWARI_SCORES,
                      "final scores (owari) are not the last scores with the leftover sticks to first place",
                      final[:n], list(owari.scores[:n]))
+        if n == 3 and not rec.check(K.OWARI, owari.scores[3] == 0 and owari.points[3] == 0):
+            rec.find(F.OWARI_SCORES, "owari gives the empty seat S3 a result", [0, 0.0],
+                     [owari.scores[3], owari.points[3]])
         table = self.table
         if table.umas is None or table.back is None:
             rec.not_checkable(K.OWARI_POINTS_NOT_CHECKABLE)

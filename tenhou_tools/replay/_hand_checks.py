@@ -67,6 +67,8 @@ _CALL_KITA: Final = CallKind.KITA
 _CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
 _K_ABORT_REQUIRED: Final = K.ABORT_REQUIRED
 _K_CALL: Final = K.CALL
+_K_DISCONNECT: Final = K.DISCONNECT
+_K_CHIPS: Final = K.CHIPS
 _K_DORA_TIMING: Final = K.DORA_TIMING
 _K_DRAW_ORDER: Final = K.DRAW_ORDER
 _K_RIICHI: Final = K.RIICHI
@@ -119,8 +121,18 @@ def _seat_or_none(seat: int) -> int | None:
 class HandChecks:
     """Checks one hand's events against the table state before each of them."""
 
-    def __init__(self, rec: Recorder, wall: HandWall | None, scoring: ScoringRules, chips: bool) -> None:
+    def __init__(self, rec: Recorder, wall: HandWall | None, scoring: ScoringRules, chips: bool,
+                 mjlog: bool = True, step2_scores: bool | None = None, away: list[bool] | None = None) -> None:
         self.rec = rec
+        self.away = away if away is not None else [False] * 4
+        """Which seats are away (after their ``BYE``, before their return), shared by the game's
+        hands: a player stays away across hands until the reconnecting ``UN``."""
+        self.step2_scores = step2_scores
+        """Whether ``REACH step="2"`` must carry ``ten`` (``rules.riichi.step2_scores_required``;
+        None: not known for this game)."""
+        self.mjlog = mjlog
+        """The log is an mjlog, whose chip claims (``INIT chip``, ``sc`` chip pairs) are its own;
+        the other formats' readers fill them in."""
         self.wall = wall
         """The hand's wall regenerated from the seed, or ``None`` when the log has no usable seed."""
         self.scoring = scoring
@@ -131,6 +143,8 @@ class HandChecks:
         self.seen = [False] * 136
         """Tile ids that have appeared in this hand (dealt, drawn or revealed)."""
         self.three = False
+        self.ura_shown: list[int] = []
+        """The ura dora indicators shown by a win of this hand (a double ron shows them twice)."""
         self.events: tuple[Event, ...] = ()
         """The hand's events (``check_hand``), for what follows the one being checked."""
         # the checks of every draw and discard, kept at hand
@@ -156,6 +170,12 @@ class HandChecks:
                 if not rec.check(_K_WALL_DEAL, wall.deal[seat] == init.hands[seat]):
                     rec.find(F.WALL_DEAL, f"{init.label()}: S{seat}'s dealt tiles are not the seed's",
                              list(wall.deal[seat]), list(init.hands[seat]))
+        chips = self.chips
+        if self.mjlog and init.chips is not None:
+            rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)  # the chip balances (docs/findings.md, "Claims")
+        if self.mjlog and not rec.check(_K_CHIPS, (init.chips is not None) == chips):
+            rec.find(F.CHIPS, f"{init.label()}: INIT {'gives no' if chips else 'gives'} chips (chip) on "
+                     f"{'a chip table' if chips else 'a table without chips'}", chips, not chips)
         tiles = [t for h in init.hands for t in h] + [init.dora_indicator]
         sizes = [len(h) for h in init.hands]
         expected_sizes = [13] * n + [0] * (4 - n)
@@ -193,6 +213,10 @@ class HandChecks:
         rec = self.rec
         rec.event_index = index
         if cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
+            if cls is not _UNKNOWN:
+                check_connection(rec, self.away, cast(Bye, event).seat, leaves=cls is _BYE)
+                if self.mjlog:  # the disconnect itself, the returning name: docs/findings.md, "Claims"
+                    rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)
             return
         if state.pending:
             if state.ended and cls is not _AGARI:
@@ -210,9 +234,18 @@ class HandChecks:
         elif cls is _NEW_DORA:
             self.new_dora(state, cast(NewDora, event))
         elif cls is _AGARI:
-            check_agari(rec, state, cast(Agari, event), self.scoring, self.chips, self.wall)
+            agari = cast(Agari, event)
+            self.ura(agari.ura_indicators)
+            self.chip_pairs(agari.chips_before)
+            if self.mjlog and (agari.extra or agari.chips_before is not None):
+                rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)  # chip, ratio, chip pairs: docs/findings.md, "Claims"
+            check_agari(rec, state, agari, self.scoring, self.chips, self.wall)
         elif cls is _RYUUKYOKU:
-            check_ryuukyoku(rec, state, cast(Ryuukyoku, event), self.scoring)
+            draw = cast(Ryuukyoku, event)
+            self.chip_pairs(draw.chips_before)
+            if self.mjlog and (draw.extra or draw.chips_before is not None):
+                rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)
+            check_ryuukyoku(rec, state, draw, self.scoring)
 
     def end(self, state: TableState) -> None:
         """After the hand's last event: a third ron on one tile aborts the hand instead."""
@@ -290,6 +323,30 @@ class HandChecks:
     def dora_missing(self, message: str, due: int) -> None:
         self.rec.check(_K_DORA_TIMING, False)
         self.rec.find(F.DORA_TIMING, message, due, 0)
+
+    def chip_pairs(self, chips_before: tuple[int, ...] | None) -> None:
+        """A result's ``sc`` has chip pairs (5-8) exactly on a chip table (祝儀)."""
+        chips = self.chips
+        if self.mjlog and not self.rec.check(_K_CHIPS, (chips_before is not None) == chips):
+            self.rec.find(F.CHIPS, f"the result's sc {'has no' if chips else 'has'} chip pairs on "
+                          f"{'a chip table' if chips else 'a table without chips'}", chips, not chips)
+
+    def account(self, tile: int) -> None:
+        """Tile accounting of a revealed tile: not seen before in this hand, and one that exists
+        in this game (one ``tiles`` check)."""
+        seen = self.seen
+        if not self.tiles.check(not seen[tile] and not (self.three and 4 <= tile < 32)):
+            self.duplicate(tile)
+        seen[tile] = True
+
+    def ura(self, indicators: tuple[int, ...]) -> None:
+        """Tile accounting of a win's ura dora indicators (裏ドラ表示牌): tiles of the dead wall not
+        seen before, except that the second winner of a double ron shows the same ones."""
+        shown = self.ura_shown
+        for tile in indicators:
+            if tile not in shown:
+                self.account(tile)
+                shown.append(tile)
 
     def duplicate(self, tile: int) -> None:
         self.rec.find(F.TILE_DUPLICATE, f"tile id {tile} ({format_tiles([tile])}) appears twice or "
@@ -423,6 +480,14 @@ class HandChecks:
                 self.not_in_hand(seat, added, "added to a kan")
             if pon < 0:
                 rec.find(F.CALL_TILE, f"S{seat} made an added kan without a pon of that tile")
+        if pon >= 0:
+            old = s.melds[pon]  # 加槓: the pon's tiles, called tile and seat stay what they were
+            same = (old.from_seat == meld.from_seat and old.called == meld.called
+                    and set(old.tiles) <= set(meld.tiles))
+            if not rec.check(_K_CALL, same):
+                rec.find(F.CALL_TILE, f"S{seat}'s added kan does not restate its pon (the seat called from, "
+                         "the called tile, the tiles)", [old.from_seat, old.called, list(old.tiles)],
+                         [meld.from_seat, meld.called, list(meld.tiles)])
 
     def call_on_discard(self, t: TableState, ev: Call) -> None:
         """Chi, pon or open kan of the last discard."""
@@ -457,6 +522,7 @@ class HandChecks:
 
     def new_dora(self, t: TableState, ev: NewDora) -> None:
         rec = self.rec
+        self.account(ev.tile)  # a kan dora indicator (槓ドラ表示牌) is a tile of the wall like any other
         due = bool(t.dora_due) or bool(t.open_kan_dora and t.last_draw is not None)
         if not rec.check(_K_DORA_TIMING, due):
             rec.find(F.DORA_TIMING, "a kan dora indicator was revealed with no kan to reveal it", 0, 1)
@@ -487,15 +553,37 @@ class HandChecks:
             if not rec.check(_K_RIICHI, t.live_remaining() >= minimum):
                 rec.find(F.RIICHI_LATE, f"S{seat} declares riichi with fewer than {minimum} tiles left "
                          "in the live wall", minimum, t.live_remaining())
+            stated = ev.scores
+            if not rec.check(_K_RIICHI, stated is None):  # the stick is paid at step 2, not here
+                rec.find(F.RIICHI_SCORES, f"S{seat}'s riichi declaration (REACH step 1) states scores (ten)",
+                         None, list(stated or ()))
             return
         if not rec.check(_K_RIICHI_ACCEPTED, t.step2_due == seat):
             rec.find(F.RIICHI_STEP, f"S{seat}'s riichi is accepted without a declaration and its discard")
+        expected = list(t.scores)
+        expected[seat] -= RIICHI_COST
         if ev.scores is not None:
-            expected = list(t.scores)
-            expected[seat] -= RIICHI_COST
             if not rec.check(_K_RIICHI, list(ev.scores) == expected):
                 rec.find(F.RIICHI_SCORES, f"S{seat}'s riichi: the scores after the stick are wrong",
                          expected, list(ev.scores))
+        elif not self.mjlog:
+            pass  # tenhou.net/6 JSON and mjai state no scores at riichi
+        elif self.step2_scores is None:
+            rec.not_checkable(K.RIICHI_SCORES_NOT_CHECKABLE)
+        elif not rec.check(_K_RIICHI, not self.step2_scores):
+            rec.find(F.RIICHI_SCORES, f"S{seat}'s accepted riichi (REACH step 2) states no scores (ten), "
+                     "as every log since February 2010 does", expected, None)
+
+
+def check_connection(rec: Recorder, away: list[bool], seat: int, *, leaves: bool) -> None:
+    """A ``BYE`` (切断) for a seat that is present, a reconnecting ``UN`` (再接続) for one that is
+    away; ``away`` follows the log either way (one ``disconnect`` check each)."""
+    if not rec.check(_K_DISCONNECT, away[seat] != leaves):
+        if leaves:
+            rec.find(F.DISCONNECT, f"S{seat} disconnects (BYE) while already away", False, True)
+        else:
+            rec.find(F.DISCONNECT, f"S{seat} reconnects (UN) without having left (no BYE before)", True, False)
+    away[seat] = leaves
 
 
 def _missing(hand: list[int], tiles: tuple[int, ...], called: int | None) -> list[int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._values import build
-from ..events import Agari, CallKind
+from ..events import Agari, CallKind, Meld
 from ..findings import FindingCode as F
 from ..rules.pao import pao_seat
 from ..rules.payments import win_deltas
@@ -193,7 +193,7 @@ def check_hand(rec: Recorder, table: TableState, a: Agari, concealed: list[int],
                  format_tiles(concealed), format_tiles(a.hand))
     my_melds = table.seats[who].melds
     same = len(my_melds) == len(a.melds) and (not my_melds or sorted(
-        (m.kind.value, m.tiles) for m in my_melds) == sorted((m.kind.value, m.tiles) for m in a.melds))
+        _meld_key(m) for m in my_melds) == sorted(_meld_key(m) for m in a.melds))
     if not rec.check(_K_AGARI_HAND, same):
         ours = sorted((m.kind.value, m.tiles) for m in my_melds)
         theirs = sorted((m.kind.value, m.tiles) for m in a.melds)
@@ -216,6 +216,13 @@ def check_hand(rec: Recorder, table: TableState, a: Agari, concealed: list[int],
                      list(wall.ura_indicators[:k]), list(a.ura_indicators))
 
 
+def _meld_key(m: Meld) -> tuple[str, tuple[int, ...], int, int, int]:
+    """What ``AGARI m`` restates of a meld its ``N`` tag made: kind, tiles, the called tile, the
+    seat it came from and the added tile (-1 for none)."""
+    return (m.kind.value, m.tiles, -1 if m.called is None else m.called,
+            -1 if m.from_seat is None else m.from_seat, -1 if m.added is None else m.added)
+
+
 def compare_value(rec: Recorder, scored: ScoredHand, a: Agari) -> None:
     """Yaku (or yakuman), fu, points and limit: one agari_value check, a finding per part that
     differs."""
@@ -226,6 +233,9 @@ def compare_value(rec: Recorder, scored: ScoredHand, a: Agari) -> None:
             rec.find(F.AGARI_YAKUMAN, f"{who}'s yakuman are wrong: {yakuman_names(sorted(scored.yakuman))} by "
                      f"the rules, the log says {yakuman_names(sorted(a.yakuman))}",
                      sorted(scored.yakuman), sorted(a.yakuman))
+        if a.yaku:  # a yakuman win states its yakuman only (no yaku, no dora)
+            rec.find(F.AGARI_YAKU, f"{who}'s yakuman win also lists yaku: {yaku_difference((), a.yaku)}",
+                     [], sorted(map(list, a.yaku)))
     elif sorted(scored.yaku) != sorted(a.yaku):
         rec.find(F.AGARI_YAKU, f"{who}'s yaku are wrong: {yaku_difference(scored.yaku, a.yaku)}",
                  sorted(map(list, scored.yaku)), sorted(map(list, a.yaku)))

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import traceback
 
-from ..events import Game, Init
+from ..events import Bye, Game, Init, Reconnect
 from ..findings import FindingCode as F
 from ..findings import Severity
+from ..ids import game_start
+from ..rules.riichi import step2_scores_required
 from ..rules.scoring import ScoringRules
 from ..rules.wall import (
     HandWall,
@@ -27,7 +29,8 @@ from ..rules.wall import (
     hand_wall_from_init_shuffle,
 )
 from ._flow import GameFlow, hand_outcome
-from ._hand_checks import HandChecks, check_hand
+from ._hand_checks import HandChecks, check_connection, check_hand
+from ._header_checks import check_header
 from ._recorder import NO_INDEX, Recorder
 from .board import Outcome
 from .checks import CheckKind as K
@@ -59,26 +62,44 @@ class _Replay:
         self.chips = bool(rules.chips)
         self.scoring = ScoringRules.from_ruleset(rules)
         self.flow = GameFlow(game, self.rec)
+        self.step2_scores = step2_scores_required(game_start(game.log_id))
+        """Whether REACH step 2 must state ``ten``: an mjlog's claim (tenhou.net/6 JSON has none)."""
+        self.mjlog = game.log_format == "mjlog"
+        self.away = [False] * 4
+        """Seats away (after BYE, before their return), across hands."""
         self.walls: WallGenerator | None = None
         self.bad_seed: str | None = None
         """Why a seed the log does carry cannot be read (a finding, unlike a missing seed)."""
         shuffle = game.header.shuffle
-        if shuffle is not None and shuffle.seed:
-            try:
-                self.walls = WallGenerator(shuffle.seed, self.n)
-            except WallSeedError as exc:
-                self.bad_seed = str(exc)
+        self.init_seeded = shuffle is None and any(hand.init.shuffle for hand in game.hands)
+        """A 2009 log: the seed is on each ``INIT`` (``shuffle``), so every ``INIT`` must carry one."""
+        if shuffle is not None:
+            if not shuffle.seed:
+                self.bad_seed = "the SHUFFLE tag's seed is empty"
+            elif any(hand.init.shuffle for hand in game.hands):
+                self.bad_seed = "the log has both a SHUFFLE seed and per-hand INIT shuffle seeds"
+            else:
+                try:
+                    self.walls = WallGenerator(shuffle.seed, self.n)
+                except WallSeedError as exc:
+                    self.bad_seed = str(exc)
+            self.rec.check(K.WALL_SEED, self.bad_seed is None)  # reported at the first hand
 
     def run(self) -> None:
         rec = self.rec
         previous: Outcome | None = None
         hands = self.game.hands
+        check_header(rec, self.game)
+        for event in self.game.prelude:  # disconnects and returns before the first hand
+            if type(event) is Bye or type(event) is Reconnect:
+                check_connection(rec, self.away, event.seat, leaves=type(event) is Bye)
         for hand in hands:
             rec.hand_index = hand.index
             rec.event_index = NO_INDEX
             self.flow.carry_over(previous, hand.init)
             state = TableState(hand.init, self.n, self.chips)
-            check_hand(HandChecks(rec, self.hand_wall(hand.init), self.scoring, self.chips), state, hand.events)
+            check_hand(HandChecks(rec, self.hand_wall(hand.init), self.scoring, self.chips, self.mjlog,
+                                  self.step2_scores, self.away), state, hand.events)
             previous = hand_outcome(state)
             rec.event_index = NO_INDEX
             self.flow.end_of_hand(previous, hand, hand.index == len(hands) - 1)
@@ -90,14 +111,17 @@ class _Replay:
         try:
             if self.walls is not None:
                 wall = self.walls.next_hand(init.dealer)
-            elif init.shuffle:
-                wall = hand_wall_from_init_shuffle(init.shuffle, self.n, init.dealer)
+            elif self.init_seeded:
+                # 2009 per-hand seeds (一局ごとの牌山): each INIT's seed is a claim of its own
+                if self.rec.check(K.WALL_SEED, bool(init.shuffle)):
+                    wall = hand_wall_from_init_shuffle(init.shuffle or "", self.n, init.dealer)
+                else:
+                    self.bad_seed = "this INIT carries no shuffle seed, while the game's other INITs do"
         except (WallSeedError, ValueError) as exc:
             self.bad_seed = str(exc)
         if wall is None:
             if self.bad_seed is not None:
                 self.rec.find(F.WALL_SEED, f"{init.label()}: the shuffle seed cannot be read: {self.bad_seed}")
-                if not init.shuffle:
-                    self.bad_seed = None  # the game's one seed: report it once
+                self.bad_seed = None  # the game's one seed, or this hand's: reported once
             self.rec.not_checkable(K.WALL_NOT_CHECKABLE)
         return wall

@@ -8,13 +8,34 @@ Pure functions over explicit values. Sources: GAME_RULES.md §6.6 and the rule l
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 
 from ..events import Meld
+from ..ids import JST
 from .payments import RIICHI_STICK
 
 RIICHI_COST = RIICHI_STICK
 """A declaration costs one riichi stick (kyoutaku, ``payments.RIICHI_STICK``): paid when the
 declaration discard is not won on."""
+
+
+STEP2_SCORES_SEEN_LAST_WITHOUT = datetime(2010, 2, 10, 4, tzinfo=JST)
+"""The last game start of the corpus whose ``REACH step="2"`` carries no ``ten``."""
+STEP2_SCORES_SEEN_FIRST_WITH = datetime(2010, 2, 13, 23, tzinfo=JST)
+"""The first game start of the corpus whose ``REACH step="2"`` carries ``ten`` (every later one does)."""
+
+
+def step2_scores_required(start: datetime | None) -> bool | None:
+    """Whether ``REACH step="2"`` must state the scores after the stick (``ten``) in a game that
+    started at ``start``: False before the change (early 2010), True after it, None when the
+    date is unknown or falls between the last log seen without and the first seen with them."""
+    if start is None:
+        return None
+    if start <= STEP2_SCORES_SEEN_LAST_WITHOUT:
+        return False
+    if start >= STEP2_SCORES_SEEN_FIRST_WITH:
+        return True
+    return None
 
 
 def riichi_live_minimum(players: int) -> int:

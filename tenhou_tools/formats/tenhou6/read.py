@@ -150,7 +150,8 @@ class _GameReader:
         else:
             self.warnings.append("no final result ('sc'): the JSON holds part of a game, so the "
                                  "start of its first hand and the end of the game are not checked")
-        return Game(header, tuple(hands), (), tuple(self.warnings), log_id, complete=owari is not None)
+        return Game(header, tuple(hands), (), tuple(self.warnings), log_id, complete=owari is not None,
+                    log_format="tenhou6")
 
     def header(self, ruleset: Ruleset) -> Header:
         doc = self.doc

@@ -1,0 +1,141 @@
+"""What a game says about its table and its seats, held against what can verify it.
+
+The header's claims switch other checks on and off (a private lobby's start points, a chip
+table's uma, the 0x800 family's rotation): none may do so unverified. Where the log has a game
+id, the ``GO`` type and lobby are held against it, and the table rules the other checks follow
+are the id's (``verified_table``); a ``csrule`` (a private lobby's own rules) in a ranked lobby
+is a finding and is not followed; a chip table's claims (``INIT chip``, ``sc`` pairs 5-8,
+``UN rc``) go with its chip bit; the seats of a ranked Houou or Tokujou table meet the room's
+entry conditions (``rules.lobby``).
+"""
+
+from __future__ import annotations
+
+from ..events import Bye, Game, Reconnect, Ruleset
+from ..findings import FindingCode as F
+from ..ids import announced_table
+from ..mjlog import ruleset_from_type
+from ..rules.lobby import DAN_MAX, SEXES, distinct_names, may_sit, room_minimum
+from ._recorder import NO_INDEX, Recorder
+from .checks import CheckKind as K
+
+__all__ = ["check_header", "verified_table"]
+
+_THREE_PLAYERS = 0x10
+"""The ``GO type`` bit of a three-player table."""
+
+
+def verified_table(game: Game) -> tuple[Ruleset, int, str | None]:
+    """The table rules the checks follow: the ruleset and lobby number the game id announces
+    (the header's when there is no id) and the ``csrule``, which only a private lobby (not 0)
+    has. A claim the id contradicts is reported by ``check_header`` and not followed."""
+    header = game.header
+    if game.log_format != "mjlog":  # a JSON log's header is the reader's reconstruction, not a claim
+        return header.ruleset, header.lobby or 0, header.csrule
+    ruleset, lobby = header.ruleset, header.lobby or 0
+    announced = announced_table(game.log_id)
+    if announced is not None:
+        type_code, lobby = announced
+        # the id's table, with the log's player count: the deal shows how many sit (a three-player
+        # id on a four-player log is GAME_ID, and the replay stays one of four seats)
+        type_code = (type_code & ~_THREE_PLAYERS) | (ruleset.type_code & _THREE_PLAYERS)
+        if type_code != ruleset.type_code:
+            ruleset = ruleset_from_type(type_code)
+    return ruleset, lobby, header.csrule if lobby != 0 else None
+
+
+def check_header(rec: Recorder, game: Game) -> None:
+    """The header's claims (game-level findings: no hand, no event), in an mjlog: the other
+    formats do not state them (a tenhou.net/6 JSON has no ``sx``, its type is rebuilt from the
+    lobby's name)."""
+    if game.log_format != "mjlog":
+        return
+    rec.hand_index = rec.event_index = NO_INDEX
+    header = game.header
+    rules = header.ruleset
+    lobby = header.lobby or 0
+    announced = announced_table(game.log_id)
+    if announced is None:
+        rec.not_checkable(K.GAME_ID_NOT_CHECKABLE)
+    else:
+        id_type, id_lobby = announced
+        if not rec.check(K.GAME_ID, id_type == rules.type_code):
+            rec.find(F.GAME_ID, f"the table (GO type {rules.type_code:#x}) is not the one the game id "
+                     f"announces ({id_type:#x})", id_type, rules.type_code)
+        if not rec.check(K.GAME_ID, id_lobby == lobby):
+            rec.find(F.GAME_ID, f"the lobby (GO lobby {lobby}) is not the one the game id announces ({id_lobby})",
+                     id_lobby, lobby)
+    verified, verified_lobby, _ = verified_table(game)
+    if header.csrule is not None and not rec.check(K.LOBBY_RULES, verified_lobby != 0):
+        rec.find(F.LOBBY_RULES, "a ranked lobby (0) has no rules of its own, but GO carries a csrule",
+                 None, header.csrule[:40])
+    _seats(rec, game, verified, verified_lobby)
+    _chips(rec, game)
+    _not_checkable(rec, game)
+
+
+def _seats(rec: Recorder, game: Game, verified: Ruleset, lobby: int) -> None:
+    header = game.header
+    n = header.ruleset.players
+    players = header.players
+    names = [p.name for p in players[:n]]
+    if not rec.check(K.SEATS, distinct_names(names)):
+        rec.find(F.SEATS, "a seat's player name (UN n0-n3) is missing, or two seats name one player "
+                 "(not a guest, NoName)", None, names)
+    for p in players[:n]:
+        if not rec.check(K.SEATS, p.sex in SEXES):
+            rec.find(F.SEATS, f"S{p.seat}'s sx is {p.sex!r}, not one of Tenhou's (M, F, C)", sorted(SEXES), p.sex)
+        if not rec.check(K.SEAT_RANK, 0 <= p.dan <= DAN_MAX):
+            rec.find(F.SEAT_RANK, f"S{p.seat}'s dan id {p.dan} is outside 0-{DAN_MAX}", DAN_MAX, p.dan)
+    if n == 3:
+        empty = players[3]
+        if not rec.check(K.SEATS, not empty.name and empty.sex == "C"):
+            rec.find(F.SEATS, "the empty fourth seat of a three-player table names a player",
+                     ["", "C"], [empty.name, empty.sex])
+    if not rec.check(K.SEATS, header.first_dealer == 0):
+        rec.find(F.SEATS, "the first dealer (TAIKYOKU oya) is not seat 0", 0, header.first_dealer)
+    # The room's entry conditions bind the ranked lobby's plain tables; a private lobby, a chip
+    # table (a Tokujou chip game of the corpus seats a player at R1443) and the 0x800 family set
+    # their own, and a seat marked C (computer) carries no rank of a player.
+    minimum = room_minimum(verified.room)
+    if minimum is None:
+        return
+    if lobby != 0 or verified.chips or verified.special:
+        rec.not_checkable(K.SEAT_RANK_NOT_CHECKABLE)
+        return
+    for p in players[:n]:
+        if p.sex == "C":
+            rec.not_checkable(K.SEAT_RANK_NOT_CHECKABLE)
+        elif not rec.check(K.SEAT_RANK, may_sit(verified.room, p.dan, p.rate)):
+            rec.find(F.SEAT_RANK, f"S{p.seat} (dan id {p.dan}, R{p.rate:.2f}) may not sit at a ranked "
+                     f"{verified.room.value} table (dan id {minimum[0]} and R{minimum[1]:.0f} needed)",
+                     list(minimum), [p.dan, p.rate])
+
+
+def _chips(rec: Recorder, game: Game) -> None:
+    """``UN rc`` (the seats' chips) only on a chip table (祝儀); ``INIT chip`` and the results'
+    chip pairs are checked hand by hand (``HandChecks.deal``, ``HandChecks.chip_pairs``)."""
+    if any(k == "rc" for k, _ in game.header.un_extra) and not rec.check(K.CHIPS, bool(game.header.ruleset.chips)):
+        rec.find(F.CHIPS, "UN gives chips (rc) on a table without chips", False, True)
+
+
+_GO_NOT_CHECKABLE = ("title", "rule", "ranking")
+"""A private lobby's name, rule text and ranking: what the lobby's owner set, nowhere else stated."""
+
+
+def _not_checkable(rec: Recorder, game: Game) -> None:
+    """The header's claims no check can verify (docs/findings.md, "Claims"): each one made counts
+    a ``claims_not_checkable``, so that a record shows them rather than passing them over."""
+    header = game.header
+    go = dict(header.go_extra)
+    for name in _GO_NOT_CHECKABLE:
+        if name in go:
+            rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)
+    if header.csrule is not None:
+        rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)  # its fields beyond start points, return and uma
+    if any(k == "rc" for k, _ in header.un_extra):
+        rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)  # the seats' chips at the start
+    rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)  # the seats' dan and rate beyond the room's conditions
+    for event in game.prelude:
+        if type(event) is Bye or type(event) is Reconnect:
+            rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)

@@ -1,0 +1,48 @@
+"""Who may sit at a table: the room's entry conditions, and the seats a header may name.
+
+Pure functions over the header's values (``Room``, dan ids, rates). Sources: the room
+requirements of Tenhou's ranked lobbies (鳳凰卓: 七段以上かつR2000以上; 特上卓: 四段以上かつR1800以上),
+as issue 36 states them and as every genuine ranked game of the corpus keeps them (the corpus's
+Tokujou games: lowest dan 四段, lowest rate 1800.00; Houou: 七段, 2001.02).
+"""
+
+from __future__ import annotations
+
+from ..events import Room
+
+__all__ = ["DAN_MAX", "GUEST_NAME", "SEXES", "distinct_names", "may_sit", "room_minimum"]
+
+DAN_MAX = 20
+"""The highest dan id: 20 is 天鳳位 (0 新人, 1-9 九級..一級, 10 初段 ... 19 十段)."""
+
+SEXES = frozenset({"M", "F", "C"})
+"""The ``UN sx`` values Tenhou writes: male, female, and ``C`` (computer: the empty seat of a
+three-player table)."""
+
+GUEST_NAME = "NoName"
+"""The name Tenhou gives every guest (an account-less player): several may share a table (four of
+the corpus's private-lobby games seat four ``NoName``)."""
+
+
+def distinct_names(names: list[str]) -> bool:
+    """Whether every seat names a player and no two seats the same one (guests aside)."""
+    named = [name for name in names if name != GUEST_NAME]
+    return all(names) and len(set(named)) == len(named)
+
+
+_MINIMUM: dict[Room, tuple[int, float]] = {
+    Room.HOUOU: (16, 2000.0),  # 七段 and R2000
+    Room.TOKUJOU: (13, 1800.0),  # 四段 and R1800
+}
+
+
+def room_minimum(room: Room) -> tuple[int, float] | None:
+    """The lowest dan id and rate a player needs to sit at a ranked table of ``room`` (鳳凰卓,
+    特上卓), or ``None`` where this is not established (一般, 上級)."""
+    return _MINIMUM.get(room)
+
+
+def may_sit(room: Room, dan: int, rate: float) -> bool:
+    """Whether a player of this dan and rate may sit at a ranked table of ``room``."""
+    minimum = _MINIMUM.get(room)
+    return minimum is None or (dan >= minimum[0] and rate >= minimum[1])
