@@ -201,13 +201,19 @@ def _win_with(kind):
     return _clean(fits)
 
 
-def test_agari_m_restates_the_seat_a_pon_came_from(corpus):
-    xml, game = _win_with("pon")
+def _agari_meld(kind):
+    """A clean corpus win with a ``kind`` meld: the log's tree, the AGARI, its ``m`` codes and
+    the place of the first such meld among them, and the game."""
+    xml, game = _win_with(kind)
     root, kids = elements(xml)
     win = next(k for k in kids if k.tag == "AGARI" and k.get("m")
-               and any(_meld_kind(int(c)) == "pon" for c in k.get("m").split(",")))
+               and any(_meld_kind(int(c)) == kind for c in k.get("m").split(",")))
     codes_m = [int(c) for c in win.get("m").split(",")]
-    i = next(i for i, c in enumerate(codes_m) if _meld_kind(c) == "pon")
+    return root, win, codes_m, next(i for i, c in enumerate(codes_m) if _meld_kind(c) == kind), game
+
+
+def test_agari_m_restates_the_seat_a_pon_came_from(corpus):
+    root, win, codes_m, i, game = _agari_meld("pon")
     rel = codes_m[i] & 3
     codes_m[i] = (codes_m[i] & ~3) | (rel % 3 + 1)  # the same tiles, called from another seat
     win.set("m", ",".join(map(str, codes_m)))
@@ -215,12 +221,7 @@ def test_agari_m_restates_the_seat_a_pon_came_from(corpus):
 
 
 def test_agari_m_restates_the_tile_a_chi_called(corpus):
-    xml, game = _win_with("chi")
-    root, kids = elements(xml)
-    win = next(k for k in kids if k.tag == "AGARI" and k.get("m")
-               and any(_meld_kind(int(c)) == "chi" for c in k.get("m").split(",")))
-    codes_m = [int(c) for c in win.get("m").split(",")]
-    i = next(i for i, c in enumerate(codes_m) if _meld_kind(c) == "chi")
+    root, win, codes_m, i, game = _agari_meld("chi")
     t = codes_m[i] >> 10
     t = t - t % 3 + (t % 3 + 1) % 3  # the same run, another of its tiles called
     codes_m[i] = (t << 10) | (codes_m[i] & 0x3FF)
