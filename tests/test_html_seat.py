@@ -262,3 +262,29 @@ def test_a_seat_page_shows_no_later_hand(browser, corpus, tmp_path):
         assert end["hand_list"] == labels[:position + 1], label
         assert "end" in end["axis"] if last else "end" not in end["axis"], label
         assert end["summary_rows"] == ([2] if last else []) and end["standings"] == last, label
+
+
+@pytest.mark.corpus
+def test_a_seat_page_asks_before_it_answers(browser, corpus, tmp_path):
+    """A seat's page is a "what would you cut?" page: from the draw to the moment before the
+    discard its analysis panel asks and names no choice; from the discard on it shows the choice
+    and its verdict (found by a new-user trial: the answer showed with the question). The full
+    page shows the choice from the draw."""
+    path = corpus_game()
+    seat_page, full_page = tmp_path / "seat1.html", tmp_path / "full.html"
+    assert CliRunner().invoke(cli, ["replay", str(path), "--seat", "1", "--html", str(seat_page)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["replay", str(path), "--html", str(full_page)]).exit_code == 0
+    doc = embedded(seat_page.read_text(encoding="utf-8"))
+    turns = [e for e in doc["analysis"]["discards"] if e["first_step"] < e["step"] and e["verdict"] != "forced"][:4]
+    assert turns
+    positions = {h["index"]: p for p, h in enumerate(doc["hands"])}
+    panel = "return document.getElementById('analysis').textContent"
+    for page, asks in ((seat_page, True), (full_page, False)):
+        open_page(browser, page)
+        for e in turns:
+            position = positions[e["hand"]]
+            browser.execute_script("TenhouReplay.go(arguments[0], arguments[1])", position, e["first_step"])
+            before = browser.execute_script(panel)
+            assert ("What would you cut?" in before and "Chosen" not in before) == asks, (page.name, e["step"])
+            browser.execute_script("TenhouReplay.go(arguments[0], arguments[1])", position, e["step"])
+            assert "Chosen" in browser.execute_script(panel), (page.name, e["step"])

@@ -1639,6 +1639,17 @@
       box.appendChild(h("p", {"class": "muted"}, "S" + entry.seat + "'s hand is hidden from this seat: choose “all hands” or view from S" + entry.seat + "."));
       return;
     }
+    var asked = entry.step !== undefined ? entry.step : entry.event_index + 1;
+    if (SEAT_PAGE && state.step < asked) {  /* a seat's page asks first: the choice shows at the discard */
+      var question = h("div", {"class": "analysis-entry question", "data-hand": entry.hand,
+        "data-event-index": entry.event_index, "data-seat": entry.seat});
+      question.appendChild(h("p", {"class": "analysis-head"}, "S" + entry.seat + " to discard" +
+        (entry.shanten_before !== undefined ? " · shanten " + entry.shanten_before : "")));
+      question.appendChild(h("p", {"class": "muted"}, "What would you cut? The danger under the tiles is what S" +
+        entry.seat + " can see; the choice and its verdict show at the discard (step " + asked + ")."));
+      box.appendChild(question);
+      return;
+    }
     var div = h("div", {"class": "analysis-entry" + (entry.verdict === "loss" ? " loss" : ""),
       "data-hand": entry.hand, "data-event-index": entry.event_index, "data-seat": entry.seat,
       "data-verdict": entry.verdict || "best"});
