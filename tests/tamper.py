@@ -55,3 +55,12 @@ def find_game(predicate: Callable[[Game], bool]) -> tuple[Path, Game]:
         if predicate(game):
             return path, game
     raise LookupError("no corpus game fits")
+
+
+def clean_game(predicate: Callable[[Game], bool]) -> tuple[bytes, Game]:
+    """The XML and the game of the first corpus game that fits (``find_game``), checked clean:
+    a forgery built on it owes every finding to the change made."""
+    path, game = find_game(predicate)
+    xml = xml_of(path)
+    assert_clean(xml, game.log_id)
+    return xml, game

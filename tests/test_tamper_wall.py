@@ -6,7 +6,7 @@ import pytest
 
 from tenhou_tools.events import Agari
 
-from .tamper import assert_clean, codes, elements, find_game, nth, serialize, xml_of
+from .tamper import clean_game, codes, elements, nth, serialize
 
 
 def _seeded_riichi_win(game):
@@ -17,9 +17,7 @@ def _seeded_riichi_win(game):
 
 @pytest.fixture(scope="module", params=[4, 3], ids=["4p", "3p"])
 def seeded(corpus, request):
-    path, game = find_game(lambda g: g.header.ruleset.players == request.param and _seeded_riichi_win(g))
-    xml = xml_of(path)
-    assert_clean(xml, game.log_id)
+    xml, game = clean_game(lambda g: g.header.ruleset.players == request.param and _seeded_riichi_win(g))
     return xml, game.log_id
 
 
@@ -125,10 +123,8 @@ def test_init_shuffle_beside_a_shuffle_seed_is_a_finding(seeded):
 @pytest.fixture(scope="module")
 def init_seeded(corpus):
     """A 2009 log whose seed is on each INIT (no SHUFFLE tag)."""
-    path, game = find_game(lambda g: g.header.shuffle is None and len(g.hands) > 2
+    xml, game = clean_game(lambda g: g.header.shuffle is None and len(g.hands) > 2
                            and all(h.init.shuffle for h in g.hands))
-    xml = xml_of(path)
-    assert_clean(xml, game.log_id)
     return xml, game.log_id
 
 
