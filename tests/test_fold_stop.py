@@ -76,3 +76,35 @@ def test_stats_quality_reports_a_game_it_could_not_judge(tmp_path):
     assert "its play quality is not counted" in text
     rows = json.loads(result.stdout)
     assert rows and all(row["games"] == 1 and row.get("play_quality") is None for row in rows)
+
+
+def test_a_seat_page_names_where_the_analysis_stopped_not_why(tmp_path):
+    """The reason a stop gives is an error's text, which may name any seat's tiles: a seat's page
+    keeps where the analysis stopped and leaves the reason out, as it does a finding's values."""
+    from tenhou_tools.documents.seat import HIDDEN_FINDING
+
+    from .test_html_page import embedded
+
+    log, page = tmp_path / "damaged.xml", tmp_path / "seat.html"
+    log.write_bytes(DAMAGED)
+    result = CliRunner().invoke(cli, ["replay", str(log), "--seat", "1", "--html", str(page)])
+    assert result.exit_code in (0, 1), result.output
+    stopped = embedded(page.read_text(encoding="utf-8"))["analysis"]["stopped"]
+    assert stopped == [{"hand": 0, "event_index": 1, "reason": HIDDEN_FINDING}]
+
+
+def test_an_analysis_given_to_a_seat_page_is_the_seats_too():
+    """``replay_page(doc, analysis=...)`` of a seat's document embeds that analysis as the seat
+    sees it (its own discards only), not as given."""
+    from tenhou_tools.documents.replay import replay_document
+    from tenhou_tools.replay.engine import replay_game
+    from tenhou_tools.views.html import replay_page
+
+    from .test_html_page import embedded
+
+    game = parse_game(GENUINE)
+    analysis = analyze_game(game)
+    doc = replay_document(game, replay_game(game), source="x", viewer=1)
+    assert {d["seat"] for d in analysis.to_json()["discards"]} == {0, 1}
+    shown = embedded(replay_page(doc, analysis=analysis.to_json()))["analysis"]
+    assert {d["seat"] for d in shown["discards"]} == {1}

@@ -17,7 +17,7 @@ from math import log
 
 from ..events import Meld
 from ..rules import model_calibration
-from ..rules.danger import turn_bucket
+from ..rules.danger import number_group, turn_bucket
 from ..rules.hand import counts34
 from ..tiles import RED_FIVES
 from . import model_rates as rates
@@ -102,7 +102,7 @@ def tile_role(kind: int, counts: Sequence[int], *, yakuhai: Collection[int], dor
     if kind >= 27:
         return f"{'yakuhai' if kind in yakuhai else 'guest'}{held}u{unseen[kind]}{flag}{'G' if safe else ''}"
     number = kind % 9
-    place = "19" if number in (0, 8) else "28" if number in (1, 7) else "37" if number in (2, 6) else "456"
+    place = number_group(number + 1)
     if sanma and kind < 9:
         place = "m" + place
 

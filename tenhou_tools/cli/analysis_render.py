@@ -22,6 +22,7 @@ from ..analysis.verdict import SeatSummary, Verdict
 from ..events import Game
 from ..rules.danger import DangerClass
 from ..tiles import kind as tile_kind
+from .term import visible
 from .view import STYLE_FAIL, STYLE_OK, STYLE_RIICHI, TileWriter, View
 
 STYLE_CLOSE = "bold yellow"
@@ -222,7 +223,8 @@ def hand_analysis_view(game: Game, position: int, analysis: GameAnalysis, view: 
     for stop in analysis.stopped:
         if stop.hand == position:
             parts.append(Text(f"  The analysis stopped at step {stop.event_index + 1}: the log does not hold together "
-                              f"there ({stop.reason}); later discards of this hand are not judged.", style=STYLE_FAIL))
+                              f"there ({visible(stop.reason)}); later discards of this hand are not judged.",
+                              style=STYLE_FAIL))
     return Group(*parts)
 
 

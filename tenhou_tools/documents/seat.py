@@ -69,6 +69,8 @@ def seat_view(doc: Mapping[str, Any], seat: int) -> dict[str, Any]:
             "discards": [d for d in analysis.get("discards", ()) if d.get("seat") == seat],
             "summary": [r for r in analysis.get("summary", ()) if r.get("seat") == seat],
         }
+        if "stopped" in analysis:  # where the analysis stopped; its reason may name any hand's tiles
+            out["analysis"]["stopped"] = [{**stop, "reason": HIDDEN_FINDING} for stop in analysis["stopped"]]
     return out
 
 

@@ -35,6 +35,7 @@ from importlib import resources
 from typing import Any
 
 from ..documents.replay import ReplayDocument
+from ..documents.seat import seat_view
 from ..serialize import json_text, readable
 
 GAME_ELEMENT_ID = "tenhou-tools-game"
@@ -95,9 +96,16 @@ def replay_page(doc: ReplayDocument | Mapping[str, Any], *, analysis: Any = None
     member; without it the document's own ``analysis`` stays (``None`` if it has none: the page
     shows no analysis panel). See ``docs/replay-html.md`` for the shape the page reads.
     """
-    game = dict(doc.to_json(seat=doc.page_seat) if isinstance(doc, ReplayDocument) else doc)
-    if analysis is not None or "analysis" not in game:
-        game["analysis"] = analysis
+    if isinstance(doc, ReplayDocument):
+        game = doc.to_json()
+        if analysis is not None or "analysis" not in game:
+            game["analysis"] = analysis
+        if doc.page_seat is not None:  # a seat's page: the analysis given too, as the seat sees it
+            game = seat_view(game, doc.page_seat)
+    else:
+        game = dict(doc)
+        if analysis is not None or "analysis" not in game:
+            game["analysis"] = analysis
     return inline_page("replay", page_title(game), {"@@GAME@@": embed_json(game)})
 
 
