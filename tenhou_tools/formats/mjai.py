@@ -454,14 +454,6 @@ class _MjaiReader:
                                  encode_meld(meld, seat))))
             kan_before[seat] = meld.kind is not CallKind.CHI and meld.kind is not CallKind.PON
 
-        def robbed(from_who: int) -> int | None:
-            """The tile ``from_who`` offers to a ron: its added kan's or kita's, else its discard."""
-            call = table.last_call
-            if call is not None and call.seat == from_who and call.meld.kind in (CallKind.ADDED_KAN, CallKind.KITA):
-                return call.meld.added if call.meld.kind is CallKind.ADDED_KAN else call.meld.tiles[0]
-            last = table.last_discard
-            return last.tile if last is not None and last.seat == from_who else None
-
         i += 1
         while True:
             if i >= len(events):
@@ -523,7 +515,8 @@ class _MjaiReader:
                     win_tile = last_draw.tile
                     hand = sorted(concealed)
                 else:
-                    taken = robbed(from_who)
+                    offered = table.offered_tile()
+                    taken = offered[1] if offered is not None and offered[0] == from_who else None
                     if taken is None:
                         raise self.fail(f"S{who}'s ron names S{from_who}, who did not just discard")
                     win_tile = taken

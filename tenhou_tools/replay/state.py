@@ -217,6 +217,17 @@ class TableState:
             return self.open_kan_dora if self.last_draw is not None else 0
         return 0
 
+    def offered_tile(self) -> tuple[int, int] | None:
+        """``(seat, tile)`` of the tile a ron would take now: an added kan's or a kita's (robbed),
+        else the last discard's; ``None`` when there is neither (for a reader that must name the
+        winning tile: the mjai and tenhou.net/6 readers)."""
+        call = self.last_call
+        if call is not None and (call.meld.kind is _ADDED_KAN or call.meld.kind is _KITA):
+            added = call.meld.added
+            return call.seat, added if call.meld.kind is _ADDED_KAN and added is not None else call.meld.tiles[0]
+        last = self.last_discard
+        return (last.seat, last.tile) if last is not None else None
+
     def on_offer(self) -> bool:
         """A tile others may still win on has just gone out (a discard, an added kan's tile, a
         kita) and has not gone past yet."""

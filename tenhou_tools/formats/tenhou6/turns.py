@@ -380,15 +380,6 @@ class _EventBuilder:
         self.add_call(seat, Meld(CallKind.ADDED_KAN, tuple(sorted((*pon.tiles, added))), pon.called, pon.from_seat,
                                  added, 0))
 
-    def on_offer(self) -> int | None:
-        """The tile others may win on now: an added kan's or a kita's (robbed), else the last
-        discard's; ``None`` when there is none."""
-        t = self.table
-        call = t.last_call
-        if call is not None and call.meld.kind in (CallKind.ADDED_KAN, CallKind.KITA):
-            return call.meld.added if call.meld.kind is CallKind.ADDED_KAN else call.meld.tiles[0]
-        return t.last_discard.tile if t.last_discard is not None else None
-
     # -- the ending ------------------------------------------------------------------------
 
     def ending(self) -> None:
@@ -426,7 +417,8 @@ class _EventBuilder:
             for s in range(n):
                 shown[s] = tuple(sorted(concealed[s]))
         elif kind is DrawKind.TRIPLE_RON:
-            tile = self.on_offer()
+            offered = t.offered_tile()
+            tile = offered[1] if offered is not None else None
             ronners = [s for s in range(n) if s != seat and tile is not None
                        and is_complete(counts34([*concealed[s], tile]))]
             if len(ronners) != 3:
@@ -448,9 +440,9 @@ class _EventBuilder:
                 win_tile = drawn.tile
                 hand = sorted(concealed)
             else:
-                taken = self.on_offer()
-                assert taken is not None  # ... or on this tile
-                win_tile = taken
+                offered = t.offered_tile()
+                assert offered is not None  # ... or on this tile
+                win_tile = offered[1]
                 hand = sorted([*concealed, win_tile])
             in_riichi = t.seats[who].riichi == 2
             ura = tuple(self.ura_ids()[: len(t.dora)]) if in_riichi else ()
