@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tenhou_tools.events import Agari, Call, CallKind, NewDora
+from tenhou_tools.ids import announced_table
 
 from .tamper import clean_game, codes, elements, nth, serialize
 
@@ -377,3 +378,63 @@ def test_a_three_player_id_on_a_four_player_log(corpus):
     xml, game = _ranked()
     three = game.log_id[:13] + f"{int(game.log_id[13:17], 16) | 0x10:04x}" + game.log_id[17:]
     assert codes(xml, three) == ["GAME_ID"]
+
+
+# -- the wall seed: a log with none at all -------------------------------------------------------
+
+
+def _layout(xml: bytes):
+    from tenhou_tools.mjlog import parse_game
+
+    return parse_game(xml).header.layout
+
+
+def _rewritten(root) -> bytes:
+    """The log as another program writes it again: one element a line, indented."""
+    from lxml import etree
+
+    etree.indent(root, space="\t")
+    return etree.tostring(root)
+
+
+def test_tenhou_writes_its_elements_back_to_back(corpus):
+    from tenhou_tools.events import Layout
+
+    xml, _game = _ranked()
+    root, _kids = elements(xml)
+    assert _layout(xml) is Layout.TENHOU
+    assert _layout(_rewritten(root)) is Layout.REWRITTEN
+
+
+def test_a_log_without_its_seed_is_a_finding(corpus):
+    """Every log Tenhou writes carries its seed: a Tenhou game (its id) whose SHUFFLE is gone is a
+    WALL_SEED; without its id, a log may be anyone's (the project's own scenarios have no seed)."""
+    xml, game = _ranked()
+    root, kids = elements(xml)
+    root.remove(nth(kids, "SHUFFLE"))
+    assert codes(serialize(root), game.log_id) == ["WALL_SEED"]
+    assert codes(serialize(root), None) == []
+
+
+def test_a_2009_log_without_its_init_seeds_is_a_finding(corpus):
+    """Before SHUFFLE, each INIT carried its hand's seed: a log with none of them is a WALL_SEED."""
+    xml, game = clean_game(lambda g: g.header.shuffle is None and all(h.init.shuffle for h in g.hands)
+                           and announced_table(g.log_id) is not None)
+    root, kids = elements(xml)
+    for init in (k for k in kids if k.tag == "INIT"):
+        del init.attrib["shuffle"]
+    assert codes(serialize(root), game.log_id) == ["WALL_SEED"]
+
+
+def test_a_rewritten_log_without_its_seed_is_not_checkable(corpus):
+    """A log another program wrote again (MJLogDecoder's corpus log) may have lost its seed there:
+    its wall is counted not checkable, hand by hand (and the report warns: test_cli_validate)."""
+    from tenhou_tools.check import check_log
+
+    xml, game = _ranked()
+    root, kids = elements(xml)
+    root.remove(nth(kids, "SHUFFLE"))
+    record = check_log(_rewritten(root), path="x.xml", log_id=game.log_id)
+    assert record.findings == ()
+    assert dict(record.checks)["wall_not_checkable"] == len(game.hands)
+    assert "wall_draw" not in dict(record.checks)

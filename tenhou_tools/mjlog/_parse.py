@@ -11,6 +11,7 @@ with the same value in one element (``owari``, in some logs of 2010-05-10), whic
 from __future__ import annotations
 
 import dataclasses
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, Final
@@ -31,6 +32,7 @@ from ..events import (
     Hand,
     Header,
     Init,
+    Layout,
     Meld,
     NewDora,
     Owari,
@@ -232,10 +234,21 @@ def parse_xml_game(xml: bytes, source: str, log_id: str | None, require_complete
                      for index, tag, name in repeats]
     else:
         root_attrs, items = scanned
-    game = _Parser(source, require_complete).run(root_attrs, items, log_id)
+    game = _Parser(source, require_complete).run(root_attrs, items, log_id, layout_of(xml))
     if not notes:
         return game
     return dataclasses.replace(game, warnings=tuple(notes) + game.warnings)
+
+
+_BETWEEN_ELEMENTS: Final = re.compile(rb">[ \t\r\n]+<")
+"""Whitespace between two tags (``<`` cannot occur in an attribute value, so this is between
+elements, or between the root's start tag and its first child)."""
+
+
+def layout_of(xml: bytes) -> Layout:
+    """Who wrote the document last, by its layout: Tenhou writes its elements back to back;
+    whitespace between two of them means another program wrote it again (``Layout``)."""
+    return Layout.REWRITTEN if _BETWEEN_ELEMENTS.search(xml) is not None else Layout.TENHOU
 
 
 def read_tree(root: Any) -> tuple[dict[str, str], list[Item]]:
@@ -363,7 +376,7 @@ class _Parser:
 
     # -- the walk ---------------------------------------------------------------------------
 
-    def run(self, root: Attrs, items: list[Item], log_id: str | None) -> Game:
+    def run(self, root: Attrs, items: list[Item], log_id: str | None, layout: Layout = Layout.TENHOU) -> Game:
         version = root.get("ver", "")
         for key in root.keys():  # noqa: SIM118 - an lxml element iterates its children, not its attributes
             if key not in _ROOT_ATTRS:
@@ -540,6 +553,7 @@ class _Parser:
             first_dealer=first_dealer,
             go_extra=go_extra,
             un_extra=un_extra,
+            layout=layout,
         )
         return Game(header=header, hands=tuple(hands), prelude=tuple(prelude), warnings=tuple(self.warnings),
                     log_id=log_id, complete=complete)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import traceback
 
-from ..events import Bye, Game, Init, Reconnect
+from ..events import Bye, Game, Init, Layout, Reconnect
 from ..findings import FindingCode as F
 from ..findings import Severity
-from ..ids import game_start
+from ..ids import announced_table, game_start
 from ..rules.riichi import step2_scores_required
 from ..rules.scoring import ScoringRules
 from ..rules.wall import (
@@ -84,6 +84,15 @@ class _Replay:
                 except WallSeedError as exc:
                     self.bad_seed = str(exc)
             self.rec.check(K.WALL_SEED, self.bad_seed is None)  # reported at the first hand
+        elif (self.mjlog and not self.init_seeded and game.header.layout is Layout.TENHOU
+              and announced_table(game.log_id) is not None):
+            # a Tenhou game (its id) in the layout of Tenhou's server, which writes every log with
+            # its seed (on each INIT in 2009, in SHUFFLE since); a log without an id (a hand-written
+            # one) or that another program wrote again (MJLogDecoder's corpus log) may lack it:
+            # wall_not_checkable, and validate's report warns
+            self.rec.check(K.WALL_SEED, False)
+            self.bad_seed = ("the log has none (no SHUFFLE tag, no INIT shuffle), while every log Tenhou "
+                             "writes carries one")
 
     def run(self) -> None:
         rec = self.rec
