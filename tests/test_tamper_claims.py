@@ -438,3 +438,122 @@ def test_a_rewritten_log_without_its_seed_is_not_checkable(corpus):
     assert record.findings == ()
     assert dict(record.checks)["wall_not_checkable"] == len(game.hands)
     assert "wall_draw" not in dict(record.checks)
+
+
+# -- the away player: the server plays for it; its return names it -------------------------------
+
+_OWN = {"D": 0, "E": 1, "F": 2, "G": 3}
+"""The discard tags' letters and their seats."""
+
+
+def _last_hand(kids) -> list:
+    start = max(i for i, k in enumerate(kids) if k.tag == "INIT")
+    return kids[start + 1:]
+
+
+def _away_before(predicate, pick, players=4):
+    """A clean ranked game whose last hand has an element ``pick`` finds, with a ``BYE`` for that
+    element's seat written just before it: from there the seat is away (no ``UN`` follows)."""
+    xml, game = clean_game(lambda g: g.header.ruleset.players == players and predicate(g)
+                           and g.log_id is not None and "gm-" in g.log_id)
+    root, kids = elements(xml)
+    element, seat = pick(_last_hand(kids))
+    root.insert(kids.index(element), root.makeelement("BYE", {"who": str(seat)}))
+    return root, game
+
+
+def _own_discard(last):
+    """A discard that is not the tile the seat just drew (the player's own choice)."""
+    drawn = {}
+    for k in last:
+        if k.tag[0] in "TUVW" and k.tag[1:].isdigit():
+            drawn["TUVW".index(k.tag[0])] = k.tag[1:]
+        elif k.tag[0] in _OWN and k.tag[1:].isdigit():
+            seat = _OWN[k.tag[0]]
+            if drawn.get(seat) is not None and drawn[seat] != k.tag[1:]:
+                return k, seat
+            drawn[seat] = None
+    raise LookupError
+
+
+def _last_hand_has(tag, test=lambda k: True):
+    from tenhou_tools.events import Riichi
+
+    cls = {"AGARI": Agari, "N": Call, "REACH": Riichi}[tag]
+
+    def fits(g):
+        last = g.hands[-1].events
+        return any(isinstance(e, cls) and test(e) for e in last)
+    return fits
+
+
+def _disconnects(xml: bytes, log_id: str) -> list[str]:
+    from tenhou_tools.check import check_log
+
+    return [f.message for f in check_log(xml, path="x.xml", log_id=log_id).findings if f.code.value == "DISCONNECT"]
+
+
+def test_an_away_player_discards_only_its_drawn_tile(corpus):
+    root, game = _away_before(lambda g: True, _own_discard)
+    found = _disconnects(serialize(root), game.log_id)
+    assert len(found) == 1 and "not the server's" in found[0]
+
+
+def test_an_away_player_does_not_win(corpus):
+    root, game = _away_before(_last_hand_has("AGARI"),
+                              lambda last: next((k, k.get("who")) for k in last if k.tag == "AGARI"))
+    assert codes(serialize(root), game.log_id) == ["DISCONNECT"]
+
+
+def test_an_away_player_does_not_call(corpus):
+    root, game = _away_before(_last_hand_has("N", lambda e: e.meld.kind.value in ("pon", "chi")),
+                              lambda last: next((k, k.get("who")) for k in last if k.tag == "N"))
+    assert any("makes a" in m for m in _disconnects(serialize(root), game.log_id))
+
+
+def test_an_away_player_does_not_declare_riichi(corpus):
+    root, game = _away_before(_last_hand_has("REACH"),
+                              lambda last: next((k, k.get("who")) for k in last if k.tag == "REACH"))
+    assert any("declares riichi" in m for m in _disconnects(serialize(root), game.log_id))
+
+
+def test_a_rewritten_log_may_have_lost_the_return(corpus):
+    """A log another program wrote again may have dropped the reconnecting UN (MahjongPantheon's
+    anonymised nagashi log): the away player's own play is counted not checkable, once."""
+    from tenhou_tools.check import check_log
+
+    root, game = _away_before(_last_hand_has("AGARI"),
+                              lambda last: next((k, k.get("who")) for k in last if k.tag == "AGARI"))
+    record = check_log(_rewritten(root), path="x.xml", log_id=game.log_id)
+    assert record.findings == ()
+    assert dict(record.checks)["disconnect_not_checkable"] == 1
+
+
+def _reconnect_renamed(corpus):
+    from tenhou_tools.events import Bye, Reconnect
+
+    xml, game = clean_game(lambda g: _has(g, Bye) and _has(g, Reconnect) and g.log_id is not None)
+    root, kids = elements(xml)
+    back = next(k for k in kids[1:] if k.tag == "UN" and len(k.attrib) == 1)
+    (key, _name), = back.attrib.items()
+    other = next(n for n in ("n0", "n1", "n2") if n != key)
+    back.set(key, nth(kids, "UN", 0).get(other))  # another seat's player comes back in its place
+    return root, game
+
+
+def test_a_reconnect_names_the_seats_own_player(corpus):
+    root, game = _reconnect_renamed(corpus)
+    found = _disconnects(serialize(root), game.log_id)
+    assert len(found) == 1 and "not the seat's player" in found[0]
+
+
+def test_a_rewritten_log_may_have_replaced_the_names(corpus):
+    """MahjongPantheon's anonymiser replaced the first UN's names and left the reconnects' (two
+    corpus logs): in a rewritten log another name is counted not checkable."""
+    from tenhou_tools.check import check_log
+
+    root, game = _reconnect_renamed(corpus)
+    record = check_log(_rewritten(root), path="x.xml", log_id=game.log_id)
+    assert record.findings == ()
+    assert dict(record.checks)["disconnect_not_checkable"] == 1
+

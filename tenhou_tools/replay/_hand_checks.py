@@ -122,11 +122,14 @@ class HandChecks:
     """Checks one hand's events against the table state before each of them."""
 
     def __init__(self, rec: Recorder, wall: HandWall | None, scoring: ScoringRules, chips: bool,
-                 mjlog: bool = True, step2_scores: bool | None = None, away: list[bool] | None = None) -> None:
+                 mjlog: bool = True, step2_scores: bool | None = None,
+                 connections: Connections | None = None) -> None:
         self.rec = rec
-        self.away = away if away is not None else [False] * 4
-        """Which seats are away (after their ``BYE``, before their return), shared by the game's
-        hands: a player stays away across hands until the reconnecting ``UN``."""
+        self.connections = connections if connections is not None else Connections(rec, ("",) * 4, False)
+        """The seats' connections, shared by the game's hands: a player stays away across hands
+        until the reconnecting ``UN``."""
+        self.away = self.connections.away
+        """Which seats are away (after their ``BYE``, before their return): ``Connections.away``."""
         self.step2_scores = step2_scores
         """Whether ``REACH step="2"`` must carry ``ten`` (``rules.riichi.step2_scores_required``;
         None: not known for this game)."""
@@ -213,10 +216,13 @@ class HandChecks:
         rec = self.rec
         rec.event_index = index
         if cls is _BYE or cls is _RECONNECT or cls is _UNKNOWN:
-            if cls is not _UNKNOWN:
-                check_connection(rec, self.away, cast(Bye, event).seat, leaves=cls is _BYE)
-                if self.mjlog:  # the disconnect itself, the returning name: docs/findings.md, "Claims"
-                    rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)
+            if cls is _BYE:
+                self.connections.leaves(cast(Bye, event).seat)
+            elif cls is _RECONNECT:
+                back = cast(Reconnect, event)
+                self.connections.returns(back.seat, back.name)
+            if cls is not _UNKNOWN and self.mjlog:  # the disconnect itself: docs/findings.md, "Claims"
+                rec.not_checkable(K.CLAIMS_NOT_CHECKABLE)
             return
         if state.pending:
             if state.ended and cls is not _AGARI:
@@ -235,6 +241,8 @@ class HandChecks:
             self.new_dora(state, cast(NewDora, event))
         elif cls is _AGARI:
             agari = cast(Agari, event)
+            if self.away[agari.who]:
+                self.connections.plays(agari.who, "wins", None, agari.who)
             self.ura(agari.ura_indicators)
             self.chip_pairs(agari.chips_before)
             if self.mjlog and (agari.extra or agari.chips_before is not None):
@@ -312,6 +320,8 @@ class HandChecks:
             self.wrong_discard(t, seat, tile, held, in_hand)
         if t.kuikae:
             self.kuikae(t, seat, tile)
+        if self.away[seat]:
+            self.away_discard(t, seat, tile)
         if s.riichi:
             if t.riichi_discard_due == seat:
                 self.riichi_discard(t, seat, tile)
@@ -385,6 +395,18 @@ class HandChecks:
             self.rec.find(F.CALL_KUIKAE, f"S{seat} discards {format_tiles([tile])} right after calling for it "
                           "(kuikae)", sorted(forbidden), tile >> 2)
 
+    def away_discard(self, t: TableState, seat: int, tile: int) -> None:
+        """A player who is away discards what the server discards for it: the tile just drawn
+        (or, right after a call, the hand's last tile: ``rules.calls.server_discard``)."""
+        last = t.last_draw
+        drawn = last.tile if last is not None and last.seat == seat else None
+        expected = server_discard(t.seats[seat].concealed, drawn)
+        if expected != tile:
+            self.connections.plays(seat, f"discards {format_tiles([tile])}, not the server's "
+                                   f"{format_tiles([expected])}", expected, tile)
+        else:
+            self.connections.played(seat)
+
     def server_played(self, t: TableState, seat: int) -> bool:
         """Whether the server made ``seat``'s discard being checked: the seat is away, or its
         ``BYE`` comes before the next discard or the hand's end (its time ran out: the server
@@ -426,6 +448,8 @@ class HandChecks:
         kind = meld.kind
         s = t.seats[seat]
         remaining = t.live_remaining()
+        if self.away[seat]:
+            self.connections.plays(seat, f"makes a {kind.value}", None, kind.value)
         if kind in CALLS_ON_A_DISCARD:
             if not rec.check(_K_CALL, not s.riichi or allowed_in_riichi(kind)):
                 rec.find(F.RIICHI_CALL, f"S{seat} calls {kind.value} while in riichi")
@@ -540,6 +564,8 @@ class HandChecks:
         s = t.seats[seat]
         if ev.step == 1:
             rec.check(_K_RIICHI_DECLARED, True)
+            if self.away[seat]:
+                self.connections.plays(seat, "declares riichi", None, "riichi")
             if not rec.check(_K_RIICHI, not s.riichi):
                 rec.find(F.RIICHI_TWICE, f"S{seat} declares riichi twice")
             if not rec.check(_K_RIICHI, t.must_discard == seat):
@@ -575,15 +601,76 @@ class HandChecks:
                      "as every log since February 2010 does", expected, None)
 
 
-def check_connection(rec: Recorder, away: list[bool], seat: int, *, leaves: bool) -> None:
-    """A ``BYE`` (切断) for a seat that is present, a reconnecting ``UN`` (再接続) for one that is
-    away; ``away`` follows the log either way (one ``disconnect`` check each)."""
-    if not rec.check(_K_DISCONNECT, away[seat] != leaves):
-        if leaves:
+class Connections:
+    """The seats' connections across a game's hands (切断 and 再接続), and what a player who is
+    away may do: who is away (after its ``BYE``, before its reconnecting ``UN``), each counted
+    ``disconnect`` check, and a ``DISCONNECT`` finding where the log breaks the rules.
+
+    While a player is away the server plays for it: it discards the drawn tile (or, right after
+    a call, the hand's last tile) and makes no call, riichi or win; the ``UN`` that brings it back
+    names the seat's own player. Every genuine log of the corpus in Tenhou's layout keeps this
+    (each discard while away is the drawn tile; docs/rules.md). A log another program wrote again (``Layout``) may
+    have replaced the names or dropped the returns (MahjongPantheon's anonymised ``nagashi`` log
+    lost its ``UN``s: its player plays on, calls, riichis and wins; its twin with the names keeps
+    the ``UN``): there, what breaks the rules counts ``disconnect_not_checkable`` instead (once
+    an absence: the rest of it is not held to the rules either), and ``validate`` warns."""
+
+    def __init__(self, rec: Recorder, names: tuple[str, ...], rewritten: bool) -> None:
+        self.rec = rec
+        self.names = names
+        """Each seat's player (``UN``), whom its reconnecting ``UN`` names."""
+        self.rewritten = rewritten
+        """The log was written again by another program (``Layout.REWRITTEN``)."""
+        self.away = [False] * 4
+        """Which seats are away: after their ``BYE``, before their reconnecting ``UN``."""
+        self.unchecked = [False] * 4
+        """Seats whose present absence already broke the rules (reported once, or counted not
+        checkable in a rewritten log): the rest of it is not held to them again (no cascade)."""
+
+    def leaves(self, seat: int) -> None:
+        """A ``BYE`` (切断), for a seat that is present (one ``disconnect`` check)."""
+        rec = self.rec
+        if not rec.check(_K_DISCONNECT, not self.away[seat]):
             rec.find(F.DISCONNECT, f"S{seat} disconnects (BYE) while already away", False, True)
-        else:
+        self.away[seat] = True
+        self.unchecked[seat] = False
+
+    def returns(self, seat: int, name: str) -> None:
+        """A reconnecting ``UN`` (再接続), for a seat that is away, naming its own player (one
+        ``disconnect`` check each)."""
+        rec = self.rec
+        if not rec.check(_K_DISCONNECT, self.away[seat]):
             rec.find(F.DISCONNECT, f"S{seat} reconnects (UN) without having left (no BYE before)", True, False)
-    away[seat] = leaves
+        own = self.names[seat]
+        if name == own:
+            rec.check(_K_DISCONNECT, True)
+        elif self.rewritten:
+            rec.not_checkable(K.DISCONNECT_NOT_CHECKABLE)  # the names may have been replaced
+        else:
+            rec.check(_K_DISCONNECT, False)
+            rec.find(F.DISCONNECT, f"S{seat}'s reconnecting UN names {name!r}, not the seat's player {own!r}",
+                     own, name)
+        self.away[seat] = False
+        self.unchecked[seat] = False
+
+    def played(self, seat: int) -> None:
+        """An away seat's discard that is the server's (one ``disconnect`` check)."""
+        if not self.unchecked[seat]:
+            self.rec.check(_K_DISCONNECT, True)
+
+    def plays(self, seat: int, what: str, expected: object, actual: object) -> None:
+        """An away seat plays as only the player could (``what`` it does): a ``DISCONNECT``
+        finding, or in a rewritten log a ``disconnect_not_checkable``; once an absence."""
+        rec = self.rec
+        if self.unchecked[seat]:
+            return
+        self.unchecked[seat] = True
+        if self.rewritten:
+            rec.not_checkable(K.DISCONNECT_NOT_CHECKABLE)
+            return
+        rec.check(_K_DISCONNECT, False)
+        rec.find(F.DISCONNECT, f"S{seat} is away (BYE, not back by UN) but {what}: the server plays for "
+                 "an away player, discarding its drawn tile, and makes no call, riichi or win", expected, actual)
 
 
 def _missing(hand: list[int], tiles: tuple[int, ...], called: int | None) -> list[int]:

@@ -100,7 +100,9 @@ class CheckKind(Enum):
     SEAT_RANK = "seat_rank"
     """A seat's dan id within 0-20, and its dan and rate at a ranked Houou or Tokujou table."""
     DISCONNECT = "disconnect"
-    """A ``BYE`` by a seat that is present, a reconnecting ``UN`` by one that is away."""
+    """A ``BYE`` by a seat that is present, a reconnecting ``UN`` by one that is away and naming
+    its own player, and each discard of a player who is away (the server's; no call, riichi or
+    win)."""
     # checks that could not run (docs/findings.md, "Not checkable")
     GAME_ID_NOT_CHECKABLE = "game_id_not_checkable"
     SEAT_RANK_NOT_CHECKABLE = "seat_rank_not_checkable"
@@ -115,6 +117,9 @@ class CheckKind(Enum):
     OWARI_POINTS_NOT_CHECKABLE = "owari_points_not_checkable"
     PAYMENT_NOT_CHECKABLE = "payment_not_checkable"
     FU_NOT_CHECKABLE = "fu_not_checkable"
+    DISCONNECT_NOT_CHECKABLE = "disconnect_not_checkable"
+    """In a log another program wrote again: a reconnect naming another player, or an absence in
+    which the player plays on (the program may have replaced the names or dropped the returns)."""
 
     @property
     def checkable(self) -> bool:

@@ -29,7 +29,7 @@ from ..rules.wall import (
     hand_wall_from_init_shuffle,
 )
 from ._flow import GameFlow, hand_outcome
-from ._hand_checks import HandChecks, check_connection, check_hand
+from ._hand_checks import Connections, HandChecks, check_hand
 from ._header_checks import check_header
 from ._recorder import NO_INDEX, Recorder
 from .board import Outcome
@@ -65,8 +65,10 @@ class _Replay:
         self.step2_scores = step2_scores_required(game_start(game.log_id))
         """Whether REACH step 2 must state ``ten``: an mjlog's claim (tenhou.net/6 JSON has none)."""
         self.mjlog = game.log_format == "mjlog"
-        self.away = [False] * 4
-        """Seats away (after BYE, before their return), across hands."""
+        header = game.header
+        self.connections = Connections(self.rec, tuple(p.name for p in header.players),
+                                       header.layout is Layout.REWRITTEN)
+        """Seats away (after BYE, before their return), across hands, and what they may do."""
         self.walls: WallGenerator | None = None
         self.bad_seed: str | None = None
         """Why a seed the log does carry cannot be read (a finding, unlike a missing seed)."""
@@ -100,15 +102,17 @@ class _Replay:
         hands = self.game.hands
         check_header(rec, self.game)
         for event in self.game.prelude:  # disconnects and returns before the first hand
-            if type(event) is Bye or type(event) is Reconnect:
-                check_connection(rec, self.away, event.seat, leaves=type(event) is Bye)
+            if type(event) is Bye:
+                self.connections.leaves(event.seat)
+            elif type(event) is Reconnect:
+                self.connections.returns(event.seat, event.name)
         for hand in hands:
             rec.hand_index = hand.index
             rec.event_index = NO_INDEX
             self.flow.carry_over(previous, hand.init)
             state = TableState(hand.init, self.n, self.chips)
             check_hand(HandChecks(rec, self.hand_wall(hand.init), self.scoring, self.chips, self.mjlog,
-                                  self.step2_scores, self.away), state, hand.events)
+                                  self.step2_scores, self.connections), state, hand.events)
             previous = hand_outcome(state)
             rec.event_index = NO_INDEX
             self.flow.end_of_hand(previous, hand, hand.index == len(hands) - 1)
