@@ -557,3 +557,42 @@ def test_a_rewritten_log_may_have_replaced_the_names(corpus):
     assert record.findings == ()
     assert dict(record.checks)["disconnect_not_checkable"] == 1
 
+
+# -- seats marked C (computer) at a ranked table -------------------------------------------------
+
+
+def _seat_as(kids, seat: int, **values: str) -> None:
+    un = nth(kids, "UN", 0)
+    for attr, value in values.items():
+        listed = un.get(attr).split(",")
+        listed[seat] = value
+        un.set(attr, ",".join(listed))
+
+
+def test_a_ranked_table_seats_no_computer(corpus):
+    xml, game = _ranked()
+    root, kids = elements(xml)
+    _seat_as(kids, 1, sx="C")
+    assert codes(serialize(root), game.log_id) == ["SEATS"]
+
+
+def test_a_seat_marked_computer_still_meets_the_room(corpus):
+    """sx C excused a seat from Houou's 七段 and R2000: it no longer does."""
+    xml, game = _ranked()
+    root, kids = elements(xml)
+    _seat_as(kids, 2, sx="C", dan="12", rate="1700.00")
+    assert codes(serialize(root), game.log_id) == ["SEATS", "SEAT_RANK"]
+
+
+def test_withheld_seats_are_not_checkable(corpus):
+    """Tenhou's server gave one 2009 Houou log with its players withheld: every seat C, 新人, R1500
+    (2009020103gm-00a9-0000-47e70b77). Their rank is not the players': counted not checkable."""
+    from tenhou_tools.check import check_log
+
+    xml, game = _ranked()
+    root, kids = elements(xml)
+    for seat in range(4):
+        _seat_as(kids, seat, sx="C", dan="0", rate="1500")
+    record = check_log(serialize(root), path="x.xml", log_id=game.log_id)
+    assert record.findings == ()
+    assert dict(record.checks)["seat_rank_not_checkable"] == 4

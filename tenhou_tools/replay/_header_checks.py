@@ -15,7 +15,7 @@ from ..events import Bye, Game, Reconnect, Ruleset
 from ..findings import FindingCode as F
 from ..ids import announced_table
 from ..mjlog import ruleset_from_type
-from ..rules.lobby import DAN_MAX, SEXES, distinct_names, may_sit, room_minimum
+from ..rules.lobby import COMPUTER, DAN_MAX, SEXES, distinct_names, may_sit, room_minimum, seats_withheld
 from ._recorder import NO_INDEX, Recorder
 from .checks import CheckKind as K
 
@@ -94,9 +94,18 @@ def _seats(rec: Recorder, game: Game, verified: Ruleset, lobby: int) -> None:
                      ["", "C"], [empty.name, empty.sex])
     if not rec.check(K.SEATS, header.first_dealer == 0):
         rec.find(F.SEATS, "the first dealer (TAIKYOKU oya) is not seat 0", 0, header.first_dealer)
+    # A ranked lobby seats players only: a seat marked C (computer) there is the server's form of
+    # a log whose players it withholds, every seat alike (rules.lobby.seats_withheld), and excuses
+    # no single seat from the room's conditions.
+    withheld = seats_withheld([(p.sex, p.dan, p.rate) for p in players[:n]])
+    if lobby == 0 and not withheld:
+        for p in players[:n]:
+            if not rec.check(K.SEATS, p.sex != COMPUTER):
+                rec.find(F.SEATS, f"S{p.seat} is marked a computer (sx C) at a ranked table (lobby 0), which "
+                         "seats players only", ["M", "F"], p.sex)
     # The room's entry conditions bind the ranked lobby's plain tables; a private lobby, a chip
     # table (a Tokujou chip game of the corpus seats a player at R1443) and the 0x800 family set
-    # their own, and a seat marked C (computer) carries no rank of a player.
+    # their own, and withheld seats carry no rank of a player.
     minimum = room_minimum(verified.room)
     if minimum is None:
         return
@@ -104,7 +113,7 @@ def _seats(rec: Recorder, game: Game, verified: Ruleset, lobby: int) -> None:
         rec.not_checkable(K.SEAT_RANK_NOT_CHECKABLE)
         return
     for p in players[:n]:
-        if p.sex == "C":
+        if withheld:
             rec.not_checkable(K.SEAT_RANK_NOT_CHECKABLE)
         elif not rec.check(K.SEAT_RANK, may_sit(verified.room, p.dan, p.rate)):
             rec.find(F.SEAT_RANK, f"S{p.seat} (dan id {p.dan}, R{p.rate:.2f}) may not sit at a ranked "

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ..events import Room
 
-__all__ = ["DAN_MAX", "GUEST_NAME", "SEXES", "distinct_names", "may_sit", "room_minimum"]
+__all__ = ["COMPUTER", "DAN_MAX", "GUEST_NAME", "SEXES", "distinct_names", "may_sit", "room_minimum",
+           "seats_withheld"]
 
 DAN_MAX = 20
 """The highest dan id: 20 is 天鳳位 (0 新人, 1-9 九級..一級, 10 初段 ... 19 十段)."""
@@ -18,6 +19,15 @@ DAN_MAX = 20
 SEXES = frozenset({"M", "F", "C"})
 """The ``UN sx`` values Tenhou writes: male, female, and ``C`` (computer: the empty seat of a
 three-player table)."""
+
+COMPUTER = "C"
+"""``UN sx`` of a seat no player holds (コンピュータ): the empty seat of a three-player table, or every
+seat of a log whose players the server withholds (``seats_withheld``). A ranked lobby seats no
+computer beside its players: in the corpus's 4,897 games no other seat is marked ``C``."""
+
+WITHHELD_DAN = 0
+WITHHELD_RATE = 1500.0
+"""The dan id (新人) and rate of the seats of a log whose players Tenhou's server withholds."""
 
 GUEST_NAME = "NoName"
 """The name Tenhou gives every guest (an account-less player): several may share a table (four of
@@ -46,3 +56,12 @@ def may_sit(room: Room, dan: int, rate: float) -> bool:
     """Whether a player of this dan and rate may sit at a ranked table of ``room``."""
     minimum = _MINIMUM.get(room)
     return minimum is None or (dan >= minimum[0] and rate >= minimum[1])
+
+
+def seats_withheld(seats: list[tuple[str, int, float]]) -> bool:
+    """Whether the header names no player at all: every seat (``sx``, dan id, rate) is a computer
+    of 新人 and R1500, the form in which Tenhou's server gave one 2009 Houou log
+    (2009020103gm-00a9-0000-47e70b77, downloaded from tenhou.net by kv2000/tenhoulog: names
+    ``EXAMPLE`` ... ``EXAMPLE4``). Its seats' dan and rate say nothing of the players."""
+    return bool(seats) and all(sex == COMPUTER and dan == WITHHELD_DAN and rate == WITHHELD_RATE
+                               for sex, dan, rate in seats)
