@@ -18,7 +18,7 @@ from tenhou_tools.replay.state import TableState
 from .conftest import FIXTURES
 
 GENUINE = (FIXTURES / "one_hand.xml").read_bytes()
-DAMAGED = GENUINE.replace(b"<T100/><D100/>", b"<T100/><D99/>")
+DAMAGED = GENUINE.replace(b"<T100/>\n<D100/>", b"<T100/>\n<D99/>")
 """The dealer discards a tile it does not hold (99: a 9p; its hand and draw hold none)."""
 
 

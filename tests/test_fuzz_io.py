@@ -276,7 +276,7 @@ def serve_once(script, log=ONE_HAND, **fetcher_options):
      "{host} sent a malformed response (UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff "
      "in position 0: invalid start byte)", 1),
     (Plan(length="two"), "{host} sent a malformed response (Content-Length contained multiple "
-                         "unmatching values (730, 365))", 1),
+                         "unmatching values (740, 370))", 1),
     (Plan(raw_head=b"NOT HTTP\r\n\r\n"),
      "{host} sent a malformed response (no valid HTTP status line or chunk), after 2 attempts", 2),
     (Plan(status=304), "unexpected HTTP 304 from {host}", 1),  # was "redirected to ?"

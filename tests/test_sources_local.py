@@ -195,8 +195,8 @@ def test_broken_log_files_are_yielded_as_data_for_the_parser(tmp_path):
 
 def test_file_over_the_cap_is_an_error_item(tmp_path):
     limits = ReadLimits(log_bytes=500)
-    big = write(tmp_path / "big.xml", ONE_HAND)  # 730 bytes
-    small = write(tmp_path / "small.mjlog", ONE_HAND_GZ)  # 458 bytes
+    big = write(tmp_path / "big.xml", ONE_HAND)  # 740 bytes
+    small = write(tmp_path / "small.mjlog", ONE_HAND_GZ)  # 456 bytes
     items, stats = collect([big, small], limits=limits)
     assert [i.ok for i in items] == [False, True]
     assert "over the 500-byte limit" in items[0].error
@@ -334,11 +334,11 @@ def test_zip_members_nested_and_zip_slip_names_are_only_shown(tmp_path, monkeypa
 def test_zip_member_over_the_cap_is_an_error_item(tmp_path):
     limits = ReadLimits(log_bytes=500)
     archive = make_zip(
-        tmp_path / "a.zip", {f"{ID_A}.xml": ONE_HAND, f"{ID_B}.mjlog": ONE_HAND_GZ}  # 730, 458 bytes
+        tmp_path / "a.zip", {f"{ID_A}.xml": ONE_HAND, f"{ID_B}.mjlog": ONE_HAND_GZ}  # 740, 456 bytes
     )
     items, stats = collect([archive], limits=limits)
     assert [(i.log_id, i.ok) for i in items] == [(ID_A, False), (ID_B, True)]
-    assert items[0].error == "member is 730 bytes uncompressed, over the 500-byte limit"
+    assert items[0].error == "member is 740 bytes uncompressed, over the 500-byte limit"
     assert stats.errors == 1
 
 
@@ -817,7 +817,7 @@ def test_the_same_input_twice_is_deduplicated(tmp_path):
 
 def test_error_items_do_not_hide_a_later_good_copy(tmp_path):
     limits = ReadLimits(log_bytes=500)
-    archive = make_zip(tmp_path / "a.zip", {f"{ID_A}.xml": ONE_HAND})  # 730 bytes: over the cap
+    archive = make_zip(tmp_path / "a.zip", {f"{ID_A}.xml": ONE_HAND})  # 740 bytes: over the cap
     good = write(tmp_path / f"{ID_A}.mjlog", ONE_HAND_GZ)
     items, stats = collect([archive, good], limits=limits)
     assert [(i.log_id, i.ok) for i in items] == [(ID_A, False), (ID_A, True)]
@@ -945,7 +945,7 @@ def test_folders_take_archives_and_databases_by_content_and_skip_other_files(tmp
 
 @pytest.mark.parametrize("mode", ["w", "w:gz", "w:bz2", "w:xz"])
 def test_tar_members_are_read_one_at_a_time_and_named_like_zip_members(tmp_path, mode, monkeypatch):
-    limits = ReadLimits(log_bytes=720)  # SANMA is 713 bytes, ONE_HAND 730
+    limits = ReadLimits(log_bytes=730)  # SANMA is 725 bytes, ONE_HAND 740
     archive = make_tar(tmp_path / "a.tar", {
         "2014/": b"", f"2014/{ID_A}.mjlog": ONE_HAND_GZ, "../evil.xml": SANMA, "big.xml": ONE_HAND,
         "readme.md": b"#", f"copy/{ID_A}.xml": ONE_HAND, ".hidden.xml": SANMA,
@@ -961,10 +961,10 @@ def test_tar_members_are_read_one_at_a_time_and_named_like_zip_members(tmp_path,
     ]
     assert items[0].data == ONE_HAND_GZ and items[1].data == SANMA
     if mode == "w":
-        assert items[2].error == "member is 730 bytes, over the 720-byte limit"
+        assert items[2].error == "member is 740 bytes, over the 730-byte limit"
         assert (stats.tar_members, stats.duplicates, stats.ignored) == (4, 1, 1)
     else:  # skipping a member of a compressed archive means decompressing it: a bomb would be slow
-        assert items[2].error == ("member is 730 bytes, over the 720-byte limit: the compressed "
+        assert items[2].error == ("member is 740 bytes, over the 730-byte limit: the compressed "
                                   "archive is not read past it")
     assert not (tmp_path / "evil.xml").exists() and list(work.iterdir()) == []
 

@@ -301,14 +301,14 @@ def test_play_quality_counts_the_top_picks_and_the_losses():
     # keeps the hand tenpai; throwing 1m (id 0) breaks the 1-2-3m run: one shanten worse, and a
     # daisangen tenpai lost is far above the loss threshold.
     good = parse_game(ONE_HAND.encode())
-    bad = parse_game(ONE_HAND.replace("<T100/><D100/>", "<T100/><D0/>").encode())
+    bad = parse_game(ONE_HAND.replace("<T100/>\n<D100/>", "<T100/><D0/>").encode())
     assert (game_quality(good)[0].choices, game_quality(good)[0].best) == (1, 1)
     assert (game_quality(bad)[0].choices, game_quality(bad)[0].best) == (1, 0)
     assert game_quality(bad)[0].loss == 1 and game_quality(bad)[0].cost_points > 1000
 
 
 def test_discards_after_riichi_are_not_judged():
-    riichi = ONE_HAND.replace("<T100/><D100/>", '<T100/><REACH who="0" step="1"/><D100/>'
+    riichi = ONE_HAND.replace("<T100/>\n<D100/>", '<T100/><REACH who="0" step="1"/><D100/>'
                                                 '<REACH who="0" step="2" ten="240,250,250,250"/><T102/><D102/>')
     alice = game_quality(parse_game(riichi.encode()))[0]
     assert (alice.choices, alice.best) == (1, 1)  # the riichi discard is a choice, the one after it is not
@@ -316,7 +316,7 @@ def test_discards_after_riichi_are_not_judged():
 
 
 def test_quality_option_reports_the_share_and_the_whole_set(tmp_path):
-    (tmp_path / "bad.xml").write_text(ONE_HAND.replace("<T100/><D100/>", "<T100/><D0/>"))
+    (tmp_path / "bad.xml").write_text(ONE_HAND.replace("<T100/>\n<D100/>", "<T100/><D0/>"))
     got = rows(run("stats", tmp_path, "--format", "json", "--quality"))
     alice = got[("Alice", 4)]["play_quality"]
     assert alice["discards"] == 1 and alice["best"] == 0 and alice["share"] == 0.0
@@ -331,7 +331,7 @@ def test_the_text_overview_shows_the_agreement_with_quality(tmp_path):
     """``--quality`` changes the default text report too: the overview gains an ``Agree`` column
     (the share of each player's discards that were the top pick) and its legend says what it is;
     without ``--quality`` neither is there (found by a new-user trial: the report was the same)."""
-    (tmp_path / "bad.xml").write_text(ONE_HAND.replace("<T100/><D100/>", "<T100/><D0/>"))
+    (tmp_path / "bad.xml").write_text(ONE_HAND.replace("<T100/>\n<D100/>", "<T100/><D0/>"))
     (tmp_path / "good.xml").write_text(ONE_HAND)
     judged = run("stats", tmp_path, "--quality")
     plain = run("stats", tmp_path)
