@@ -123,7 +123,9 @@ def test_validate_report_in_a_folder_named_like_markup(odd):
     assert result.exit_code == 1, result.output
     points = odd / "points.xml"
     assert result.stdout == f"""\
-2 games: 1 failed, 1 passed; 86 checks.
+2 games: 1 failed, 1 passed; 94 checks.
+warning: 2 games hold claims that cannot be checked: the table without a game
+  id (2), the wall without a seed (2).
 
 Findings by code:
   AGARI_POINTS  1

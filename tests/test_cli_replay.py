@@ -58,7 +58,7 @@ S2  さくら  25000  ▅▅   25000  low 25000, high 25000
 S3  Dan     25000  ▅▅   25000  low 25000, high 25000
 Scale: ▁ = -23000, █ = 73000.
 
-✓ Game verified: 1 hand replayed under the Tenhou rules, 43 checks, no error findings.
+✓ Game verified: 1 hand replayed under the Tenhou rules, 47 checks, no error findings.
 """
 
 REPLAY_ONE_HAND = HEADER_ONE_HAND + """\
@@ -146,7 +146,7 @@ Ron S0<-S1 48000 (yakuman: daisangen)
 Scores: S0 83000 (+48000)  S1 -13000 (-48000)  S2 35000 (0)
 ✓ verified
 
-✓ Game verified: 1 hand replayed under the Tenhou rules, 47 checks, no error findings.
+✓ Game verified: 1 hand replayed under the Tenhou rules, 50 checks, no error findings.
 """
 
 
@@ -195,7 +195,7 @@ def test_json_document(fixtures):
                         "checks", "check_count", "hand_count", "hand_labels", "error_count", "failed_hands", "warnings",
                         "header",
                         "hands", "findings", "progression", "final"}
-    assert (doc["check_count"], doc["hand_count"], doc["error_count"], doc["failed_hands"]) == (43, 1, 0, [])
+    assert (doc["check_count"], doc["hand_count"], doc["error_count"], doc["failed_hands"]) == (47, 1, 0, [])
     assert doc["type"] == "replay" and doc["ok"] is True and doc["verdict"] == "verified"
     assert doc["source"] == str(fixtures / "one_hand.xml") and doc["log_id"] is None and doc["date"] is None
     assert doc["viewer"] == 1 and doc["all_hands"] is False
@@ -255,7 +255,7 @@ def test_findings_are_shown_with_expected_and_actual_and_exit_1(tampered):
         "  ✗ AGARI_POINTS (step 5: S0 ron on S1): S0's hand value (ten) is wrong",
         "      points (ten): 48000 by the rules, the log says 36000",
     ]
-    assert lines[-1] == ("✗ Game not verified: 1 hand replayed under the Tenhou rules, 43 checks, "
+    assert lines[-1] == ("✗ Game not verified: 1 hand replayed under the Tenhou rules, 47 checks, "
                          "1 error finding (hands: E1-0).")
 
 

@@ -29,6 +29,9 @@ from .tamper import find_game, xml_of
 
 ONE_HAND = (FIXTURES / "one_hand.xml").read_text()
 REAL_ID = "2014102312gm-00a9-0000-afb21fa5"
+HAND_WRITTEN = ("warning: {games} claims that cannot be checked: the table without a game\n"
+                "  id ({n}), the wall without a seed ({n}).")
+"""The report's warning on the hand-written fixtures, which have no game id and no seed."""
 
 
 def run(*args, env=None):
@@ -57,7 +60,8 @@ def test_each_finding_has_its_hand_values_and_command(tmp_path):
     result = run("validate", path)
     assert result.exit_code == 1
     assert result.stdout == f"""\
-1 game: 1 failed, 0 passed; 43 checks.
+1 game: 1 failed, 0 passed; 47 checks.
+{HAND_WRITTEN.format(n=1, games="1 game holds")}
 
 Findings by code:
   AGARI_LIMIT   1
@@ -84,7 +88,8 @@ def test_games_and_findings_beyond_the_limits_are_counted(tmp_path, monkeypatch)
     result = run("validate", tmp_path, "--no-dedupe")  # five copies of one log
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0] == "5 games: 5 failed, 0 passed; 215 checks."
+    assert lines[:3] == ["5 games: 5 failed, 0 passed; 235 checks.",
+                         *HAND_WRITTEN.format(n=5, games="5 games hold").splitlines()]
     start = lines.index("Failed games (5):")
     assert lines[start + 1:] == [
         f"  {tmp_path / '0.xml'}",
@@ -106,7 +111,8 @@ def test_warnings_that_decide_the_exit_code_are_listed(tmp_path):
     path.write_text(tampered(warning=WARNING))
     default = run("validate", path)
     assert default.exit_code == 0
-    assert default.stdout == ("1 game, no errors (1 with warnings); 43 checks.\n\n"
+    assert default.stdout == ("1 game, no errors (1 with warnings); 47 checks.\n"
+                              f"{HAND_WRITTEN.format(n=1, games='1 game holds')}\n\n"
                               "Findings by code:\n  PARSE_WARNING  1\n")
     strict = run("validate", path, "--fail-on", "warning")
     assert strict.exit_code == 1
@@ -130,7 +136,7 @@ def test_a_clean_run_is_one_line():
     result = run("validate", FIXTURES / "one_hand.xml", FIXTURES / "sanma_kita.xml", FIXTURES / "one_hand.mjlog",
                  "--no-dedupe")
     assert result.exit_code == 0
-    assert result.stdout == "3 games, all clean; 133 checks.\n"
+    assert result.stdout == f"3 games, all clean; 144 checks.\n{HAND_WRITTEN.format(n=3, games='3 games hold')}\n"
 
 
 # -- viewer links: real game ids only --------------------------------------------------------------
@@ -275,7 +281,8 @@ def test_an_interrupted_report_says_so(tmp_path, monkeypatch, fmt):
     text = out.read_text()
     if fmt == "text":
         assert text.splitlines() == ["Interrupted after 3 games: this report covers only those.",
-                                     "3 games, all clean; 129 checks."]
+                                     "3 games, all clean; 141 checks.",
+                                     *HAND_WRITTEN.format(n=3, games="3 games hold").splitlines()]
     else:
         summary = json.loads(text)[-1] if fmt == "json" else json.loads(text.splitlines()[-1])
         assert summary["interrupted"] is True and summary["games"] == 3

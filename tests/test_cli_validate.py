@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -38,20 +39,72 @@ def test_ndjson_contract(fixtures):
     assert summary["findings_by_code"] == {"PARSE_ERROR": 1} and summary["interrupted"] is False
 
 
+FIXTURES_UNCHECKABLE = ["warning: 2 games hold claims that cannot be checked: the table without a game",
+                        "  id (2), the wall without a seed (2)."]
+"""The hand-written fixtures have no game id and no seed: the report says so, in 80 columns."""
+
+
 def test_clean_run_exits_0(fixtures):
-    """A clean run is one line; --verbose adds the time and the checks run, by kind."""
+    """A clean run is one line (and a warning when games hold claims that cannot be checked);
+    --verbose adds the time and the checks run, by kind."""
     result = run("validate", str(fixtures / "one_hand.xml"), str(fixtures / "sanma_kita.xml"))
     assert result.exit_code == 0
     ndjson = run("validate", str(fixtures / "one_hand.xml"), str(fixtures / "sanma_kita.xml"), "--format", "ndjson")
     checks = json.loads(ndjson.stdout.splitlines()[-1])["checks"]
     ran = sum(n for kind, n in checks.items() if not kind.endswith("_not_checkable"))
-    assert result.stdout == f"2 games, all clean; {ran} checks.\n"
+    assert result.stdout.splitlines() == [f"2 games, all clean; {ran} checks.", *FIXTURES_UNCHECKABLE]
+    assert result.stderr == ""
     verbose = run("validate", str(fixtures / "one_hand.xml"), str(fixtures / "sanma_kita.xml"), "--verbose")
     lines = verbose.stdout.splitlines()
-    assert lines[0] == f"2 games, all clean; {ran} checks."
-    assert lines[1].startswith("Checked in ") and lines[1].endswith(" games/s).")
-    assert lines[2:4] == ["", "Checks run:"]
-    assert lines[4:] == [f"  {kind:<{max(map(len, checks))}}  {n}" for kind, n in sorted(checks.items())]
+    assert lines[:3] == [f"2 games, all clean; {ran} checks.", *FIXTURES_UNCHECKABLE]
+    assert lines[3].startswith("Checked in ") and lines[3].endswith(" games/s).")
+    assert lines[4:6] == ["", "Checks run:"]
+    assert lines[6:] == [f"  {kind:<{max(map(len, checks))}}  {n}" for kind, n in sorted(checks.items())]
+
+
+def test_claims_that_cannot_be_checked_are_warned_of(corpus):
+    """A genuine Tenhou log is checked whole: one line. The same log rewritten by another program
+    without its seed, and a copy without its game id, hold claims that cannot be checked: the
+    report says how many games and which claims; the NDJSON counts them as ever; the exit code
+    is the clean run's."""
+    from lxml import etree
+
+    from tenhou_tools.ids import log_id_from_name
+
+    path = next(p for p in genuine_files()
+                if log_id_from_name(p.name) and b"<SHUFFLE" in gzip.decompress(p.read_bytes())
+                and b"BYE" not in gzip.decompress(p.read_bytes()))
+    xml = gzip.decompress(path.read_bytes())
+    genuine = run("validate", str(path))
+    assert genuine.exit_code == 0 and genuine.stdout.count("\n") == 1 and "warning" not in genuine.stdout
+    root = etree.fromstring(xml)
+    root.remove(root.find("SHUFFLE"))
+    etree.indent(root)
+    runner = CliRunner()
+    with runner.isolated_filesystem():
+        Path(path.name.removesuffix(".gz")).write_bytes(etree.tostring(root))
+        Path("copy.xml").write_bytes(xml)
+        result = runner.invoke(cli, ["validate", path.name.removesuffix(".gz"), "copy.xml"])
+        ndjson = runner.invoke(cli, ["validate", path.name.removesuffix(".gz"), "copy.xml", "--format", "ndjson"])
+    assert result.exit_code == 0 and ndjson.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("2 games, all clean; ")
+    assert lines[1:] == ["warning: 2 games hold claims that cannot be checked: the table without a game",
+                         "  id (1), the wall without a seed (1), game points with an unknown uma or",
+                         "  rounding (1)."]
+    records = [json.loads(line) for line in ndjson.stdout.splitlines()]
+    assert records[0]["checks"]["wall_not_checkable"] == records[0]["hands"]
+    assert records[1]["checks"]["game_id_not_checkable"] == 1
+    assert set(records[-1]) == {"type", "games", "ok", "failed", "findings_by_code", "checks", "elapsed_s",
+                                "interrupted", "duplicates", "not_logs"}
+
+
+def test_every_kind_that_cannot_run_is_named_in_the_warning():
+    from tenhou_tools.cli.validate_report import UNCHECKABLE
+    from tenhou_tools.replay.checks import CheckKind
+
+    cannot = {kind.value for kind in CheckKind if not kind.checkable}
+    assert set(UNCHECKABLE) == cannot - {"claims_not_checkable"}
 
 
 def test_exit_zero_and_fail_on(fixtures):

@@ -83,6 +83,7 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
     assert isinstance(start, ValidateStart)
     total = start.total
     failed = validate_report.FailedGames(fail_on)
+    uncheckable = validate_report.Uncheckable()
     show_progress = bar_wanted(no_progress)
     games = n_findings = 0
     end: object = None
@@ -106,6 +107,7 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
                                       + json_text(record.to_json()))
                         games += 1
                         n_findings += len(record.findings)
+                        uncheckable.add(record)
                         failed.add(record, fails(record, fail_on))
                         elapsed = time.perf_counter() - started
                         bar.update(advance=1, rate=f"{games / max(elapsed, 1e-9):.0f}", findings=n_findings,
@@ -122,7 +124,8 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
             out.write(("[" if summary.games == 0 else ",") + "\n" + json_text(end.to_json()) + "\n]\n")
         else:
             validate_report.render(out, summary, failed, elapsed=elapsed, verbose=verbose,
-                                   interrupted=interrupted, not_logs=end.sources.not_logs)
+                                   interrupted=interrupted, not_logs=end.sources.not_logs,
+                                   uncheckable=uncheckable)
     tell_not_logs(end.sources.not_logs, end.sources.not_log_examples)
     if end.sources.duplicates:
         click.echo(f"{end.sources.duplicates} duplicate game(s) skipped.", err=True)

@@ -13,6 +13,7 @@ Only records that fail are kept (at most ``MAX_GAMES``); nothing here reads a lo
 from __future__ import annotations
 
 import os
+import textwrap
 from dataclasses import dataclass, field
 
 from ..check import GameRecord, Summary
@@ -62,6 +63,60 @@ class FailedGames:
         if record.findings:
             self.warned += 1
         return False
+
+
+UNCHECKABLE: dict[str, str] = {
+    "game_id_not_checkable": "the table without a game id",
+    "wall_not_checkable": "the wall without a seed",
+    "seat_rank_not_checkable": "seats' rank where the room's conditions do not apply",
+    "riichi_scores_not_checkable": "riichi scores in a game of unknown date",
+    "start_scores_not_checkable": "start scores of a lobby without a rule string",
+    "rotation_not_checkable": "the dealer's rotation under unknown rules",
+    "game_end_not_checkable": "the game's end under unknown rules",
+    "owari_points_not_checkable": "game points with an unknown uma or rounding",
+    "payment_not_checkable": "payments on a chip table or of an unscored win",
+    "fu_not_checkable": "wins that state no fu",
+    "fragment_not_checkable": "a game cut short",
+    "disconnect_not_checkable": "disconnects in a log another program rewrote",
+}
+"""The ``*_not_checkable`` kinds the report warns of, each in words (docs/findings.md, "Not
+checkable", says why each cannot be checked). ``claims_not_checkable`` is not among them: it counts
+claims no log lets a check verify (docs/findings.md, "Claims"), which every mjlog makes (its
+players' dan and rate), so it would say the same of every game; it is in ``--verbose`` and the
+NDJSON."""
+
+
+@dataclass
+class Uncheckable:
+    """The games that hold claims that cannot be checked, by ``UNCHECKABLE`` kind, as the
+    records stream by (a game counts once per kind, however many of its claims)."""
+
+    games: int = 0
+    by_kind: dict[str, int] = field(default_factory=dict)
+
+    def add(self, record: GameRecord) -> None:
+        kinds = [kind for kind, n in record.checks if n and kind in UNCHECKABLE]
+        if kinds:
+            self.games += 1
+            for kind in kinds:
+                self.by_kind[kind] = self.by_kind.get(kind, 0) + 1
+
+    def lines(self) -> list[str]:
+        """``warning: 3 games hold claims that cannot be checked: the wall without a seed (2),
+        ...``, the most frequent first, folded to ``WIDTH`` columns (continued lines indented);
+        none when no game holds any."""
+        if not self.games:
+            return []
+        hold = "game holds" if self.games == 1 else "games hold"
+        kinds = sorted(self.by_kind.items(), key=lambda kv: (-kv[1], list(UNCHECKABLE).index(kv[0])))
+        named = ", ".join(f"{UNCHECKABLE[kind]}\u00a0({n:,})" for kind, n in kinds)  # a count stays with its claim
+        text = f"warning: {self.games:,} {hold} claims that cannot be checked: {named}."
+        return [line.replace("\u00a0", " ") for line in textwrap.wrap(
+            text, WIDTH, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)]
+
+
+WIDTH = 80
+"""The report's lines other than a finding's (one line each, however long) fit 80 columns."""
 
 
 printable = visible
@@ -144,15 +199,18 @@ def game_lines(record: GameRecord, fail_on: str) -> list[str]:
 
 
 def render(out, summary: Summary, failed: FailedGames, *, elapsed: float, verbose: bool = False,
-           interrupted: bool = False, not_logs: int = 0) -> None:
+           interrupted: bool = False, not_logs: int = 0, uncheckable: Uncheckable | None = None) -> None:
     """Write the report to ``out`` (anything with ``write``): each finding on one line.
-    ``not_logs``: files skipped as not Tenhou logs, named in the verdict line."""
+    ``not_logs``: files skipped as not Tenhou logs, named in the verdict line; ``uncheckable``:
+    the games holding claims that cannot be checked, warned of in one line."""
     lines = []
     if interrupted:
         lines.append(f"Interrupted after {_plural(summary.games, 'game')}: this report covers only those.")
     lines.append(verdict(summary, failed))
     if not_logs:
         lines.append(f"{_plural(not_logs, 'file')} skipped: not a Tenhou log (named on stderr).")
+    if uncheckable is not None:
+        lines += uncheckable.lines()
     if verbose:
         rate = summary.games / elapsed if elapsed > 0 else 0.0
         lines.append(f"Checked in {elapsed:.1f} s ({rate:,.0f} games/s).")
