@@ -42,6 +42,12 @@ SANMA_MISSING_KINDS: frozenset[int] = frozenset(range(1, 8))
 """Kinds 2m-8m, which three-player (sanma) games do not use."""
 
 
+def unused_tiles(players: int) -> range:
+    """The tile ids a game of ``players`` does not use: 2m-8m (ids 4-31, ``SANMA_MISSING_KINDS``)
+    in a three-player (sanma) game, none in four-player."""
+    return range(4, 32) if players == 3 else range(0)
+
+
 def kind(tile: int) -> int:
     """The kind (0-33) of a tile id."""
     return tile >> 2

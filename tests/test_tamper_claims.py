@@ -203,12 +203,24 @@ def _agari_meld(kind):
     return root, win, codes_m, next(i for i, c in enumerate(codes_m) if _meld_kind(c) == kind), game
 
 
+def _messages(xml: bytes, log_id: str | None) -> list[str]:
+    from tenhou_tools.check import check_log
+
+    return [f.message for f in check_log(xml, path="x.xml", log_id=log_id).findings]
+
+
 def test_agari_m_restates_the_seat_a_pon_came_from(corpus):
     root, win, codes_m, i, game = _agari_meld("pon")
     rel = codes_m[i] & 3
     codes_m[i] = (codes_m[i] & ~3) | (rel % 3 + 1)  # the same tiles, called from another seat
     win.set("m", ",".join(map(str, codes_m)))
     assert codes(serialize(root), game.log_id) == ["AGARI_MELDS"]
+    # the message names the seats that differ, not only the tiles (which are the same)
+    message = _messages(serialize(root), game.log_id)[0]
+    who = int(win.get("who"))
+    stated, replayed = (who + rel % 3 + 1) % 4, (who + rel) % 4
+    assert "the log states pon" in message and f"from S{stated})" in message.split(";")[0]
+    assert f"from S{replayed})" in message.split(";")[1]
 
 
 def test_agari_m_restates_the_tile_a_chi_called(corpus):
@@ -218,6 +230,12 @@ def test_agari_m_restates_the_tile_a_chi_called(corpus):
     codes_m[i] = (t << 10) | (codes_m[i] & 0x3FF)
     win.set("m", ",".join(map(str, codes_m)))
     assert codes(serialize(root), game.log_id) == ["AGARI_MELDS"]
+    # the message names the called tiles that differ (the run's tiles are the same)
+    from tenhou_tools.mjlog import decode_meld
+
+    message = _messages(serialize(root), game.log_id)[0]
+    stated = decode_meld(codes_m[i], int(win.get("who"))).called
+    assert f"(id {stated})" in message.split(";")[0] and f"(id {stated})" not in message.split(";")[1]
 
 
 def test_an_added_kan_restates_the_seat_of_its_pon(corpus):

@@ -13,7 +13,7 @@ from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
 from ..ids import game_start
 from ..rules import game_end
-from ._header_checks import verified_table
+from ._header_checks import VerifiedTable
 from ._recorder import Recorder
 from .board import Outcome
 from .checks import CheckKind as K
@@ -44,7 +44,7 @@ def hand_outcome(state: TableState) -> Outcome:
 class GameFlow:
     """Checks the flow of one game from hand to hand."""
 
-    def __init__(self, game: Game, rec: Recorder) -> None:
+    def __init__(self, game: Game, rec: Recorder, table: VerifiedTable) -> None:
         self.game = game
         self.rec = rec
         self.rules = game.header.ruleset
@@ -58,8 +58,8 @@ class GameFlow:
         """A game with no final result holds only some hands of a game (a tenhou.net/6 JSON may;
         the mjlog parser refuses such logs): how its first hand follows from the one before, and
         whether the game should have ended after its last, cannot be known."""
-        # the table rules as the game id announces them (a claim it contradicts is not followed)
-        self.table = game_end.table_rules(*verified_table(game), self.day)
+        # the table rules as the game id announces them (``table``: a claim it contradicts is not followed)
+        self.table = game_end.table_rules(*table, self.day)
         # the checks of every hand, kept at hand
         self.carry = rec.of(K.CARRY)
         self.game_end = rec.of(K.GAME_END)

@@ -50,7 +50,7 @@ from ..rules.riichi import (
 )
 from ..rules.scoring import ScoringRules
 from ..rules.wall import HandWall
-from ..tiles import format_tiles
+from ..tiles import format_tiles, unused_tiles
 from ._draw_checks import check_ryuukyoku
 from ._recorder import Recorder
 from ._win_checks import check_agari
@@ -144,8 +144,9 @@ class HandChecks:
         self.live_wall: tuple[int, ...] = wall.live if wall is not None else ()
         self.rinshan_wall: tuple[int, ...] = wall.rinshan if wall is not None else ()
         self.seen = [False] * 136
-        """Tile ids that have appeared in this hand (dealt, drawn or revealed)."""
-        self.three = False
+        """Tile ids accounted for in this hand: dealt, drawn or revealed, and from the deal on the
+        ones the game does not use (``tiles.unused_tiles``: sanma's 2m-8m), so that ``account``
+        is the one test of both."""
         self.ura_shown: list[int] = []
         """The ura dora indicators shown by a win of this hand (a double ron shows them twice)."""
         self.events: tuple[Event, ...] = ()
@@ -162,7 +163,6 @@ class HandChecks:
         """The dealt hands against the seed's wall, and tile accounting of the deal."""
         rec, wall = self.rec, self.wall
         init, n = state.init, state.players
-        self.three = n == 3
         if wall is not None:
             if not rec.check(_K_WALL_DICE, wall.dice == init.dice):
                 rec.find(F.WALL_DICE, f"{init.label()}: the dice are not the seed's", list(wall.dice), list(init.dice))
@@ -182,12 +182,10 @@ class HandChecks:
         tiles = [t for h in init.hands for t in h] + [init.dora_indicator]
         sizes = [len(h) for h in init.hands]
         expected_sizes = [13] * n + [0] * (4 - n)
-        seen, three = self.seen, self.three
-        duplicates = []
-        for t in tiles:
-            if seen[t] or (three and 4 <= t < 32):
-                duplicates.append(t)
+        seen = self.seen
+        for t in unused_tiles(n):
             seen[t] = True
+        duplicates = [t for t in tiles if not self.account(t)]
         if not self.tiles.check(sizes == expected_sizes and not duplicates):
             if sizes != expected_sizes:
                 rec.find(F.HAND_SIZE, f"{init.label()}: the dealt hands do not have 13 tiles each",
@@ -292,10 +290,8 @@ class HandChecks:
                 self.rec.find(F.DRAW_ORDER, f"S{seat} draws out of turn", _seat_or_none(t.next_draw), seat)
             if not rinshan and remaining <= 0:
                 self.rec.find(F.DRAW_ORDER, f"S{seat} draws from an empty live wall")
-        seen = self.seen
-        if not self.tiles.check(not seen[tile] and not (self.three and 4 <= tile < 32)):
+        if not self.tiles.check(self.account(tile)):
             self.duplicate(tile)
-        seen[tile] = True
         if rinshan:
             drawn = t.rinshan_drawn
             if drawn < len(self.rinshan_wall) and not self.wall_draw.check(self.rinshan_wall[drawn] == tile):
@@ -341,13 +337,18 @@ class HandChecks:
             self.rec.find(F.CHIPS, f"the result's sc {'has no' if chips else 'has'} chip pairs on "
                           f"{'a chip table' if chips else 'a table without chips'}", chips, not chips)
 
-    def account(self, tile: int) -> None:
-        """Tile accounting of a revealed tile: not seen before in this hand, and one that exists
-        in this game (one ``tiles`` check)."""
+    def account(self, tile: int) -> bool:
+        """Tile accounting (the deal, a draw, a revealed indicator): whether ``tile`` is one this
+        game uses and not seen before in this hand; it is seen from now on."""
         seen = self.seen
-        if not self.tiles.check(not seen[tile] and not (self.three and 4 <= tile < 32)):
-            self.duplicate(tile)
+        fresh = not seen[tile]
         seen[tile] = True
+        return fresh
+
+    def reveal(self, tile: int) -> None:
+        """Tile accounting of a revealed tile (a kan dora or ura indicator): one ``tiles`` check."""
+        if not self.tiles.check(self.account(tile)):
+            self.duplicate(tile)
 
     def ura(self, indicators: tuple[int, ...]) -> None:
         """Tile accounting of a win's ura dora indicators (裏ドラ表示牌): tiles of the dead wall not
@@ -355,7 +356,7 @@ class HandChecks:
         shown = self.ura_shown
         for tile in indicators:
             if tile not in shown:
-                self.account(tile)
+                self.reveal(tile)
                 shown.append(tile)
 
     def duplicate(self, tile: int) -> None:
@@ -546,7 +547,7 @@ class HandChecks:
 
     def new_dora(self, t: TableState, ev: NewDora) -> None:
         rec = self.rec
-        self.account(ev.tile)  # a kan dora indicator (槓ドラ表示牌) is a tile of the wall like any other
+        self.reveal(ev.tile)  # a kan dora indicator (槓ドラ表示牌) is a tile of the wall like any other
         due = bool(t.dora_due) or bool(t.open_kan_dora and t.last_draw is not None)
         if not rec.check(_K_DORA_TIMING, due):
             rec.find(F.DORA_TIMING, "a kan dora indicator was revealed with no kan to reveal it", 0, 1)

@@ -13,27 +13,31 @@ from __future__ import annotations
 
 from ..events import Bye, Game, Reconnect, Ruleset
 from ..findings import FindingCode as F
-from ..ids import announced_table
 from ..mjlog import ruleset_from_type
 from ..rules.lobby import COMPUTER, DAN_MAX, SEXES, distinct_names, may_sit, room_minimum, seats_withheld
 from ._recorder import NO_INDEX, Recorder
 from .checks import CheckKind as K
 
-__all__ = ["check_header", "verified_table"]
+__all__ = ["VerifiedTable", "check_header", "verified_table"]
 
 _THREE_PLAYERS = 0x10
 """The ``GO type`` bit of a three-player table."""
 
 
-def verified_table(game: Game) -> tuple[Ruleset, int, str | None]:
+VerifiedTable = tuple[Ruleset, int, str | None]
+"""The table rules the checks follow (``verified_table``): the ruleset, the lobby number and the
+``csrule``."""
+
+
+def verified_table(game: Game, announced: tuple[int, int] | None) -> VerifiedTable:
     """The table rules the checks follow: the ruleset and lobby number the game id announces
-    (the header's when there is no id) and the ``csrule``, which only a private lobby (not 0)
-    has. A claim the id contradicts is reported by ``check_header`` and not followed."""
+    (``announced``: ``ids.announced_table`` of its id; the header's when there is no id) and the
+    ``csrule``, which only a private lobby (not 0) has. A claim the id contradicts is reported by
+    ``check_header`` and not followed. The engine works it out once a game."""
     header = game.header
     if game.log_format != "mjlog":  # a JSON log's header is the reader's reconstruction, not a claim
         return header.ruleset, header.lobby or 0, header.csrule
     ruleset, lobby = header.ruleset, header.lobby or 0
-    announced = announced_table(game.log_id)
     if announced is not None:
         type_code, lobby = announced
         # the id's table, with the log's player count: the deal shows how many sit (a three-player
@@ -44,17 +48,17 @@ def verified_table(game: Game) -> tuple[Ruleset, int, str | None]:
     return ruleset, lobby, header.csrule if lobby != 0 else None
 
 
-def check_header(rec: Recorder, game: Game) -> None:
+def check_header(rec: Recorder, game: Game, announced: tuple[int, int] | None, verified_rules: VerifiedTable) -> None:
     """The header's claims (game-level findings: no hand, no event), in an mjlog: the other
     formats do not state them (a tenhou.net/6 JSON has no ``sx``, its type is rebuilt from the
-    lobby's name)."""
+    lobby's name). ``announced``: the table the game id announces; ``verified_rules``: the
+    ``verified_table``."""
     if game.log_format != "mjlog":
         return
     rec.hand_index = rec.event_index = NO_INDEX
     header = game.header
     rules = header.ruleset
     lobby = header.lobby or 0
-    announced = announced_table(game.log_id)
     if announced is None:
         rec.not_checkable(K.GAME_ID_NOT_CHECKABLE)
     else:
@@ -65,7 +69,7 @@ def check_header(rec: Recorder, game: Game) -> None:
         if not rec.check(K.GAME_ID, id_lobby == lobby):
             rec.find(F.GAME_ID, f"the lobby (GO lobby {lobby}) is not the one the game id announces ({id_lobby})",
                      id_lobby, lobby)
-    verified, verified_lobby, _ = verified_table(game)
+    verified, verified_lobby, _ = verified_rules
     if header.csrule is not None and not rec.check(K.LOBBY_RULES, verified_lobby != 0):
         rec.find(F.LOBBY_RULES, "a ranked lobby (0) has no rules of its own, but GO carries a csrule",
                  None, header.csrule[:40])

@@ -195,10 +195,12 @@ def check_hand(rec: Recorder, table: TableState, a: Agari, concealed: list[int],
     same = len(my_melds) == len(a.melds) and (not my_melds or sorted(
         _meld_key(m) for m in my_melds) == sorted(_meld_key(m) for m in a.melds))
     if not rec.check(_K_AGARI_HAND, same):
-        ours = sorted((m.kind.value, m.tiles) for m in my_melds)
-        theirs = sorted((m.kind.value, m.tiles) for m in a.melds)
-        rec.find(F.AGARI_MELDS, f"S{who}'s melds (m) are not the replayed melds",
-                 [list(t) for _, t in ours], [list(t) for _, t in theirs])
+        ours = sorted(_meld_key(m) for m in my_melds)
+        theirs = sorted(_meld_key(m) for m in a.melds)
+        stated = ", ".join(_meld_words(k) for k in theirs if k not in ours) or "no other meld"
+        replayed = ", ".join(_meld_words(k) for k in ours if k not in theirs) or "no other meld"
+        rec.find(F.AGARI_MELDS, f"S{who}'s melds (m) are not the replayed melds: the log states {stated}; "
+                 f"the replay has {replayed}", [list(k[1]) for k in ours], [list(k[1]) for k in theirs])
     if not rec.check(_K_AGARI_HAND, win_tile == a.win_tile):
         rec.find(F.AGARI_WIN_TILE, f"S{who}'s winning tile (machi) is not the tile won on", win_tile, a.win_tile)
     dora = table.dora
@@ -221,6 +223,20 @@ def _meld_key(m: Meld) -> tuple[str, tuple[int, ...], int, int, int]:
     seat it came from and the added tile (-1 for none)."""
     return (m.kind.value, m.tiles, -1 if m.called is None else m.called,
             -1 if m.from_seat is None else m.from_seat, -1 if m.added is None else m.added)
+
+
+def _meld_words(key: tuple[str, tuple[int, ...], int, int, int]) -> str:
+    """A meld's ``_meld_key`` in words: ``pon 777z (7z from S1)``, ``added_kan 5555p (5p from S2,
+    adding 5p)``, ``closed_kan 1111m``: every part the comparison holds, so a difference shows."""
+    kind, tiles, called, from_seat, added = key
+    parts = []
+    if called >= 0:
+        parts.append(f"{format_tiles([called])} (id {called})" + (f" from S{from_seat}" if from_seat >= 0 else ""))
+    elif from_seat >= 0:
+        parts.append(f"from S{from_seat}")
+    if added >= 0:
+        parts.append(f"adding {format_tiles([added])} (id {added})")
+    return f"{kind} {format_tiles(list(tiles))}" + (f" ({', '.join(parts)})" if parts else "")
 
 
 def compare_value(rec: Recorder, scored: ScoredHand, a: Agari) -> None:

@@ -30,7 +30,7 @@ from ..rules.wall import (
 )
 from ._flow import GameFlow, hand_outcome
 from ._hand_checks import Connections, HandChecks, check_hand
-from ._header_checks import check_header
+from ._header_checks import check_header, verified_table
 from ._recorder import NO_INDEX, Recorder
 from .board import Outcome
 from .checks import CheckKind as K
@@ -61,7 +61,11 @@ class _Replay:
         self.n = rules.players
         self.chips = bool(rules.chips)
         self.scoring = ScoringRules.from_ruleset(rules)
-        self.flow = GameFlow(game, self.rec)
+        self.announced = announced_table(game.log_id)
+        """The table the game id announces (``ids.announced_table``), or ``None`` without an id."""
+        self.table = verified_table(game, self.announced)
+        """The table rules the checks follow (``replay._header_checks.verified_table``), once a game."""
+        self.flow = GameFlow(game, self.rec, self.table)
         self.step2_scores = step2_scores_required(game_start(game.log_id))
         """Whether REACH step 2 must state ``ten``: an mjlog's claim (tenhou.net/6 JSON has none)."""
         self.mjlog = game.log_format == "mjlog"
@@ -87,7 +91,7 @@ class _Replay:
                     self.bad_seed = str(exc)
             self.rec.check(K.WALL_SEED, self.bad_seed is None)  # reported at the first hand
         elif (self.mjlog and not self.init_seeded and game.header.layout is Layout.TENHOU
-              and announced_table(game.log_id) is not None):
+              and self.announced is not None):
             # a Tenhou game (its id) in the layout of Tenhou's server, which writes every log with
             # its seed (on each INIT in 2009, in SHUFFLE since); a log without an id (a hand-written
             # one) or that another program wrote again (MJLogDecoder's corpus log) may lack it:
@@ -100,7 +104,7 @@ class _Replay:
         rec = self.rec
         previous: Outcome | None = None
         hands = self.game.hands
-        check_header(rec, self.game)
+        check_header(rec, self.game, self.announced, self.table)
         for event in self.game.prelude:  # disconnects and returns before the first hand
             if type(event) is Bye:
                 self.connections.leaves(event.seat)
