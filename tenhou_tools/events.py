@@ -86,17 +86,18 @@ class Layout(Enum):
     """How an mjlog document is laid out: who wrote the file last (書式).
 
     Tenhou's server writes a log's elements back to back (``<mjloggm ver="2.3"><SHUFFLE .../><GO
-    .../>...``): 4,866 of the corpus's 4,897 genuine games. Whitespace between two elements (one
-    element a line, indented) means another program has written the log again: an editor's or a
-    script's pretty-printer, a converter, an anonymiser. Such a program may also have left out or
-    replaced what Tenhou wrote (the corpus's one log without a seed, MJLogDecoder's; the
-    anonymised MahjongPantheon logs, whose names were replaced and one whose reconnects were
-    dropped), so what such a log lacks cannot be held against Tenhou."""
+    .../>...``): 4,869 of the 4,897 games of the corpus's mjlog/, flagged/ and anomalies/.
+    Whitespace between two elements (one element a line, indented: the other 28, from eight
+    repositories) means the log was written again, by another program (an editor's or a script's
+    pretty-printer, a converter, an anonymiser) or by hand (the project's fixtures). Such a writer
+    may also have left out or replaced what Tenhou wrote (the corpus's one log without a seed,
+    MJLogDecoder's; the anonymised MahjongPantheon logs, whose names were replaced and one whose
+    reconnects were dropped), so what such a log lacks cannot be held against Tenhou."""
 
     TENHOU = "tenhou"
     """Elements back to back, as Tenhou's server writes them."""
     REWRITTEN = "rewritten"
-    """Whitespace between elements: written again by another program."""
+    """Whitespace between elements: written again, by another program or by hand."""
 
 
 @dataclass(frozen=True, slots=True)
