@@ -177,6 +177,7 @@ def test_stats_refuses_an_output_it_cannot_write_before_reading_a_log(tmp_path, 
     monkeypatch.setattr(output.tempfile, "mkstemp", refuse)
     target = tmp_path / "report.out"
     result = CliRunner().invoke(cli, ["stats", str(FIXTURES / "one_hand.mjlog"), option, str(target)])
-    assert result.exit_code == 1
-    assert f"Could not open file '{target}': Permission denied" in result.stderr
+    assert result.exit_code == 2
+    assert f"Error: cannot write '{target}': no file can be made in its folder '{tmp_path}' (Permission denied)" \
+        in result.stderr
     assert "read in" not in result.stderr and not target.exists()
