@@ -33,7 +33,8 @@ def test_ndjson_contract(fixtures):
                                        "actual"}
     assert bad["findings"][0]["hand"] is None and bad["findings"][0]["label"] is None
     assert set(summary) == {"type", "games", "ok", "failed", "findings_by_code", "checks", "elapsed_s",
-                            "interrupted", "duplicates", "not_logs"}
+                            "interrupted", "duplicates", "not_logs", "cross_game"}
+    assert summary["cross_game"]["consecutive"] == 0  # the cross-game pass: added, nothing to pair
     assert summary["games"] == 2 and summary["ok"] == 1 and summary["failed"] == 1
     assert summary["findings_by_code"] == {"PARSE_ERROR": 1} and summary["interrupted"] is False
 

@@ -101,8 +101,12 @@ class CheckKind(Enum):
     """A seat's dan id within 0-20, and its dan and rate at a ranked Houou or Tokujou table."""
     DISCONNECT = "disconnect"
     """A ``BYE`` by a seat that is present, a reconnecting ``UN`` by one that is away."""
+    ERA = "era"
+    """A dated mark of the format (the seed's method, ``GO lobby``, hundredths in ``UN rate``)
+    against the id's date (``rules.era``)."""
     # checks that could not run (docs/findings.md, "Not checkable")
     GAME_ID_NOT_CHECKABLE = "game_id_not_checkable"
+    ERA_NOT_CHECKABLE = "era_not_checkable"
     SEAT_RANK_NOT_CHECKABLE = "seat_rank_not_checkable"
     RIICHI_SCORES_NOT_CHECKABLE = "riichi_scores_not_checkable"
     CLAIMS_NOT_CHECKABLE = "claims_not_checkable"
