@@ -196,3 +196,25 @@ def test_a_changed_rate_makes_the_pair_not_established(corpus, tmp_path):
     assert forged.summary.checks["cross_dan"] == genuine.summary.checks["cross_dan"] - 1
     assert (dict(forged.summary.cross.reasons)["no_match"]
             == dict(genuine.summary.cross.reasons).get("no_match", 0) + 1)
+
+
+def test_the_text_report_names_the_dans_the_rules_allow(corpus, tmp_path):
+    """The text report of a forged pair: the finding under the later game, its values as dan
+    names (what the rules allow, what the log says), and exit 1."""
+    from click.testing import CliRunner
+
+    from tenhou_tools.cli import cli
+    from tenhou_tools.events import DAN_NAMES
+
+    pair = _find(corpus, lambda a, b: a[1].dan == b[1].dan and a[1].dan <= 17)
+    (_, seat_a), (game_b, seat_b) = pair
+    forged = seat_b.dan + 2
+    later = _with_dan(xml_of(_day()[0][game_b.log_id]), seat_b.seat, forged)
+    paths = _pair_files(tmp_path, pair, later)
+    result = CliRunner().invoke(cli, ["validate", "--jobs", "1", *map(str, paths)])
+    assert result.exit_code == 1, result.output
+    text = " ".join(result.output.split())
+    allowed = sorted(dan_moves(seat_a.dan, seat_a.rank, game_b.players))
+    names = ", ".join(DAN_NAMES[d] for d in allowed)
+    rules = names if len(allowed) == 1 else f"one of {names}"
+    assert f"dan: {rules} by the rules, the log says {DAN_NAMES[forged]}" in text
