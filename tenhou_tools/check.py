@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .crossgame import CrossReport, GameFacts, game_facts
 from .errors import ParseError
 from .events import Game
 from .findings import Finding, FindingCode, Severity
@@ -30,6 +31,9 @@ class GameRecord:
     hands: int
     checks: tuple[tuple[str, int], ...]
     findings: tuple[Finding, ...]
+    facts: GameFacts | None = None
+    """What ``validate``'s cross-game pass needs of a ranked game (``crossgame``); not part of
+    the record's JSON."""
 
     @property
     def ok(self) -> bool:
@@ -70,13 +74,15 @@ def check_log(data: bytes | None, *, path: str, log_id: str | None = None,
     warnings = tuple(
         Finding(FindingCode.PARSE_WARNING, Severity.WARNING, w) for w in game.warnings
     )
-    return GameRecord(
+    record = GameRecord(
         path,
         game.log_id,
         len(game.hands),
         tuple(sorted(report.checks.items())),
         warnings + label_findings(game, report.findings),
     )
+    facts = game_facts(game, path)
+    return record if facts is None else replace(record, facts=replace(facts, ok=record.ok, clean=not record.findings))
 
 
 def label_findings(game: Game, findings: Iterable[Finding]) -> tuple[Finding, ...]:
@@ -107,6 +113,9 @@ class Summary:
         self.findings_by_code = self.findings_by_code or Counter()
         self.checks = self.checks or Counter()
 
+    cross: CrossReport | None = None
+    """The cross-game pass over the batch (``validate``), once it has run."""
+
     def add(self, record: GameRecord) -> None:
         self.games += 1
         if record.ok:
@@ -115,6 +124,17 @@ class Summary:
             self.failed += 1
         self.findings_by_code.update(f.code.value for f in record.findings)
         self.checks.update(dict(record.checks))
+
+    def add_cross(self, report: CrossReport) -> None:
+        """The cross-game pass: its check counts and findings; a game its findings fail that
+        passed on its own moves from ``ok`` to ``failed``."""
+        self.cross = report
+        self.checks.update(dict(report.checks))
+        for record in report.records:
+            self.findings_by_code.update(f.code.value for f in record.findings)
+            if record.game_ok and not record.ok:
+                self.ok -= 1
+                self.failed += 1
 
     def to_json(self, elapsed_s: float, *, interrupted: bool = False) -> dict[str, Any]:
         """The summary line; ``interrupted`` says the run was stopped (Ctrl-C) and covers only
@@ -128,4 +148,5 @@ class Summary:
             "checks": dict(sorted(self.checks.items())),
             "elapsed_s": round(elapsed_s, 3),
             "interrupted": interrupted,
+            **({"cross_game": self.cross.to_json()} if self.cross is not None else {}),
         }

@@ -101,6 +101,9 @@ class FindingCode(Enum):
     SEATS = "SEATS"
     SEAT_RANK = "SEAT_RANK"
     DISCONNECT = "DISCONNECT"
+    ERA = "ERA"
+    # across games (validate's second pass over a batch)
+    CROSS_DAN = "CROSS_DAN"
     # the wall
     WALL_SEED = "WALL_SEED"
     WALL_DICE = "WALL_DICE"

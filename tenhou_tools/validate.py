@@ -5,7 +5,13 @@ process, or a Dask cluster: ``batch.open_runner``) and yields, in input order::
 
     ValidateStart(total)      once, when the workers are up (``total`` is an estimate)
     GameRecord ...            one per game (``check.GameRecord``: the NDJSON contract)
+    CrossGameRecord ...       after the games, one per game the cross-game pass finds against
+                              (``crossgame``: a player's consecutive games, their dan and rate)
     ValidateSummary(...)      last: the totals, the time taken, whether it was interrupted
+
+The cross-game pass keeps a few facts of each ranked game (``crossgame.GameFacts``: names, dan,
+rate, placement; about half a kilobyte a game) until the end of the run; it does not run on an
+interrupted run (a part of a batch establishes less).
 
 Ctrl-C (``KeyboardInterrupt``) ends the records early and the summary says so
 (``interrupted``): raised inside the run (while waiting for a worker) it is caught here; raised
@@ -29,10 +35,11 @@ from dataclasses import dataclass
 
 from .batch import DEFAULT_TIMEOUT, open_runner
 from .check import GameRecord, Summary
+from .crossgame import CrossGameRecord, GameFacts, check_across
 from .errors import InputError
 from .sources.local import SourceStats, iter_logs, survey_inputs
 
-__all__ = ["NoLogsFound", "ValidateStart", "ValidateSummary", "validate_paths"]
+__all__ = ["CrossGameRecord", "NoLogsFound", "ValidateStart", "ValidateSummary", "validate_paths"]
 
 
 class NoLogsFound(InputError):
@@ -84,9 +91,10 @@ def validate_paths(
     batch_size: int | None = None,
     timeout: float | None = DEFAULT_TIMEOUT,
     dedupe: bool = True,
-) -> Generator[ValidateStart | GameRecord | ValidateSummary, None, None]:
+) -> Generator[ValidateStart | GameRecord | CrossGameRecord | ValidateSummary, None, None]:
     """Check every game in ``paths`` (files, folders, globs, archives, databases, ``-``): a
-    ``ValidateStart``, a ``GameRecord`` per game in input order, then a ``ValidateSummary``.
+    ``ValidateStart``, a ``GameRecord`` per game in input order, a ``CrossGameRecord`` per game
+    the cross-game pass finds against, then a ``ValidateSummary``.
 
     ``jobs`` worker processes (None: all cores, or this process for a handful of logs; 1: this
     process), or a Dask ``scheduler`` address; ``batch_size`` logs per batch; ``timeout``
@@ -103,6 +111,7 @@ def validate_paths(
                          timeout=timeout or None)
     stats = SourceStats()
     summary = Summary()
+    facts: list[GameFacts] = []
     interrupted = False
     with runner:
         try:
@@ -111,7 +120,12 @@ def validate_paths(
                                     total=survey.total)) as records:
                 for record in records:
                     summary.add(record)  # the summary covers every record handed out
+                    if record.facts is not None:
+                        facts.append(record.facts)
                     yield record
+            cross = check_across(facts)
+            summary.add_cross(cross)
+            yield from cross.records
         except KeyboardInterrupt:
             interrupted = True
     if stats.items == 0 and not interrupted:

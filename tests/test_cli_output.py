@@ -125,7 +125,8 @@ def test_validate_report_in_a_folder_named_like_markup(odd):
     assert result.stdout == f"""\
 2 games: 1 failed, 1 passed; 94 checks.
 warning: 2 games hold claims that cannot be checked: the table without a game
-  id (2), the wall without a seed (2).
+  id (2), dated marks of a game of unknown date (2), the wall without a
+  seed (2).
 
 Findings by code:
   AGARI_POINTS  1

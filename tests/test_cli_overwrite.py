@@ -90,7 +90,8 @@ def test_a_report_beside_the_logs_that_the_walk_does_not_read_is_written(game):
     assert (logs / "report.txt").read_text() == (
         "1 game, all clean; 47 checks.\n"
         "warning: 1 game holds claims that cannot be checked: the table without a game\n"
-        "  id (1), the wall without a seed (1).\n")
+        "  id (1), dated marks of a game of unknown date (1), the wall without a\n"
+        "  seed (1).\n")
 
 
 def test_an_output_onto_a_list_file_or_the_database_is_refused(game):
@@ -180,6 +181,7 @@ def test_stats_refuses_an_output_it_cannot_write_before_reading_a_log(tmp_path, 
     monkeypatch.setattr(output.tempfile, "mkstemp", refuse)
     target = tmp_path / "report.out"
     result = CliRunner().invoke(cli, ["stats", str(FIXTURES / "one_hand.mjlog"), option, str(target)])
-    assert result.exit_code == 1
-    assert f"Could not open file '{target}': Permission denied" in result.stderr
+    assert result.exit_code == 2
+    assert f"Error: cannot write '{target}': no file can be made in its folder '{tmp_path}' (Permission denied)" \
+        in result.stderr
     assert "read in" not in result.stderr and not target.exists()

@@ -27,7 +27,7 @@ def test_a_findings_step_is_the_step_replay_at_shows(tmp_path):
     path.write_text(ONE_HAND.replace(*POINTS))
     report = run("validate", path)
     assert report.exit_code == 1
-    assert report.stdout.splitlines()[8:12] == [  # after the verdict, the warning (2 lines), the codes
+    assert report.stdout.splitlines()[9:13] == [  # after the verdict, the warning (3 lines), the codes
         f"  {path}",
         "    E1-0 AGARI_POINTS (step 5): S0's hand value (ten) is wrong",
         "      points (ten): 48000 by the rules, the log says 36000",

@@ -108,3 +108,18 @@ def test_an_analysis_given_to_a_seat_page_is_the_seats_too():
     assert {d["seat"] for d in analysis.to_json()["discards"]} == {0, 1}
     shown = embedded(replay_page(doc, analysis=analysis.to_json()))["analysis"]
     assert {d["seat"] for d in shown["discards"]} == {1}
+
+
+def test_a_document_keeps_the_stops_of_the_hands_it_shows_only():
+    """A document of some hands (``--hand``) keeps the analysis's stops in those hands, as it
+    keeps their discards: a stop in a hand left out is not in its JSON."""
+    from dataclasses import replace
+
+    from tenhou_tools.documents.replay import replay_document
+    from tenhou_tools.replay.engine import replay_game
+
+    game = parse_game(DAMAGED)
+    analysis = analyze_game(game)
+    doc = replay_document(game, replay_game(game), source="x", analysis=analysis)
+    assert doc.to_json()["analysis"]["stopped"] == [analysis.stopped[0].to_json()]
+    assert "stopped" not in replace(doc, shown=()).to_json()["analysis"]

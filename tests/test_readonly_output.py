@@ -154,10 +154,10 @@ def one_error_line(result: subprocess.CompletedProcess) -> str:
 
 @pytest.mark.parametrize("target", ["new.ndjson", "old.json"])
 def test_validate_report(readonly, target):
-    """A new report: exit 1 when its temporary file cannot be made. An older report that cannot
-    be written itself (a read-only mount, another user's file) is refused up front by the
-    option's check, a usage error (exit 2); in an immutable folder the file is writable, the
-    folder is not (exit 1)."""
+    """A report that cannot be written is refused up front, a usage error (exit 2): a new one
+    because its temporary file cannot be made in the folder; an older one that cannot be
+    written itself (a read-only mount, another user's file) by the option's own check; in an
+    immutable folder the file is writable, the folder is not."""
     out = readonly.folder / target
     result = readonly.run("validate", ONE_HAND, "--format", "ndjson", "-o", out)
     assert result.stdout == ""
@@ -166,15 +166,17 @@ def test_validate_report(readonly, target):
         assert one_error_line(result) == (f"Error: Invalid value for '--output' / '-o': File {str(out)!r} "
                                           "is not writable.")
     else:
-        assert result.returncode == 1
-        assert result.stderr == f"Error: Could not open file {str(out)!r}: {readonly.reason}\n"
+        assert result.returncode == 2
+        assert result.stderr == (f"Error: cannot write {str(out)!r}: no file can be made in its folder "
+                                 f"{str(readonly.folder)!r} ({readonly.reason})\n")
 
 
 def test_stats_report(readonly):
     out = readonly.folder / "stats.json"
     result = readonly.run("stats", ONE_HAND, "--format", "json", "-o", out)
-    assert result.returncode == 1
-    assert one_error_line(result) == f"Error: Could not open file {str(out)!r}: {readonly.reason}"
+    assert result.returncode == 2
+    assert one_error_line(result) == (f"Error: cannot write {str(out)!r}: no file can be made in its folder "
+                                      f"{str(readonly.folder)!r} ({readonly.reason})")
 
 
 def test_stats_database(readonly):

@@ -38,3 +38,12 @@ def test_suggestions_are_by_key_and_few():
     names = ["Alice", "ａｌｉｃｅ", "Alicia", "Alina", "Bob"]
     assert suggest("alcie", names) == ["Alice", "ａｌｉｃｅ", "Alicia"]
     assert suggest("zzzz", names) == []
+
+
+def test_short_and_partly_typed_names_get_suggestions():
+    """A two-character name one character off (a wrong kanji) and a name typed in part."""
+    names = ["太郎", "花子", "Naga", "Nanami", "Bob"]
+    assert suggest("太朗", names) == ["太郎"]
+    assert suggest("na", names) == ["Naga", "Nanami"]
+    assert suggest("NAG", names) == ["Naga"]
+    assert suggest("  ", names) == []

@@ -40,8 +40,9 @@ class OutputError(click.ClickException):
 
 
 class OutputPathError(click.ClickException):
-    """``-o`` names a file in a folder that does not exist, or one of the inputs: one line, exit
-    code 2."""
+    """``-o`` names a file that cannot be made or opened (its folder does not exist or cannot be
+    written, the file cannot be opened), or one of the inputs: one line, exit code 2, before any
+    work — as click's own check of an existing file that cannot be written."""
 
     exit_code = 2
 
@@ -226,7 +227,7 @@ def check_output_path(path: str | None) -> None:
 
 def check_writable(path: str | None) -> None:
     """Before any work: a file can be made beside ``path`` (its folder is writable), else the
-    error ``AtomicOutput`` would give at the end (``click.FileError``, exit 1) is given now: a
+    error ``AtomicOutput`` would give at the end (``OutputPathError``, exit 2) is given now: a
     long run is not spent on a report that cannot be written."""
     if not path:
         return
@@ -235,9 +236,20 @@ def check_writable(path: str | None) -> None:
     try:
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path("."))
     except OSError as exc:
-        raise click.FileError(str(path), hint=_reason(exc)) from None
+        raise _cannot_open(path, exc, in_folder=True) from None
     os.close(fd)
     Path(name).unlink(missing_ok=True)
+
+
+def _cannot_open(path: str | os.PathLike[str], exc: OSError, *, in_folder: bool = False) -> OutputPathError:
+    """The ``-o`` file cannot be made or opened: a usage error (exit 2), as an existing file that
+    cannot be written is by click's own check of the option. ``in_folder``: the file written
+    first beside it (to replace it whole) could not be made."""
+    if in_folder:
+        folder = str(Path(path).parent)
+        return OutputPathError(f"cannot write {str(path)!r}: no file can be made in its folder {folder!r} "
+                               f"({_reason(exc)})")
+    return OutputPathError(f"cannot write {str(path)!r}: {_reason(exc)}")
 
 
 def refuse_input_as_output(output: str | os.PathLike[str] | None, sources: Iterable[str], *,
@@ -294,9 +306,9 @@ class AtomicOutput:
     (or after :meth:`abandon`) the temporary file is removed and the target is untouched. The
     new file gets the mode the umask gives (or the replaced file's mode). A path that exists and
     is not a regular file (a device, a FIFO, ``/dev/stdout``) is written directly: it cannot be
-    replaced atomically. A folder that does not exist is an ``OutputPathError`` (exit 2); a file
-    that cannot be opened a ``click.FileError`` and one that cannot be written an
-    ``OutputError`` (exit 1, one line each).
+    replaced atomically. A folder that does not exist and a file that cannot be made or opened are
+    an ``OutputPathError`` (exit 2, before anything is written); a file that cannot be written
+    once open an ``OutputError`` (exit 1); one line each.
 
     When the file is written and stderr is a terminal, a line on stderr says where.
     """
@@ -317,7 +329,7 @@ class AtomicOutput:
         except FileNotFoundError:
             existing = None
         except OSError as exc:
-            raise click.FileError(str(self.path), hint=_reason(exc)) from None
+            raise _cannot_open(self.path, exc) from None
         try:
             if existing is not None and not stat.S_ISREG(existing.st_mode):
                 self._fh = open(self.path, "w", encoding="utf-8")
@@ -334,9 +346,11 @@ class AtomicOutput:
             os.chmod(fd, mode)
             self._fh = open(fd, "w", encoding="utf-8")
         except OSError as exc:
+            made = self._tmp is not None
             if self._tmp is not None:
                 self._tmp.unlink(missing_ok=True)
-            raise click.FileError(str(self.path), hint=_reason(exc)) from None
+            raise _cannot_open(self.path, exc, in_folder=not made and self._fh is None
+                               and (existing is None or stat.S_ISREG(existing.st_mode))) from None
         return self
 
     def _write_failed(self, exc: OSError) -> OutputError:

@@ -8,6 +8,7 @@ from contextlib import closing
 import click
 
 from ..check import GameRecord
+from ..crossgame import CrossGameRecord
 from ..serialize import json_text
 from ..validate import NoLogsFound, ValidateStart, ValidateSummary, validate_paths
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, validate_report
@@ -17,7 +18,7 @@ from .output import check_output_path, refuse_input_as_output
 from .progress import ProgressBar, bar_wanted
 
 
-def fails(record: GameRecord, fail_on: str) -> bool:
+def fails(record: GameRecord | CrossGameRecord, fail_on: str) -> bool:
     return validate_report.counts(record, fail_on)
 
 
@@ -99,6 +100,14 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
                         if isinstance(record, ValidateSummary):
                             end = record
                             break
+                        if isinstance(record, CrossGameRecord):  # after the games: no progress
+                            if fmt == "ndjson":
+                                out.write(json_text(record.to_json()) + "\n")
+                            elif fmt == "json":
+                                out.write(",\n" + json_text(record.to_json()))
+                            n_findings += len(record.findings)
+                            failed.add(record, fails(record, fail_on))
+                            continue
                         assert isinstance(record, GameRecord)
                         if fmt == "ndjson":
                             out.write(json_text(record.to_json()) + "\n")

@@ -17,6 +17,7 @@ import textwrap
 from dataclasses import dataclass, field
 
 from ..check import GameRecord, Summary
+from ..crossgame import CrossGameRecord
 from ..findings import Finding, Severity
 from .finding_text import replay_command, values_text, viewer_url
 from .term import visible
@@ -28,8 +29,11 @@ MAX_FINDINGS = 5
 
 MORE = "see --format ndjson"
 
+Record = GameRecord | CrossGameRecord
+"""A game's record, or the cross-game pass's findings on a game (after the games)."""
 
-def counts(record: GameRecord, fail_on: str) -> bool:
+
+def counts(record: Record, fail_on: str) -> bool:
     """Whether a finding of ``record`` is at or above ``fail_on`` (the game fails)."""
     if fail_on == "warning":
         return bool(record.findings)
@@ -46,15 +50,26 @@ class FailedGames:
     counted. ``warned`` counts games that pass with warnings below ``fail_on``."""
 
     fail_on: str = "error"
-    listed: list[GameRecord] = field(default_factory=list)
+    listed: list[Record] = field(default_factory=list)
     failing: int = 0
     warned: int = 0
 
-    def add(self, record: GameRecord, fails: bool | None = None) -> bool:
+    def add(self, record: Record, fails: bool | None = None) -> bool:
         """Note ``record`` (``fails``: whether it fails, when the caller knows); True when it
-        fails."""
+        fails. A cross-game record adds a failing game only when its game line did not fail."""
         if fails is None:
             fails = counts(record, self.fail_on)
+        if isinstance(record, CrossGameRecord):
+            failed_before = not (record.game_clean if self.fail_on == "warning" else record.game_ok)
+            if fails and not failed_before and len(self.listed) < MAX_GAMES:
+                self.listed.append(record)
+            if fails and not failed_before:
+                self.failing += 1
+                if record.game_clean is False and self.fail_on == "error":
+                    self.warned -= 1  # it was counted as passing with warnings
+            elif fails and len(self.listed) < MAX_GAMES:
+                self.listed.append(record)
+            return fails
         if fails:
             self.failing += 1
             if len(self.listed) < MAX_GAMES:
@@ -67,6 +82,7 @@ class FailedGames:
 
 UNCHECKABLE: dict[str, str] = {
     "game_id_not_checkable": "the table without a game id",
+    "era_not_checkable": "dated marks of a game of unknown date",
     "wall_not_checkable": "the wall without a seed",
     "seat_rank_not_checkable": "seats' rank where the room's conditions do not apply",
     "riichi_scores_not_checkable": "riichi scores in a game of unknown date",
@@ -155,7 +171,7 @@ def verdict(summary: Summary, failed: FailedGames) -> str:
     return f"{_plural(games, 'game')}: {failed.failing:,} failed, {passed:,} passed{warned}; {checks}."
 
 
-def _target(record: GameRecord) -> str | None:
+def _target(record: Record) -> str | None:
     """What ``replay`` can open to show this record: its path when that is a file. A member of an
     archive or a database gets no command: its game id would download Tenhou's own copy, which
     need not be the log that was checked (the viewer link still names the game)."""
@@ -164,7 +180,7 @@ def _target(record: GameRecord) -> str | None:
     return None
 
 
-def finding_lines(finding: Finding, record: GameRecord, target: str | None) -> list[str]:
+def finding_lines(finding: Finding, record: Record, target: str | None) -> list[str]:
     """A finding: its line, what its values are, then the command that shows it; each one line
     however long (never folded: searched for and copied whole)."""
     where = f"{finding.label} " if finding.label else ""
@@ -180,8 +196,9 @@ def finding_lines(finding: Finding, record: GameRecord, target: str | None) -> l
     return lines
 
 
-def game_lines(record: GameRecord, fail_on: str) -> list[str]:
-    lines = [f"  {printable(record.path)}"]
+def game_lines(record: Record, fail_on: str) -> list[str]:
+    across = " (across games)" if isinstance(record, CrossGameRecord) else ""
+    lines = [f"  {printable(record.path)}{across}"]
     relevant = [f for f in record.findings if _relevant(f, fail_on)]
     target = _target(record)
     for finding in relevant[:MAX_FINDINGS]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..events import DAN_NAMES
 from ..findings import Finding, FindingCode
 from ..rules.yaku import limit_name, yaku_list_text, yakuman_names
 from ..tiles import format_tiles, kind_name
@@ -212,6 +213,9 @@ def _special(finding: Finding) -> FindingValues | None:
         return V(ValuesForm.GOES_ON, "abortive draw", _plain(e), _plain(a))
     if code is F.TRIPLE_RON and a is not None:
         return V(ValuesForm.TRIPLE_RON, "wins on the tile", _plain(e), _plain(a))
+    if code is F.CROSS_DAN and isinstance(e, list) and e and isinstance(a, int):
+        allowed = ", ".join(DAN_NAMES[d] for d in e)
+        return V(ValuesForm.COMPARE, "dan", allowed if len(e) == 1 else f"one of {allowed}", DAN_NAMES[a])
     if code is F.ABORT_CONDITION and a is not None:
         if isinstance(a, int):
             return V(ValuesForm.FACT, "seat that declared it", None, _seat(a))

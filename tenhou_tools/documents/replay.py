@@ -306,8 +306,10 @@ class ReplayDocument:
         }
         if self.analysis is not None:
             kept = {h.hand.index for h in shown}
-            doc["analysis"] = replace(self.analysis,
-                                      discards=tuple(n for n in self.analysis.discards if n.hand in kept)).to_json()
+            shown_analysis = replace(self.analysis,
+                                     discards=tuple(n for n in self.analysis.discards if n.hand in kept),
+                                     stopped=tuple(stop for stop in self.analysis.stopped if stop.hand in kept))
+            doc["analysis"] = shown_analysis.to_json()
         return doc if seat is None else seat_view(doc, seat)
 
 

@@ -13,8 +13,12 @@ from __future__ import annotations
 
 from ..events import Bye, Game, Reconnect, Ruleset
 from ..findings import FindingCode as F
+from ..ids import game_start
 from ..mjlog import ruleset_from_type
+from ..rules.era import Mark, allowed
 from ..rules.lobby import COMPUTER, DAN_MAX, SEXES, distinct_names, may_sit, room_minimum, seats_withheld
+from ..rules.values import WallSeedError
+from ..rules.wall import FORMAT_LEGACY, seed_format
 from ._recorder import NO_INDEX, Recorder
 from .checks import CheckKind as K
 
@@ -75,7 +79,40 @@ def check_header(rec: Recorder, game: Game, announced: tuple[int, int] | None, v
                  None, header.csrule[:40])
     _seats(rec, game, verified, verified_lobby)
     _chips(rec, game)
+    _era(rec, game)
     _not_checkable(rec, game)
+
+
+_MARK_WORDS = {
+    Mark.SEED: "the wall seed's method",
+    Mark.LOBBY_ATTRIBUTE: "a GO lobby attribute",
+    Mark.RATE_HUNDREDTHS: "UN rates with hundredths",
+}
+
+
+def _era(rec: Recorder, game: Game) -> None:
+    """The format's dated marks (``rules.era``) against the id's date: one check per mark the
+    log shows, ``era_not_checkable`` where the date cannot tell."""
+    start = game_start(game.log_id)
+    header = game.header
+    marks: list[tuple[Mark, object]] = []
+    if header.shuffle is not None:
+        try:
+            marks.append((Mark.SEED, seed_format(header.shuffle.seed)))
+        except WallSeedError:
+            pass  # WALL_SEED's to report
+    elif any(hand.init.shuffle for hand in game.hands):
+        marks.append((Mark.SEED, FORMAT_LEGACY))
+    marks.append((Mark.LOBBY_ATTRIBUTE, header.lobby is not None))
+    seats = header.players[:header.ruleset.players]
+    marks.append((Mark.RATE_HUNDREDTHS, any(p.rate != int(p.rate) for p in seats)))
+    for mark, value in marks:
+        values = allowed(mark, start)
+        if values is None:
+            rec.not_checkable(K.ERA_NOT_CHECKABLE)
+        elif not rec.check(K.ERA, value in values) and start is not None:
+            rec.find(F.ERA, f"{_MARK_WORDS[mark]} ({value}) is not what Tenhou wrote on the game id's "
+                     f"date ({start:%Y-%m-%d %H}h)", sorted(str(v) for v in values), str(value))
 
 
 def _seats(rec: Recorder, game: Game, verified: Ruleset, lobby: int) -> None:

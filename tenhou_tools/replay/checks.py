@@ -103,8 +103,12 @@ class CheckKind(Enum):
     """A ``BYE`` by a seat that is present, a reconnecting ``UN`` by one that is away and naming
     its own player, and each discard of a player who is away (the server's; no call, riichi or
     win)."""
+    ERA = "era"
+    """A dated mark of the format (the seed's method, ``GO lobby``, hundredths in ``UN rate``)
+    against the id's date (``rules.era``)."""
     # checks that could not run (docs/findings.md, "Not checkable")
     GAME_ID_NOT_CHECKABLE = "game_id_not_checkable"
+    ERA_NOT_CHECKABLE = "era_not_checkable"
     SEAT_RANK_NOT_CHECKABLE = "seat_rank_not_checkable"
     RIICHI_SCORES_NOT_CHECKABLE = "riichi_scores_not_checkable"
     CLAIMS_NOT_CHECKABLE = "claims_not_checkable"

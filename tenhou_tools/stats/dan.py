@@ -10,6 +10,10 @@ Dan ids are the ones of ``UN dan`` (``events.Player.dan``): 0 新人, 1-9 = 9級
 
 Four-player and three-player games have their own tables (``rule_era``); a three-player game
 has no 2nd-place points and its 3rd place loses what a four-player 4th place does.
+
+The rate formula, the table length and the ranks the rules of dan moves need (``TENHOUI``,
+``FOURTH_LOSS_FREE_DAN``) are defined in ``rules.standing`` (``validate`` holds consecutive games
+to them) and named here too.
 """
 
 from __future__ import annotations
@@ -17,9 +21,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from enum import Enum
 
 from ..events import DAN_NAMES, Room
+from ..rules.standing import (
+    FOURTH_LOSS_FREE_DAN,
+    GAMES_FACTOR_FLOOR,
+    RATE_DIVISOR,
+    TENHOUI,
+    Length,
+    RateChange,
+    games_factor,
+    rate_change,
+    table_average_rate,
+)
 
 __all__ = [
     "DAN_NAMES",
@@ -49,27 +63,6 @@ __all__ = [
 
 SHODAN = 10
 """Dan id of 初段 (first dan); ids below it are the kyu ranks (新人 and 9級..1級)."""
-TENHOUI = 20
-"""Dan id of 天鳳位, the final rank: it keeps no points and is never demoted."""
-FOURTH_LOSS_FREE_DAN = 7
-"""Dan id of 3級, the highest rank whose last place costs nothing; the loss grows by one step
-per rank above it (2級 one step, 初段 three, 十段 twelve)."""
-
-
-
-
-class Length(Enum):
-    """How long a game is: East only (東風戦, tonpuusen) or East-South (東南戦, hanchan)."""
-
-    EAST = "east"
-    SOUTH = "south"
-
-    @classmethod
-    def from_east_south(cls, east_south: bool) -> Length:
-        """From ``Ruleset.east_south`` (``GO type`` bit 0x08)."""
-        return cls.SOUTH if east_south else cls.EAST
-
-
 def dan_name(dan: int) -> str:
     """Tenhou's name of a dan id (``UN dan``): ``dan_name(16) == "七段"``."""
     _check_dan(dan)
@@ -273,67 +266,6 @@ def stable_dan(rank_counts: Sequence[int], room: Room, length: Length, players: 
     gain = _scaled(first, length) * counts[0] + _scaled(second, length) * counts[1]
     step = _scaled(era.last_step_east, length)
     return gain / (step * counts[-1]) + stable_scale(FOURTH_LOSS_FREE_DAN)
-
-
-# -- rate -------------------------------------------------------------------------------------
-
-_RATE_BASE = {4: (30, 10, -10, -30), 3: (30, 0, -30)}
-"""順位基準点: the rate change by placement before the corrections."""
-RATE_DIVISOR = 40
-"""The table-average correction is (table average - own rate) / 40."""
-GAMES_FACTOR_FLOOR = 0.2
-"""The games-played factor from the 400th game on."""
-
-
-def games_factor(games_played: int) -> float:
-    """試合数補正: ``1 - 0.002 · n`` for a player who has played ``n`` < 400 games before this one
-    (of that player count), ``0.2`` from 400 on."""
-    if games_played < 0:
-        raise ValueError(f"games played must be >= 0, not {games_played}")
-    return 1 - 0.002 * games_played if games_played < 400 else GAMES_FACTOR_FLOOR
-
-
-def table_average_rate(rates: Sequence[float]) -> float:
-    """卓の平均R: the mean rate of everyone at the table, the player included (pass the three
-    real players of a three-player game, not the empty seat's 1500)."""
-    if len(rates) not in (3, 4):
-        raise ValueError(f"a table has 3 or 4 players, not {len(rates)}")
-    return sum(rates) / len(rates)
-
-
-@dataclass(frozen=True, slots=True)
-class RateChange:
-    """The rate change (R) of one game, by Tenhou's published formula."""
-
-    value: float
-    """The change: ``factor · (base + (table average - own rate) / 40)``."""
-    exact: bool
-    """True when the games-played factor is known; otherwise ``value`` assumes 400 or more
-    games (factor 0.2, the case of nearly every player in the upper rooms) and is an estimate."""
-    factor: float
-    """The games-played factor used."""
-    low: float
-    high: float
-    """The range the change can take over every possible games-played factor (0.2 to 1.0);
-    both equal ``value`` when it is exact."""
-
-
-def rate_change(rank: int, own_rate: float, table_avg_rate: float, games_played: int | None,
-                players: int, length: Length | None = None) -> RateChange:
-    """The expected rate change for finishing ``rank`` with rate ``own_rate`` at a table whose
-    average rate (the player included, see ``table_average_rate``) is ``table_avg_rate``.
-
-    The base is +30/+10/-10/-30 in four-player games and +30/0/-30 in three-player ones; the
-    formula has no length term (``length`` is accepted so callers can pass the table kind: the
-    corpus check in the docs shows East-only and East-South games change alike)."""
-    _check_players(players)
-    _check_rank(rank, players)
-    raw = _RATE_BASE[players][rank - 1] + (table_avg_rate - own_rate) / RATE_DIVISOR
-    if games_played is not None:
-        factor = games_factor(games_played)
-        return RateChange(factor * raw, True, factor, factor * raw, factor * raw)
-    bounds = (GAMES_FACTOR_FLOOR * raw, raw)
-    return RateChange(GAMES_FACTOR_FLOOR * raw, False, GAMES_FACTOR_FLOOR, min(bounds), max(bounds))
 
 
 # -- checks -----------------------------------------------------------------------------------

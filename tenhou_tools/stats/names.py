@@ -21,6 +21,9 @@ MAX_SUGGESTIONS = 3
 SUGGESTION_CUTOFF = 0.6
 """``difflib.get_close_matches``'s cutoff: 0.6 (its default) keeps ``Alcie`` -> ``Alice``, drops
 unrelated names."""
+SHORT_NAME = 2
+"""A name this short (``太郎``) is one character away from its neighbours at a ratio of 0.5, under
+the cutoff: for such a name the cutoff is 0.5, so ``太朗`` suggests ``太郎``."""
 
 
 def name_key(name: str) -> str:
@@ -68,10 +71,16 @@ class NameMatcher:
 
 
 def suggest(wanted: str, names: Iterable[str]) -> list[str]:
-    """The names closest to ``wanted`` by their keys (``difflib``), best first."""
+    """The names closest to ``wanted`` by their keys, best first: those that begin with it (a
+    name typed in part: ``nag`` for ``Naga``), shortest first, then the closest by ``difflib``."""
     by_key: dict[str, list[str]] = {}
     for name in names:
         by_key.setdefault(name_key(name), []).append(name)
-    close = difflib.get_close_matches(name_key(wanted), list(by_key), n=MAX_SUGGESTIONS,
-                                      cutoff=SUGGESTION_CUTOFF)
-    return [name for key in close for name in sorted(by_key[key])][:MAX_SUGGESTIONS]
+    key = name_key(wanted)
+    if not key:
+        return []
+    begun = sorted((k for k in by_key if k.startswith(key)), key=lambda k: (len(k), k))
+    cutoff = 0.5 if len(key) <= SHORT_NAME else SUGGESTION_CUTOFF
+    close = difflib.get_close_matches(key, list(by_key), n=MAX_SUGGESTIONS, cutoff=cutoff)
+    ordered = list(dict.fromkeys([*begun, *close]))
+    return [name for k in ordered for name in sorted(by_key[k])][:MAX_SUGGESTIONS]

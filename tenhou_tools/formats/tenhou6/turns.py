@@ -425,13 +425,12 @@ class _EventBuilder:
                 ronners = [s for s in range(n) if s != seat]
             for s in ronners:
                 shown[s] = tuple(sorted(concealed[s]))
-        self.events.append(Ryuukyoku(kind, h.honba, t.sticks, tuple(t.scores), result.deltas, tuple(shown)))
+        self.apply(Ryuukyoku(kind, h.honba, t.sticks, tuple(t.scores), result.deltas, tuple(shown)))
 
     def wins(self, result: _Result, how: str, seat: int) -> None:
         h = self.h
         t = self.table
-        scores = list(t.scores)
-        for number, win in enumerate(result.wins):
+        for win in result.wins:
             who = win.who
             concealed = t.seats[who].concealed
             if how == "draw":
@@ -450,16 +449,14 @@ class _EventBuilder:
             if in_riichi and URA_DORA not in win.names and not win.yakuman:
                 yaku.append((URA_DORA, 0))
             fu, points, limit = self.value(win, who, how)
-            first = number == 0
             agari = Agari(
                 who=who, from_who=win.from_who, hand=tuple(hand), melds=tuple(t.seats[who].melds),
                 win_tile=win_tile, fu=fu, points=points, limit=limit, yaku=tuple(yaku),
                 yakuman=tuple(win.yakuman), dora_indicators=tuple(t.dora), ura_indicators=ura,
-                honba=h.honba, sticks=t.sticks if first else 0, scores_before=tuple(scores),
+                honba=h.honba, sticks=t.sticks, scores_before=tuple(t.scores),
                 deltas=win.deltas, pao_who=win.pao,
             )
-            self.events.append(agari)
-            scores = [scores[s] + win.deltas[s] for s in range(4)]
+            self.apply(agari)  # the fold moves the scores and gives the sticks to the first winner
 
     def ura_ids(self) -> list[int]:
         if not hasattr(self, "_ura"):

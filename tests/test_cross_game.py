@@ -1,0 +1,220 @@
+"""Issue 36, across games: a player's consecutive games, found by the rate formula, and the dan
+moves between them. Every forgery is a real consecutive pair of the corpus with one claim of the
+later game changed; the genuine pairs (promotions and demotions among them) are clean."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tenhou_tools.check import GameRecord
+from tenhou_tools.crossgame import CrossGameRecord, GameFacts, check_across, consecutive_pairs, game_facts
+from tenhou_tools.rules.standing import dan_moves, next_rate, rate_follows, whole_rates
+from tenhou_tools.sources.files import read_game
+from tenhou_tools.validate import ValidateSummary, validate_paths
+
+from .conftest import corpus_files
+from .tamper import elements, nth, serialize, xml_of
+
+# -- the rules, with readable values -----------------------------------------------------------
+
+
+def test_dan_moves_by_placement():
+    assert dan_moves(16, 1, 4) == {16, 17}  # 1st: up one at most
+    assert dan_moves(16, 2, 4) == {16, 17}  # 2nd earns points in every four-player room
+    assert dan_moves(16, 3, 4) == {16}  # 3rd earns nothing
+    assert dan_moves(16, 4, 4) == {15, 16}  # last: down one at most
+    assert dan_moves(16, 2, 3) == {16}  # a three-player 2nd place earns nothing
+    assert dan_moves(16, 3, 3) == {15, 16}
+    assert dan_moves(7, 4, 4) == {7}  # 3級: last place costs nothing
+    assert dan_moves(8, 4, 4) == {7, 8}  # 2級: it does
+    assert dan_moves(20, 1, 4) == {20}  # 天鳳位 is final
+    assert dan_moves(19, 1, 4) == {19, 20}
+
+
+def test_the_next_rate_is_the_formula_rounded_up_to_the_hundredth():
+    # a corpus pair: 2269.51 at a table of 2269.51, 2180.27, 2096.10, 2148.12, 2nd place
+    predicted = next_rate(2269.51, [2269.51, 2180.27, 2096.10, 2148.12], 2, 4)
+    assert predicted == pytest.approx(2269.51 + 0.2 * (10 + (2173.5 - 2269.51) / 40))
+    assert rate_follows(predicted, 2271.03)
+    assert rate_follows(predicted, 2271.04)  # Tenhou's arithmetic: within the slack
+    assert not rate_follows(predicted, 2271.05)
+    assert not rate_follows(predicted, 2271.01)
+    assert whole_rates([1500.0, 1732.0, 1611.0]) and not whole_rates([1500.0, 1732.5])
+
+
+# -- real pairs --------------------------------------------------------------------------------
+
+DAY = "20200101*.gz"
+"""One day of the corpus (783 games): its consecutive pairs include promotions and demotions."""
+
+
+@functools.cache
+def _day() -> tuple[dict[str, Path], list[GameFacts]]:
+    paths, facts = {}, []
+    for path in corpus_files("mjlog", DAY):
+        game = read_game(path)
+        got = game_facts(game, str(path))
+        if got is not None and got.log_id not in paths:
+            paths[got.log_id] = path
+            facts.append(got)
+    return paths, facts
+
+
+def _pairs(corpus):
+    return consecutive_pairs(_day()[1])
+
+
+def _run(paths: list[Path]) -> tuple[list[GameRecord], list[CrossGameRecord], ValidateSummary]:
+    games, cross, end = [], [], None
+    for item in validate_paths([str(p) for p in paths], jobs=1):
+        if isinstance(item, GameRecord):
+            games.append(item)
+        elif isinstance(item, CrossGameRecord):
+            cross.append(item)
+        elif isinstance(item, ValidateSummary):
+            end = item
+    assert end is not None
+    return games, cross, end
+
+
+def _write(tmp_path: Path, log_id: str, xml: bytes) -> Path:
+    path = tmp_path / f"{log_id}.xml"
+    path.write_bytes(xml)
+    return path
+
+
+def _with_dan(xml: bytes, seat: int, dan: int) -> bytes:
+    root, kids = elements(xml)
+    un = nth(kids, "UN")
+    dans = un.get("dan").split(",")
+    dans[seat] = str(dan)
+    un.set("dan", ",".join(dans))
+    return serialize(root)
+
+
+def _with_rate(xml: bytes, seat: int, delta: float) -> bytes:
+    root, kids = elements(xml)
+    un = nth(kids, "UN")
+    rates = un.get("rate").split(",")
+    rates[seat] = f"{float(rates[seat]) + delta:.2f}"
+    un.set("rate", ",".join(rates))
+    return serialize(root)
+
+
+def _pair_files(tmp_path, pair, later_xml: bytes | None = None) -> list[Path]:
+    paths = _day()[0]
+    (game_a, _), (game_b, _) = pair
+    a = _write(tmp_path, game_a.log_id, xml_of(paths[game_a.log_id]))
+    b = _write(tmp_path, game_b.log_id, later_xml or xml_of(paths[game_b.log_id]))
+    return [a, b]
+
+
+def _find(corpus, test) -> tuple:
+    for pair in _pairs(corpus):
+        if test(*pair):
+            return pair
+    pytest.skip("no such pair in the day's games")
+
+
+def test_the_day_has_consecutive_pairs_with_promotions_and_demotions(corpus):
+    moves = Counter(b[1].dan - a[1].dan for a, b in _pairs(corpus))
+    assert moves[0] > 100 and moves[1] >= 1 and moves[-1] >= 1, moves
+
+
+def test_genuine_consecutive_pairs_are_clean(corpus):
+    """Every established pair of the day, the promotions and demotions included: no finding."""
+    report = check_across(_day()[1])
+    assert report.records == ()
+    assert dict(report.checks)["cross_dan"] == report.consecutive > 100
+
+
+@pytest.mark.parametrize("move", [1, -1])
+def test_a_genuine_promotion_or_demotion_is_clean_in_a_batch(corpus, tmp_path, move):
+    pair = _find(corpus, lambda a, b: b[1].dan - a[1].dan == move)
+    games, cross, end = _run(_pair_files(tmp_path, pair))
+    assert cross == [] and all(g.ok for g in games)
+    assert end.summary.checks["cross_dan"] >= 1  # the pair was established, and checked
+
+
+def test_a_pair_read_in_reverse_order_is_the_same_pair(corpus, tmp_path):
+    """The batch's order does not matter (games of one hour have no order of their own)."""
+    pair = _find(corpus, lambda a, b: a[0].start == b[0].start)
+    _, cross, end = _run(list(reversed(_pair_files(tmp_path, pair))))
+    assert cross == [] and end.summary.checks["cross_dan"] >= 1
+
+
+def _forged_dan(tmp_path, pair, dan: int) -> list[CrossGameRecord]:
+    (_, _), (game_b, seat_b) = pair
+    later = _with_dan(xml_of(_day()[0][game_b.log_id]), seat_b.seat, dan)
+    games, cross, _ = _run(_pair_files(tmp_path, pair, later))
+    assert all(g.findings == () for g in games)  # each game alone passes
+    return cross
+
+
+def test_a_dan_two_steps_up_is_caught(corpus, tmp_path):
+    pair = _find(corpus, lambda a, b: a[1].dan == b[1].dan and a[1].dan <= 17)
+    cross = _forged_dan(tmp_path, pair, pair[0][1].dan + 2)
+    assert [f.code.value for r in cross for f in r.findings] == ["CROSS_DAN"]
+    record = cross[0]
+    assert record.log_id == pair[1][0].log_id  # on the later game
+    assert record.earlier[0][2] == pair[0][0].log_id  # naming the earlier
+    assert pair[0][0].log_id in record.findings[0].message
+
+
+@pytest.mark.parametrize(("rank", "step"), [(3, 1), (4, 1), (1, -1), (2, -1)])
+def test_a_dan_move_the_placement_does_not_allow_is_caught(corpus, tmp_path, rank, step):
+    """Up after a 3rd or 4th place, down after a 1st or 2nd: four-player Houou pairs."""
+    pair = _find(corpus, lambda a, b: a[0].players == 4 and a[1].rank == rank
+                 and a[1].dan == b[1].dan and 16 < a[1].dan < 19)
+    cross = _forged_dan(tmp_path, pair, pair[0][1].dan + step)
+    assert [f.code.value for r in cross for f in r.findings] == ["CROSS_DAN"]
+
+
+def test_a_three_player_second_place_does_not_promote(corpus, tmp_path):
+    pair = _find(corpus, lambda a, b: a[0].players == 3 and a[1].rank == 2
+                 and a[1].dan == b[1].dan and a[1].dan < 19)
+    cross = _forged_dan(tmp_path, pair, pair[0][1].dan + 1)
+    assert [f.code.value for r in cross for f in r.findings] == ["CROSS_DAN"]
+
+
+def test_a_changed_rate_makes_the_pair_not_established(corpus, tmp_path):
+    """Honest, not caught: a later rate changed looks like games played outside the batch, so the
+    pair is not established (counted not checkable), and no dan is held against the earlier."""
+    pair = _find(corpus, lambda a, b: a[1].dan == b[1].dan and a[1].dan <= 17)
+    (_, _), (game_b, seat_b) = pair
+    later = _with_dan(_with_rate(xml_of(_day()[0][game_b.log_id]), seat_b.seat, 0.5), seat_b.seat,
+                      seat_b.dan + 2)
+    _, _, genuine = _run(_pair_files(tmp_path, pair))
+    _, cross, forged = _run(_pair_files(tmp_path, pair, later))
+    assert cross == []
+    assert genuine.summary.cross is not None and forged.summary.cross is not None
+    assert forged.summary.cross.consecutive == genuine.summary.cross.consecutive - 1
+    assert forged.summary.checks["cross_dan"] == genuine.summary.checks["cross_dan"] - 1
+    assert (dict(forged.summary.cross.reasons)["no_match"]
+            == dict(genuine.summary.cross.reasons).get("no_match", 0) + 1)
+
+
+def test_the_text_report_names_the_dans_the_rules_allow(corpus, tmp_path):
+    """The text report of a forged pair: the finding under the later game, its values as dan
+    names (what the rules allow, what the log says), and exit 1."""
+    from click.testing import CliRunner
+
+    from tenhou_tools.cli import cli
+    from tenhou_tools.events import DAN_NAMES
+
+    pair = _find(corpus, lambda a, b: a[1].dan == b[1].dan and a[1].dan <= 17)
+    (_, seat_a), (game_b, seat_b) = pair
+    forged = seat_b.dan + 2
+    later = _with_dan(xml_of(_day()[0][game_b.log_id]), seat_b.seat, forged)
+    paths = _pair_files(tmp_path, pair, later)
+    result = CliRunner().invoke(cli, ["validate", "--jobs", "1", *map(str, paths)])
+    assert result.exit_code == 1, result.output
+    text = " ".join(result.output.split())
+    allowed = sorted(dan_moves(seat_a.dan, seat_a.rank, game_b.players))
+    names = ", ".join(DAN_NAMES[d] for d in allowed)
+    rules = names if len(allowed) == 1 else f"one of {names}"
+    assert f"dan: {rules} by the rules, the log says {DAN_NAMES[forged]}" in text
