@@ -47,9 +47,8 @@ from .events import DAN_NAMES, Game
 from .findings import Finding, FindingCode, Severity
 from .ids import game_start
 from .rules.game_end import ranking
-from .rules.lobby import GUEST_NAME
+from .rules.lobby import GUEST_NAME, is_ranked
 from .rules.standing import dan_moves, next_rate, rate_follows, whole_rates
-from .stats.games import is_ranked
 
 __all__ = [
     "CrossGameRecord",
@@ -103,7 +102,7 @@ def game_facts(game: Game, path: str) -> GameFacts | None:
     start = game_start(game.log_id)
     if owari is None or start is None or game.log_id is None:
         return None
-    if not is_ranked(rules.type_code, header.lobby or 0):
+    if not is_ranked(rules, header.lobby or 0):
         return None
     n = rules.players
     players = header.players[:n]

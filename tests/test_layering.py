@@ -164,3 +164,37 @@ def test_the_circle_finder_finds_circles():
     edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
     assert circles(edges) == [frozenset({"a", "b", "c"})]
     assert circles({"a": {"b"}, "b": set()}) == []
+
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "tiles", "events", "ids", "serialize", "_build", "_values", "_native", "_speedups"),
+    ("mjlog",),
+    ("rules",),
+    ("findings",),
+    ("replay",),
+    ("analysis", "formats", "crossgame", "check", "convert"),
+    ("sources",),
+    ("batch", "batch_order", "validate"),
+    ("stats",),
+    ("documents",),
+    ("views",),
+    ("cli", "__main__"),
+)
+"""The package's modules and sub-packages from the bottom up, as data flows (DESIGN.md): a module
+imports only from its own layer or those below. Every top-level name of the package is in one."""
+
+
+def layer_of(module: str) -> int:
+    top = module.split(".")[1]
+    return next(i for i, names in enumerate(LAYERS) if top in names)
+
+
+def test_every_import_runs_down_the_layers():
+    """No arrow from a lower layer up (``farm-studio look`` draws the same floors): the
+    cross-game pass importing ``stats`` to ask whether a game is ranked was one."""
+    edges = graph()
+    tops = {name.split(".")[1] for name in edges if name != NAME}
+    assert tops <= {top for names in LAYERS for top in names}, "a module of the package is in no layer"
+    up = sorted(f"{v} -> {w}" for v, ws in edges.items() for w in ws
+                if v != NAME and w != NAME and layer_of(w) > layer_of(v))
+    assert up == []

@@ -8,10 +8,18 @@ Tokujou games: lowest dan 四段, lowest rate 1800.00; Houou: 七段, 2001.02).
 
 from __future__ import annotations
 
-from ..events import Room
+from ..events import Room, Ruleset
 
-__all__ = ["COMPUTER", "DAN_MAX", "GUEST_NAME", "SEXES", "distinct_names", "may_sit", "room_minimum",
-           "seats_withheld"]
+__all__ = ["COMPUTER", "DAN_MAX", "GUEST_NAME", "RANKED_LOBBY", "SEXES", "distinct_names", "is_ranked", "may_sit",
+           "room_minimum", "seats_withheld"]
+
+RANKED_LOBBY = 0
+"""Tenhou's ranked lobbies (段位戦) are lobby 0; any other number is a private lobby (個室)."""
+
+
+def is_ranked(ruleset: Ruleset, lobby: int) -> bool:
+    """A ranked game (段位戦): the ranked lobby, against people, no chips, not a special family."""
+    return lobby == RANKED_LOBBY and ruleset.online and not ruleset.chips and not ruleset.special
 
 DAN_MAX = 20
 """The highest dan id: 20 is 天鳳位 (0 新人, 1-9 九級..一級, 10 初段 ... 19 十段)."""

@@ -27,6 +27,7 @@ from typing import Any
 from ..events import Game, Room
 from ..mjlog import ruleset_from_type
 from ..rules.game_end import ranking
+from ..rules.lobby import RANKED_LOBBY, is_ranked
 from . import dan as dan_rules
 from .dan import Length
 
@@ -45,8 +46,6 @@ __all__ = [
     "table_kinds",
 ]
 
-RANKED_LOBBY = 0
-"""Tenhou's ranked lobbies (段位戦) are lobby 0; any other number is a private lobby (個室)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,18 +125,12 @@ def _pt_points(room: Room, length: Length, players: int, dan: int,
     return None if table is None else table.points
 
 
-def is_ranked(type_code: int, lobby: int) -> bool:
-    """A ranked game (段位戦): the ranked lobby, against people, no chips, not a special family."""
-    rules = _rules(type_code)
-    return lobby == RANKED_LOBBY and rules.online and not rules.chips and not rules.special
-
-
 def entry_dan_pt(type_code: int, lobby: int, day: date | None, dan: int | None, rank: int) -> int | None:
     """The dan points of finishing ``rank`` at rank ``dan`` in a game of ``GO type``
     ``type_code`` in ``lobby`` on ``day``: ``None`` for a game that is not ranked (``is_ranked``),
     an unknown rank, or where ``dan`` has no table (天鳳位). The stats database works these out
     again when it reads its games, so a file written before a table was known reports it."""
-    if dan is None or not is_ranked(type_code, lobby):
+    if dan is None or not is_ranked(_rules(type_code), lobby):
         return None
     rules = _rules(type_code)
     n = rules.players
@@ -161,7 +154,7 @@ def game_entries(game: Game, key: str, day: date | None) -> list[tuple[str, Game
     order = ranking(owari.scores, n, first)
     ranks = {seat: rank for rank, seat in enumerate(order, 1)}
     seats = header.players[:n]
-    ranked = is_ranked(rules.type_code, lobby)
+    ranked = is_ranked(rules, lobby)
     rates = [p.rate for p in seats]
     average = dan_rules.table_average_rate(rates) if ranked and len(rates) == n else None
     out = []
