@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Callable
 from typing import Any, Final
 from urllib.parse import unquote
 
-from .._values import build
+from .._native import numbers
 from ..errors import ParseError
 from ..events import (
     Agari,
@@ -253,38 +252,6 @@ _LARGEST: Final = 10**18 - 1
 """The widest range ``numbers`` is asked for (18 digits)."""
 
 
-def numbers_python(text: str, lo: int, hi: int) -> tuple[int, ...] | None:
-    """Comma-separated decimal integers as Tenhou writes them (an optional ``-``, then 1-18 ASCII
-    digits), each within ``lo``..``hi``; ``""`` gives ``()``. ``None`` for anything else: the
-    caller then parses with ``int()`` and says what is wrong.
-
-    The reference of ``tenhou_tools._speedups.numbers``, and what runs when it is not built."""
-    if not text:
-        return ()
-    if not text.isascii():
-        return None
-    values = []
-    for part in text.split(","):
-        digits = part[1:] if part[:1] == "-" else part
-        if not (0 < len(digits) <= 18 and digits.isdigit()):
-            return None
-        value = int(part)
-        if not lo <= value <= hi:
-            return None
-        values.append(value)
-    return tuple(values)
-
-
-_NumbersC = Callable[[str, int, int], "tuple[int, ...] | None"]
-_numbers_c: _NumbersC | None
-try:
-    from .._speedups import numbers as _numbers_c
-except ImportError:  # not built: the reference above
-    _numbers_c = None
-_numbers: Final = numbers_python if _numbers_c is None else _numbers_c
-"""``numbers``, bound once (a module global read in compiled code is a dictionary lookup each time)."""
-
-
 class _Parser:
     def __init__(self, source: str, require_complete: bool):
         self.source = source
@@ -311,7 +278,7 @@ class _Parser:
         return value
 
     def ints(self, text: str, name: str, count: int | None = None) -> tuple[int, ...]:
-        found = _numbers(text, -_LARGEST, _LARGEST)  # the form Tenhou writes; else int() decides
+        found = numbers(text, -_LARGEST, _LARGEST)  # the form Tenhou writes; else int() decides
         try:
             values = found if found is not None else tuple([int(part) for part in text.split(",")])
         except ValueError:
@@ -344,7 +311,7 @@ class _Parser:
     def tiles(self, text: str | None, name: str) -> tuple[int, ...]:
         if not text:
             return ()
-        found = _numbers(text, 0, 135)  # the usual case; anything else gets the checks and messages below
+        found = numbers(text, 0, 135)  # the usual case; anything else gets the checks and messages below
         if found is not None:
             return found
         values = self.ints(text, name)
@@ -426,7 +393,7 @@ class _Parser:
                 self.unknown_attrs(el, _N_ATTRS)
                 who = self.seat(el, "who")
                 meld = self.meld(self.int1(el, "m", 0, 0xFFFF), who)
-                current.append(build(Call, seat=who, meld=meld))
+                current.append(Call(seat=who, meld=meld))
                 if meld.kind in _KAN_OR_KITA:
                     kan_pending[who] = True
                 else:
@@ -440,13 +407,13 @@ class _Parser:
                 step = self.int1(el, "step", 1, 2)
                 ten = el.get("ten")
                 scores = self.scores(ten, "ten", 4) if ten else None
-                current.append(build(Riichi, seat=who, step=step, scores=scores))
+                current.append(Riichi(seat=who, step=step, scores=scores))
                 continue
             if tag == "DORA":
                 if current is None:
                     raise self.fail("a DORA before the first INIT")
                 self.unknown_attrs(el, _DORA_ATTRS)
-                current.append(build(NewDora, tile=self.int1(el, "hai", 0, 135)))
+                current.append(NewDora(tile=self.int1(el, "hai", 0, 135)))
                 continue
             if tag == "INIT":
                 if ruleset is None:
@@ -557,7 +524,7 @@ class _Parser:
         if not has_end and not last:
             self.warnings.append(f"incomplete game: hand {init.label()} has no "
                                  f"AGARI or RYUUKYOKU (element {self.index} <{self.tag}> starts the next)")
-        hands.append(build(Hand, index=len(hands), init=init, events=tuple(events)))
+        hands.append(Hand(index=len(hands), init=init, events=tuple(events)))
 
     def meld(self, code: int, who: int) -> Meld:
         try:
@@ -603,8 +570,7 @@ class _Parser:
         dealer = self.int1(el, "oya", 0, ruleset.players - 1)
         hands = tuple(self.tiles(el.get(name), name) for name in _HAI)
         chip = el.get("chip")
-        return build(
-            Init,
+        return Init(
             round=rnd,
             honba=honba,
             sticks=sticks,
@@ -654,7 +620,7 @@ class _Parser:
             raise self.fail(f"attribute 'owari' is not scores and points: {text[:60]!r}") from None
         if not all(abs(p) <= MAX_POINTS for p in points + (chip_points or ())):  # also inf, nan
             raise self.fail(f"attribute 'owari' has points outside ±{MAX_POINTS}: {text[:60]!r}")
-        return build(Owari, scores=scores, points=points, chips=chips, chip_points=chip_points)
+        return Owari(scores=scores, points=points, chips=chips, chip_points=chip_points)
 
     def agari(self, el: Attrs) -> Agari:
         self.unknown_attrs(el, _AGARI_KNOWN)
@@ -674,8 +640,7 @@ class _Parser:
         m_text = el.get("m")
         melds = tuple(self.meld(code, who) for code in self.ints(m_text, "m")) if m_text else ()
         before, deltas, chips_before, chip_deltas = self.score_pairs(el)
-        return build(
-            Agari,
+        return Agari(
             who=who,
             from_who=from_who,
             hand=self.tiles(self.req(el, "hai"), "hai"),
@@ -712,8 +677,7 @@ class _Parser:
         honba, sticks = self.ba(el)
         before, deltas, chips_before, chip_deltas = self.score_pairs(el)
         hands = tuple(self.tiles(el.get(name), name) if el.get(name) is not None else None for name in _HAI)
-        return build(
-            Ryuukyoku,
+        return Ryuukyoku(
             kind=kind,
             honba=honba,
             sticks=sticks,
