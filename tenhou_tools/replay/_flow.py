@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from datetime import date
 
-from .._values import build
 from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
 from ..ids import game_start
@@ -29,14 +28,14 @@ def hand_outcome(state: TableState) -> Outcome:
         abortive = draw.kind.is_abortive
         # the log's shown hands say who was tenpai (each is checked against the rules: draw_tenpai)
         dealer_tenpai = not abortive and draw.hands[init.dealer] is not None
-        return build(Outcome, scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
+        return Outcome(scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
                        dealer=init.dealer, renchan=abortive or dealer_tenpai, dealer_won=False,
                        dealer_tenpai=dealer_tenpai, abortive=abortive, any_win=False, owari=draw.owari)
     wins = state.wins
     dealer_won = False
     for win in wins:
         dealer_won = dealer_won or win.who == init.dealer
-    return build(Outcome, scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
+    return Outcome(scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
                    dealer=init.dealer, renchan=dealer_won, dealer_won=dealer_won, dealer_tenpai=False,
                    abortive=False, any_win=bool(wins), owari=wins[-1].owari if wins else None)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._values import build
 from ..events import Agari, CallKind, Meld
 from ..findings import FindingCode as F
 from ..rules.pao import pao_seat
@@ -143,8 +142,7 @@ def win_context(table: TableState, who: int, concealed: list[int], win_tile: int
     remaining = table.live_remaining()
     in_riichi = seat.riichi == 2
     first_turn = not seat.pond and not table.any_call
-    return build(
-        WinContext,
+    return WinContext(
         concealed=tuple(concealed),
         melds=tuple(seat.melds),
         win_tile=win_tile,

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from .._values import build
 from ..events import (
     Agari,
     Bye,
@@ -244,7 +243,7 @@ class TableState:
         riichi = self.passes[s.riichi_start:end] if s.riichi == 2 else None
         kinds = furiten_kinds(seat, s.concealed if concealed is None else concealed, s.pond,
                               self.passes[s.turn_start:end], riichi)
-        return _NOT_FURITEN if kinds is None else build(Furiten, discard=kinds[0], same_turn=kinds[1],
+        return _NOT_FURITEN if kinds is None else Furiten(discard=kinds[0], same_turn=kinds[1],
                                                          riichi=kinds[2])
 
     def second_discard(self, seat: int) -> bool:
@@ -266,16 +265,16 @@ class TableState:
         for index in range(self.players):
             s = self.seats[index]
             called = set(s.called_away)
-            pond = tuple(build(PondTile, tile=d.tile, tsumogiri=d.tsumogiri, riichi=i == s.riichi_discard,
+            pond = tuple(PondTile(tile=d.tile, tsumogiri=d.tsumogiri, riichi=i == s.riichi_discard,
                                called=i in called, step=s.pond_steps[i])
                          for i, d in enumerate(s.pond))
             waiting = len(s.concealed) % 3 == 1
             seat_furiten = self.furiten_of(index, skip_last=on_offer) if waiting else _NOT_FURITEN
-            seats.append(build(SeatBoard, seat=index, concealed=tuple(s.concealed), melds=tuple(s.melds),
+            seats.append(SeatBoard(seat=index, concealed=tuple(s.concealed), melds=tuple(s.melds),
                                pond=pond, score=self.scores[index], riichi=s.riichi == 2,
                                declared=s.riichi > 0, connected=s.connected, furiten=seat_furiten))
         init = self.init
-        return build(Board, round=init.round, dealer=init.dealer, step=self.step, honba=self.honba,
+        return Board(round=init.round, dealer=init.dealer, step=self.step, honba=self.honba,
                      sticks=self.sticks, dora_indicators=tuple(self.dora), live_remaining=self.live_remaining(),
                      seats=tuple(seats))
 

@@ -51,7 +51,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, Protocol
 
-from .._values import build
 from ..events import CallKind
 from ..tiles import ORPHAN_KINDS, TERMINAL_HONOR_KINDS, dora_kind
 from .hand import counts34
@@ -755,8 +754,7 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
         base = base_points(han, fu, kiriage=rules.kiriage)
         limit = limit_for(han, fu)
     points = hand_points(base, dealer=ctx.seat_wind == 0, tsumo=ctx.tsumo, players=rules.players)
-    return build(
-        ScoredHand,
+    return ScoredHand(
         yaku=tuple(yaku),
         yakuman=tuple(yakuman),
         han=han,
