@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import wait as wait_any
 from typing import Any
 
+from ._native import collect_rarely
 from .batch_order import Backend as _Backend
 from .batch_order import Task as _Task
 from .batch_order import TimedOut as _TimedOut
@@ -211,6 +212,7 @@ class InProcessRunner(Runner):
 
     def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Generator[Any, None, None]:
         run = self.work.run
+        collect_rarely()
         if (self.timeout is None or not hasattr(signal, "setitimer")
                 or threading.current_thread() is not threading.main_thread()):
             for item in items:
@@ -435,6 +437,7 @@ def _worker_main(conn, work: Work | None = None, progress=None) -> None:
     ``progress`` (shared with the parent): the task id, the index of the log being checked, and
     since when (``time.monotonic()``, one clock for all processes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    collect_rarely()
     starting = None
     if progress is not None:
         clock = time.monotonic
