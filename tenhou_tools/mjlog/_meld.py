@@ -8,6 +8,9 @@ a pon, else bit 4 an added kan, else bit 5 a kita, else it is a kan whose bits 8
 
 from __future__ import annotations
 
+# build: a frozen value made by setting its slots (the _native kernel): with the parser's events,
+# about 1.15 M of a game's 6.5 M instructions in check_log (scripts/bench_callgrind.py, _parse.py).
+from .._native import build
 from ..errors import MeldError
 from ..events import CallKind, Meld
 
@@ -28,16 +31,16 @@ def decode_meld(code: int, who: int) -> Meld:
         tile = code >> 8
         if not 120 <= tile <= 123:
             raise MeldError(f"kita meld {code} holds tile {tile}, not a North (120-123)")
-        return Meld(kind=CallKind.KITA, tiles=(tile,), called=None, from_seat=None, added=None, code=code)
+        return build(Meld, kind=CallKind.KITA, tiles=(tile,), called=None, from_seat=None, added=None, code=code)
     tile = code >> 8
     if tile > 135:
         raise MeldError(f"kan meld {code} holds tile {tile}, beyond 135")
     base = tile & ~3
     tiles = (base, base + 1, base + 2, base + 3)
     if rel:
-        return Meld(kind=CallKind.OPEN_KAN, tiles=tiles, called=tile, from_seat=from_seat, added=None,
+        return build(Meld, kind=CallKind.OPEN_KAN, tiles=tiles, called=tile, from_seat=from_seat, added=None,
                      code=code)
-    return Meld(kind=CallKind.CLOSED_KAN, tiles=tiles, called=None, from_seat=None, added=None, code=code)
+    return build(Meld, kind=CallKind.CLOSED_KAN, tiles=tiles, called=None, from_seat=None, added=None, code=code)
 
 
 def _chi(code: int, from_seat: int | None) -> Meld:
@@ -50,7 +53,7 @@ def _chi(code: int, from_seat: int | None) -> Meld:
     first = (base // 7) * 9 + base % 7
     copies = ((code >> 3) & 3, (code >> 5) & 3, (code >> 7) & 3)
     tiles = tuple((first + i) * 4 + copies[i] for i in range(3))
-    return Meld(kind=CallKind.CHI, tiles=tiles, called=tiles[called_index], from_seat=from_seat, added=None,
+    return build(Meld, kind=CallKind.CHI, tiles=tiles, called=tiles[called_index], from_seat=from_seat, added=None,
                  code=code)
 
 
@@ -65,10 +68,10 @@ def _pon_or_added_kan(code: int, from_seat: int | None) -> Meld:
     pon = tuple(k * 4 + c for c in range(4) if c != unused)
     called = pon[called_index]
     if code & 0x8:
-        return Meld(kind=CallKind.PON, tiles=pon, called=called, from_seat=from_seat, added=None, code=code)
+        return build(Meld, kind=CallKind.PON, tiles=pon, called=called, from_seat=from_seat, added=None, code=code)
     added = k * 4 + unused
     tiles = tuple(sorted((*pon, added)))
-    return Meld(kind=CallKind.ADDED_KAN, tiles=tiles, called=called, from_seat=from_seat, added=added,
+    return build(Meld, kind=CallKind.ADDED_KAN, tiles=tiles, called=called, from_seat=from_seat, added=added,
                  code=code)
 
 

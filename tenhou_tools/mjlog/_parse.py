@@ -15,7 +15,11 @@ import sys
 from typing import Any, Final
 from urllib.parse import unquote
 
-from .._native import numbers
+# build: a frozen value made by setting its slots (the _native kernel), not through the __init__
+# the dataclass decorator writes (object.__setattr__ once a field): for the events read most
+# (INIT, AGARI, RYUUKYOKU, calls, riichi) and the melds (_meld.py), about 1.15 M of a game's
+# 6.5 M instructions in check_log (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
+from .._native import build, numbers
 from ..errors import ParseError
 from ..events import (
     Agari,
@@ -393,7 +397,7 @@ class _Parser:
                 self.unknown_attrs(el, _N_ATTRS)
                 who = self.seat(el, "who")
                 meld = self.meld(self.int1(el, "m", 0, 0xFFFF), who)
-                current.append(Call(seat=who, meld=meld))
+                current.append(build(Call, seat=who, meld=meld))
                 if meld.kind in _KAN_OR_KITA:
                     kan_pending[who] = True
                 else:
@@ -407,7 +411,7 @@ class _Parser:
                 step = self.int1(el, "step", 1, 2)
                 ten = el.get("ten")
                 scores = self.scores(ten, "ten", 4) if ten else None
-                current.append(Riichi(seat=who, step=step, scores=scores))
+                current.append(build(Riichi, seat=who, step=step, scores=scores))
                 continue
             if tag == "DORA":
                 if current is None:
@@ -570,7 +574,8 @@ class _Parser:
         dealer = self.int1(el, "oya", 0, ruleset.players - 1)
         hands = tuple(self.tiles(el.get(name), name) for name in _HAI)
         chip = el.get("chip")
-        return Init(
+        return build(
+            Init,
             round=rnd,
             honba=honba,
             sticks=sticks,
@@ -640,7 +645,8 @@ class _Parser:
         m_text = el.get("m")
         melds = tuple(self.meld(code, who) for code in self.ints(m_text, "m")) if m_text else ()
         before, deltas, chips_before, chip_deltas = self.score_pairs(el)
-        return Agari(
+        return build(
+            Agari,
             who=who,
             from_who=from_who,
             hand=self.tiles(self.req(el, "hai"), "hai"),
@@ -677,7 +683,8 @@ class _Parser:
         honba, sticks = self.ba(el)
         before, deltas, chips_before, chip_deltas = self.score_pairs(el)
         hands = tuple(self.tiles(el.get(name), name) if el.get(name) is not None else None for name in _HAI)
-        return Ryuukyoku(
+        return build(
+            Ryuukyoku,
             kind=kind,
             honba=honba,
             sticks=sticks,

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from datetime import date
 
+# build: a frozen value made by setting its slots (the _native kernel), not through the dataclass's
+# __init__: every hand's Outcome, about 0.1 M of a game's 6.5 M instructions in check_log
+# (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
+from .._native import build
 from ..events import Game, Hand, Init, Owari
 from ..findings import FindingCode as F
 from ..ids import game_start
@@ -28,14 +32,14 @@ def hand_outcome(state: TableState) -> Outcome:
         abortive = draw.kind.is_abortive
         # the log's shown hands say who was tenpai (each is checked against the rules: draw_tenpai)
         dealer_tenpai = not abortive and draw.hands[init.dealer] is not None
-        return Outcome(scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
+        return build(Outcome, scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
                        dealer=init.dealer, renchan=abortive or dealer_tenpai, dealer_won=False,
                        dealer_tenpai=dealer_tenpai, abortive=abortive, any_win=False, owari=draw.owari)
     wins = state.wins
     dealer_won = False
     for win in wins:
         dealer_won = dealer_won or win.who == init.dealer
-    return Outcome(scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
+    return build(Outcome, scores=tuple(state.scores), sticks=state.sticks, honba=init.honba, round=init.round,
                    dealer=init.dealer, renchan=dealer_won, dealer_won=dealer_won, dealer_tenpai=False,
                    abortive=False, any_win=bool(wins), owari=wins[-1].owari if wins else None)
 
