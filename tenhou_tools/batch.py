@@ -212,7 +212,6 @@ class InProcessRunner(Runner):
 
     def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Generator[Any, None, None]:
         run = self.work.run
-        collect_rarely()
         if (self.timeout is None or not hasattr(signal, "setitimer")
                 or threading.current_thread() is not threading.main_thread()):
             for item in items:
@@ -391,8 +390,10 @@ def open_runner(*, jobs: int | None = None, scheduler: str | None = None,
     With ``jobs`` None: all cores, except that a run of at most ``SMALL_RUN`` logs (``total``)
     stays in this process. ``work`` is what is done with each log (``validate``'s checks by
     default); ``timeout`` the seconds one log may take (``None`` or 0: no limit; not on Dask).
-    Raises ``SetupError`` (Dask missing or unreachable).
+    Raises ``SetupError`` (Dask missing or unreachable). The garbage collector is set for a long
+    run here (``_native.collect_rarely``), before a pool's workers start (each sets it again).
     """
+    collect_rarely()
     if scheduler:
         return DaskRunner(scheduler, batch_size=batch_size, work=work)
     if jobs is None:

@@ -100,8 +100,8 @@ regular_options: Callable[[list[int], int, bool, bytes, bytes], list[Option] | N
 
 
 def collect_rarely() -> None:
-    """Set Python's cyclic garbage collector for a long run over many logs (``batch``'s runners
-    call it where the checking starts: in this process, or in each pool worker). What is alive by
+    """Set Python's cyclic garbage collector for a long run over many logs (``batch.open_runner``
+    calls it, and each pool worker as it starts). What is alive by
     then (the modules, their classes and tables) lives until the process ends: ``gc.freeze``
     keeps the collector from walking it again at every full collection; and the youngest
     generation is collected every 10,000 allocations, not 700 (a game makes hundreds of thousands
