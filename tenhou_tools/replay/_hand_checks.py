@@ -98,7 +98,8 @@ def check_hand(checks: HandChecks, state: TableState, events: tuple[Event, ...])
     """Check a whole hand: the deal, then each event against the state before it, the state
     moved by the one fold after it, and what the hand's end requires. (The walk is here, in a
     compiled module, rather than in the engine: it runs once per event.) The seat and tile of a
-    draw or discard are read once, for the checks and the fold (``TableState.move``)."""
+    draw or discard are read once, for the checks and the fold (``TableState.move``, which says
+    what reading them again costs)."""
     checks.events = events
     checks.deal(state)
     for index, event in enumerate(events):
