@@ -19,7 +19,8 @@ from typing import Final, cast
 
 # build: a frozen value made by setting its slots (the _native kernel), not through the dataclass's
 # __init__: the board's values (the analysis asks for a board at every discard): 115 M of an
-# analysed game's 1.8 G instructions (6 %; callgrind, analyze_game over 4 corpus games, 2026-11-29).
+# analysed game's 1.8 G instructions (6 %; callgrind, analyze_game over 4 corpus games, 2026-11-29);
+# a hand's Furiten, 0.03 M of check_log's 6.6 M a game (scripts/bench_callgrind.py).
 from .._native import build
 from ..events import (
     Agari,
@@ -249,8 +250,8 @@ class TableState:
         riichi = self.passes[s.riichi_start:end] if s.riichi == 2 else None
         kinds = furiten_kinds(seat, s.concealed if concealed is None else concealed, s.pond,
                               self.passes[s.turn_start:end], riichi)
-        return _NOT_FURITEN if kinds is None else Furiten(discard=kinds[0], same_turn=kinds[1],
-                                                         riichi=kinds[2])
+        return _NOT_FURITEN if kinds is None else build(Furiten, discard=kinds[0], same_turn=kinds[1],
+                                                               riichi=kinds[2])
 
     def second_discard(self, seat: int) -> bool:
         """Whether a discard by ``seat`` now would be its second in a row, with nothing drawn or
