@@ -1,5 +1,5 @@
-"""Build step: the private compiled modules (mypyc) and the C extension ``_speedups`` (the rest
-of the package's metadata is in pyproject.toml).
+"""Build step: the private compiled modules (mypyc) and the C extension ``_native._speedups`` (the
+rest of the package's metadata is in pyproject.toml).
 
 What is built is listed once, in ``tenhou_tools/_build.py`` (``COMPILED``, ``SPEEDUPS``), which
 this file executes. ``TENHOU_TOOLS_PURE=1`` at install time skips the compilation. A compile that

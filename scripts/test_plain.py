@@ -57,7 +57,7 @@ def main(argv: list[str]) -> int:
                 shutil.copy2(source, root / name)
         # a module missing from the copy would be found in the checkout by the editable install's
         # finder (asked after PYTHONPATH): the C extension's name raises ImportError instead
-        (root / "tenhou_tools" / "_speedups.py").write_text(
+        (root / "tenhou_tools" / "_native" / "_speedups.py").write_text(
             'raise ImportError("a plain copy of the sources: no C extension")\n', encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k != "TENHOU_TOOLS_EXPECT_COMPILED"}
         env["PYTHONPATH"] = str(root)

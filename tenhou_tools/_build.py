@@ -7,8 +7,9 @@ Python reference beside it:
   state and the checks of the replay, and the rule modules the replay asks, where ``validate``
   spends its time; the shanten and hand value, where the analysis spends its own); they define
   functions and working classes only, never a value type;
-- ``SPEEDUPS``: ``tenhou_tools._speedups``, a small C extension (``_speedups.c``) whose callers
-  import it with ``try: ... except ImportError:`` and fall back to the Python reference.
+- ``SPEEDUPS``: ``tenhou_tools._native._speedups``, a small C extension
+  (``_native/_speedups.c``), imported only by the package ``tenhou_tools._native`` (the one door
+  to speed), which binds each kernel to its C function or to the Python reference beside it.
 
 ``setup.py`` reads these names from this file (it executes it: standard library only here), and
 writes the SHA-256 of each built source to ``RECORD`` in the package folder.
@@ -16,7 +17,7 @@ writes the SHA-256 of each built source to ``RECORD`` in the package folder.
 **An edit runs.** The package's ``__init__`` calls ``use_sources_if_stale()`` before anything
 else is imported: when a built source differs from the record (a module edited after
 ``pip install -e .``), every built module is loaded from its ``.py`` file and ``_speedups`` is
-left out (its callers fall back to their Python references), so the edit takes effect on the
+left out (``_native`` then binds the Python references), so the edit takes effect on the
 next run; one line on standard error says so and how to compile again. All or nothing: a
 compiled module calls the compiled modules it imports directly, so one module loaded from source
 beside stale compiled callers would not take effect. ``status()`` reports it for ``--version``.
@@ -71,10 +72,10 @@ dataclass, an enum, an exception): those live in plain modules (``events.py``,
 ``rules/values.py``, ``replay/board.py``, ``replay/checks.py``), since a class defined in a
 compiled module becomes a native class (``tests/test_build.py`` holds this)."""
 
-SPEEDUPS = "tenhou_tools._speedups"
-"""The C extension; its source is ``_speedups.c`` in the package folder."""
+SPEEDUPS = "tenhou_tools._native._speedups"
+"""The C extension; its source is ``_native/_speedups.c`` in the package folder."""
 
-SPEEDUPS_SOURCE = "_speedups.c"
+SPEEDUPS_SOURCE = "_native/_speedups.c"
 
 RECORD = "_build_record.json"
 """Written by the build into the package folder: import name -> SHA-256 of the source it was
@@ -85,7 +86,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 
 def source_path(module: str, package_dir: Path = PACKAGE_DIR) -> Path:
     """``tenhou_tools.replay._hand`` -> ``<package_dir>/replay/_hand.py`` (the C extension:
-    ``<package_dir>/_speedups.c``)."""
+    ``<package_dir>/_native/_speedups.c``)."""
     if module == SPEEDUPS:
         return package_dir / SPEEDUPS_SOURCE
     return package_dir.joinpath(*module.split(".")[1:]).with_suffix(".py")
@@ -127,8 +128,8 @@ which inherit it, do not print it again."""
 
 
 class SourcesFirst(importlib.abc.MetaPathFinder):
-    """Loads each built module from its ``.py`` file and refuses ``_speedups`` (its callers then
-    use their Python references): what ``use_sources_if_stale`` installs."""
+    """Loads each built module from its ``.py`` file and refuses ``_speedups`` (``_native`` then
+    binds the Python references): what ``use_sources_if_stale`` installs."""
 
     def __init__(self, changed: list[str], package_dir: Path = PACKAGE_DIR) -> None:
         self.changed = changed
@@ -172,7 +173,7 @@ def status() -> str:
         return (f"plain Python (STALE build: {', '.join(changed)} changed since it; "
                 f"run pip install -e . again to compile)")
     compiled = [m for m in COMPILED if loaded_natively(m)]
-    speedups = loaded_natively(SPEEDUPS)
+    speedups = loaded_natively(SPEEDUPS) and importlib.import_module("tenhou_tools._native").NATIVE
     if not compiled and not speedups:
         why = "this install built nothing (TENHOU_TOOLS_PURE=1)"
         if read_record() is not None:

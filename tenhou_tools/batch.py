@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import wait as wait_any
 from typing import Any
 
+from ._native import collect_rarely
 from .batch_order import Backend as _Backend
 from .batch_order import Task as _Task
 from .batch_order import TimedOut as _TimedOut
@@ -389,8 +390,10 @@ def open_runner(*, jobs: int | None = None, scheduler: str | None = None,
     With ``jobs`` None: all cores, except that a run of at most ``SMALL_RUN`` logs (``total``)
     stays in this process. ``work`` is what is done with each log (``validate``'s checks by
     default); ``timeout`` the seconds one log may take (``None`` or 0: no limit; not on Dask).
-    Raises ``SetupError`` (Dask missing or unreachable).
+    Raises ``SetupError`` (Dask missing or unreachable). The garbage collector is set for a long
+    run here (``_native.collect_rarely``), before a pool's workers start (each sets it again).
     """
+    collect_rarely()
     if scheduler:
         return DaskRunner(scheduler, batch_size=batch_size, work=work)
     if jobs is None:
@@ -435,6 +438,7 @@ def _worker_main(conn, work: Work | None = None, progress=None) -> None:
     ``progress`` (shared with the parent): the task id, the index of the log being checked, and
     since when (``time.monotonic()``, one clock for all processes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    collect_rarely()
     starting = None
     if progress is not None:
         clock = time.monotonic

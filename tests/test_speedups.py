@@ -1,7 +1,9 @@
-"""The C extension ``tenhou_tools._speedups`` against the Python reference of each function.
+"""The C extension ``tenhou_tools._native._speedups`` against the Python reference of each kernel.
 
-Without the extension every caller runs the reference (``build_reference``, ``scan_python``,
-``numbers_python``, ``wall._shuffle``, ``random.Random`` for the wall's generator); these tests
+Without the extension ``tenhou_tools._native`` binds the references beside the C (``values.build``,
+``integers.numbers``, ``wall.shuffle``, ``wall.mt_seeded`` and ``wall.mt_words``, which run
+``random.Random``), and the domain's own Python answers for the kernels that may decline
+(``rules.hand.waits_python``, ``mjlog.scan.scan_python``, the shanten's regular form); these tests
 hold the two to the same answers, on written cases, on the corpus and on generated input
 (hypothesis). They are skipped when the install did not build the extension, except under
 ``TENHOU_TOOLS_EXPECT_COMPILED=1`` (CI), where that is a failure. The C that reads untrusted
@@ -28,10 +30,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tenhou_tools._values import build_reference
+from tenhou_tools._native import wall as wall_reference
+from tenhou_tools._native.integers import numbers as numbers_python
+from tenhou_tools._native.values import build as build_reference
 from tenhou_tools.events import CallKind, Discard, Init, Meld, Riichi
 from tenhou_tools.mjlog import parse_game
-from tenhou_tools.mjlog._parse import numbers_python
 from tenhou_tools.mjlog.scan import _TILE_ITEMS, _TILE_PIECES, scan, scan_python
 from tenhou_tools.rules import hand, shanten, wall
 from tenhou_tools.rules.scoring import ScoredHand, WinContext
@@ -41,19 +44,19 @@ from .fuzzing.logs import MUTATIONS
 from .positions import positions
 
 try:
-    core = importlib.import_module("tenhou_tools._speedups")
+    core = importlib.import_module("tenhou_tools._native._speedups")
 except ImportError:  # a plain install: nothing to compare
     core = None
 
 pytestmark = pytest.mark.skipif(core is None and not os.environ.get("TENHOU_TOOLS_EXPECT_COMPILED"),
-                                reason="this install did not build tenhou_tools._speedups")
+                                reason="this install did not build tenhou_tools._native._speedups")
 
 ONE_HAND = re.sub(rb">\s+<", b"><", (FIXTURES / "one_hand.xml").read_bytes()).rstrip()
 """The fixture in Tenhou's own form: its elements back to back (the file has one a line)."""
 
 
 def test_the_extension_is_built_when_ci_expects_it():
-    assert core is not None, "TENHOU_TOOLS_EXPECT_COMPILED is set but tenhou_tools._speedups does not import"
+    assert core is not None, "TENHOU_TOOLS_EXPECT_COMPILED is set but tenhou_tools._native._speedups does not import"
 
 
 # -- build --------------------------------------------------------------------------------------
@@ -194,7 +197,7 @@ def test_numbers_reads_any_list_of_integers(values):
 def test_shuffle_is_the_reference(rnd, n, dice_at):
     start = wall._start(4)[:n] if n != 108 else wall._start(3)
     try:
-        expected = wall._shuffle(rnd, start, dice_at)
+        expected = wall_reference.shuffle(rnd, start, dice_at)
     except ValueError as error:
         with pytest.raises(ValueError, match=str(error)):
             core.shuffle(rnd, start, dice_at)
@@ -208,8 +211,8 @@ def test_shuffle_is_the_wall_of_the_seed():
     seed = "mt19937ar-sha512-n288-base64," + __import__("base64").b64encode(key).decode()
     fast, plain = wall.WallGenerator(seed, 4), random.Random(int.from_bytes(key, "little"))
     for index in range(5):
-        rnd = wall._hashed(wall._drawn(plain))
-        shuffled = wall._shuffle(rnd, wall._start(4), 135)
+        rnd = wall._hashed(plain.getrandbits(32 * 288).to_bytes(4 * 288, "little"))
+        shuffled = wall_reference.shuffle(rnd, wall._start(4), 135)
         assert fast.next_hand(index % 4) == wall._laid_out(*shuffled, 4, index % 4, False)
 
 
@@ -407,7 +410,7 @@ from pathlib import Path
 
 import _speedups as c  # the ASan build, from the folder on PYTHONPATH
 
-from tenhou_tools.mjlog._parse import numbers_python
+from tenhou_tools._native.integers import numbers as numbers_python
 from tenhou_tools.mjlog.scan import _TILE_ITEMS, scan_python
 from tests.fuzzing.logs import MUTATIONS
 
@@ -465,7 +468,7 @@ def test_scan_and_numbers_under_address_sanitizer(tmp_path):
         pytest.skip("gcc has no libasan")
     target = tmp_path / f"_speedups{sysconfig.get_config_var('EXT_SUFFIX')}"
     subprocess.run(["gcc", "-fsanitize=address", "-fno-omit-frame-pointer", "-g", "-O1", "-shared", "-fPIC",
-                    f"-I{sysconfig.get_paths()['include']}", str(REPO / "tenhou_tools" / "_speedups.c"),
+                    f"-I{sysconfig.get_paths()['include']}", str(REPO / "tenhou_tools" / "_native" / "_speedups.c"),
                     "-o", str(target)], check=True, capture_output=True, timeout=300)
     seeds = [FIXTURES / "one_hand.xml", FIXTURES / "sanma_kita.xml", FIXTURES / "one_hand.mjlog"]
     if corpus_files():

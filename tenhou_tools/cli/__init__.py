@@ -7,7 +7,6 @@ stdout's pipe closed by its reader.
 
 from __future__ import annotations
 
-import gc
 import importlib
 import os
 import traceback
@@ -51,13 +50,6 @@ class _Group(click.Group):
         if name not in self.commands and name in COMMANDS:
             module = importlib.import_module(f"{__name__}.{COMMANDS[name]}")
             self.add_command(getattr(module, name))
-            # What is alive now (the command's modules, their classes and tables) lives until
-            # the process ends: keep the cyclic collector from walking it again at every full
-            # collection; and collect the young objects every 10,000 allocations, not 700 (a
-            # game makes hundreds of thousands of small records, almost none in a cycle).
-            # Together about 3% of the instructions of a replay --analysis (callgrind).
-            gc.freeze()
-            gc.set_threshold(10_000, 10, 10)
         return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):

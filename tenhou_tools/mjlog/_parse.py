@@ -13,11 +13,14 @@ from __future__ import annotations
 import dataclasses
 import re
 import sys
-from collections.abc import Callable
 from typing import Any, Final
 from urllib.parse import unquote
 
-from .._values import build
+# build: a frozen value made by setting its slots (the _native kernel), not through the __init__
+# the dataclass decorator writes (object.__setattr__ once a field): for the events read most
+# (INIT, AGARI, RYUUKYOKU, calls, riichi), the melds (_meld.py) and each Hand, about 1.2 M of a
+# game's 6.5 M instructions in check_log (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
+from .._native import build, numbers
 from ..errors import ParseError
 from ..events import (
     Agari,
@@ -266,38 +269,6 @@ _LARGEST: Final = 10**18 - 1
 """The widest range ``numbers`` is asked for (18 digits)."""
 
 
-def numbers_python(text: str, lo: int, hi: int) -> tuple[int, ...] | None:
-    """Comma-separated decimal integers as Tenhou writes them (an optional ``-``, then 1-18 ASCII
-    digits), each within ``lo``..``hi``; ``""`` gives ``()``. ``None`` for anything else: the
-    caller then parses with ``int()`` and says what is wrong.
-
-    The reference of ``tenhou_tools._speedups.numbers``, and what runs when it is not built."""
-    if not text:
-        return ()
-    if not text.isascii():
-        return None
-    values = []
-    for part in text.split(","):
-        digits = part[1:] if part[:1] == "-" else part
-        if not (0 < len(digits) <= 18 and digits.isdigit()):
-            return None
-        value = int(part)
-        if not lo <= value <= hi:
-            return None
-        values.append(value)
-    return tuple(values)
-
-
-_NumbersC = Callable[[str, int, int], "tuple[int, ...] | None"]
-_numbers_c: _NumbersC | None
-try:
-    from .._speedups import numbers as _numbers_c
-except ImportError:  # not built: the reference above
-    _numbers_c = None
-_numbers: Final = numbers_python if _numbers_c is None else _numbers_c
-"""``numbers``, bound once (a module global read in compiled code is a dictionary lookup each time)."""
-
-
 class _Parser:
     def __init__(self, source: str, require_complete: bool):
         self.source = source
@@ -324,7 +295,7 @@ class _Parser:
         return value
 
     def ints(self, text: str, name: str, count: int | None = None) -> tuple[int, ...]:
-        found = _numbers(text, -_LARGEST, _LARGEST)  # the form Tenhou writes; else int() decides
+        found = numbers(text, -_LARGEST, _LARGEST)  # the form Tenhou writes; else int() decides
         try:
             values = found if found is not None else tuple([int(part) for part in text.split(",")])
         except ValueError:
@@ -357,7 +328,7 @@ class _Parser:
     def tiles(self, text: str | None, name: str) -> tuple[int, ...]:
         if not text:
             return ()
-        found = _numbers(text, 0, 135)  # the usual case; anything else gets the checks and messages below
+        found = numbers(text, 0, 135)  # the usual case; anything else gets the checks and messages below
         if found is not None:
             return found
         values = self.ints(text, name)
@@ -459,7 +430,7 @@ class _Parser:
                 if current is None:
                     raise self.fail("a DORA before the first INIT")
                 self.unknown_attrs(el, _DORA_ATTRS)
-                current.append(build(NewDora, tile=self.int1(el, "hai", 0, 135)))
+                current.append(NewDora(tile=self.int1(el, "hai", 0, 135)))
                 continue
             if tag == "INIT":
                 if ruleset is None:
@@ -668,7 +639,7 @@ class _Parser:
             raise self.fail(f"attribute 'owari' is not scores and points: {text[:60]!r}") from None
         if not all(abs(p) <= MAX_POINTS for p in points + (chip_points or ())):  # also inf, nan
             raise self.fail(f"attribute 'owari' has points outside ±{MAX_POINTS}: {text[:60]!r}")
-        return build(Owari, scores=scores, points=points, chips=chips, chip_points=chip_points)
+        return Owari(scores=scores, points=points, chips=chips, chip_points=chip_points)
 
     def agari(self, el: Attrs) -> Agari:
         self.unknown_attrs(el, _AGARI_KNOWN)

@@ -19,19 +19,20 @@ caller then parses with lxml,
 which reports the errors of a malformed document. A test compares both paths over the corpus,
 the fixtures and fuzz-mutated logs.
 
-When the private extension ``tenhou_tools._speedups`` is built, its ``scan`` reads first, and
-only the exact form Tenhou writes: one space before each attribute, double quotes, whitespace
-only between elements. For anything else it answers ``None`` and the Python reader here
-(``scan_python``, the reference it is tested against, and all there is without the extension)
-takes the whole document.
+When the C extension is built, its kernel (``tenhou_tools._native.scan_tenhou_form``) reads
+first, and only the exact form Tenhou writes: one space before each attribute, double quotes,
+whitespace only between elements. For anything else it answers ``None`` and the Python reader
+here (``scan_python``, the reference it is tested against, and all there is without the
+extension) takes the whole document.
 """
 
 from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
 from typing import Final
+
+from .._native import scan_tenhou_form
 
 Item = tuple[str, dict[str, str]]
 """One child element of the root: its tag and its attributes in document order."""
@@ -118,11 +119,8 @@ def attributes(text: str, repeated: list[str] | None = None) -> dict[str, str] |
 
 def scan(xml: bytes) -> tuple[dict[str, str], list[Item]] | None:
     """The root's attributes and its child elements, or ``None`` to leave the document to lxml."""
-    if _scan_tenhou_form is not None:
-        found = _scan_tenhou_form(xml, _TILE_ITEMS)
-        if found is not None:
-            return found
-    return scan_python(xml)
+    found = scan_tenhou_form(xml, _TILE_ITEMS)
+    return found if found is not None else scan_python(xml)
 
 
 def scan_python(xml: bytes, repeats: list[tuple[int, str, str]] | None = None,
@@ -164,12 +162,3 @@ def scan_python(xml: bytes, repeats: list[tuple[int, str, str]] | None = None,
                 repeats.extend((i - 2, item[0], name) for name in repeated)
         items.append(item)
     return root_attrs, items
-
-
-_ScanC = Callable[[bytes, tuple[Item, ...]], "tuple[dict[str, str], list[Item]] | None"]
-try:
-    from .._speedups import scan as _scan_c
-
-    _scan_tenhou_form: _ScanC | None = _scan_c
-except ImportError:  # not built: scan_python reads every document
-    _scan_tenhou_form = None

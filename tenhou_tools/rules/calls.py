@@ -13,8 +13,10 @@ from typing import Final
 
 from ..events import CallKind, Meld
 
-# Call kinds read for every call, bound once (a C global in compiled code, where ``CallKind.CHI``
-# goes through the enum's ``__getattr__`` hook: docs/development.md).
+# Call kinds read for every call and discard, bound once: a C global in compiled code, where
+# ``CallKind.CHI`` goes through the enum's ``__getattr__`` hook each time. Measured: without this
+# block check_log takes 0.14 M more of a game's 6.6 M instructions (2 %; scripts/bench_callgrind.py,
+# 100 corpus games, 2026-11-29).
 _CHI: Final = CallKind.CHI
 _PON: Final = CallKind.PON
 _CLOSED_KAN: Final = CallKind.CLOSED_KAN

@@ -8,9 +8,10 @@ Compiled in a compiled install (the replay counts tiles and asks for waits on ev
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
 
+from .._native import waits as native_waits
 from ..events import CallKind, Meld
 from ..tiles import ORPHAN_KINDS
 
@@ -147,13 +148,10 @@ _GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 def waits(counts: list[int]) -> frozenset[int]:
     """Kinds that complete a ``3n + 1`` concealed part, by shape (yaku and furiten ignored);
-    ``waits_python`` says how. The private extension ``tenhou_tools._speedups`` computes it when
-    it is built (the replay asks on every discard), for counts of a real hand (0-4 each)."""
-    if _waits_c is not None:
-        found = _waits_c(counts)
-        if found is not None:
-            return found
-    return waits_python(counts)
+    ``waits_python`` says how. The replay asks on every discard: a C kernel answers for the
+    counts of a real hand (0-4 each) when the extension is built (``tenhou_tools._native``)."""
+    found = native_waits(counts)
+    return found if found is not None else waits_python(counts)
 
 
 def waits_python(counts: list[int]) -> frozenset[int]:
@@ -203,13 +201,6 @@ def _seven_pairs_and_orphans_waits(counts: list[int]) -> list[int]:
         elif len(held) == 12 and max(counts[k] for k in _KOKUSHI) == 2:
             found.extend(k for k in _KOKUSHI if counts[k] == 0)
     return found
-
-
-_waits_c: Callable[[list[int]], frozenset[int] | None] | None
-try:
-    from .._speedups import waits as _waits_c
-except ImportError:  # not built: waits_python answers
-    _waits_c = None
 
 
 def is_tenpai(counts: list[int]) -> bool:

@@ -49,9 +49,12 @@ Speed: about 28 µs per win on one core (the library adapter: about 67 µs).
 from __future__ import annotations
 
 from functools import cache
-from typing import Final, Protocol
+from typing import Protocol
 
-from .._values import build
+# build: a frozen value made by setting its slots (the _native kernel), not through the dataclass's
+# __init__: the ScoredHand of every reading scored, about 0.15 M of a game's 6.5 M instructions in
+# check_log (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
+from .._native import build
 from ..events import CallKind
 from ..tiles import ORPHAN_KINDS, TERMINAL_HONOR_KINDS, dora_kind
 from .hand import counts34
@@ -83,66 +86,15 @@ __all__ = [
     "score_win",
 ]
 
-# Call kinds and yaku ids read for every reading of every win, bound once (a C global in compiled
-# code, where ``Enum.MEMBER`` goes through the enum's ``__getattr__`` hook: docs/development.md).
-_CALL_ADDED_KAN: Final = CallKind.ADDED_KAN
-_CALL_CHI: Final = CallKind.CHI
-_CALL_CLOSED_KAN: Final = CallKind.CLOSED_KAN
-_CALL_KITA: Final = CallKind.KITA
-_CALL_OPEN_KAN: Final = CallKind.OPEN_KAN
-_CALL_PON: Final = CallKind.PON
-_Y_AKA_DORA: Final = YakuId.AKA_DORA
-_Y_CHANKAN: Final = Y.CHANKAN
-_Y_CHANTA: Final = Y.CHANTA
-_Y_CHIIHOU: Final = Y.CHIIHOU
-_Y_CHIITOITSU: Final = Y.CHIITOITSU
-_Y_CHINITSU: Final = Y.CHINITSU
-_Y_CHINROUTOU: Final = Y.CHINROUTOU
-_Y_CHUUREN: Final = Y.CHUUREN
-_Y_DAISANGEN: Final = Y.DAISANGEN
-_Y_DAISUUSHII: Final = Y.DAISUUSHII
-_Y_DORA: Final = YakuId.DORA
-_Y_DOUBLE_RIICHI: Final = Y.DOUBLE_RIICHI
-_Y_HAITEI: Final = Y.HAITEI
-_Y_HAKU: Final = Y.HAKU
-_Y_HONITSU: Final = Y.HONITSU
-_Y_HONROUTOU: Final = Y.HONROUTOU
-_Y_HOUTEI: Final = Y.HOUTEI
-_Y_IIPEIKOU: Final = Y.IIPEIKOU
-_Y_IPPATSU: Final = Y.IPPATSU
-_Y_ITTSU: Final = Y.ITTSU
-_Y_JUNCHAN: Final = Y.JUNCHAN
-_Y_JUNSEI_CHUUREN: Final = Y.JUNSEI_CHUUREN
-_Y_KOKUSHI: Final = Y.KOKUSHI
-_Y_KOKUSHI_13: Final = Y.KOKUSHI_13
-_Y_MENZEN_TSUMO: Final = Y.MENZEN_TSUMO
-_Y_PINFU: Final = Y.PINFU
-_Y_RIICHI: Final = Y.RIICHI
-_Y_RINSHAN: Final = Y.RINSHAN
-_Y_ROUND_EAST: Final = Y.ROUND_EAST
-_Y_RYANPEIKOU: Final = Y.RYANPEIKOU
-_Y_RYUUIISOU: Final = Y.RYUUIISOU
-_Y_SANANKOU: Final = Y.SANANKOU
-_Y_SANKANTSU: Final = Y.SANKANTSU
-_Y_SANSHOKU: Final = Y.SANSHOKU
-_Y_SANSHOKU_DOUKOU: Final = Y.SANSHOKU_DOUKOU
-_Y_SEAT_EAST: Final = Y.SEAT_EAST
-_Y_SHOUSANGEN: Final = Y.SHOUSANGEN
-_Y_SHOUSUUSHII: Final = Y.SHOUSUUSHII
-_Y_SUUANKOU: Final = Y.SUUANKOU
-_Y_SUUANKOU_TANKI: Final = Y.SUUANKOU_TANKI
-_Y_SUUKANTSU: Final = Y.SUUKANTSU
-_Y_TANYAO: Final = Y.TANYAO
-_Y_TENHOU: Final = Y.TENHOU
-_Y_TOITOI: Final = Y.TOITOI
-_Y_TSUUIISOU: Final = Y.TSUUIISOU
-_Y_URA_DORA: Final = YakuId.URA_DORA
 
 _GREEN = frozenset({19, 20, 21, 23, 25, 32})
 """緑一色's tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon."""
 _TERMINAL_HONOR = tuple(k in TERMINAL_HONOR_KINDS for k in range(34))
 _ORPHANS = ORPHAN_KINDS
 _CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_SITUATION_YAKU = (Y.IPPATSU, Y.CHANKAN, Y.RINSHAN, Y.HAITEI, Y.HOUTEI)
+"""The one-han yaku of the win's situation: 一発, 搶槓, 嶺上開花, 海底摸月, 河底撈魚 (``Situation``'s
+flags in that order)."""
 _TERMINAL_HONOR_SET = frozenset(k for k in range(34) if _TERMINAL_HONOR[k])
 _SET_FU = {
     (yaochu, concealed, kan): (
@@ -409,50 +361,49 @@ class _HandFacts:
                 self.chuuren_suit = base // 9
         yaku: list[tuple[int, int]] = []
         if closed and sit.tsumo:
-            yaku.append((_Y_MENZEN_TSUMO, 1))
+            yaku.append((Y.MENZEN_TSUMO, 1))
         if sit.double_riichi:
-            yaku.append((_Y_DOUBLE_RIICHI, 2))
+            yaku.append((Y.DOUBLE_RIICHI, 2))
         elif sit.riichi:
-            yaku.append((_Y_RIICHI, 1))
-        for flag, yid in ((sit.ippatsu, _Y_IPPATSU), (sit.chankan, _Y_CHANKAN), (sit.rinshan, _Y_RINSHAN),
-                          (sit.haitei, _Y_HAITEI), (sit.houtei, _Y_HOUTEI)):
+            yaku.append((Y.RIICHI, 1))
+        for flag, yid in zip((sit.ippatsu, sit.chankan, sit.rinshan, sit.haitei, sit.houtei), _SITUATION_YAKU):
             if flag:
                 yaku.append((yid, 1))
         if not honors and not terminals and (closed or open_tanyao):
-            yaku.append((_Y_TANYAO, 1))
+            yaku.append((Y.TANYAO, 1))
         if len(suits) == 1:
             if honors:
-                yaku.append((_Y_HONITSU, 3 if closed else 2))
+                yaku.append((Y.HONITSU, 3 if closed else 2))
             else:
-                yaku.append((_Y_CHINITSU, 6 if closed else 5))
+                yaku.append((Y.CHINITSU, 6 if closed else 5))
         self.yaku_fixed = yaku
         yakuman: list[int] = []
         if sit.tenhou:
-            yakuman.append(_Y_TENHOU)
+            yakuman.append(Y.TENHOU)
         if sit.chiihou:
-            yakuman.append(_Y_CHIIHOU)
+            yakuman.append(Y.CHIIHOU)
         if not suits:
-            yakuman.append(_Y_TSUUIISOU)
+            yakuman.append(Y.TSUUIISOU)
         if green:
-            yakuman.append(_Y_RYUUIISOU)
+            yakuman.append(Y.RYUUIISOU)
         if terminals and not simples and not honors:
-            yakuman.append(_Y_CHINROUTOU)
+            yakuman.append(Y.CHINROUTOU)
         self.yakuman_fixed = yakuman
 
     # -- the three shapes ---------------------------------------------------------------------
 
     def kokushi(self, concealed: list[int], win_kind: int, dora_han: int) -> Reading:
         thirteen = concealed[win_kind] == 2  # all 13 kinds were there before the winning tile
-        ids = (*self.yakuman_fixed, _Y_KOKUSHI_13 if thirteen else _Y_KOKUSHI)
+        ids = (*self.yakuman_fixed, Y.KOKUSHI_13 if thirteen else Y.KOKUSHI)
         return Reading(yaku=(), yakuman=tuple(map(int, ids)), fu=0, fu_details=(), han=0)
 
     def seven_pairs(self, dora_han: int) -> Reading:
         details = (("seven_pairs", 25),)
         if self.yakuman_fixed:
             return Reading(yaku=(), yakuman=tuple(map(int, self.yakuman_fixed)), fu=25, fu_details=details, han=0)
-        yaku = [*self.yaku_fixed, (_Y_CHIITOITSU, 2)]
+        yaku = [*self.yaku_fixed, (Y.CHIITOITSU, 2)]
         if self.all_terminal_honor:
-            yaku.append((_Y_HONROUTOU, 2))
+            yaku.append((Y.HONROUTOU, 2))
         return self._finish(yaku, 25, details, dora_han)
 
     def standard(self, pair: int, split: tuple[tuple[int, int], ...], at: int, win_kind: int,
@@ -499,20 +450,20 @@ class _HandFacts:
         # yakuman of this reading
         yakuman = list(self.yakuman_fixed)
         if concealed_triplets == 4:
-            yakuman.append(_Y_SUUANKOU_TANKI if wait == "pair_wait" else _Y_SUUANKOU)
+            yakuman.append(Y.SUUANKOU_TANKI if wait == "pair_wait" else Y.SUUANKOU)
         if dragon_sets == 3:
-            yakuman.append(_Y_DAISANGEN)
+            yakuman.append(Y.DAISANGEN)
         if wind_sets == 4:
-            yakuman.append(_Y_DAISUUSHII)
+            yakuman.append(Y.DAISUUSHII)
         elif wind_sets == 3 and 27 <= pair <= 30:
-            yakuman.append(_Y_SHOUSUUSHII)
+            yakuman.append(Y.SHOUSUUSHII)
         if kans == 4:
-            yakuman.append(_Y_SUUKANTSU)
+            yakuman.append(Y.SUUKANTSU)
         if self.chuuren_suit >= 0:
             base = 9 * self.chuuren_suit
             before = self.kinds[base:base + 9]
             before[win_kind - base] -= 1
-            yakuman.append(_Y_JUNSEI_CHUUREN if tuple(before) == _CHUUREN else _Y_CHUUREN)
+            yakuman.append(Y.JUNSEI_CHUUREN if tuple(before) == _CHUUREN else Y.CHUUREN)
 
         # fu (符)
         details: list[tuple[str, int]] = [("base", 20)]
@@ -548,7 +499,7 @@ class _HandFacts:
         # yaku of this reading
         yaku = list(self.yaku_fixed)
         if pinfu:
-            yaku.append((_Y_PINFU, 1))
+            yaku.append((Y.PINFU, 1))
         if closed and len(concealed_seq) >= 2:
             concealed_seq.sort()
             twice = 0
@@ -560,20 +511,20 @@ class _HandFacts:
                 else:
                     i += 1
             if twice == 2:
-                yaku.append((_Y_RYANPEIKOU, 3))
+                yaku.append((Y.RYANPEIKOU, 3))
             elif twice == 1:
-                yaku.append((_Y_IIPEIKOU, 1))
+                yaku.append((Y.IIPEIKOU, 1))
         numbers = set()
         outside = pair in _TERMINAL_HONOR_SET
         for g in triplets:
             k = g.kind
             if k >= 31:
-                yaku.append((_Y_HAKU + (k - 31), 1))
+                yaku.append((Y.HAKU + (k - 31), 1))
             elif k >= 27:
                 if k == seat_kind:
-                    yaku.append((_Y_SEAT_EAST + sit.seat_wind, 1))
+                    yaku.append((Y.SEAT_EAST + sit.seat_wind, 1))
                 if k == round_kind:
-                    yaku.append((_Y_ROUND_EAST + sit.round_wind, 1))
+                    yaku.append((Y.ROUND_EAST + sit.round_wind, 1))
             else:
                 numbers.add(k)
             if outside and k not in _TERMINAL_HONOR_SET:
@@ -583,11 +534,11 @@ class _HandFacts:
                 seq_set = set(sequences)
                 for n in sequences:
                     if n < 9 and n + 9 in seq_set and n + 18 in seq_set:
-                        yaku.append((_Y_SANSHOKU, 2 if closed else 1))
+                        yaku.append((Y.SANSHOKU, 2 if closed else 1))
                         break
                 for base in (0, 9, 18):
                     if base in seq_set and base + 3 in seq_set and base + 6 in seq_set:
-                        yaku.append((_Y_ITTSU, 2 if closed else 1))
+                        yaku.append((Y.ITTSU, 2 if closed else 1))
                         break
             if outside:
                 for k in sequences:
@@ -596,24 +547,24 @@ class _HandFacts:
                         break
             if outside:
                 if self.honors:
-                    yaku.append((_Y_CHANTA, 2 if closed else 1))
+                    yaku.append((Y.CHANTA, 2 if closed else 1))
                 else:
-                    yaku.append((_Y_JUNCHAN, 3 if closed else 2))
+                    yaku.append((Y.JUNCHAN, 3 if closed else 2))
         else:
-            yaku.append((_Y_TOITOI, 2))
+            yaku.append((Y.TOITOI, 2))
             if self.all_terminal_honor:
-                yaku.append((_Y_HONROUTOU, 2))
+                yaku.append((Y.HONROUTOU, 2))
         if concealed_triplets == 3:
-            yaku.append((_Y_SANANKOU, 2))
+            yaku.append((Y.SANANKOU, 2))
         if kans == 3:
-            yaku.append((_Y_SANKANTSU, 2))
+            yaku.append((Y.SANKANTSU, 2))
         if len(numbers) >= 3:
             for n in numbers:
                 if n < 9 and n + 9 in numbers and n + 18 in numbers:
-                    yaku.append((_Y_SANSHOKU_DOUKOU, 2))
+                    yaku.append((Y.SANSHOKU_DOUKOU, 2))
                     break
         if dragon_sets == 2 and pair >= 31:
-            yaku.append((_Y_SHOUSANGEN, 2))
+            yaku.append((Y.SHOUSANGEN, 2))
         return self._finish(yaku, fu, tuple(details), dora_han)
 
     @staticmethod
@@ -678,12 +629,14 @@ def _conflict(ctx: WinContext, called: bool) -> str | None:
         return "chiihou by the dealer"
     if chiihou and not tsumo:
         return "chiihou without a tsumo"
-    if (tenhou or chiihou) and not all(m.kind is _CALL_KITA for m in ctx.melds):
+    if (tenhou or chiihou) and not all(m.kind is CallKind.KITA for m in ctx.melds):
         return "tenhou or chiihou after a call"
     return None
 
 
-_OPEN_KINDS = (_CALL_CHI, _CALL_PON, _CALL_OPEN_KAN, _CALL_ADDED_KAN)
+_OPEN_KINDS = (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN, CallKind.ADDED_KAN)
+_DORA_YAKU = (YakuId.DORA, YakuId.AKA_DORA, YakuId.URA_DORA)
+"""The yaku entries of dora, red fives and ura dora, in that order (their han is their count)."""
 
 
 def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
@@ -695,15 +648,15 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
     called = False
     for meld in ctx.melds:
         kind = meld.kind
-        if kind is _CALL_KITA:
+        if kind is CallKind.KITA:
             kita += 1
             continue
         first = min(meld.tiles) >> 2
-        if kind is _CALL_CHI:
+        if kind is CallKind.CHI:
             groups.append(Group(SEQUENCE, first, concealed=False))
         else:
-            groups.append(Group(TRIPLET, first, kan=kind is not _CALL_PON,
-                                concealed=kind is _CALL_CLOSED_KAN))
+            groups.append(Group(TRIPLET, first, kan=kind is not CallKind.PON,
+                                concealed=kind is CallKind.CLOSED_KAN))
         called = called or kind in _OPEN_KINDS
         tiles.extend(meld.tiles)
     problem = _tile_problem(ctx, tiles, len(groups), kita)
@@ -727,7 +680,7 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
         return _refuse(RefusalReason.NO_YAKU, "the hand is complete but has no yaku (役なし)")
     yaku = list(reading.yaku)
     if not reading.yakuman:
-        for yid, count in ((_Y_DORA, dora), (_Y_AKA_DORA, aka), (_Y_URA_DORA, ura)):
+        for yid, count in zip(_DORA_YAKU, (dora, aka, ura)):
             if count:
                 yaku.append((int(yid), count))
     return assemble(ctx, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
@@ -748,8 +701,9 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
         limit = Limit.YAKUMAN
         yakuman.sort(key=_TENHOU_ORDER.__getitem__)
     else:
-        if (ctx.riichi or ctx.double_riichi) and all(y != _Y_URA_DORA for y, _ in yaku):
-            yaku.append((int(_Y_URA_DORA), 0))
+        ura_dora = YakuId.URA_DORA
+        if (ctx.riichi or ctx.double_riichi) and all(y != ura_dora for y, _ in yaku):
+            yaku.append((int(ura_dora), 0))
         yaku.sort(key=lambda pair: _TENHOU_ORDER[pair[0]])
         han = sum(h for _, h in yaku)
         base = base_points(han, fu, kiriage=rules.kiriage)

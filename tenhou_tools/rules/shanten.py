@@ -31,9 +31,9 @@ pairs made only of added tiles are priced once for the whole hand. A hand combin
 group only, so acceptance and the discard options reuse the other groups' combination.
 
 The regular form's cost and accepted kinds, for one hand (``_regular_gains``) or after each
-discard (``_regular_options``), are the analysis's innermost loop: the private extension
-``tenhou_tools._speedups`` runs the same steps on plain integer arrays when it is built, reading
-the same table, and the Python functions beside them (``_regular_gains_python``,
+discard (``_regular_options``), are the analysis's innermost loop: a C kernel of
+``tenhou_tools._native`` runs the same steps on plain integer arrays when the extension is built,
+reading the same table, and the Python functions here (``_regular_gains_python``,
 ``_regular_options_python``) are the reference that ``tests/test_speedups.py`` holds it to.
 The closed forms (seven pairs, thirteen orphans) and the unseen counts stay here.
 """
@@ -42,10 +42,15 @@ from __future__ import annotations
 
 import base64
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-from .._values import build
+# build: a frozen value made by setting its slots (the _native kernel), not through the dataclass's
+# __init__: every acceptance and discard option of the analysis, 45 M of an analysed game's 1.8 G
+# instructions (2.5 %; callgrind, analyze_game over 4 corpus games, 2026-11-29).
+from .._native import build
+from .._native import regular_gains as native_regular_gains
+from .._native import regular_options as native_regular_options
 from ..tiles import ORPHAN_KINDS, SANMA_MISSING_KINDS
 from . import _suit_table
 from .values import Acceptance, DiscardOption, ShantenForms
@@ -473,18 +478,10 @@ def shanten(counts: Sequence[int], melds: int | None = None, *, sanma: bool = Fa
     return value
 
 
-# -- the regular form's cost and accepted kinds: the extension, or the Python reference --------
+# -- the regular form's cost and accepted kinds: the C kernel, or the Python reference ----------
 
 _Gains = tuple[int, tuple[int, ...]]
 _Option = tuple[int, int, tuple[int, ...]]
-
-_regular_gains_c: Callable[[list[int], int, bool, bytes, bytes], _Gains | None] | None
-_regular_options_c: Callable[[list[int], int, bool, bytes, bytes], list[_Option] | None] | None
-try:
-    from .._speedups import regular_gains as _regular_gains_c
-    from .._speedups import regular_options as _regular_options_c
-except ImportError:  # not built: the Python references answer
-    _regular_gains_c = _regular_options_c = None
 
 _NATIVE_TABLES: Final[list[tuple[bytes, bytes]]] = []
 
@@ -500,14 +497,11 @@ def _native_tables() -> tuple[bytes, bytes]:
 
 def _regular_gains(c: list[int], slot: int, sanma: bool) -> _Gains:
     """(regular cost, ascending kinds whose draw lowers it) of a ``3n+1`` hand: the cost is the
-    fewest tiles to add for the sets and pair ``slot`` asks (the shanten plus one). The private
-    extension answers when it is built; ``_regular_gains_python`` is the reference."""
-    if _regular_gains_c is not None:
-        table, vectors = _native_tables()
-        found = _regular_gains_c(c, slot, sanma, table, vectors)
-        if found is not None:
-            return found
-    return _regular_gains_python(c, slot, sanma)
+    fewest tiles to add for the sets and pair ``slot`` asks (the shanten plus one). The C kernel
+    answers when it is built; ``_regular_gains_python`` is the reference."""
+    table, vectors = _native_tables()
+    found = native_regular_gains(c, slot, sanma, table, vectors)
+    return found if found is not None else _regular_gains_python(c, slot, sanma)
 
 
 def _regular_gains_python(c: list[int], slot: int, sanma: bool) -> _Gains:
@@ -526,14 +520,11 @@ def _regular_gains_python(c: list[int], slot: int, sanma: bool) -> _Gains:
 
 def _regular_options(c: list[int], slot: int, sanma: bool) -> list[_Option]:
     """For a ``3n+2`` hand, per kind held (ascending): ``(kind, cost, kinds)``, the
-    ``_regular_gains`` of the hand without one copy of that kind. The extension answers when it
+    ``_regular_gains`` of the hand without one copy of that kind. The C kernel answers when it
     is built; ``_regular_options_python`` is the reference."""
-    if _regular_options_c is not None:
-        table, vectors = _native_tables()
-        found = _regular_options_c(c, slot, sanma, table, vectors)
-        if found is not None:
-            return found
-    return _regular_options_python(c, slot, sanma)
+    table, vectors = _native_tables()
+    found = native_regular_options(c, slot, sanma, table, vectors)
+    return found if found is not None else _regular_options_python(c, slot, sanma)
 
 
 def _regular_options_python(c: list[int], slot: int, sanma: bool) -> list[_Option]:

@@ -21,14 +21,11 @@ three-player the values ``0..107`` are mapped to the real tile ids (1m, 9m, then
 Everything here is pure: ``HandWall`` values are frozen, and a ``WallGenerator`` only carries
 the MT19937 state between hands of one game.
 
-The generator is the standard library's: ``random.Random`` (CPython's MT19937 is ``mt19937ar.c``)
-put in the state ``init_by_array`` gives, and ``hashlib.sha512``. When the private extension
-``tenhou_tools._speedups`` is built, the same generator runs there on a state of its own
-(``mt_seeded``, ``mt_words``), which writes each hand's 288 words straight into bytes: through
-``random.Random`` they pass through a 9216-bit Python int, which costs five times the generator
-(``random.Random`` stays the reference the tests hold it to). The shuffle of a hand's array also
-runs there (``shuffle``); ``_shuffle`` here is its reference and what runs without it. This
-module is compiled in a compiled install (the replay asks for every hand's wall); its values
+The generator is MT19937 with ``init_by_array`` and ``hashlib.sha512``; its state and words,
+and the shuffle of a hand's array, are kernels of ``tenhou_tools._native`` (C when the extension
+is built: through ``random.Random`` each hand's 288 words pass through a 9216-bit Python int,
+which costs five times the generator; the references there run ``random.Random``). This module
+is compiled in a compiled install (the replay asks for every hand's wall); its values
 (``HandWall``, ``WallSeedError``) are defined in ``rules.values``.
 """
 
@@ -40,10 +37,13 @@ import hashlib
 import random
 import re
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-from .._values import build
+# build: a frozen value made by setting its slots (the _native kernel), not through the dataclass's
+# __init__: every hand's HandWall, about 0.12 M of a game's 6.5 M instructions in check_log
+# (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
+from .._native import build, init_by_array, mt_seeded, mt_words, shuffle
 from .values import HandWall, WallSeedError
 
 __all__ = [
@@ -82,42 +82,6 @@ _MASK: Final = 0xFFFFFFFF
 # MT19937 (mt19937ar.c)
 
 
-def init_by_array(key: Sequence[int]) -> tuple[int, ...]:
-    """The 624-word MT19937 state after ``init_by_array(key, len(key))`` of ``mt19937ar.c``.
-
-    Pure Python (about 1 ms); ``mt19937`` uses CPython's C seeding instead whenever that gives
-    the same state.
-    """
-    if not key:
-        raise ValueError("init_by_array needs at least one key word")
-    mt = [0] * _N
-    mt[0] = 19650218
-    for i in range(1, _N):
-        prev = mt[i - 1]
-        mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
-    length = len(key)
-    i, j = 1, 0
-    for _ in range(max(_N, length)):
-        prev = mt[i - 1]
-        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + (key[j] & _MASK) + j) & _MASK
-        i += 1
-        j += 1
-        if i >= _N:
-            mt[0] = mt[_N - 1]
-            i = 1
-        if j >= length:
-            j = 0
-    for _ in range(_N - 1):
-        prev = mt[i - 1]
-        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
-        i += 1
-        if i >= _N:
-            mt[0] = mt[_N - 1]
-            i = 1
-    mt[0] = 0x80000000
-    return tuple(mt)
-
-
 def mt19937(key: Sequence[int]) -> random.Random:
     """A ``random.Random`` in the state of ``mt19937ar.c`` after ``init_by_array(key)``.
 
@@ -143,13 +107,6 @@ def _from_state(state: tuple[int, ...]) -> random.Random:
     return rng
 
 
-def _mt19937_from_bytes(raw: bytes) -> random.Random:
-    """``init_by_array`` with ``raw`` read as little-endian 32-bit words."""
-    if raw[-4:] != b"\0\0\0\0":
-        return random.Random(int.from_bytes(raw, "little"))
-    return _from_state(init_by_array(struct.unpack(f"<{len(raw) // 4}I", raw)))
-
-
 # --------------------------------------------------------------------------------------------
 # One hand's random words, shuffle and layout
 
@@ -166,28 +123,13 @@ def sha512_words(rng: random.Random) -> tuple[int, ...]:
     Block ``i`` of 32 words (128 bytes, little-endian) gives the 16 little-endian words of its
     SHA-512 digest as ``rnd[16i .. 16i+15]``.
     """
-    return _RND_UNPACK(_hashed(_drawn(rng)))
-
-
-def _drawn(rng: random.Random) -> bytes:
-    """The next 288 words of ``rng``, little-endian (through a 9216-bit int: the reference of
-    ``_speedups.mt_words``, and what runs without it)."""
-    return rng.getrandbits(_RAW_BITS).to_bytes(_RAW_BYTES, "little")
+    return _RND_UNPACK(_hashed(rng.getrandbits(_RAW_BITS).to_bytes(_RAW_BYTES, "little")))
 
 
 def _hashed(raw: bytes) -> bytes:
     """The nine SHA-512 digests of ``raw``'s 128-byte blocks, as the shuffle takes them."""
     sha = hashlib.sha512
     return b"".join([sha(raw[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS])
-
-
-_mt_seeded: Callable[[bytes], bytearray] | None
-_mt_words: Callable[[bytearray, int], bytes] | None
-try:
-    from .._speedups import mt_seeded as _mt_seeded
-    from .._speedups import mt_words as _mt_words
-except ImportError:  # not built: random.Random seeds and draws
-    _mt_seeded = _mt_words = None
 
 
 def shuffle_order(rnd: Sequence[int], n: int) -> list[int]:
@@ -204,23 +146,6 @@ def _swapped(rnd: Sequence[int], start: Sequence[int]) -> list[int]:
     return w
 
 
-def _shuffle(rnd: bytes, start: tuple[int, ...], dice_at: int) -> tuple[list[int], int, int]:
-    """One hand's shuffle from its random words (``rnd``: little-endian 32-bit words): ``start``
-    shuffled with ``rnd[0 .. N-2]``, and the two dice words ``rnd[dice_at]``, ``rnd[dice_at + 1]``.
-
-    The reference of ``tenhou_tools._speedups.shuffle``, and what runs when it is not built."""
-    words = struct.unpack(f"<{len(rnd) // 4}I", rnd)
-    if not (len(start) <= len(words) + 1 and dice_at >= 0 and dice_at + 1 < len(words)):
-        raise ValueError("shuffle: too few random words for the array and the dice")
-    return _swapped(words, start), words[dice_at], words[dice_at + 1]
-
-
-try:
-    from .._speedups import shuffle as _shuffle_fast
-except ImportError:  # not built (a plain install): the reference above
-    _shuffle_fast = _shuffle
-
-
 _TILES_4P: Final = tuple(range(136))
 _TILES_3P: Final = tuple(v if v < 4 else v + 28 for v in range(108))
 """Three-player: array values 0-3 are 1m (ids 0-3), 4-7 are 9m (32-35), 8-107 are ids 36-135."""
@@ -232,7 +157,7 @@ def _start(players: int) -> tuple[int, ...]:
 
 
 def _hand_wall(rnd: bytes, players: int, dealer: int, old: bool, dice_at: int) -> HandWall:
-    w, die1, die2 = _shuffle_fast(rnd, _start(players), dice_at)
+    w, die1, die2 = shuffle(rnd, _start(players), dice_at)
     return _laid_out(w, die1, die2, players, dealer, old)
 
 
@@ -337,14 +262,8 @@ class WallGenerator:
             raise WallSeedError(
                 f"{method}: a per-hand INIT shuffle seed, use hand_wall_from_init_shuffle"
             )
-        # init_by_array over the key's words: in the private extension when it is built (a state
-        # mt_words advances), else random.Random
-        self._state: bytearray | None = None
-        self._rng: random.Random | None = None
-        if _mt_seeded is not None:
-            self._state = _mt_seeded(key)
-        else:
-            self._rng = _mt19937_from_bytes(key)
+        self._state = mt_seeded(key)
+        """MT19937 after ``init_by_array`` over the key's words; each hand draws 288 words."""
         self.format = method
         self.players = players
         self.hands = 0
@@ -355,14 +274,8 @@ class WallGenerator:
         if not (type(dealer) is int and 0 <= dealer < players):
             _check_table(players, dealer)
         self.hands += 1
-        state = self._state
-        if state is not None and _mt_words is not None:
-            raw = _mt_words(state, _WORDS_PER_HAND)
-        else:
-            assert self._rng is not None
-            raw = _drawn(self._rng)
-        rnd = _hashed(raw)
-        w, die1, die2 = _shuffle_fast(rnd, _TILES_4P if players == 4 else _TILES_3P, 135)
+        rnd = _hashed(mt_words(self._state, _WORDS_PER_HAND))
+        w, die1, die2 = shuffle(rnd, _TILES_4P if players == 4 else _TILES_3P, 135)
         return _laid_out(w, die1, die2, players, dealer, self._old)
 
 

@@ -624,7 +624,7 @@ static PyObject *missing = NULL;  /* dataclasses.MISSING */
 static void
 spec_free(PyObject *capsule)
 {
-    Spec *spec = (Spec *)PyCapsule_GetPointer(capsule, "tenhou_tools._speedups.spec");
+    Spec *spec = (Spec *)PyCapsule_GetPointer(capsule, "tenhou_tools._native._speedups.spec");
     if (spec == NULL)
         return;
     Py_XDECREF(spec->names);
@@ -713,7 +713,7 @@ make_spec(PyTypeObject *cls)
         PyTuple_SET_ITEM(spec->defaults, i, deflt);
         PyTuple_SET_ITEM(spec->factories, i, factory);
     }
-    result = PyCapsule_New(spec, "tenhou_tools._speedups.spec", spec_free);
+    result = PyCapsule_New(spec, "tenhou_tools._native._speedups.spec", spec_free);
     if (result == NULL)
         goto error;
     spec = NULL;
@@ -766,7 +766,7 @@ speedups_build(PyObject *Py_UNUSED(module), PyObject *const *args, size_t nargsf
     }
     if (capsule == Py_None)
         goto call;
-    spec = (Spec *)PyCapsule_GetPointer(capsule, "tenhou_tools._speedups.spec");
+    spec = (Spec *)PyCapsule_GetPointer(capsule, "tenhou_tools._native._speedups.spec");
     if (spec == NULL)
         return NULL;
     nargs -= 1;
@@ -1403,7 +1403,7 @@ static PyMethodDef speedups_methods[] = {
 
 static struct PyModuleDef speedups_module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "tenhou_tools._speedups",
+    .m_name = "tenhou_tools._native._speedups",
     .m_doc = "Private C speed-ups of tenhou_tools; each function has a Python reference (see _speedups.c).",
     .m_size = -1,
     .m_methods = speedups_methods,
