@@ -5,7 +5,7 @@
  * tests/test_speedups.py holds it to:
  *
  *   build(cls, *args, **kw)     a frozen slotted dataclass built by setting its slots directly
- *                               (reference: tenhou_tools._values.build_reference, cls(*args, **kw))
+ *                               (reference: tenhou_tools._native.values.build, cls(*args, **kw))
  *   scan(xml, tile_items)       the reader of the exact XML form Tenhou writes
  *                               (reference: tenhou_tools.mjlog.scan.scan_python)
  *   numbers(text, lo, hi)       comma-separated decimal integers, all within lo..hi

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import Final
 
-from .._values import build
+from .._native import build
 from ..events import Meld
 from ..replay.board import Board
 from ..rules.furiten import pond_furiten
@@ -162,7 +162,10 @@ def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: boo
     if win_tile is None:
         win_tile = next(t for t in ids if t >> 2 == win)
     # every field, by keyword in field order: ``build`` sets the slots at once (a frozen
-    # dataclass's own __init__ costs several times more, and this runs thousands of times a game)
+    # dataclass's own __init__ costs several times more, and this runs thousands of times a game).
+    # Measured (callgrind, compiled, 6 corpus games' analyze_game): ``build`` for this context, the
+    # score line, the wait and hand values takes 12.0 G instructions against 13.5 G with the
+    # classes called (11 % of the analysis)
     ctx = build(WinContext, concealed=tuple(ids), melds=melds, win_tile=win_tile, tsumo=tsumo,
                 seat_wind=seat_wind, round_wind=round_wind, riichi=riichi, double_riichi=False,
                 ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
