@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,16 @@ from hypothesis import HealthCheck, settings
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures"
+
+@contextlib.contextmanager
+def closed_port() -> Iterator[int]:
+    """A port on 127.0.0.1 where nothing listens, for the tests of a refused connection: a socket
+    bound to it, and never listening, holds it while the test runs, so that no other server (of
+    another test, in another worker) can take it meanwhile; a connection to it is refused."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield sock.getsockname()[1]
+
 
 settings.register_profile(
     "tenhou-tools", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]

@@ -45,6 +45,7 @@ from tenhou_tools.sources.local import iter_logs
 from tenhou_tools.sources.logstore import LogDatabase, LogRow
 
 from .conftest import FIXTURES
+from .download_support import FakeTime, _isolated_env  # noqa: F401 - the autouse fixture, by name
 from .tenhou_standin import (
     Game,
     StandIn,
@@ -56,7 +57,6 @@ from .tenhou_standin import (
     scf_line,
     scraw_zip,
 )
-from .test_download import FakeTime, _isolated_env  # noqa: F401 - the autouse fixture, by name
 
 ONE_HAND = (FIXTURES / "one_hand.xml").read_bytes()  # GO type 169: 四鳳南喰赤
 SANMA = (FIXTURES / "sanma_kita.xml").read_bytes()  # GO type 185: 三鳳南喰赤
