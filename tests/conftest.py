@@ -16,6 +16,13 @@ from hypothesis import HealthCheck, settings
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures"
 
+FREE_LOOPBACK_PORT = "127.0.0.1:0"
+"""Where a server a test starts listens: on loopback, at a port the system picks free. The suite
+runs in parallel worker processes (pytest-xdist), so a fixed port would be taken by another
+worker's server; Dask's scheduler, for one, opens its HTTP server on 8787 unless told (its
+``dashboard_address``)."""
+
+
 @contextlib.contextmanager
 def closed_port() -> Iterator[int]:
     """A port on 127.0.0.1 where nothing listens, for the tests of a refused connection: a socket

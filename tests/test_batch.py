@@ -25,7 +25,7 @@ from tenhou_tools.batch import InProcessRunner, PoolRunner
 from tenhou_tools.cli import cli, validate_cmd
 from tenhou_tools.sources.local import iter_logs
 
-from .conftest import FIXTURES, closed_port, corpus_files
+from .conftest import FIXTURES, FREE_LOOPBACK_PORT, closed_port, corpus_files
 from .workers import EXIT_CODE, exits_on, raises_on, with_work
 
 ELAPSED = re.compile(r'"elapsed_s": [0-9.]+')
@@ -334,7 +334,7 @@ def dask_scheduler():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   protocol="tcp", host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=FREE_LOOPBACK_PORT) as cluster:
         yield cluster.scheduler_address
 
 
