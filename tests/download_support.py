@@ -31,9 +31,7 @@ from click.testing import CliRunner
 from tenhou_tools.cli import cli, download_cmd
 from tenhou_tools.ids import JST
 from tenhou_tools.mjlog.read import MAX_BYTES
-from tenhou_tools.sources.http import (
-    LogFetcher,
-)
+from tenhou_tools.sources.http import LogFetcher
 
 from .conftest import FIXTURES
 

@@ -24,14 +24,7 @@ from tenhou_tools.sources.http import LogFetcher
 
 from .conftest import FIXTURES
 from .download_support import FakeTime
-from .tenhou_standin import (
-    Game,
-    StandIn,
-    day_file,
-    sca_line,
-    scc_line,
-    scf_line,
-)
+from .tenhou_standin import Game, StandIn, day_file, sca_line, scc_line, scf_line
 
 ONE_HAND = (FIXTURES / "one_hand.xml").read_bytes()  # GO type 169: 四鳳南喰赤
 SANMA = (FIXTURES / "sanma_kita.xml").read_bytes()  # GO type 185: 三鳳南喰赤

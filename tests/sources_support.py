@@ -9,11 +9,7 @@ import sqlite3
 import zipfile
 from pathlib import Path
 
-from tenhou_tools.sources.local import (
-    LogItem,
-    SourceStats,
-    iter_logs,
-)
+from tenhou_tools.sources.local import LogItem, SourceStats, iter_logs
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ONE_HAND = (FIXTURES / "one_hand.xml").read_bytes()

@@ -13,16 +13,8 @@ import pytest
 
 from tenhou_tools.errors import DownloadError
 from tenhou_tools.sources import cache as cache_mod
-from tenhou_tools.sources.cache import (
-    ExportConflict,
-    LogCache,
-    export_log,
-    write_atomic,
-)
-from tenhou_tools.sources.http import (
-    LogFetcher,
-    StopDownloads,
-)
+from tenhou_tools.sources.cache import ExportConflict, LogCache, export_log, write_atomic
+from tenhou_tools.sources.http import LogFetcher, StopDownloads
 
 from .conftest import REPO
 from .download_support import (  # noqa: F401 - fixtures, found by name (_isolated_env: autouse)

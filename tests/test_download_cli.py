@@ -12,15 +12,8 @@ import pytest
 from tenhou_tools.cli import download_cmd, progress
 from tenhou_tools.ids import JST
 from tenhou_tools.sources import cache as cache_mod
-from tenhou_tools.sources.cache import (
-    LogCache,
-)
-from tenhou_tools.sources.http import (
-    LogFetcher,
-    NotFound,
-    NotServed,
-    not_found_error,
-)
+from tenhou_tools.sources.cache import LogCache
+from tenhou_tools.sources.http import LogFetcher, NotFound, NotServed, not_found_error
 from tenhou_tools.sources.logstore import NotServedRecord
 
 from .download_support import (  # noqa: F401 - fixtures, found by name (_isolated_env: autouse)

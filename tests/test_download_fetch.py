@@ -14,10 +14,7 @@ from tenhou_tools import __version__
 from tenhou_tools.errors import DownloadError, InputError
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.mjlog.read import MAX_BYTES
-from tenhou_tools.sources.cache import (
-    LogCache,
-    default_cache_dir,
-)
+from tenhou_tools.sources.cache import LogCache, default_cache_dir
 from tenhou_tools.sources.http import (
     DEFAULT_BASE_URL,
     DEFAULT_RETRIES,

@@ -15,23 +15,8 @@ from tenhou_tools.sources.cache import LogCache
 from tenhou_tools.sources.http import LogFetcher
 
 from .download_support import _isolated_env  # noqa: F401 - the autouse fixture, by name
-from .index_support import (  # noqa: F401 - fixtures, found by name
-    clock,
-    fetchers,
-    g3,
-    g4,
-    game,
-    run,
-    site,
-    small_site,
-)
-from .tenhou_standin import (
-    Game,
-    day_file,
-    sca_line,
-    scc_line,
-    scraw_zip,
-)
+from .index_support import clock, fetchers, g3, g4, game, run, site, small_site  # noqa: F401 - fixtures, found by name
+from .tenhou_standin import Game, day_file, sca_line, scc_line, scraw_zip
 
 
 def test_index_lists_the_recent_days_by_default(site, clock, fetchers, tmp_path):

@@ -18,18 +18,8 @@ from tenhou_tools.ids import JST
 from tenhou_tools.sources.http import LogFetcher
 
 from .download_support import _isolated_env  # noqa: F401 - the autouse fixture, by name
-from .index_support import (  # noqa: F401 - fixtures, found by name
-    clock,
-    db_rows,
-    fetchers,
-    game,
-    run,
-)
-from .tenhou_standin import (
-    Game,
-    StandIn,
-    corpus_standin,
-)
+from .index_support import clock, db_rows, fetchers, game, run  # noqa: F401 - fixtures, found by name
+from .tenhou_standin import Game, StandIn, corpus_standin
 
 # --- the corpus: a stand-in built from real games --------------------------------------------------
 

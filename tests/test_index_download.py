@@ -17,15 +17,7 @@ from tenhou_tools.sources.local import iter_logs
 from tenhou_tools.sources.logstore import LogDatabase, LogRow
 
 from .download_support import _isolated_env  # noqa: F401 - the autouse fixture, by name
-from .index_support import (  # noqa: F401 - fixtures, found by name
-    ONE_HAND,
-    clock,
-    db_rows,
-    fetchers,
-    run,
-    site,
-    small_site,
-)
+from .index_support import ONE_HAND, clock, db_rows, fetchers, run, site, small_site  # noqa: F401 - fixtures, found by name
 
 # --- download by selection -------------------------------------------------------------------------
 

@@ -26,19 +26,8 @@ from tenhou_tools.sources.index import (
 )
 
 from .download_support import _isolated_env  # noqa: F401 - the autouse fixture, by name
-from .index_support import (
-    FOUR,
-    g3,
-    g4,
-    game,
-)
-from .tenhou_standin import (
-    day_file,
-    list_body,
-    sca_line,
-    scc_line,
-    scf_line,
-)
+from .index_support import FOUR, g3, g4, game
+from .tenhou_standin import day_file, list_body, sca_line, scc_line, scf_line
 
 # --- the FileIndex ---------------------------------------------------------------------------------
 

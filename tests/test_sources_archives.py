@@ -20,12 +20,7 @@ import pytest
 
 from tenhou_tools.sources import local
 from tenhou_tools.sources import zip as zip_source
-from tenhou_tools.sources.local import (
-    ReadLimits,
-    count_inputs,
-    iter_logs,
-    resolve_inputs,
-)
+from tenhou_tools.sources.local import ReadLimits, count_inputs, iter_logs, resolve_inputs
 
 from .sources_support import (
     ID_A,

@@ -16,13 +16,7 @@ import pytest
 from tenhou_tools.errors import InputError
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.sources import local
-from tenhou_tools.sources.local import (
-    LogItem,
-    ReadLimits,
-    count_inputs,
-    iter_logs,
-    resolve_inputs,
-)
+from tenhou_tools.sources.local import LogItem, ReadLimits, count_inputs, iter_logs, resolve_inputs
 
 from .sources_support import (
     ID_A,
