@@ -43,6 +43,18 @@ failure never depends on luck). Loaded here, before any test module makes its se
 take what they do not set from this profile (``tests/test_hypothesis_settings.py`` holds it)."""
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
+def pytest_collection_modifyitems(config, items):
+    """Run in parallel (pytest-xdist, ``--dist loadgroup`` in pyproject.toml), a module's tests go
+    to one worker process together, as in a serial run: a module's fixtures and its cached corpus
+    samples are made once, not once per worker. A test marked ``xdist_group("NAME")`` goes with
+    the other tests of that name instead: a costly pass that tests of several modules share
+    (``tests/genuine_logs.py``)."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
 def corpus_root() -> Path:
     """The corpus folder, absolute: ``TENHOU_CORPUS`` may be relative (``.ci/run`` gives
     ``../shared/corpus``), and tests hand its paths to processes run in other folders."""
