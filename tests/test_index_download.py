@@ -59,8 +59,9 @@ def test_download_a_selection_into_a_houou_logs_database(site, clock, fetchers, 
 
 def test_a_404_in_a_selection_outside_the_2010_2025_era_is_not_found(site, clock, fetchers, tmp_path):
     """Games of 2026 the server answers 404 for are not blamed on tenhou.net's 2010-2025 policy
-    (tests/test_download.py has those): they fail as "not found", are not recorded (neither in
-    the cache nor as houou-logs' was_error), and the next run asks again."""
+    (tests/test_download_fetch.py and test_download_cli.py have those): they fail as "not
+    found", are not recorded (neither in the cache nor as houou-logs' was_error), and the next
+    run asks again."""
     games = small_site(site)
     site.not_served = {games["a"].log_id, games["c"].log_id}
     cache, db = tmp_path / "cache", tmp_path / "h.db"
