@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,23 @@ from hypothesis import HealthCheck, settings
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures"
+
+FREE_LOOPBACK_PORT = "127.0.0.1:0"
+"""Where a server a test starts listens: on loopback, at a port the system picks free. The suite
+runs in parallel worker processes (pytest-xdist), so a fixed port would be taken by another
+worker's server; Dask's scheduler, for one, opens its HTTP server on 8787 unless told (its
+``dashboard_address``)."""
+
+
+@contextlib.contextmanager
+def closed_port() -> Iterator[int]:
+    """A port on 127.0.0.1 where nothing listens, for the tests of a refused connection: a socket
+    bound to it, and never listening, holds it while the test runs, so that no other server (of
+    another test, in another worker) can take it meanwhile; a connection to it is refused."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield sock.getsockname()[1]
+
 
 settings.register_profile(
     "tenhou-tools", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
@@ -21,6 +41,18 @@ settings.load_profile("tenhou-tools")
 health check (a loaded machine must not fail a test), and the same examples in every run (a
 failure never depends on luck). Loaded here, before any test module makes its settings, which
 take what they do not set from this profile (``tests/test_hypothesis_settings.py`` holds it)."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
+def pytest_collection_modifyitems(config, items):
+    """Run in parallel (pytest-xdist, ``--dist loadgroup`` in pyproject.toml), a module's tests go
+    to one worker process together, as in a serial run: a module's fixtures and its cached corpus
+    samples are made once, not once per worker. A test marked ``xdist_group("NAME")`` goes with
+    the other tests of that name instead: a costly pass that tests of several modules share
+    (``tests/genuine_logs.py``)."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
 
 
 def corpus_root() -> Path:

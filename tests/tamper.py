@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import functools
 import gzip
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from lxml import etree
@@ -45,9 +44,17 @@ def assert_clean(xml: bytes, log_id: str | None = None) -> None:
     assert codes(xml, log_id) == []
 
 
-@functools.cache
-def _games() -> list[tuple[Path, Game]]:
-    return [(p, read_game(p)) for p in corpus_files("mjlog")[::3]]
+_READ: list[tuple[Path, Game]] = []
+"""The games of the sample read so far, in path order (a search reads no further than it must)."""
+
+
+def _games() -> Iterator[tuple[Path, Game]]:
+    """Every third game of the corpus's mjlog/, in path order: each read once, when a search
+    first comes to it, and kept for the searches after."""
+    for i, path in enumerate(corpus_files("mjlog")[::3]):
+        if i == len(_READ):
+            _READ.append((path, read_game(path)))
+        yield _READ[i]
 
 
 def find_game(predicate: Callable[[Game], bool]) -> tuple[Path, Game]:

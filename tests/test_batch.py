@@ -25,7 +25,7 @@ from tenhou_tools.batch import InProcessRunner, PoolRunner
 from tenhou_tools.cli import cli, validate_cmd
 from tenhou_tools.sources.local import iter_logs
 
-from .conftest import FIXTURES, corpus_files
+from .conftest import FIXTURES, FREE_LOOPBACK_PORT, closed_port, corpus_files
 from .workers import EXIT_CODE, exits_on, raises_on, with_work
 
 ELAPSED = re.compile(r'"elapsed_s": [0-9.]+')
@@ -334,7 +334,7 @@ def dask_scheduler():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   protocol="tcp", host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=FREE_LOOPBACK_PORT) as cluster:
         yield cluster.scheduler_address
 
 
@@ -421,13 +421,10 @@ def test_unreachable_scheduler_is_exit_2(monkeypatch):
 def test_a_refused_scheduler_address_is_named_at_once():
     """Nothing listening on the port (a real closed port): the connection is refused and the run
     says so, without Dask's connect timeout (issue 34, item 7)."""
-    import socket
 
     pytest.importorskip("distributed")
-    with socket.socket() as sock:  # a port nobody listens on once this socket is closed
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    result = run("validate", FIXTURES, "--scheduler", f"tcp://127.0.0.1:{port}")
+    with closed_port() as port:
+        result = run("validate", FIXTURES, "--scheduler", f"tcp://127.0.0.1:{port}")
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == (f"Error: cannot connect to the Dask scheduler at tcp://127.0.0.1:{port}: the connection "
                              "was refused (is a scheduler running there?)\n")

@@ -21,13 +21,12 @@ from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
 
-from .conftest import FIXTURES, corpus_files
-from .test_download import (  # noqa: F401 - fixtures are found by name
+from .conftest import FIXTURES, closed_port, corpus_files
+from .download_support import (  # noqa: F401 - fixtures are found by name
     ONE_HAND,
     SANMA,
     _isolated_env,
     cache_dir,
-    free_port,
     gid,
     server,
 )
@@ -358,19 +357,20 @@ def _quick_fetcher():
 def test_a_refused_connection_gives_up_after_two_attempts(cache_dir):
     """A real closed port on 127.0.0.1, the command's own retry policy: two attempts a second
     apart (not four over 15 s), and `download` does not try the other ids."""
-    base = f"http://127.0.0.1:{free_port()}"
-    result = run("replay", gid(1), "--cache-dir", cache_dir, "--base-url", base)
-    assert result.exit_code == 1
-    assert result.stderr == (f"Error: {gid(1)}: connection refused by {base[7:]}, after 2 attempts: is the "
-                             "server down, or the base URL wrong?\n")
-    result = run("download", gid(1), gid(2), "--cache-dir", cache_dir, "--base-url", base)
-    assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
-        f"Error: {gid(1)}: connection refused by {base[7:]}, after 2 attempts: is the server down, or the "
-        "base URL wrong?",
-        "Stopped downloading: 1 not attempted.",
-        "2 ids: 0 downloaded, 0 already cached, 1 failed (1 stopped), 1 not attempted.",
-    ]
+    with closed_port() as port:
+        base = f"http://127.0.0.1:{port}"
+        result = run("replay", gid(1), "--cache-dir", cache_dir, "--base-url", base)
+        assert result.exit_code == 1
+        assert result.stderr == (f"Error: {gid(1)}: connection refused by {base[7:]}, after 2 attempts: is the "
+                                 "server down, or the base URL wrong?\n")
+        result = run("download", gid(1), gid(2), "--cache-dir", cache_dir, "--base-url", base)
+        assert result.exit_code == 1
+        assert result.stderr.splitlines() == [
+            f"Error: {gid(1)}: connection refused by {base[7:]}, after 2 attempts: is the server down, or the "
+            "base URL wrong?",
+            "Stopped downloading: 1 not attempted.",
+            "2 ids: 0 downloaded, 0 already cached, 1 failed (1 stopped), 1 not attempted.",
+        ]
 
 
 # -- logs that stop before the game's end ----------------------------------------------------------

@@ -229,8 +229,9 @@ LONG = ["ＷチーズケーキＸ", "偽善者高橋みなみ", "a_very_long_asc
 """Names of 16 cells (eight full-width characters, Tenhou's longest), and a longer one."""
 
 
-def test_every_view_fits_80_columns(tmp_path):
-    path = tmp_path / "long.xml"
+def test_every_view_fits_80_columns(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the file as the user names it, wherever the temporary folder is
+    path = Path("long.xml")
     path.write_text(with_names(LONG).replace('ten="50,48000,5"', 'ten="50,36000,5"'))
     env = {"COLUMNS": "80"}
     views = {

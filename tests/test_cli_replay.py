@@ -24,7 +24,7 @@ from tenhou_tools.sources.files import read_game
 from tenhou_tools.sources.http import LogFetcher
 
 from .conftest import FIXTURES, corpus_files
-from .test_download import (  # noqa: F401 - fixtures are found by name
+from .download_support import (  # noqa: F401 - fixtures are found by name
     ONE_HAND,
     READ_TIMEOUT,
     SANMA,

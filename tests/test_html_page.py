@@ -6,6 +6,7 @@ import base64
 import hashlib
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -149,11 +150,24 @@ def test_analysis_member_is_the_hook():
 
 
 def test_static_files_cannot_break_out_of_their_elements():
-    script = html_view.asset("replay.js").lower()
+    script = html_view.script("replay").lower()
     assert "</script" not in script and "<script" not in script and "<!--" not in script
     assert "</style" not in html_view.asset("replay.css").lower()
     for marker in ("@@CSP@@", "@@TITLE@@", "@@STYLE@@", "@@GAME@@", "@@SCRIPT@@"):
         assert html_view.asset("replay.html").count(marker) == 1
+
+
+def test_every_script_file_is_a_part_of_one_page_in_order():
+    """Every .js file of views/static/ is a part of exactly one page's script (none left out of
+    the page), and the replay page's parts join into one function: the first opens it, the last
+    closes it and starts the page."""
+    static = Path(html_view.__file__).parent / "static"
+    parts = [part for parts in html_view.SCRIPTS.values() for part in parts]
+    assert sorted(parts) == sorted(p.name for p in static.glob("*.js"))
+    first, *_, last = html_view.SCRIPTS["replay"]
+    assert "(function () {\n  \"use strict\";" in html_view.asset(first)
+    assert html_view.asset(last).endswith('document.documentElement.setAttribute("data-ready", "1");\n})();\n')
+    assert html_view.script("replay").count("(function () {") == 1
 
 
 @pytest.mark.corpus

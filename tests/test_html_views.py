@@ -173,6 +173,18 @@ return {
 """
 
 
+SEAT_VIEW_AT_EVERY_STEP = (
+    "const out = [];\n"
+    "for (let step = 0; step <= arguments[1]; step++) {\n"
+    "  TenhouReplay.go(arguments[0], step);\n"
+    "  out.push([(() => {" + SEAT_VIEW + "})(), TenhouReplay.analysisAt()]);\n"
+    "}\n"
+    "return out;"
+)
+"""Steps 0 to ``arguments[1]`` of hand ``arguments[0]``, one after the other: at each, what
+``SEAT_VIEW`` reads and the analysis entry of the moment (one call to the browser per hand)."""
+
+
 def check_seat_view(driver, game, viewer: int, positions: list[int], doc: dict) -> int:
     """At every step of the hands, viewed from ``viewer`` without all hands: the analysis shown
     is the viewer's own (another seat's says it is hidden), a deal-in only from its ron on, no
@@ -183,10 +195,9 @@ def check_seat_view(driver, game, viewer: int, positions: list[int], doc: dict) 
     for position in positions:
         hand = game.hands[position]
         rons = [i + 1 for i, e in enumerate(hand.events) if isinstance(e, Agari) and not e.is_tsumo]
-        for step in range(len(hand.events) + 1):
-            go(driver, position, step)
-            shown = driver.execute_script(SEAT_VIEW)
-            entry = driver.execute_script("return TenhouReplay.analysisAt()")
+        steps = driver.execute_script(SEAT_VIEW_AT_EVERY_STEP, position, len(hand.events))
+        assert len(steps) == len(hand.events) + 1
+        for step, (shown, entry) in enumerate(steps):
             if entry is not None and entry["seat"] != viewer:
                 assert shown["entry"] is None and shown["hidden_note"], (position, step)
             if shown["entry"] is not None:

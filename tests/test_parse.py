@@ -303,7 +303,7 @@ AGARI_AT = ONE_HAND_XML.index(b"<AGARI")
     (ONE_HAND_XML[:AGARI_AT + 30],
      ["incomplete game: the log is cut off in the middle of an element; read up to the last complete one",
       "incomplete game: the log ends in hand E1-0, before its result"]),
-    (gzip.compress(ONE_HAND_XML[:AGARI_AT + 30])[:-12],  # and its gzip stream cut short as well
+    (gzip.compress(ONE_HAND_XML[:AGARI_AT + 30], mtime=0)[:-12],  # and its gzip stream cut short as well
      ["incomplete game: the gzip data ends early; read what could be decompressed",
       "incomplete game: the log is cut off in the middle of an element; read up to the last complete one",
       "incomplete game: the log ends in hand E1-0, before its result"]),
@@ -330,7 +330,7 @@ ROOT_END = ONE_HAND_XML.rindex(b"</mjloggm>")
 @pytest.mark.parametrize(("data", "note"), [
     (ONE_HAND_XML[:ROOT_END], "the document has no </mjloggm> end tag"),
     (ONE_HAND_XML[:ROOT_END + 5], "the log is cut off in the middle of an element; read up to the last complete one"),
-    (gzip.compress(ONE_HAND_XML)[:-8],  # the deflate stream is whole, the gzip trailer is missing
+    (gzip.compress(ONE_HAND_XML, mtime=0)[:-8],  # the deflate stream is whole, the gzip trailer is missing
      "the gzip data ends early, after the game's end; read what could be decompressed"),
 ])
 def test_a_log_cut_after_the_games_end_is_complete(data, note):

@@ -20,6 +20,7 @@ from tenhou_tools.mjlog.scan import scan
 
 from .conftest import FIXTURES, corpus_files, corpus_root, genuine_files
 from .fuzzing.logs import MUTATIONS
+from .genuine_logs import genuine_logs_read
 
 ONE_HAND = (FIXTURES / "one_hand.xml").read_bytes()
 
@@ -154,13 +155,14 @@ def test_fixtures_parse_the_same_both_ways():
 
 
 @pytest.mark.corpus  # every log of the corpus: a long run
+@pytest.mark.xdist_group("genuine_logs")
 def test_every_corpus_log_is_read_by_scan_and_parses_the_same(corpus):
-    paths = genuine_files()
-    assert paths
-    for path in paths:
-        xml = real_xml(path)
-        assert scan(xml) is not None, f"{path.name}: a Tenhou log outside the subset"
-        assert_same(xml)
+    """Every genuine log is in the subset ``scan`` reads, and the game the public reader gives
+    (``read_game``: through ``scan``) is the one lxml alone gives (``genuine_logs_read``)."""
+    reads = genuine_logs_read()
+    assert [r.name for r in reads] == [p.name for p in genuine_files()] != []
+    assert [r.name for r in reads if not r.in_subset] == [], "Tenhou logs outside the subset"
+    assert [r.name for r in reads if not r.same_as_lxml] == []
 
 
 def test_broken_corpus_logs_parse_the_same_both_ways(corpus):

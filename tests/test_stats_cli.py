@@ -19,7 +19,7 @@ from tenhou_tools.stats import collect, game_counters
 from tenhou_tools.stats.records import GameFilter, LobbySpec, stats_item
 from tenhou_tools.stats.store import StatsStore, StoreError
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, FREE_LOOPBACK_PORT
 from .stats_games import GAME_A, GAME_B, GAME_C, GAME_D, game_a, game_b, game_c, game_d
 
 ID_A = "2020010112gm-00a9-0000-0000000a"
@@ -373,7 +373,7 @@ def test_a_worker_that_dies_costs_one_log(logs, monkeypatch):
 def test_dask_gives_the_same_report(logs):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
-                                  host="127.0.0.1", dashboard_address=None) as cluster:
+                                  host="127.0.0.1", dashboard_address=FREE_LOOPBACK_PORT) as cluster:
         result = run("stats", logs, "--format", "json", "--scheduler", cluster.scheduler_address,
                      "--batch-size", "1")
     assert result.exit_code == 0, result.stderr

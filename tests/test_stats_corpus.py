@@ -24,7 +24,8 @@ from tenhou_tools.cli import cli
 
 from .conftest import end_child, interruptible_cli
 
-pytestmark = pytest.mark.corpus
+pytestmark = [pytest.mark.corpus, pytest.mark.xdist_group("stats_corpus")]
+"""Both tests read the one report of ``corpus_report`` (one worker computes it once)."""
 
 
 def _is_open_call(m: int) -> bool:
@@ -98,10 +99,16 @@ def independent_count(files) -> dict:
     return counts
 
 
-def test_corpus_counts_agree_with_an_independent_count(corpus):
+@pytest.fixture(scope="module")
+def corpus_report(corpus):
+    """``stats`` over the corpus's mjlog/ in one run (``--format json``), which both tests compare
+    with: the independent count, and the report a run interrupted and resumed gives."""
+    return CliRunner().invoke(cli, ["stats", str(corpus / "mjlog"), "--format", "json", "--jobs", "2", "--no-progress"])
+
+
+def test_corpus_counts_agree_with_an_independent_count(corpus, corpus_report):
     files = sorted((corpus / "mjlog").glob("*/*.gz"))
-    result = CliRunner().invoke(cli, ["stats", str(corpus / "mjlog"), "--format", "json", "--jobs", "2",
-                                      "--no-progress"])
+    result = corpus_report  # stats over those files
     assert result.exit_code == 0, result.stderr
     assert "0 unreadable" in result.stderr
     report = {(r["name"], r["players"]): r for r in json.loads(result.stdout)}
@@ -124,7 +131,7 @@ def test_corpus_counts_agree_with_an_independent_count(corpus):
     assert sum(r["games"] for r in report.values()) == 4 * n4 + 3 * n3
 
 
-def test_ctrl_c_then_resume_gives_the_full_database(corpus, tmp_path):
+def test_ctrl_c_then_resume_gives_the_full_database(corpus, corpus_report, tmp_path):
     """A real SIGINT in the middle of a run over the corpus: exit 130, a consistent database;
     a second run adds the rest, and the report equals the one read from the logs."""
     import signal
@@ -158,5 +165,5 @@ def test_ctrl_c_then_resume_gives_the_full_database(corpus, tmp_path):
     rest = subprocess.run(command[:-2], capture_output=True, timeout=120)
     assert rest.returncode == 0, rest.stderr.decode()
     assert f"{games} already in it".encode() in rest.stderr
-    full = CliRunner().invoke(cli, ["stats", str(corpus / "mjlog"), "--format", "json", "--jobs", "2"])
-    assert rest.stdout.decode() == full.stdout
+    assert corpus_report.exit_code == 0, corpus_report.stderr
+    assert rest.stdout.decode() == corpus_report.stdout  # the report of one uninterrupted run

@@ -1,8 +1,9 @@
 """The offline HTML replay page: ``tenhou-tools replay SOURCE --html FILE``.
 
 One self-contained file that works from ``file://`` with no network: the page's markup, CSS and
-JS are package data (``views/static/replay.html``, ``replay.css``, ``replay.js``) inlined into
-the page, the tiles are SVG that the JS draws, and the game is embedded as
+JS are package data (``views/static/replay.html``, ``replay.css`` and the script's parts,
+``SCRIPTS["replay"]``) inlined into the page, the tiles are SVG that the JS draws, and the game
+is embedded as
 
     <script type="application/json" id="tenhou-tools-game">{...}</script>
 
@@ -60,10 +61,36 @@ def embed_json(value: Any) -> str:
     return text
 
 
+SCRIPTS: dict[str, tuple[str, ...]] = {
+    "replay": (
+        "replay_base.js",  # the document, constants, small helpers; opens the one function scope
+        "replay_words.js",  # results, findings, waits and danger classes in words
+        "replay_board.js",  # the board at a moment (computeBoard)
+        "replay_controls.js",  # the state, the address (#E2-1:12), the API, auto-play, the view
+        "replay_tiles.js",  # the tiles' faces as SVG symbols
+        "replay_table.js",  # drawing the table: hands, melds, ponds, danger marks, the centre
+        "replay_panels.js",  # the event line, results, seats, the hand list, header, standings
+        "replay_chart.js",  # the score chart
+        "replay_analysis.js",  # the discard analysis panel and the verdicts over the game
+        "replay_main.js",  # render, the keys and buttons, window.TenhouReplay, the start; closes the scope
+    ),
+    "stats": ("stats.js",),
+}
+"""Each page's script, in the files that make it up, in order: the page's concerns, each short
+enough to read whole. The page inlines them joined exactly as they are (nothing added or taken
+away) as its one script: the parts share one function scope (the first opens it, the last closes
+it), and the page's policy names the one script's hash."""
+
+
 @cache
 def asset(name: str) -> str:
     """One of the pages' static files (``replay.html``, ``stats.css``, ...)."""
     return resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8")
+
+
+def script(name: str) -> str:
+    """The script of page ``name`` (``replay``, ``stats``): its parts (``SCRIPTS``) joined."""
+    return "".join(asset(part) for part in SCRIPTS[name])
 
 
 def _sha256(text: str) -> str:
@@ -110,23 +137,24 @@ def replay_page(doc: ReplayDocument | Mapping[str, Any], *, analysis: Any = None
 
 
 def inline_page(name: str, title: str, data: Mapping[str, str]) -> str:
-    """The page ``static/<name>.html`` with ``<name>.css`` and ``<name>.js`` inlined, its policy,
-    its (escaped) ``title`` and the ``data`` markers (``@@GAME@@``: already embedded JSON), in
-    the order the template has them: ``@@CSP@@``, ``@@TITLE@@``, ``@@STYLE@@``, the data
-    markers, ``@@SCRIPT@@``."""
-    script, style = asset(f"{name}.js"), asset(f"{name}.css")
-    forbidden = ((f"{name}.js", script, ("</script", "<script", "<!--")), (f"{name}.css", style, ("</style",)))
+    """The page ``static/<name>.html`` with ``<name>.css`` and its script (``SCRIPTS[name]``)
+    inlined, its policy, its (escaped) ``title`` and the ``data`` markers (``@@GAME@@``: already
+    embedded JSON), in the order the template has them: ``@@CSP@@``, ``@@TITLE@@``,
+    ``@@STYLE@@``, the data markers, ``@@SCRIPT@@``."""
+    code, style = script(name), asset(f"{name}.css")
+    forbidden = ((" + ".join(SCRIPTS[name]), code, ("</script", "<script", "<!--")),
+                 (f"{name}.css", style, ("</style",)))
     for file, text, bad in forbidden:
         if any(b in text.lower() for b in bad):  # a packaging mistake, not a user's input
             raise ValueError(f"{file} contains one of {bad} and cannot be inlined")
     # One pass, left to right: an inserted value (a log's text) is never searched for markers.
     page = asset(f"{name}.html")
     parts = {
-        "@@CSP@@": html.escape(content_security_policy(script, style), quote=True),
+        "@@CSP@@": html.escape(content_security_policy(code, style), quote=True),
         "@@TITLE@@": html.escape(readable(title), quote=True),
         "@@STYLE@@": style,
         **data,
-        "@@SCRIPT@@": script,
+        "@@SCRIPT@@": code,
     }
     out = []
     rest = page
