@@ -32,7 +32,8 @@ def test_check_kinds_keep_the_ndjson_names():
                                          # issue 36: the header's claims and the seed
                                          "wall_seed", "game_id", "lobby_rules", "chips", "seats", "seat_rank",
                                          "game_id_not_checkable", "seat_rank_not_checkable",
-                                         "riichi_scores_not_checkable", "claims_not_checkable", "disconnect"}
+                                         "riichi_scores_not_checkable", "claims_not_checkable", "disconnect",
+                                         "disconnect_not_checkable", "era", "era_not_checkable"}
 
 
 def test_a_check_counts_and_returns_its_verdict():
