@@ -31,6 +31,8 @@ __all__ = [
     "next_rate",
     "rate_change",
     "rate_follows",
+    "require_players",
+    "require_rank",
     "table_average_rate",
     "whole_rates",
 ]
@@ -111,8 +113,8 @@ def rate_change(rank: int, own_rate: float, table_avg_rate: float, games_played:
     The base is +30/+10/-10/-30 in four-player games and +30/0/-30 in three-player ones; the
     formula has no length term (``length`` is accepted so callers can pass the table kind: the
     corpus check in the docs shows East-only and East-South games change alike)."""
-    _check_players(players)
-    _check_rank(rank, players)
+    require_players(players)
+    require_rank(rank, players)
     raw = _RATE_BASE[players][rank - 1] + (table_avg_rate - own_rate) / RATE_DIVISOR
     if games_played is not None:
         factor = games_factor(games_played)
@@ -169,8 +171,8 @@ def dan_moves(dan: int, rank: int, players: int) -> frozenset[int]:
     reached the promotion or fell below zero (both are allowed after such a place). Kyu ranks
     are allowed to move down after a last place that costs points (sources differ on whether
     1級 and 2級 are demoted; allowing it can only miss a forgery, never flag a genuine game)."""
-    _check_players(players)
-    _check_rank(rank, players)
+    require_players(players)
+    require_rank(rank, players)
     if dan >= TENHOUI:
         return frozenset({dan})
     moves = {dan}
@@ -184,11 +186,13 @@ def dan_moves(dan: int, rank: int, players: int) -> frozenset[int]:
 # -- checks -----------------------------------------------------------------------------------
 
 
-def _check_players(players: int) -> None:
+def require_players(players: int) -> None:
+    """A player count the rules know (3 or 4), or ``ValueError``."""
     if players not in (3, 4):
         raise ValueError(f"players must be 3 or 4, not {players}")
 
 
-def _check_rank(rank: int, players: int) -> None:
+def require_rank(rank: int, players: int) -> None:
+    """A placement of ``players`` (1 = first), or ``ValueError``."""
     if not 1 <= rank <= players:
         raise ValueError(f"rank must be 1-{players}, not {rank}")

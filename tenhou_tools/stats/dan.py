@@ -32,6 +32,8 @@ from ..rules.standing import (
     RateChange,
     games_factor,
     rate_change,
+    require_players,
+    require_rank,
     table_average_rate,
 )
 
@@ -164,7 +166,7 @@ loss)."""
 def rule_era(players: int, on: date | None = None) -> RuleEra | None:
     """The tables in force on a day (Japan time, the day in the game id), or today's when
     ``on`` is ``None``; ``None`` when no confirmed table covers it."""
-    _check_players(players)
+    require_players(players)
     for era in _ERAS:
         if era.players == players and era.covers(on):
             return era
@@ -199,7 +201,7 @@ class PtTable:
 
     def pt(self, rank: int) -> int:
         """The points of finishing ``rank`` (1 = first)."""
-        _check_rank(rank, self.players)
+        require_rank(rank, self.players)
         return self.points[rank - 1]
 
 
@@ -276,18 +278,8 @@ def _check_dan(dan: int) -> None:
         raise ValueError(f"dan id must be 0-{TENHOUI}, not {dan}")
 
 
-def _check_players(players: int) -> None:
-    if players not in (3, 4):
-        raise ValueError(f"players must be 3 or 4, not {players}")
-
-
-def _check_rank(rank: int, players: int) -> None:
-    if not 1 <= rank <= players:
-        raise ValueError(f"rank must be 1-{players}, not {rank}")
-
-
 def _check_counts(rank_counts: Sequence[float], players: int) -> tuple[float, ...]:
-    _check_players(players)
+    require_players(players)
     counts = tuple(rank_counts)
     if len(counts) != players:
         raise ValueError(f"{players} players need {players} rank counts, not {len(counts)}")
