@@ -384,3 +384,18 @@ def test_a_hand_with_no_result_before_the_next_one_is_a_warning():
 def test_what_is_not_a_cut_game_is_still_an_error(data, message):
     with pytest.raises(ParseError, match=message):
         parse_game(data, require_complete=False)
+
+
+@pytest.mark.parametrize(("xml", "layout"), [
+    (b'<mjloggm ver="2.3"><GO type="169"/><UN n0="A"/></mjloggm>', "tenhou"),
+    (b'<mjloggm ver="2.3"><UN n0="a> b"/></mjloggm>', "tenhou"),  # "> " inside a value, no tag after
+    (b'<mjloggm ver="2.3"> <GO type="169"/></mjloggm>', "rewritten"),
+    (b'<mjloggm ver="2.3"><GO type="169"/>\t<UN n0="A"/></mjloggm>', "rewritten"),
+    (b'<mjloggm ver="2.3"><GO type="169"/>\r\n<UN n0="A"/></mjloggm>', "rewritten"),
+    (b'<mjloggm ver="2.3">\n  <GO type="169"/>\n</mjloggm>', "rewritten"),
+    (b'<mjloggm ver="2.3"><UN n0="A\nB"/></mjloggm>', "tenhou"),  # a line break, but not between elements
+])
+def test_the_layout_is_whitespace_between_elements(xml, layout):
+    from tenhou_tools.mjlog._parse import layout_of
+
+    assert layout_of(xml).value == layout

@@ -251,6 +251,12 @@ elements, or between the root's start tag and its first child)."""
 def layout_of(xml: bytes) -> Layout:
     """Who wrote the document last, by its layout: Tenhou writes its elements back to back;
     whitespace between two of them means another program wrote it again (``Layout``)."""
+    # The pattern needs a tag's end followed by whitespace. A log with no line break, tab or
+    # carriage return (three byte scans) and no "> " (one search) has none, and Tenhou writes
+    # none of them: the pattern's own scan of every log cost 0.23 M of validate's 6.9 M
+    # instructions a game (bench_callgrind); only the others are searched with it.
+    if b"\n" not in xml and b"\t" not in xml and b"\r" not in xml and b"> " not in xml:
+        return Layout.TENHOU
     return Layout.REWRITTEN if _BETWEEN_ELEMENTS.search(xml) is not None else Layout.TENHOU
 
 
