@@ -399,3 +399,18 @@ def test_the_layout_is_whitespace_between_elements(xml, layout):
     from tenhou_tools.mjlog._parse import layout_of
 
     assert layout_of(xml).value == layout
+
+
+@pytest.mark.parametrize("rate", ["nan", "inf", "-inf"])
+def test_a_rate_that_is_no_number_is_a_parse_error(rate):
+    """``float()`` reads ``nan`` and ``inf``; a ``UN rate`` of either is not a rate (it would
+    stop the era check and the cross-game pass later, and is no JSON number)."""
+    from tenhou_tools.check import check_log
+
+    from .conftest import FIXTURES
+
+    xml = (FIXTURES / "one_hand.xml").read_bytes()
+    assert b'rate="' in xml
+    start = xml.index(b'rate="') + len(b'rate="')
+    forged = xml[:start] + rate.encode() + xml[xml.index(b",", start):]
+    assert [f.code.value for f in check_log(forged, path="x.xml").findings] == ["PARSE_ERROR"]

@@ -11,6 +11,7 @@ with the same value in one element (``owari``, in some logs of 2010-05-10), whic
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import sys
 from typing import Any, Final
@@ -566,6 +567,8 @@ class _Parser:
             rates = tuple(float(r) for r in rate_text.split(",")) if rate_text else (0.0,) * 4
         except ValueError:
             raise self.fail(f"attribute 'rate' is not a list of numbers: {rate_text[:60]!r}") from None
+        if not all(math.isfinite(r) for r in rates):  # float() reads "nan" and "inf": no rate is either
+            raise self.fail(f"attribute 'rate' is not a list of numbers: {rate_text[:60]!r}")
         sexes = tuple(sx_text.split(",")) if sx_text else ("",) * 4
         if len(rates) != 4 or len(sexes) != 4:
             raise self.fail("attributes 'rate' and 'sx' must have four entries")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from ...errors import ParseError
@@ -161,7 +162,8 @@ class _GameReader:
         sexes = _list4(doc.get("sx"), "")
         players = tuple(
             Player(s, str(names[s]), DAN_NAMES.index(dans[s]) if dans[s] in DAN_NAMES else 0,
-                   float(rates[s]) if isinstance(rates[s], (int, float)) else 0.0, str(sexes[s]))
+                   float(rates[s]) if isinstance(rates[s], (int, float)) and math.isfinite(rates[s]) else 0.0,
+                   str(sexes[s]))
             for s in range(4)
         )
         lobby = doc.get("lobby")
