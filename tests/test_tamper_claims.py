@@ -8,7 +8,7 @@ import pytest
 from tenhou_tools.events import Agari, Call, CallKind, NewDora
 from tenhou_tools.ids import announced_table
 
-from .tamper import clean_game, codes, elements, nth, serialize
+from .tamper import clean_game, codes, elements, nth, serialize, xml_of
 
 # -- tile accounting: kan dora and ura indicators ------------------------------------------------
 
@@ -607,10 +607,21 @@ def test_withheld_seats_are_not_checkable(corpus):
     (2009020103gm-00a9-0000-47e70b77). Their rank is not the players': counted not checkable."""
     from tenhou_tools.check import check_log
 
+    from .conftest import corpus_files
+
+    path = next(p for p in corpus_files("mjlog") if p.name.startswith("2009020103gm-00a9-0000-47e70b77"))
+    record = check_log(xml_of(path), path=str(path), log_id="2009020103gm-00a9-0000-47e70b77")
+    assert record.findings == ()
+    assert dict(record.checks)["seat_rank_not_checkable"] == 4
+
+
+def test_the_withheld_form_excuses_no_later_game(corpus):
+    """The withheld form is the server's only before 2010: a later ranked game whose seats are
+    set to it (to hide players below the room) is held to the room like any other."""
     xml, game = _ranked()
+    assert game.log_id is not None and game.log_id[:4] >= "2010"
     root, kids = elements(xml)
     for seat in range(4):
         _seat_as(kids, seat, sx="C", dan="0", rate="1500")
-    record = check_log(serialize(root), path="x.xml", log_id=game.log_id)
-    assert record.findings == ()
-    assert dict(record.checks)["seat_rank_not_checkable"] == 4
+    found = codes(serialize(root), game.log_id)
+    assert found.count("SEATS") == 4 and found.count("SEAT_RANK") == 4

@@ -16,7 +16,17 @@ from ..findings import FindingCode as F
 from ..ids import game_start
 from ..mjlog import ruleset_from_type
 from ..rules.era import Mark, allowed
-from ..rules.lobby import COMPUTER, DAN_MAX, SEXES, distinct_names, may_sit, room_minimum, seats_withheld
+from ..rules.lobby import (
+    COMPUTER,
+    DAN_MAX,
+    SEXES,
+    WITHHELD_BEFORE,
+    distinct_names,
+    is_ranked,
+    may_sit,
+    room_minimum,
+    seats_withheld,
+)
 from ..rules.values import WallSeedError
 from ..rules.wall import FORMAT_LEGACY, seed_format
 from ._recorder import NO_INDEX, Recorder
@@ -138,8 +148,10 @@ def _seats(rec: Recorder, game: Game, verified: Ruleset, lobby: int) -> None:
     # A ranked lobby seats players only: a seat marked C (computer) there is the server's form of
     # a log whose players it withholds, every seat alike (rules.lobby.seats_withheld), and excuses
     # no single seat from the room's conditions.
-    withheld = seats_withheld([(p.sex, p.dan, p.rate) for p in players[:n]])
-    if lobby == 0 and not withheld:
+    start = game_start(game.log_id)
+    withheld = (seats_withheld([(p.sex, p.dan, p.rate) for p in players[:n]])
+                and start is not None and start < WITHHELD_BEFORE)
+    if is_ranked(verified, lobby) and not withheld:
         for p in players[:n]:
             if not rec.check(K.SEATS, p.sex != COMPUTER):
                 rec.find(F.SEATS, f"S{p.seat} is marked a computer (sx C) at a ranked table (lobby 0), which "

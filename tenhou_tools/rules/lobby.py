@@ -8,10 +8,13 @@ Tokujou games: lowest dan 四段, lowest rate 1800.00; Houou: 七段, 2001.02).
 
 from __future__ import annotations
 
-from ..events import Room, Ruleset
+from datetime import datetime
 
-__all__ = ["COMPUTER", "DAN_MAX", "GUEST_NAME", "RANKED_LOBBY", "SEXES", "distinct_names", "is_ranked", "may_sit",
-           "room_minimum", "seats_withheld"]
+from ..events import Room, Ruleset
+from ..ids import JST
+
+__all__ = ["COMPUTER", "DAN_MAX", "GUEST_NAME", "RANKED_LOBBY", "SEXES", "WITHHELD_BEFORE", "distinct_names",
+           "is_ranked", "may_sit", "room_minimum", "seats_withheld"]
 
 RANKED_LOBBY = 0
 """Tenhou's ranked lobbies (段位戦) are lobby 0; any other number is a private lobby (個室)."""
@@ -32,6 +35,11 @@ COMPUTER = "C"
 """``UN sx`` of a seat no player holds (コンピュータ): the empty seat of a three-player table, or every
 seat of a log whose players the server withholds (``seats_withheld``). A ranked lobby seats no
 computer beside its players: in the corpus's 4,897 games no other seat is marked ``C``."""
+
+WITHHELD_BEFORE = datetime(2010, 1, 1, tzinfo=JST)
+"""The withheld form (``seats_withheld``) is the server's only in a game before this (the one
+genuine log in that form is of 2009-02): a later game, or one without a date, in that form is
+held to the room's conditions like any other, so the form cannot excuse a forged header."""
 
 WITHHELD_DAN = 0
 WITHHELD_RATE = 1500.0
