@@ -209,6 +209,13 @@ class InProcessRunner(Runner):
     def __init__(self, *, work: Work = CHECK, timeout: float | None = None):
         self.work = work
         self.timeout = timeout or None
+        self._undo_gc: Callable[[], None] | None = collect_rarely()
+
+    def close(self) -> None:
+        """Give the process back its garbage collector's settings (idempotent)."""
+        if self._undo_gc is not None:
+            self._undo_gc()
+            self._undo_gc = None
 
     def map(self, items: Iterable[LogItem], *, total: int | None = None) -> Generator[Any, None, None]:
         run = self.work.run
@@ -391,9 +398,9 @@ def open_runner(*, jobs: int | None = None, scheduler: str | None = None,
     stays in this process. ``work`` is what is done with each log (``validate``'s checks by
     default); ``timeout`` the seconds one log may take (``None`` or 0: no limit; not on Dask).
     Raises ``SetupError`` (Dask missing or unreachable). The garbage collector is set for a long
-    run here (``_native.collect_rarely``), before a pool's workers start (each sets it again).
+    run (``_native.collect_rarely``) in each pool worker, and in this process by the in-process
+    runner until it closes: a library caller's process keeps its own settings after the run.
     """
-    collect_rarely()
     if scheduler:
         return DaskRunner(scheduler, batch_size=batch_size, work=work)
     if jobs is None:

@@ -137,3 +137,17 @@ def test_the_walls_of_a_seed_are_the_standard_librarys():
         rnd = wall.sha512_words(plain)
         expected = wall.shuffle_order(rnd, 136)
         assert list(generator.next_hand(index % 4).live) == expected[135 - 52:13:-1]
+
+
+def test_an_in_process_run_gives_the_garbage_collector_back():
+    """A library caller's process keeps its own collector settings after a run in it."""
+    import gc
+
+    from tenhou_tools.batch import open_runner
+
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    with open_runner(jobs=1) as runner:
+        assert gc.get_threshold() == (10_000, 10, 10)
+        assert runner.name == "in-process"
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() <= frozen
