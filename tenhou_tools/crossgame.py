@@ -164,6 +164,8 @@ class CrossGameRecord:
             "path": self.path,
             "log_id": self.log_id,
             "ok": self.ok,
+            "hands": 0,  # a game line's keys, so a reader of game lines reads this one too
+            "checks": {},
             "findings": [f.to_json() for f in self.findings],
             "earlier": [{"seat": s, "path": p, "log_id": i} for s, p, i in self.earlier],
         }
