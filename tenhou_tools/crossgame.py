@@ -36,6 +36,7 @@ Every seat of a ranked, id-named game either has its game before it established,
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -255,15 +256,15 @@ def check_across(facts: Iterable[GameFacts]) -> CrossReport:
                        consecutive, tuple(sorted((k, v) for k, v in reasons.items() if v)))
 
 
-def _candidates_before(entries: Sequence[_Entry], b: int) -> list[int]:
+def _candidates_before(entries: Sequence[_Entry], b: int, starts: Sequence[datetime]) -> list[int]:
     """The entries that may be the game right before ``entries[b]``: those of its hour (their
-    order is not known) and those of the latest earlier hour."""
-    hour = entries[b][0].start
-    same = [i for i, e in enumerate(entries) if e[0].start == hour and i != b]
-    earlier = [e[0].start for e in entries[:b] if e[0].start < hour]
-    if earlier:
-        latest = max(earlier)
-        same += [i for i, e in enumerate(entries) if e[0].start == latest]
+    order is not known) and those of the latest earlier hour. ``starts``: the entries' hours, in
+    their (time) order, searched by bisection: a player with thousands of games stays fast."""
+    hour = starts[b]
+    first, end = bisect_left(starts, hour), bisect_right(starts, hour)
+    same = [i for i in range(first, end) if i != b]
+    if first:
+        same += range(bisect_left(starts, starts[first - 1]), first)
     return same
 
 
@@ -281,8 +282,9 @@ def _predecessors(entries: Sequence[_Entry]) -> tuple[dict[int, int], dict[int, 
     and, for every other entry, why none is."""
     pred: dict[int, int] = {}
     why: dict[int, NotEstablished] = {}
+    starts = [e[0].start for e in entries]
     for b, (game, seat) in enumerate(entries):
-        candidates = _candidates_before(entries, b)
+        candidates = _candidates_before(entries, b, starts)
         if not candidates:
             why[b] = NotEstablished.FIRST
             continue
