@@ -1,5 +1,5 @@
 /*
- * tenhou_tools._speedups: the private C extension of tenhou_tools (see README, "Design").
+ * tenhou_tools._native._speedups: the private C extension of tenhou_tools (see README, "Design").
  *
  * Nine functions, each with a Python reference that runs when this module is not built and that
  * tests/test_speedups.py holds it to:

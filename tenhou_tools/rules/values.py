@@ -2,7 +2,7 @@
 
 The rule modules beside this one (``rules.scoring``, ``rules.wall``, ``rules.furiten``, ...) are
 compiled in a compiled install (docs/development.md, ``tenhou_tools/_build.py``). A class defined
-in a compiled module becomes a native class, which ``_values.build`` cannot make fast and which
+in a compiled module becomes a native class, which ``_native.build`` cannot make fast and which
 pickles differently, so the values live here, plain Python in every build. Each is also a name
 of the rule module that uses it, where callers import it: ``rules.scoring.ScoredHand``,
 ``rules.scoring.WinContext``, ``rules.payments.Limit``, ``rules.furiten.Furiten``,

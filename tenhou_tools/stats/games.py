@@ -27,7 +27,7 @@ from typing import Any
 from ..events import Game, Room
 from ..mjlog import ruleset_from_type
 from ..rules.game_end import ranking
-from ..rules.lobby import RANKED_LOBBY, is_ranked
+from ..rules.lobby import RANKED_LOBBY, is_ranked  # is_ranked(ruleset, lobby): ask rules.lobby
 from . import dan as dan_rules
 from .dan import Length
 
@@ -37,7 +37,6 @@ __all__ = [
     "TableRow",
     "game_entries",
     "history",
-    "is_ranked",
     "latest",
     "rate_change_summary",
     "sorted_entries",
