@@ -43,9 +43,11 @@ SANMA_MISSING_KINDS: frozenset[int] = frozenset(range(1, 8))
 
 
 def unused_tiles(players: int) -> range:
-    """The tile ids a game of ``players`` does not use: 2m-8m (ids 4-31, ``SANMA_MISSING_KINDS``)
-    in a three-player (sanma) game, none in four-player."""
-    return range(4, 32) if players == 3 else range(0)
+    """The tile ids a game of ``players`` does not use: the four copies of each of
+    ``SANMA_MISSING_KINDS`` (2m-8m, ids 4-31) in a three-player (sanma) game, none in four-player."""
+    if players != 3:
+        return range(0)
+    return range(4 * min(SANMA_MISSING_KINDS), 4 * max(SANMA_MISSING_KINDS) + 4)
 
 
 def kind(tile: int) -> int:

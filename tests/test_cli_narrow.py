@@ -166,7 +166,7 @@ def test_stats_tables_at_40_columns():
 @pytest.mark.parametrize("width", [40, 44, 52, 60, 64, 70, 76, 80])
 def test_no_view_is_cut_or_wider_than_the_terminal(long_names, width):
     for args in (["show", long_names], ["stats", long_names, "--brief"], ["stats", long_names, "--tables", "4"],
-                 ["stats", *BOTH, "--tables", "7"], ["show", FIXTURES / "sanma_kita.xml"]):
+                 ["stats", *BOTH, "--tables", "7"], ["show", FIXTURES / "sanma_kita.xml"], ["validate", *BOTH]):
         result = run(*args, width=width)
         assert result.exit_code == 0, (args, result.output)
         lines = result.stdout.splitlines()

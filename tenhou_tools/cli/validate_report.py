@@ -20,7 +20,7 @@ from ..check import GameRecord, Summary
 from ..crossgame import CrossGameRecord
 from ..findings import Finding, Severity
 from .finding_text import replay_command, values_text, viewer_url
-from .term import visible
+from .term import output_width, visible
 
 MAX_GAMES = 50
 """Failing games listed in full; the rest are counted."""
@@ -119,8 +119,8 @@ class Uncheckable:
 
     def lines(self) -> list[str]:
         """``warning: 3 games hold claims that cannot be checked: the wall without a seed (2),
-        ...``, the most frequent first, folded to ``WIDTH`` columns (continued lines indented);
-        none when no game holds any."""
+        ...``, the most frequent first, folded to ``WIDTH`` columns or the terminal's, if narrower
+        (continued lines indented); none when no game holds any."""
         if not self.games:
             return []
         hold = "game holds" if self.games == 1 else "games hold"
@@ -128,7 +128,7 @@ class Uncheckable:
         named = ", ".join(f"{UNCHECKABLE[kind]}\u00a0({n:,})" for kind, n in kinds)  # a count stays with its claim
         text = f"warning: {self.games:,} {hold} claims that cannot be checked: {named}."
         return [line.replace("\u00a0", " ") for line in textwrap.wrap(
-            text, WIDTH, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)]
+            text, min(WIDTH, output_width()), subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)]
 
 
 WIDTH = 80
