@@ -432,6 +432,13 @@ def test_a_log_without_its_seed_is_a_finding(corpus):
     root.remove(nth(kids, "SHUFFLE"))
     assert codes(serialize(root), game.log_id) == ["WALL_SEED"]
     assert codes(serialize(root), None) == []
+    # the finding says what is wrong: the wall is not also counted uncheckable (warned of)
+    from tenhou_tools.check import check_log
+
+    checks = dict(check_log(serialize(root), path="x.xml", log_id=game.log_id).checks)
+    assert "wall_not_checkable" not in checks
+    assert dict(check_log(serialize(root), path="x.xml", log_id=None).checks)["wall_not_checkable"] \
+        == len(game.hands)
 
 
 def test_a_2009_log_without_its_init_seeds_is_a_finding(corpus):

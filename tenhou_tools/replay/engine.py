@@ -76,6 +76,9 @@ class _Replay:
         self.walls: WallGenerator | None = None
         self.bad_seed: str | None = None
         """Why a seed the log does carry cannot be read (a finding, unlike a missing seed)."""
+        self.seed_faulty = False
+        """Whether ``WALL_SEED`` was reported: the wall is then wrong, not uncheckable, and is not
+        also counted ``wall_not_checkable`` (which validate's report warns of)."""
         shuffle = game.header.shuffle
         self.init_seeded = shuffle is None and any(hand.init.shuffle for hand in game.hands)
         """A 2009 log: the seed is on each ``INIT`` (``shuffle``), so every ``INIT`` must carry one."""
@@ -140,5 +143,7 @@ class _Replay:
             if self.bad_seed is not None:
                 self.rec.find(F.WALL_SEED, f"{init.label()}: the shuffle seed cannot be read: {self.bad_seed}")
                 self.bad_seed = None  # the game's one seed, or this hand's: reported once
-            self.rec.not_checkable(K.WALL_NOT_CHECKABLE)
+                self.seed_faulty = True
+            if not self.seed_faulty:
+                self.rec.not_checkable(K.WALL_NOT_CHECKABLE)
         return wall
