@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -104,6 +105,11 @@ def browser() -> Iterator[object]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+PAGE_READY_SECONDS = 120
+"""How long a page's script may take to draw it before the test fails (a generous bound: a
+loaded machine's Chromium is slow, and a page that never draws fails all the same)."""
+
+
 def open_page(driver, path: Path, moment: str | None = None, width: int = 1280, height: int = 1000) -> None:
     """Load a page from ``file://`` at a window width, optionally at ``#HAND:STEP``, and wait
     for its script to have drawn it. The logs of the previous page are dropped first."""
@@ -112,9 +118,20 @@ def open_page(driver, path: Path, moment: str | None = None, width: int = 1280, 
     drain_logs(driver)
     url = path.resolve().as_uri() + (f"#{moment}" if moment else "")
     driver.get(url)
-    ready = driver.execute_script("return document.documentElement.getAttribute('data-ready')")
-    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-    assert ready == "1" and not errors, errors
+    # the page's script marks the document when it has drawn it; wait for that mark (or an error)
+    # rather than read it once: on a loaded machine ``get`` has returned before it (one run in the
+    # whole suite found it unset with no error logged)
+    errors: list[dict] = []
+    state = None
+    deadline = time.monotonic() + PAGE_READY_SECONDS
+    while True:
+        state = driver.execute_script(
+            "return [document.readyState, document.documentElement.getAttribute('data-ready')]")
+        errors += [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        if state[1] == "1" or errors or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert state[1] == "1" and not errors, (state, errors)
 
 
 def drain_logs(driver) -> None:
