@@ -54,6 +54,7 @@ from .events import DAN_NAMES, Game, Room
 from .findings import Finding, FindingCode, Severity
 from .ids import game_start
 from .rules.dan_points import (
+    SHODAN,
     DanStanding,
     carried_pt,
     dan_after,
@@ -367,16 +368,12 @@ def _carry_points(entries: Sequence[_Entry], pred: dict[int, int],
             legal = seat_b.dan in dan_moves(seat_a.dan, seat_a.rank, game_a.players)
             moved = legal and seat_b.dan != seat_a.dan
             anchors += int(moved)
-            expected = pt = None
-            if standing is not None and standing.points is not None and legal:
-                pt = carried_pt(seat_a.rank, game_a.room, game_a.length, game_a.players, seat_a.dan,
-                                game_a.start)
-                expected = None if pt is None else dan_after(standing, pt, game_a.players, game_a.start)
-            if expected is not None and pt is not None and standing is not None and standing.points is not None:
+            carried = _carry(standing, entries[a]) if legal else None
+            if carried is not None:
+                points, pt, expected = carried
                 finding = None
                 if expected.dan != seat_b.dan:
-                    finding = _points_finding(entries[a], entries[b], standing.points, pt, expected.dan,
-                                              anchor)
+                    finding = _points_finding(entries[a], entries[b], points, pt, expected.dan, anchor)
                 held.append((a, b, finding))
                 standing = expected if finding is None else None
                 if moved:  # a carried promotion or demotion: the points start again
@@ -391,6 +388,18 @@ def _carry_points(entries: Sequence[_Entry], pred: dict[int, int],
     return anchors, held
 
 
+def _carry(standing: DanStanding | None, entry: _Entry) -> tuple[int, int, DanStanding] | None:
+    """The player's points before ``entry``'s game, the points it earns, and the standing after
+    it; ``None`` where they are not carried (no points known, or a value the sources disagree on:
+    ``rules.dan_points``)."""
+    if standing is None or standing.points is None:
+        return None
+    game, seat = entry
+    pt = carried_pt(seat.rank, game.room, game.length, game.players, seat.dan, game.start)
+    after = None if pt is None else dan_after(standing, pt, game.players, game.start)
+    return None if after is None or pt is None else (standing.points, pt, after)
+
+
 def _anchor_text(before: int, after: int, log_id: str) -> str:
     move = "promotion" if after > before else "demotion"
     return f"their {move} to {DAN_NAMES[after]} seen in {log_id}"
@@ -401,10 +410,11 @@ def _points_finding(before: _Entry, after: _Entry, points: int, pt: int, expecte
     game_a, seat_a = before
     seat_b = after[1]
     promote = promotion_points(seat_a.dan, game_a.players, game_a.start)
+    demotion = ", demotion below 0" if seat_a.dan >= SHODAN else ", no demotion below 初段"
     message = (f"S{seat_b.seat} ({seat_b.name}) holds {DAN_NAMES[seat_b.dan]} here, but after their "
                f"previous game {game_a.log_id} (its rate leads to this game's), {_ordinal(seat_a.rank)} "
                f"at {DAN_NAMES[seat_a.dan]}, their dan points were {points} {pt:+d} = {points + pt} "
-               f"(promotion at {promote}, demotion below 0; carried from {anchor}): the rules give "
+               f"(promotion at {promote}{demotion}; carried from {anchor}): the rules give "
                f"{DAN_NAMES[expected]}")
     return Finding(FindingCode.DAN_POINTS, Severity.ERROR, message, expected=expected, actual=seat_b.dan)
 

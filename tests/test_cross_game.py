@@ -12,6 +12,7 @@ import pytest
 
 from tenhou_tools.check import GameRecord
 from tenhou_tools.crossgame import CrossGameRecord, GameFacts, check_across, consecutive_pairs, game_facts
+from tenhou_tools.events import DAN_NAMES
 from tenhou_tools.rules.standing import dan_moves, next_rate, rate_follows, whole_rates
 from tenhou_tools.sources.files import read_game
 from tenhou_tools.validate import ValidateSummary, validate_paths
@@ -266,10 +267,12 @@ def test_the_days_genuine_chains_are_held_to_their_carried_points(corpus):
     assert dict(report.checks)["dan_points"] == held >= 10
 
 
-def _find_in_chain(corpus, test) -> tuple[list, int]:
-    """A chain (``_chains``) and the index ``i`` of a game in it, after its first move, with
-    ``test(chain[i - 1], chain[i])``."""
+def _find_in_chain(corpus, test, move: int) -> tuple[list, int]:
+    """A chain (``_chains``) that starts with a promotion (``move`` 1) or a demotion (-1) and the
+    index ``i`` of a game in it, after its move, with ``test(chain[i - 1], chain[i])``."""
     for chain in _chains(corpus):
+        if chain[1][1].dan - chain[0][1].dan != move:
+            continue
         for i in range(2, len(chain)):
             if test(chain[i - 1], chain[i]):
                 return chain, i
@@ -292,22 +295,26 @@ def _forged_chain(tmp_path, chain: list, i: int, dan: int) -> list[CrossGameReco
 def test_a_promotion_the_carried_points_do_not_reach_is_caught(corpus, tmp_path):
     """After a 1st place one rank up is allowed (CROSS_DAN), but the points carried from the
     chain's move are far below the promotion: DAN_POINTS, on the later game, naming the earlier."""
-    chain, i = _find_in_chain(corpus, lambda a, b: a[1].rank == 1 and a[1].dan == b[1].dan < 19)
+    chain, i = _find_in_chain(corpus, lambda a, b: a[1].rank == 1 and a[1].dan == b[1].dan < 19, 1)
     cross = _forged_chain(tmp_path, chain, i, chain[i][1].dan + 1)
     assert [f.code.value for r in cross for f in r.findings] == ["DAN_POINTS"]
     record, finding = cross[0], cross[0].findings[0]
     assert record.log_id == chain[i][0].log_id and record.earlier[0][2] == chain[i - 1][0].log_id
     assert (finding.expected, finding.actual) == (chain[i][1].dan, chain[i][1].dan + 1)
-    assert chain[i - 1][0].log_id in finding.message and chain[1][0].log_id in finding.message
+    assert chain[i - 1][0].log_id in finding.message
+    assert f"promotion to {DAN_NAMES[chain[1][1].dan]} seen in {chain[1][0].log_id}" in finding.message
 
 
 def test_a_demotion_while_the_carried_points_stay_above_zero_is_caught(corpus, tmp_path):
-    """After a last place one rank down is allowed at these ranks (CROSS_DAN), but the carried
-    points (a rank's starting points, 1400 or more, less a few losses) stay above zero."""
-    chain, i = _find_in_chain(corpus, lambda a, b: a[1].rank == a[0].players and a[1].dan == b[1].dan > 16)
+    """After a last place one rank down is allowed at these ranks (CROSS_DAN), but the points
+    carried from a demotion (the lower rank's starting points, 1400 or more, less a few losses)
+    stay above zero."""
+    chain, i = _find_in_chain(corpus, lambda a, b: a[1].rank == a[0].players and a[1].dan == b[1].dan > 16, -1)
     cross = _forged_chain(tmp_path, chain, i, chain[i][1].dan - 1)
     assert [f.code.value for r in cross for f in r.findings] == ["DAN_POINTS"]
-    assert cross[0].findings[0].expected == chain[i][1].dan
+    finding = cross[0].findings[0]
+    assert (finding.expected, finding.actual) == (chain[i][1].dan, chain[i][1].dan - 1)
+    assert f"demotion to {DAN_NAMES[chain[1][1].dan]} seen in {chain[1][0].log_id}" in finding.message
 
 
 SHODAN_PT = {1: 135, 2: 0, 3: -45}
