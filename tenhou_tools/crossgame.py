@@ -17,7 +17,13 @@ over those facts:
    400 games (the count is in no log).
 2. **The dan** of the later game of a consecutive pair must be one the earlier game's
    placement allows (``rules.standing.dan_moves``): ``CROSS_DAN``.
-3. **The rate is not checked on its own.** A changed ``UN rate`` only makes its game follow
+3. **The dan points** (段位pt), which no log states, become known at an observed promotion or
+   demotion (the new rank's starting points: ``rules.dan_points``). From such an anchor, along
+   the established pairs that follow it, each game's placement points (room, length, player
+   count, rank, era) carry them exactly, and each later game's dan must be the one they give
+   (``rules.dan_points.dan_after``): ``DAN_POINTS``. The chain ends at a pair not established,
+   at a finding, at 天鳳位 and where the sources disagree on a value it needs.
+4. **The rate is not checked on its own.** A changed ``UN rate`` only makes its game follow
    from no other, which is what games played outside the batch do too: the pair is then not
    established (``no_match``). Holding a game's rate between the games on both sides (A's
    formula rate through B's placement leading to C's rate) was tried and is unsound: on the
@@ -31,7 +37,7 @@ pairs (every dan move among them legal) the pass finds nothing.
 
 Every seat of a ranked, id-named game either has its game before it established, and gets its
 ``cross_dan`` check, or is counted not checkable (``cross_game_not_checkable``), with the reason in
-``CrossReport.reasons``.
+``CrossReport.reasons``. A seat whose carried points are known gets a ``dan_points`` check too.
 """
 
 from __future__ import annotations
@@ -44,12 +50,21 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from .events import DAN_NAMES, Game
+from .events import DAN_NAMES, Game, Room
 from .findings import Finding, FindingCode, Severity
 from .ids import game_start
+from .rules.dan_points import (
+    SHODAN,
+    DanStanding,
+    carried_pt,
+    dan_after,
+    demotion_anchor,
+    promotion_anchor,
+    promotion_points,
+)
 from .rules.game_end import ranking
 from .rules.lobby import GUEST_NAME, is_ranked
-from .rules.standing import dan_moves, next_rate, rate_follows, whole_rates
+from .rules.standing import Length, dan_moves, next_rate, rate_follows, whole_rates
 
 __all__ = [
     "CrossGameRecord",
@@ -84,6 +99,8 @@ class GameFacts:
     start: datetime
     """The hour the game started (the id's ``yyyymmddhh``, Japan time)."""
     players: int
+    room: Room
+    length: Length
     table_rates: tuple[float, ...]
     """Every real seat's ``UN rate`` (the table average of the formula)."""
     seats: tuple[SeatFacts, ...]
@@ -116,7 +133,8 @@ def game_facts(game: Game, path: str) -> GameFacts | None:
         for i, p in enumerate(players)
         if p.name and p.name != GUEST_NAME and p.sex != "C" and 0 <= p.dan < len(DAN_NAMES)
     )
-    return GameFacts(path, game.log_id, start, n, tuple(p.rate for p in players), seats, ok=True, clean=True)
+    return GameFacts(path, game.log_id, start, n, rules.room, Length.from_east_south(rules.east_south),
+                     tuple(p.rate for p in players), seats, ok=True, clean=True)
 
 
 class NotEstablished(Enum):
@@ -178,7 +196,7 @@ class CrossReport:
 
     records: tuple[CrossGameRecord, ...]
     checks: tuple[tuple[str, int], ...]
-    """``cross_dan``, ``cross_game_not_checkable`` (summary check kinds)."""
+    """``cross_dan``, ``dan_points``, ``cross_game_not_checkable`` (summary check kinds)."""
     seats: int
     """Seats of ranked, id-dated games that name a player."""
     same_name_pairs: int
@@ -187,6 +205,9 @@ class CrossReport:
     """Pairs established as consecutive by the formula (each has its ``cross_dan`` check)."""
     reasons: tuple[tuple[str, int], ...]
     """Seats not established, by ``NotEstablished`` value."""
+    anchors: int = 0
+    """Established pairs whose dan moved (a promotion or a demotion): each makes the later
+    game's dan points known (a chain starts there, or goes on from a carried one)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -194,6 +215,7 @@ class CrossReport:
             "same_name_pairs": self.same_name_pairs,
             "consecutive": self.consecutive,
             "not_established": dict(self.reasons),
+            "dan_point_anchors": self.anchors,
         }
 
 
@@ -231,7 +253,7 @@ def check_across(facts: Iterable[GameFacts]) -> CrossReport:
     findings: dict[str, list[tuple[Finding, int, GameFacts]]] = defaultdict(list)
     games: dict[str, GameFacts] = {}
     counts: Counter[str] = Counter()
-    seats = pairs = consecutive = 0
+    seats = pairs = consecutive = anchors = 0
     for entries in _by_player(facts):
         seats += len(entries)
         pairs += len(entries) - 1
@@ -240,6 +262,13 @@ def check_across(facts: Iterable[GameFacts]) -> CrossReport:
         for b, a in pred.items():
             counts["cross_dan"] += 1
             finding = _dan_finding(entries[a], entries[b])
+            if finding is not None:
+                findings[entries[b][0].log_id].append((finding, entries[b][1].seat, entries[a][0]))
+                games[entries[b][0].log_id] = entries[b][0]
+        moved, held = _carry_points(entries, pred)
+        anchors += moved
+        for a, b, finding in held:
+            counts["dan_points"] += 1
             if finding is not None:
                 findings[entries[b][0].log_id].append((finding, entries[b][1].seat, entries[a][0]))
                 games[entries[b][0].log_id] = entries[b][0]
@@ -253,7 +282,7 @@ def check_across(facts: Iterable[GameFacts]) -> CrossReport:
         for log_id, found in sorted(findings.items(), key=lambda kv: (games[kv[0]].start, kv[0]))
     )
     return CrossReport(records, tuple(sorted((k, v) for k, v in counts.items() if v)), seats, pairs,
-                       consecutive, tuple(sorted((k, v) for k, v in reasons.items() if v)))
+                       consecutive, tuple(sorted((k, v) for k, v in reasons.items() if v)), anchors)
 
 
 def _candidates_before(entries: Sequence[_Entry], b: int, starts: Sequence[datetime]) -> list[int]:
@@ -318,6 +347,76 @@ def _dan_finding(before: _Entry, after: _Entry) -> Finding | None:
                f"{game_a.log_id} (its rate leads to this game's): the rules allow {names}")
     return Finding(FindingCode.CROSS_DAN, Severity.ERROR, message, expected=sorted(allowed),
                    actual=seat_b.dan)
+
+
+def _carry_points(entries: Sequence[_Entry], pred: dict[int, int],
+                  ) -> tuple[int, list[tuple[int, int, Finding | None]]]:
+    """Step 3: walk each chain of established pairs (``pred``: ``{b: a}``) in its order, carrying
+    the dan points from each observed promotion or demotion. Returns how many established pairs
+    moved the dan (legally: the anchors) and, for each later game held to carried points,
+    ``(a, b, DAN_POINTS finding or None)``."""
+    succ = {a: b for b, a in pred.items()}
+    anchors = 0
+    held: list[tuple[int, int, Finding | None]] = []
+    for head in sorted(set(succ) - set(pred)):  # a chain's first game (a circle has none)
+        standing: DanStanding | None = None
+        anchor = ""
+        a = head
+        while a in succ:
+            b = succ[a]
+            (game_a, seat_a), (game_b, seat_b) = entries[a], entries[b]
+            legal = seat_b.dan in dan_moves(seat_a.dan, seat_a.rank, game_a.players)
+            moved = legal and seat_b.dan != seat_a.dan
+            anchors += int(moved)
+            carried = _carry(standing, entries[a]) if legal else None
+            if carried is not None:
+                points, pt, expected = carried
+                finding = None
+                if expected.dan != seat_b.dan:
+                    finding = _points_finding(entries[a], entries[b], points, pt, expected.dan, anchor)
+                held.append((a, b, finding))
+                standing = expected if finding is None else None
+                if moved:  # a carried promotion or demotion: the points start again
+                    anchor = _anchor_text(seat_a.dan, seat_b.dan, game_b.log_id)
+            elif moved:
+                standing = (promotion_anchor(seat_b.dan) if seat_b.dan > seat_a.dan
+                            else demotion_anchor(seat_a.dan))
+                anchor = _anchor_text(seat_a.dan, seat_b.dan, game_b.log_id)
+            else:
+                standing = None
+            a = b
+    return anchors, held
+
+
+def _carry(standing: DanStanding | None, entry: _Entry) -> tuple[int, int, DanStanding] | None:
+    """The player's points before ``entry``'s game, the points it earns, and the standing after
+    it; ``None`` where they are not carried (no points known, or a value the sources disagree on:
+    ``rules.dan_points``)."""
+    if standing is None or standing.points is None:
+        return None
+    game, seat = entry
+    pt = carried_pt(seat.rank, game.room, game.length, game.players, seat.dan, game.start)
+    after = None if pt is None else dan_after(standing, pt, game.players, game.start)
+    return None if after is None or pt is None else (standing.points, pt, after)
+
+
+def _anchor_text(before: int, after: int, log_id: str) -> str:
+    move = "promotion" if after > before else "demotion"
+    return f"their {move} to {DAN_NAMES[after]} seen in {log_id}"
+
+
+def _points_finding(before: _Entry, after: _Entry, points: int, pt: int, expected: int,
+                    anchor: str) -> Finding:
+    game_a, seat_a = before
+    seat_b = after[1]
+    promote = promotion_points(seat_a.dan, game_a.players, game_a.start)
+    demotion = ", demotion below 0" if seat_a.dan >= SHODAN else ", no demotion below 初段"
+    message = (f"S{seat_b.seat} ({seat_b.name}) holds {DAN_NAMES[seat_b.dan]} here, but after their "
+               f"previous game {game_a.log_id} (its rate leads to this game's), {_ordinal(seat_a.rank)} "
+               f"at {DAN_NAMES[seat_a.dan]}, their dan points were {points} {pt:+d} = {points + pt} "
+               f"(promotion at {promote}{demotion}; carried from {anchor}): the rules give "
+               f"{DAN_NAMES[expected]}")
+    return Finding(FindingCode.DAN_POINTS, Severity.ERROR, message, expected=expected, actual=seat_b.dan)
 
 
 def _ordinal(rank: int) -> str:

@@ -104,6 +104,7 @@ class FindingCode(Enum):
     ERA = "ERA"
     # across games (validate's second pass over a batch)
     CROSS_DAN = "CROSS_DAN"
+    DAN_POINTS = "DAN_POINTS"
     # the wall
     WALL_SEED = "WALL_SEED"
     WALL_DICE = "WALL_DICE"

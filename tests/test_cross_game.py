@@ -12,6 +12,7 @@ import pytest
 
 from tenhou_tools.check import GameRecord
 from tenhou_tools.crossgame import CrossGameRecord, GameFacts, check_across, consecutive_pairs, game_facts
+from tenhou_tools.events import DAN_NAMES
 from tenhou_tools.rules.standing import dan_moves, next_rate, rate_follows, whole_rates
 from tenhou_tools.sources.files import read_game
 from tenhou_tools.validate import ValidateSummary, validate_paths
@@ -231,3 +232,146 @@ def test_a_cross_game_line_has_a_game_lines_keys(corpus, tmp_path):
     assert set(games[0].to_json()) - {"type"} <= set(line) and line["type"] == "cross_game"
     assert (line["hands"], line["checks"]) == (0, {})
     assert isinstance(games[0], Record)
+
+
+# -- dan points carried from an observed promotion or demotion ---------------------------------
+#
+# A promotion or a demotion between consecutive games sets the player's dan points (the new
+# rank's starting points, rules.dan_points); each game after it along established pairs carries
+# them by its placement, and the dan must follow them (DAN_POINTS). The day's genuine chains
+# start 1400 points or more from their rank's promotion and from zero, so they cannot reach
+# either; the forgeries below change dans of a real chain.
+
+
+def _chains(corpus) -> list[list]:
+    """The day's chains of established pairs that start with a dan move: the game before the
+    move, the game after it, then every game that follows along established pairs."""
+    pairs = _pairs(corpus)
+    after = {(a[0].log_id, a[1].name): b for a, b in pairs}
+    chains = []
+    for a, b in pairs:
+        if a[1].dan != b[1].dan:
+            chain = [a, b]
+            while (chain[-1][0].log_id, chain[-1][1].name) in after:
+                chain.append(after[(chain[-1][0].log_id, chain[-1][1].name)])
+            chains.append(chain)
+    return chains
+
+
+def test_the_days_genuine_chains_are_held_to_their_carried_points(corpus):
+    chains = _chains(corpus)
+    report = check_across(_day()[1])
+    assert report.records == ()
+    assert report.anchors == len(chains) >= 5  # every promotion and demotion between established pairs
+    held = sum(len(chain) - 2 for chain in chains)  # no chain of the day holds a second move
+    assert dict(report.checks)["dan_points"] == held >= 10
+
+
+def _find_in_chain(corpus, test, move: int) -> tuple[list, int]:
+    """A chain (``_chains``) that starts with a promotion (``move`` 1) or a demotion (-1) and the
+    index ``i`` of a game in it, after its move, with ``test(chain[i - 1], chain[i])``."""
+    for chain in _chains(corpus):
+        if chain[1][1].dan - chain[0][1].dan != move:
+            continue
+        for i in range(2, len(chain)):
+            if test(chain[i - 1], chain[i]):
+                return chain, i
+    pytest.fail("no such chain in the day's games (the corpus changed?)")
+
+
+def _forged_chain(tmp_path, chain: list, i: int, dan: int) -> list[CrossGameRecord]:
+    """Validate the chain's files up to ``chain[i]``, whose player's dan is forged to ``dan``."""
+    paths = _day()[0]
+    files = []
+    for j, (game, seat) in enumerate(chain[: i + 1]):
+        xml = xml_of(paths[game.log_id])
+        files.append(_write(tmp_path, game.log_id, _with_dan(xml, seat.seat, dan) if j == i else xml))
+    games, cross, end = _run(files)
+    assert all(g.findings == () for g in games)  # each game alone passes
+    assert end.summary.checks["dan_points"] >= 1
+    return cross
+
+
+def test_a_promotion_the_carried_points_do_not_reach_is_caught(corpus, tmp_path):
+    """After a 1st place one rank up is allowed (CROSS_DAN), but the points carried from the
+    chain's move are far below the promotion: DAN_POINTS, on the later game, naming the earlier."""
+    chain, i = _find_in_chain(corpus, lambda a, b: a[1].rank == 1 and a[1].dan == b[1].dan < 19, 1)
+    cross = _forged_chain(tmp_path, chain, i, chain[i][1].dan + 1)
+    assert [f.code.value for r in cross for f in r.findings] == ["DAN_POINTS"]
+    record, finding = cross[0], cross[0].findings[0]
+    assert record.log_id == chain[i][0].log_id and record.earlier[0][2] == chain[i - 1][0].log_id
+    assert (finding.expected, finding.actual) == (chain[i][1].dan, chain[i][1].dan + 1)
+    assert chain[i - 1][0].log_id in finding.message
+    assert f"promotion to {DAN_NAMES[chain[1][1].dan]} seen in {chain[1][0].log_id}" in finding.message
+
+
+def test_a_demotion_while_the_carried_points_stay_above_zero_is_caught(corpus, tmp_path):
+    """After a last place one rank down is allowed at these ranks (CROSS_DAN), but the points
+    carried from a demotion (the lower rank's starting points, 1400 or more, less a few losses)
+    stay above zero."""
+    chain, i = _find_in_chain(corpus, lambda a, b: a[1].rank == a[0].players and a[1].dan == b[1].dan > 16, -1)
+    cross = _forged_chain(tmp_path, chain, i, chain[i][1].dan - 1)
+    assert [f.code.value for r in cross for f in r.findings] == ["DAN_POINTS"]
+    finding = cross[0].findings[0]
+    assert (finding.expected, finding.actual) == (chain[i][1].dan, chain[i][1].dan - 1)
+    assert f"demotion to {DAN_NAMES[chain[1][1].dan]} seen in {chain[1][0].log_id}" in finding.message
+
+
+SHODAN_PT = {1: 135, 2: 0, 3: -45}
+"""A three-player Houou East-South game's points at 初段 (starting points 200, promotion at 400)."""
+
+
+def _promoting_chain(corpus) -> tuple[list, int, int]:
+    """A three-player Houou East-South chain after a promotion whose placements, moved down to
+    初段 (200 points), reach 400 in game ``k`` (so game ``k + 1`` is promoted); and the last game
+    ``j <= k`` after a 1st place, where the points are below 400 but the placement allows one
+    rank up (CROSS_DAN)."""
+    for chain in _chains(corpus):
+        if chain[1][1].dan <= chain[0][1].dan or chain[0][0].players != 3:
+            continue
+        if any((g.room.value, g.length.value) != ("houou", "south") for g, _ in chain):
+            continue
+        points = 200
+        for k in range(1, len(chain) - 1):
+            points += SHODAN_PT[chain[k][1].rank]
+            if points >= 400:
+                early = [j for j in range(2, k + 1) if chain[j - 1][1].rank == 1]
+                if early:
+                    return chain, k, early[-1]
+                break
+    pytest.fail("no such chain in the day's games (the corpus changed?)")
+
+
+def _with_dans(chain: list, dans: list[int]) -> list[GameFacts]:
+    """The day's facts with the chain's player holding ``dans[j]`` in ``chain[j]``, and without
+    the player's other games (whose dans would not fit the forged ones)."""
+    from dataclasses import replace
+
+    name = chain[0][1].name
+    forged = {game.log_id: dan for (game, _), dan in zip(chain, dans)}
+    return [replace(g, seats=tuple(replace(s, dan=forged[g.log_id]) if s.name == name else s
+                                   for s in g.seats)) if g.log_id in forged else g
+            for g in _day()[1] if g.log_id in forged or all(s.name != name for s in g.seats)]
+
+
+def test_points_carried_to_the_promotion_promote_exactly_there(corpus):
+    """A real chain's facts, its player moved down to 1級 → 初段 at its promotion: the points
+    (200, then +135 / 0 / -45 by place) reach 400 in game ``k``. Promoted in game ``k + 1``:
+    clean; not promoted: DAN_POINTS there; promoted early (in game ``j``, after a 1st place,
+    which CROSS_DAN allows, with fewer than 400 points): DAN_POINTS on that game."""
+    chain, k, j = _promoting_chain(corpus)
+    n = len(chain)
+    right = [9] + [10] * k + [11] * (n - k - 1)
+    report = check_across(_with_dans(chain, right))
+    assert report.records == ()
+    assert dict(report.checks)["dan_points"] >= n - 2
+
+    missing = [9] + [10] * (n - 1)
+    report = check_across(_with_dans(chain, missing))
+    assert [(r.log_id, f.code.value, f.expected, f.actual) for r in report.records for f in r.findings] == [
+        (chain[k + 1][0].log_id, "DAN_POINTS", 11, 10)]
+
+    early = [9] + [10] * (j - 1) + [11] * (n - j)
+    report = check_across(_with_dans(chain, early))
+    assert [(r.log_id, f.code.value, f.expected, f.actual) for r in report.records for f in r.findings] == [
+        (chain[j][0].log_id, "DAN_POINTS", 10, 11)]

@@ -216,6 +216,8 @@ def _special(finding: Finding) -> FindingValues | None:
     if code is F.CROSS_DAN and isinstance(e, list) and e and isinstance(a, int):
         allowed = ", ".join(DAN_NAMES[d] for d in e)
         return V(ValuesForm.COMPARE, "dan", allowed if len(e) == 1 else f"one of {allowed}", DAN_NAMES[a])
+    if code is F.DAN_POINTS and isinstance(e, int) and isinstance(a, int):
+        return V(ValuesForm.COMPARE, "dan", DAN_NAMES[e], DAN_NAMES[a])
     if code is F.ABORT_CONDITION and a is not None:
         if isinstance(a, int):
             return V(ValuesForm.FACT, "seat that declared it", None, _seat(a))
