@@ -378,7 +378,8 @@ def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituati
         branches.append((copies, outcomes))
     tiles = sum(c for c, _ in branches)
     if not tiles or draws <= 1 or not pool:
-        return HandValue(1, tiles, 0.0, 0.0, 0.0)
+        return build(HandValue, shanten=1, tiles=tiles, win_points=0.0, win_chance=0.0, ev=0.0, waits=(),
+                     furiten=False)
     q = tiles / pool
     ev = chance = 0.0
     for j in range(1, draws):
@@ -393,7 +394,8 @@ def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituati
             weight = reach_now * copies / tiles
             ev += weight * best_ev
             chance += weight * best_chance
-    return HandValue(1, tiles, ev / chance if chance else 0.0, chance, ev)
+    return build(HandValue, shanten=1, tiles=tiles, win_points=ev / chance if chance else 0.0, win_chance=chance,
+                 ev=ev, waits=(), furiten=False)
 
 
 def discard_values(concealed: Sequence[int], situation: ValueSituation, unseen: Sequence[int],
