@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
@@ -40,7 +41,7 @@ from . import wall as _wall
 from .wall import init_by_array
 
 __all__ = [
-    "NATIVE", "build", "collect_rarely", "init_by_array", "mt_seeded", "mt_words", "numbers",
+    "NATIVE", "build", "collect_rarely", "collection_paused", "init_by_array", "mt_seeded", "mt_words", "numbers",
     "regular_gains", "regular_options", "scan_tenhou_form", "shuffle", "waits",
 ]
 
@@ -120,3 +121,21 @@ def collect_rarely() -> Callable[[], None]:
         gc.set_threshold(*thresholds)
 
     return undo
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """No cyclic garbage collection while the block runs (one game's discard analysis: ``stats
+    --quality``), the collector as it was after it. What the analysis makes lives until the game
+    is judged (every discard's options, acceptance and danger records, tens of thousands a game),
+    so each young collection walked those survivors again, for nearly nothing found (a few hundred
+    objects in cycles a game, collected after the block). Measured (compiled, 20 corpus games in one
+    process, ``collect_rarely``'s settings): the collector took 37 ms a game, about an eighth of the
+    analysis."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
