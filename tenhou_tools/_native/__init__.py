@@ -13,9 +13,11 @@ Two kinds of kernel:
   ``mt_words`` (the wall's MT19937; ``wall.py``, through ``random.Random``) and ``shuffle`` (one
   hand's wall; ``wall.shuffle``). The C function and its reference give the same answer for
   every input (``tests/test_speedups.py``).
-- **Declining kernels**: ``waits`` (the kinds that complete a hand), ``scan_tenhou_form`` (a log
+- **Declining kernels**: ``waits`` (the kinds that complete a hand), ``tenpai_discards`` (each
+  discard of a hand that leaves it tenpai, with its waits), ``scan_tenhou_form`` (a log
   in the exact XML form Tenhou writes), ``regular_gains`` and ``regular_options`` (the shanten's
-  regular form). Their reference is the domain's own definition — ``rules.hand``'s waits,
+  regular form). Their reference is the domain's own definition — ``rules.hand``'s waits and
+  tenpai discards,
   ``mjlog.scan.scan_python``, the shanten's table programme in ``rules.shanten`` — which a rule
   or XML reader owns and which this package does not copy: the C function answers the common case
   or declines (``None``), and without the extension the stand-in here declines everything, so the
@@ -42,7 +44,7 @@ from .wall import init_by_array
 
 __all__ = [
     "NATIVE", "build", "collect_rarely", "collection_paused", "init_by_array", "mt_seeded", "mt_words", "numbers",
-    "regular_gains", "regular_options", "scan_tenhou_form", "shuffle", "waits",
+    "regular_gains", "regular_options", "scan_tenhou_form", "shuffle", "tenpai_discards", "waits",
 ]
 
 T = TypeVar("T")
@@ -89,6 +91,8 @@ def _declines(*args: object) -> None:
 
 
 waits: Callable[[list[int]], frozenset[int] | None] = _c.waits if _c is not None else _declines
+tenpai_discards: Callable[[list[int], int], tuple[tuple[int, tuple[int, ...]], ...] | None] = (
+    _c.tenpai_discards if _c is not None else _declines)
 scan_tenhou_form: Callable[[bytes, tuple[Item, ...]], tuple[dict[str, str], list[Item]] | None] = (
     _c.scan if _c is not None else _declines)
 regular_gains: Callable[[list[int], int, bool, bytes, bytes], Gains | None] = (

@@ -40,7 +40,7 @@ from .._native import build
 from ..events import Meld
 from ..replay.board import Board
 from ..rules.furiten import pond_furiten
-from ..rules.hand import counts34, waits
+from ..rules.hand import counts34, tenpai_discards
 from ..rules.riichi import may_declare_riichi
 from ..rules.scoring import ScoredHand, ScoringRules, WinContext, score_win
 from ..rules.shanten import acceptance
@@ -308,15 +308,7 @@ def _lookahead(counts13: tuple[int, ...], sets: int, sanma: bool) -> tuple[_Bran
     for k in reach.kinds:
         counts = list(counts13)
         counts[k] += 1
-        options = []
-        for d in range(34):
-            if counts[d] and d != k:
-                counts[d] -= 1
-                kept = waits(counts)
-                counts[d] += 1
-                if kept:
-                    options.append((d, tuple(sorted(kept))))
-        found.append((k, tuple(options)))
+        found.append((k, tenpai_discards(counts, k)))
     answer = tuple(found)
     if len(_LOOKAHEAD) >= _LOOKAHEAD_LIMIT:
         _LOOKAHEAD.clear()
