@@ -36,6 +36,7 @@ from tenhou_tools._native.values import build as build_reference
 from tenhou_tools.events import CallKind, Discard, Init, Meld, Riichi
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.mjlog.scan import _TILE_ITEMS, _TILE_PIECES, scan, scan_python
+from tenhou_tools.analysis import value
 from tenhou_tools.rules import hand, shanten, wall
 from tenhou_tools.rules.scoring import ScoredHand, WinContext
 from tenhou_tools.tiles import parse_tiles
@@ -581,6 +582,39 @@ def test_tenpai_discards_of_a_hand():
 @pytest.mark.parametrize("counts", [[0] * 33, (0,) * 34, [5] + [0] * 33, [True] * 34])
 def test_tenpai_discards_leaves_what_is_no_hand_to_the_reference(counts):
     assert core.tenpai_discards(counts, -1) is None
+
+
+# -- first_tenpai_sums (analysis/value.py) ------------------------------------------------------
+
+
+def random_branches(rng: random.Random) -> list:
+    """A one-shanten look-ahead's branches: (copies drawn, [(weighted tiles, average win), ...])."""
+    return [(rng.randrange(1, 5), [(rng.choice([0.0, rng.uniform(0, 12), float(rng.randrange(1, 9))]),
+                                    rng.choice([0.0, rng.uniform(1000, 36000), 8000.0]))
+                                   for _ in range(rng.randrange(0, 6))])
+            for _ in range(rng.randrange(0, 9))]
+
+
+def test_first_tenpai_sums_is_the_reference():
+    """The same doubles as the Python loop (ties between discards included), on random branches."""
+    rng = random.Random(33)
+    for _ in range(3000):
+        branches = random_branches(rng)
+        tiles = sum(c for c, _ in branches) or 1
+        pool, draws = rng.randrange(tiles, 124), rng.randrange(2, 20)
+        assert core.first_tenpai_sums(branches, tiles, pool, draws) == value._first_tenpai_sums_python(
+            branches, tiles, pool, draws), (branches, tiles, pool, draws)
+
+
+@pytest.mark.parametrize("args", [
+    ([(1, [(1.0, 2.0)])], 1, 10, 1),        # no draw after the first
+    ([(1, [(1, 2.0)])], 1, 10, 5),          # an int where the loop sums floats
+    ([[1, [(1.0, 2.0)]]], 1, 10, 5),        # a branch that is not a tuple
+    (((1, [(1.0, 2.0)]),), 1, 10, 5),       # branches that are not a list
+    ([(1, [(1.0, 2.0)])], 0, 10, 5),        # nothing reaches tenpai
+])
+def test_first_tenpai_sums_leaves_other_input_to_the_reference(args):
+    assert core.first_tenpai_sums(*args) is None
 
 
 # -- regular_gains, regular_options (rules/shanten.py) --------------------------------------------

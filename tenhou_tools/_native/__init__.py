@@ -14,10 +14,11 @@ Two kinds of kernel:
   hand's wall; ``wall.shuffle``). The C function and its reference give the same answer for
   every input (``tests/test_speedups.py``).
 - **Declining kernels**: ``waits`` (the kinds that complete a hand), ``tenpai_discards`` (each
-  discard of a hand that leaves it tenpai, with its waits), ``scan_tenhou_form`` (a log
+  discard of a hand that leaves it tenpai, with its waits), ``first_tenpai_sums`` (the hand value's
+  one-shanten sum over the draw that reaches tenpai), ``scan_tenhou_form`` (a log
   in the exact XML form Tenhou writes), ``regular_gains`` and ``regular_options`` (the shanten's
   regular form). Their reference is the domain's own definition — ``rules.hand``'s waits and
-  tenpai discards,
+  tenpai discards, ``analysis.value``'s sum,
   ``mjlog.scan.scan_python``, the shanten's table programme in ``rules.shanten`` — which a rule
   or XML reader owns and which this package does not copy: the C function answers the common case
   or declines (``None``), and without the extension the stand-in here declines everything, so the
@@ -43,7 +44,7 @@ from . import wall as _wall
 from .wall import init_by_array
 
 __all__ = [
-    "NATIVE", "build", "collect_rarely", "collection_paused", "init_by_array", "mt_seeded", "mt_words", "numbers",
+    "NATIVE", "build", "collect_rarely", "collection_paused", "first_tenpai_sums", "init_by_array", "mt_seeded", "mt_words", "numbers",
     "regular_gains", "regular_options", "scan_tenhou_form", "shuffle", "tenpai_discards", "waits",
 ]
 
@@ -91,6 +92,8 @@ def _declines(*args: object) -> None:
 
 
 waits: Callable[[list[int]], frozenset[int] | None] = _c.waits if _c is not None else _declines
+first_tenpai_sums: Callable[[list[tuple[int, list[tuple[float, float]]]], int, int, int],
+                            tuple[float, float] | None] = _c.first_tenpai_sums if _c is not None else _declines
 tenpai_discards: Callable[[list[int], int], tuple[tuple[int, tuple[int, ...]], ...] | None] = (
     _c.tenpai_discards if _c is not None else _declines)
 scan_tenhou_form: Callable[[bytes, tuple[Item, ...]], tuple[dict[str, str], list[Item]] | None] = (

@@ -30,6 +30,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <structmember.h>
 #include <stdint.h>
 #include <string.h>
@@ -1094,6 +1095,84 @@ fail:
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* first_tenpai_sums: the one-shanten look-ahead's sum over the draw that reaches tenpai        */
+/* (analysis/value.py, _first_tenpai_sums_python: the same operations in the same order, so the */
+/* same doubles; pow is what Python's float ** int calls).                                      */
+
+static double
+tenpai_chance(double tiles, long pool, long draws)
+{
+    double share;
+    if (tiles <= 0 || draws <= 0 || pool <= 0)
+        return 0.0;
+    share = tiles / (double)pool;
+    return 1.0 - pow(1.0 - (share < 1.0 ? share : 1.0), (double)draws);
+}
+
+static PyObject *
+speedups_first_tenpai_sums(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *branches;
+    long tiles, pool, draws;
+    double q, ev = 0.0, chance = 0.0;
+
+    if (nargs != 4 || !PyList_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) || !PyLong_CheckExact(args[2])
+            || !PyLong_CheckExact(args[3]))
+        Py_RETURN_NONE;
+    branches = args[0];
+    tiles = PyLong_AsLong(args[1]);
+    pool = PyLong_AsLong(args[2]);
+    draws = PyLong_AsLong(args[3]);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    if (tiles <= 0 || pool <= 0 || draws <= 1 || draws > 1000)
+        Py_RETURN_NONE;
+    /* every branch (copies, [(tiles, points), ...]) of plain ints and floats, or the reference */
+    for (Py_ssize_t b = 0; b < PyList_GET_SIZE(branches); b++) {
+        PyObject *branch = PyList_GET_ITEM(branches, b), *outcomes;
+        if (!PyTuple_CheckExact(branch) || PyTuple_GET_SIZE(branch) != 2 || !PyLong_CheckExact(PyTuple_GET_ITEM(branch, 0))
+                || !PyList_CheckExact(PyTuple_GET_ITEM(branch, 1)))
+            Py_RETURN_NONE;
+        outcomes = PyTuple_GET_ITEM(branch, 1);
+        for (Py_ssize_t o = 0; o < PyList_GET_SIZE(outcomes); o++) {
+            PyObject *pair = PyList_GET_ITEM(outcomes, o);
+            if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyFloat_CheckExact(PyTuple_GET_ITEM(pair, 0))
+                    || !PyFloat_CheckExact(PyTuple_GET_ITEM(pair, 1)))
+                Py_RETURN_NONE;
+        }
+    }
+    q = (double)tiles / (double)pool;
+    for (long j = 1; j < draws; j++) {
+        double reach_now = pow(1 - q, (double)(j - 1)) * q;
+        long rest = draws - j;
+        for (Py_ssize_t b = 0; b < PyList_GET_SIZE(branches); b++) {
+            PyObject *branch = PyList_GET_ITEM(branches, b), *outcomes = PyTuple_GET_ITEM(branch, 1);
+            double best_ev = 0.0, best_chance = 0.0, weight;
+            long copies = PyLong_AsLong(PyTuple_GET_ITEM(branch, 0));
+            if (copies == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                Py_RETURN_NONE;
+            }
+            for (Py_ssize_t o = 0; o < PyList_GET_SIZE(outcomes); o++) {
+                PyObject *pair = PyList_GET_ITEM(outcomes, o);
+                double points = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(pair, 1));
+                double c = tenpai_chance(PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(pair, 0)), pool, rest);
+                if (c * points > best_ev) {
+                    best_ev = c * points;
+                    best_chance = c;
+                }
+            }
+            weight = reach_now * (double)copies / (double)tiles;
+            ev += weight * best_ev;
+            chance += weight * best_chance;
+        }
+    }
+    return Py_BuildValue("(dd)", ev, chance);
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* regular_gains, regular_options: the regular form's cost and accepted kinds (rules/shanten.py) */
 
 /* A group's vector: the fewest tiles to add for each (sets, pair), index sets * 2 + pair, sets
@@ -1451,6 +1530,11 @@ static PyMethodDef speedups_methods[] = {
      "mt_words(state: bytearray, n: int) -> bytes: the next n outputs of the generator in state\n"
      "(mt_seeded's), as little-endian 32-bit words, as random.Random.getrandbits(32 * n)\n"
      ".to_bytes(4 * n, 'little') gives them; state advances in place."},
+    {"first_tenpai_sums", (PyCFunction)(void (*)(void))speedups_first_tenpai_sums, METH_FASTCALL,
+     "first_tenpai_sums(branches, tiles, pool, draws) -> (ev, chance) | None: the one-shanten\n"
+     "look-ahead's sum over the draw that first reaches tenpai (analysis.value.\n"
+     "_first_tenpai_sums_python, the same doubles); None for anything but its list of (int, list of\n"
+     "(float, float)) branches and positive ints, draws 2-1000 (the reference then answers)."},
     {"tenpai_discards", (PyCFunction)(void (*)(void))speedups_tenpai_discards, METH_FASTCALL,
      "tenpai_discards(counts: list[int], kept: int) -> tuple | None: for a 3n+2 hand of 34 kind\n"
      "counts, ((discard, waits), ...): each kind but kept whose discard leaves the hand tenpai,\n"

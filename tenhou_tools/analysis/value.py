@@ -37,6 +37,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Final
 
 from .._native import build
+from .._native import first_tenpai_sums as native_first_tenpai_sums
 from ..events import Meld
 from ..replay.board import Board
 from ..rules.furiten import pond_furiten
@@ -372,6 +373,24 @@ def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituati
     if not tiles or draws <= 1 or not pool:
         return build(HandValue, shanten=1, tiles=tiles, win_points=0.0, win_chance=0.0, ev=0.0, waits=(),
                      furiten=False)
+    ev, chance = _first_tenpai_sums(branches, tiles, pool, draws)
+    return build(HandValue, shanten=1, tiles=tiles, win_points=ev / chance if chance else 0.0, win_chance=chance,
+                 ev=ev, waits=(), furiten=False)
+
+
+def _first_tenpai_sums(branches: list[tuple[int, list[tuple[float, float]]]], tiles: int, pool: int,
+                       draws: int) -> tuple[float, float]:
+    """``(ev, chance)`` of a one-shanten hand: over the draw ``j`` that first reaches tenpai (chance
+    ``(1-q)^(j-1) q``, q = tiles / pool) and the branch drawn (its copies of the tiles), the
+    tenpai discard with the best ev for the draws then left. A C kernel answers when the extension
+    is built (``_native.first_tenpai_sums``, the same doubles): this loop ran 0.4 G of 8.1 G
+    instructions of 4 games' analysis (callgrind, compiled)."""
+    found = native_first_tenpai_sums(branches, tiles, pool, draws)
+    return found if found is not None else _first_tenpai_sums_python(branches, tiles, pool, draws)
+
+
+def _first_tenpai_sums_python(branches: list[tuple[int, list[tuple[float, float]]]], tiles: int, pool: int,
+                              draws: int) -> tuple[float, float]:
     q = tiles / pool
     ev = chance = 0.0
     for j in range(1, draws):
@@ -386,8 +405,7 @@ def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituati
             weight = reach_now * copies / tiles
             ev += weight * best_ev
             chance += weight * best_chance
-    return build(HandValue, shanten=1, tiles=tiles, win_points=ev / chance if chance else 0.0, win_chance=chance,
-                 ev=ev, waits=(), furiten=False)
+    return ev, chance
 
 
 def discard_values(concealed: Sequence[int], situation: ValueSituation, unseen: Sequence[int],
