@@ -157,32 +157,37 @@ def _ids(counts: Sequence[int], reds: tuple[int, ...], taken: frozenset[int]) ->
     return ids
 
 
-def _score(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, tsumo: bool, key: int) -> _Line | None:
-    """The scorer's line for ``counts13`` completed by a plain ``win``, by tsumo or ron, in the
-    situation numbered ``key``."""
+def _score(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
+           wins: tuple[bool, ...]) -> tuple[_Line | None, ...]:
+    """The scorer's lines for ``counts13`` completed by a plain ``win`` in the situation numbered
+    ``key``, one for each of ``wins`` (``True`` a tsumo, ``False`` a ron): the tiles are chosen
+    once for both."""
     melds, seat_wind, round_wind, riichi, dora_indicators, rules, taken = _PARTS[key]
     counts = list(counts13)
     counts[win] += 1
     ids = _ids(counts, reds if rules.red_fives else (), taken)
     if ids is None:
-        return None
+        return tuple(None for _ in wins)
     # the winning tile: a plain copy of its kind among those ids
     win_tile = next((t for t in ids if t >> 2 == win and t not in RED_FIVES), None)
     if win_tile is None:
         win_tile = next(t for t in ids if t >> 2 == win)
-    # every field, by keyword in field order: ``build`` sets the slots at once (a frozen
-    # dataclass's own __init__ costs several times more, and this runs thousands of times a game).
-    # Measured (callgrind, compiled, 6 corpus games' analyze_game): ``build`` for this context, the
-    # score line (since a plain tuple), the wait and hand values takes 12.0 G instructions against 13.5 G with the
-    # classes called (11 % of the analysis)
-    ctx = build(WinContext, concealed=tuple(ids), melds=melds, win_tile=win_tile, tsumo=tsumo,
-                seat_wind=seat_wind, round_wind=round_wind, riichi=riichi, double_riichi=False,
-                ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
-                chiihou=False, dora_indicators=dora_indicators, ura_indicators=(), rules=rules)
-    scored = score_win(ctx)
-    if isinstance(scored, ScoredHand):
-        return scored.han, scored.fu, scored.points, scored.yakuman_count if scored.han == 0 else 0
-    return None
+    concealed = tuple(ids)
+    lines: list[_Line | None] = []
+    for tsumo in wins:
+        # every field, by keyword in field order: ``build`` sets the slots at once (a frozen
+        # dataclass's own __init__ costs several times more, and this runs thousands of times a
+        # game). Measured (callgrind, compiled, 6 corpus games' analyze_game): ``build`` for this
+        # context, the score line (since a plain tuple), the wait and hand values takes 12.0 G
+        # instructions against 13.5 G with the classes called (11 % of the analysis)
+        ctx = build(WinContext, concealed=concealed, melds=melds, win_tile=win_tile, tsumo=tsumo,
+                    seat_wind=seat_wind, round_wind=round_wind, riichi=riichi, double_riichi=False,
+                    ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
+                    chiihou=False, dora_indicators=dora_indicators, ura_indicators=(), rules=rules)
+        scored = score_win(ctx)
+        lines.append((scored.han, scored.fu, scored.points, scored.yakuman_count if scored.han == 0 else 0)
+                     if isinstance(scored, ScoredHand) else None)
+    return tuple(lines)
 
 
 def _score_line(line: _Line | None) -> ScoreLine | None:
@@ -203,12 +208,12 @@ def _scores(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int
     memo_key = (counts13, reds, win, key)
     known = _SCORES.get(memo_key)
     if known is None:
-        known = (_score(counts13, reds, win, True, key),)
+        known = _score(counts13, reds, win, key, (True, False) if ron else (True,))
         if len(_SCORES) >= _SCORES_LIMIT:
             _SCORES.clear()
         _SCORES[memo_key] = known
-    if ron and len(known) == 1:
-        known = _SCORES[memo_key] = (known[0], _score(counts13, reds, win, False, key))
+    elif ron and len(known) == 1:
+        known = _SCORES[memo_key] = (known[0], *_score(counts13, reds, win, key, (False,)))
     return known
 
 
