@@ -33,10 +33,10 @@ from hypothesis import strategies as st
 from tenhou_tools._native import wall as wall_reference
 from tenhou_tools._native.integers import numbers as numbers_python
 from tenhou_tools._native.values import build as build_reference
+from tenhou_tools.analysis import value
 from tenhou_tools.events import CallKind, Discard, Init, Meld, Riichi
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.mjlog.scan import _TILE_ITEMS, _TILE_PIECES, scan, scan_python
-from tenhou_tools.analysis import value
 from tenhou_tools.rules import hand, shanten, wall
 from tenhou_tools.rules.scoring import ScoredHand, WinContext
 from tenhou_tools.tiles import parse_tiles

@@ -44,8 +44,9 @@ from . import wall as _wall
 from .wall import init_by_array
 
 __all__ = [
-    "NATIVE", "build", "collect_rarely", "collection_paused", "first_tenpai_sums", "init_by_array", "mt_seeded", "mt_words", "numbers",
-    "regular_gains", "regular_options", "scan_tenhou_form", "shuffle", "tenpai_discards", "waits",
+    "NATIVE", "build", "collect_rarely", "collection_paused", "first_tenpai_sums", "init_by_array", "mt_seeded",
+    "mt_words", "numbers", "regular_gains", "regular_options", "scan_tenhou_form", "shuffle", "tenpai_discards",
+    "waits",
 ]
 
 T = TypeVar("T")
