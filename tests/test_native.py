@@ -151,3 +151,26 @@ def test_an_in_process_run_gives_the_garbage_collector_back():
         assert runner.name == "in-process"
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() <= frozen
+
+
+def test_a_paused_collection_gives_the_collector_back():
+    """``collection_paused`` (one game's analysis in ``stats --quality``) leaves the collector as
+    it found it, enabled or not, also when the block raises."""
+    import gc
+
+    from tenhou_tools._native import collection_paused
+
+    assert gc.isenabled()
+    with collection_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(KeyError), collection_paused():
+        raise KeyError("x")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collection_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -33,11 +33,13 @@ from hypothesis import strategies as st
 from tenhou_tools._native import wall as wall_reference
 from tenhou_tools._native.integers import numbers as numbers_python
 from tenhou_tools._native.values import build as build_reference
+from tenhou_tools.analysis import value
 from tenhou_tools.events import CallKind, Discard, Init, Meld, Riichi
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.mjlog.scan import _TILE_ITEMS, _TILE_PIECES, scan, scan_python
 from tenhou_tools.rules import hand, shanten, wall
 from tenhou_tools.rules.scoring import ScoredHand, WinContext
+from tenhou_tools.tiles import parse_tiles
 
 from .conftest import FIXTURES, REPO, corpus_files
 from .fuzzing.logs import MUTATIONS
@@ -528,6 +530,91 @@ def test_waits_of_known_shapes(counts):
 @pytest.mark.parametrize("counts", [[0] * 33, [0] * 35, (0,) * 34, [5] + [0] * 33, [-1] + [0] * 33, [True] * 34])
 def test_waits_leaves_what_is_no_hand_to_the_reference(counts):
     assert core.waits(counts) is None
+
+
+# -- tenpai_discards ----------------------------------------------------------------------------
+
+
+def discards_by_definition(counts: list[int], kept: int) -> tuple:
+    """``rules.hand.tenpai_discards_python`` with the waits by ``waits_python`` (no kernel)."""
+    found = []
+    for d in range(34):
+        if counts[d] and d != kept:
+            rest = list(counts)
+            rest[d] -= 1
+            waits = hand.waits_python(rest)
+            if waits:
+                found.append((d, tuple(sorted(waits))))
+    return tuple(found)
+
+
+@pytest.mark.parametrize("tiles", [2, 5, 8, 11, 14])
+def test_tenpai_discards_is_the_reference(tiles):
+    found = 0
+    for seed in range(800):
+        counts = kind_counts(tiles, seed)
+        kept = seed % 35 - 1  # -1: none kept
+        expected = discards_by_definition(counts, kept)
+        assert core.tenpai_discards(counts, kept) == expected == hand.tenpai_discards_python(counts, kept), counts
+        found += bool(expected)
+    assert found
+
+
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34), st.integers(-1, 33))
+@settings(max_examples=1000)
+def test_tenpai_discards_is_the_reference_on_any_counts(counts, kept):
+    assert core.tenpai_discards(counts, kept) == discards_by_definition(counts, kept)
+
+
+def test_tenpai_discards_of_a_hand():
+    """123m456p789s 1122z (shanpon on 1z and 2z) having drawn 1z: letting go of 1z goes back to
+    the shanpon, 2z leaves 111z and a tanki on 2z, each suit tile a wait of its own shape (1m:
+    23m on 1m-4m, 2m: 13m on 2m, ...); the drawn 1z kept, it is not offered."""
+    counts = hand.counts34(parse_tiles("123m456p789s11122z"))
+    expected = ((0, (0, 3)), (1, (1,)), (2, (2,)), (12, (12, 15)), (13, (13,)), (14, (11, 14)), (24, (24,)),
+                (25, (25,)), (26, (23, 26)), (28, (28,)))
+    assert hand.tenpai_discards(counts, 27) == hand.tenpai_discards_python(counts, 27) == expected
+    assert core.tenpai_discards(counts, 27) == expected
+    assert core.tenpai_discards(counts, -1) == hand.tenpai_discards_python(counts) == tuple(
+        sorted((*expected, (27, (27, 28)))))
+
+
+@pytest.mark.parametrize("counts", [[0] * 33, (0,) * 34, [5] + [0] * 33, [True] * 34])
+def test_tenpai_discards_leaves_what_is_no_hand_to_the_reference(counts):
+    assert core.tenpai_discards(counts, -1) is None
+
+
+# -- first_tenpai_sums (analysis/value.py) ------------------------------------------------------
+
+
+def random_branches(rng: random.Random) -> list:
+    """A one-shanten look-ahead's branches: (copies drawn, [(weighted tiles, average win), ...])."""
+    return [(rng.randrange(1, 5), [(rng.choice([0.0, rng.uniform(0, 12), float(rng.randrange(1, 9))]),
+                                    rng.choice([0.0, rng.uniform(1000, 36000), 8000.0]))
+                                   for _ in range(rng.randrange(0, 6))])
+            for _ in range(rng.randrange(0, 9))]
+
+
+def test_first_tenpai_sums_is_the_reference():
+    """The same doubles as the Python loop (ties between discards included), on random branches."""
+    rng = random.Random(33)
+    for _ in range(3000):
+        branches = random_branches(rng)
+        tiles = sum(c for c, _ in branches) or 1
+        pool, draws = rng.randrange(tiles, 124), rng.randrange(2, 20)
+        assert core.first_tenpai_sums(branches, tiles, pool, draws) == value._first_tenpai_sums_python(
+            branches, tiles, pool, draws), (branches, tiles, pool, draws)
+
+
+@pytest.mark.parametrize("args", [
+    ([(1, [(1.0, 2.0)])], 1, 10, 1),        # no draw after the first
+    ([(1, [(1, 2.0)])], 1, 10, 5),          # an int where the loop sums floats
+    ([[1, [(1.0, 2.0)]]], 1, 10, 5),        # a branch that is not a tuple
+    (((1, [(1.0, 2.0)]),), 1, 10, 5),       # branches that are not a list
+    ([(1, [(1.0, 2.0)])], 0, 10, 5),        # nothing reaches tenpai
+])
+def test_first_tenpai_sums_leaves_other_input_to_the_reference(args):
+    assert core.first_tenpai_sums(*args) is None
 
 
 # -- regular_gains, regular_options (rules/shanten.py) --------------------------------------------

@@ -17,6 +17,7 @@ from tenhou_tools.events import CallKind, Meld
 from tenhou_tools.rules.hand import counts34
 from tenhou_tools.rules.payments import Limit
 from tenhou_tools.rules.scoring import (
+    SEQUENCE,
     ScoredHand,
     ScoringRefusal,
     ScoringRules,
@@ -63,6 +64,17 @@ def test_splits_of_a_pure_suit_hand():
     splits = standard_splits(counts34(parse_tiles("111222333m456p77s")))
     shapes = sorted(sorted(shape for shape, _ in groups) for _, groups in splits)
     assert shapes == [[0, 0, 0, 0], [0, 1, 1, 1]]
+
+
+def test_splits_are_the_same_when_asked_again():
+    """``standard_splits`` is memoised by the counts: asked again (the same list, or changed and
+    asked for other counts) it answers for the counts it is given."""
+    runs = ((SEQUENCE, 0), (SEQUENCE, 12), (SEQUENCE, 19), (SEQUENCE, 24))  # 123m 456p 234s 789s
+    counts = counts34(parse_tiles("123m456p789s11z234s"))
+    assert standard_splits(counts) == standard_splits(list(counts)) == ((27, runs),)
+    counts[27] -= 2
+    counts[31] += 2
+    assert standard_splits(counts) == ((31, runs),)
 
 
 def test_the_reading_with_more_points_is_kept():

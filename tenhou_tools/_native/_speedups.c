@@ -30,6 +30,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <structmember.h>
 #include <stdint.h>
 #include <string.h>
@@ -954,14 +955,13 @@ group_status(int *counts, int lo, int hi)
 static const int GROUP_LO[4] = {0, 9, 18, 27}, GROUP_HI[4] = {9, 18, 27, 34};
 static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 
-static PyObject *
-speedups_waits(PyObject *Py_UNUSED(module), PyObject *arg)
+/* The kinds that complete counts (total tiles) into found, as waits_python finds them (a kind
+   may come twice: a regular wait that is also seven pairs'); their number. counts is restored. */
+static int
+waits_into(int counts[34], int total, int found[34 + 13])
 {
-    int counts[34], status[4], total, found[34 + 13], n = 0;
-    PyObject *kinds, *result;
+    int status[4], n = 0;
 
-    if (read_counts(arg, counts, &total))
-        Py_RETURN_NONE;  /* no real hand; the reference decides */
     for (int g = 0; g < 4; g++)
         status[g] = group_status(counts, GROUP_LO[g], GROUP_HI[g]);
     for (int g = 0; g < 4; g++) {
@@ -1018,12 +1018,158 @@ speedups_waits(PyObject *Py_UNUSED(module), PyObject *arg)
             }
         }
     }
+    return n;
+}
+
+static PyObject *
+speedups_waits(PyObject *Py_UNUSED(module), PyObject *arg)
+{
+    int counts[34], total, found[34 + 13], n;
+    PyObject *kinds, *result;
+
+    if (read_counts(arg, counts, &total))
+        Py_RETURN_NONE;  /* no real hand; the reference decides */
+    n = waits_into(counts, total, found);
     kinds = kinds_tuple(found, n);
     if (kinds == NULL)
         return NULL;
     result = PyFrozenSet_New(kinds);
     Py_DECREF(kinds);
     return result;
+}
+
+/* tenpai_discards(counts, kept): for a 3n+2 hand, each kind (ascending) other than kept whose
+   discard leaves a tenpai hand, with its waits ascending (rules.hand.tenpai_discards_python). */
+static PyObject *
+speedups_tenpai_discards(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    int counts[34], total, found[34 + 13];
+    long kept;
+    PyObject *options;
+
+    if (nargs != 2 || !PyLong_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "tenpai_discards(counts, kept) takes a list and an int");
+        return NULL;
+    }
+    if (read_counts(args[0], counts, &total))
+        Py_RETURN_NONE;  /* no real hand; the reference decides */
+    kept = PyLong_AsLong(args[1]);
+    if (kept == -1 && PyErr_Occurred())
+        return NULL;
+    options = PyList_New(0);
+    if (options == NULL)
+        return NULL;
+    for (int d = 0; d < 34; d++) {
+        int n, m = 0, seen[34] = {0}, waits[34];
+        PyObject *kinds, *option;
+        if (!counts[d] || d == kept)
+            continue;
+        counts[d]--;
+        n = waits_into(counts, total - 1, found);
+        counts[d]++;
+        if (!n)
+            continue;
+        for (int i = 0; i < n; i++)
+            seen[found[i]] = 1;
+        for (int k = 0; k < 34; k++)
+            if (seen[k])
+                waits[m++] = k;
+        kinds = kinds_tuple(waits, m);
+        if (kinds == NULL)
+            goto fail;
+        option = Py_BuildValue("(iN)", d, kinds);
+        if (option == NULL || PyList_Append(options, option) < 0) {
+            Py_XDECREF(option);
+            goto fail;
+        }
+        Py_DECREF(option);
+    }
+    {
+        PyObject *result = PyList_AsTuple(options);
+        Py_DECREF(options);
+        return result;
+    }
+fail:
+    Py_DECREF(options);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* first_tenpai_sums: the one-shanten look-ahead's sum over the draw that reaches tenpai        */
+/* (analysis/value.py, _first_tenpai_sums_python: the same operations in the same order, so the */
+/* same doubles; pow is what Python's float ** int calls).                                      */
+
+static double
+tenpai_chance(double tiles, long pool, long draws)
+{
+    double share;
+    if (tiles <= 0 || draws <= 0 || pool <= 0)
+        return 0.0;
+    share = tiles / (double)pool;
+    return 1.0 - pow(1.0 - (share < 1.0 ? share : 1.0), (double)draws);
+}
+
+static PyObject *
+speedups_first_tenpai_sums(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *branches;
+    long tiles, pool, draws;
+    double q, ev = 0.0, chance = 0.0;
+
+    if (nargs != 4 || !PyList_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) || !PyLong_CheckExact(args[2])
+            || !PyLong_CheckExact(args[3]))
+        Py_RETURN_NONE;
+    branches = args[0];
+    tiles = PyLong_AsLong(args[1]);
+    pool = PyLong_AsLong(args[2]);
+    draws = PyLong_AsLong(args[3]);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    if (tiles <= 0 || pool <= 0 || draws <= 1 || draws > 1000)
+        Py_RETURN_NONE;
+    /* every branch (copies, [(tiles, points), ...]) of plain ints and floats, or the reference */
+    for (Py_ssize_t b = 0; b < PyList_GET_SIZE(branches); b++) {
+        PyObject *branch = PyList_GET_ITEM(branches, b), *outcomes;
+        if (!PyTuple_CheckExact(branch) || PyTuple_GET_SIZE(branch) != 2 || !PyLong_CheckExact(PyTuple_GET_ITEM(branch, 0))
+                || !PyList_CheckExact(PyTuple_GET_ITEM(branch, 1)))
+            Py_RETURN_NONE;
+        outcomes = PyTuple_GET_ITEM(branch, 1);
+        for (Py_ssize_t o = 0; o < PyList_GET_SIZE(outcomes); o++) {
+            PyObject *pair = PyList_GET_ITEM(outcomes, o);
+            if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyFloat_CheckExact(PyTuple_GET_ITEM(pair, 0))
+                    || !PyFloat_CheckExact(PyTuple_GET_ITEM(pair, 1)))
+                Py_RETURN_NONE;
+        }
+    }
+    q = (double)tiles / (double)pool;
+    for (long j = 1; j < draws; j++) {
+        double reach_now = pow(1 - q, (double)(j - 1)) * q;
+        long rest = draws - j;
+        for (Py_ssize_t b = 0; b < PyList_GET_SIZE(branches); b++) {
+            PyObject *branch = PyList_GET_ITEM(branches, b), *outcomes = PyTuple_GET_ITEM(branch, 1);
+            double best_ev = 0.0, best_chance = 0.0, weight;
+            long copies = PyLong_AsLong(PyTuple_GET_ITEM(branch, 0));
+            if (copies == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                Py_RETURN_NONE;
+            }
+            for (Py_ssize_t o = 0; o < PyList_GET_SIZE(outcomes); o++) {
+                PyObject *pair = PyList_GET_ITEM(outcomes, o);
+                double points = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(pair, 1));
+                double c = tenpai_chance(PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(pair, 0)), pool, rest);
+                if (c * points > best_ev) {
+                    best_ev = c * points;
+                    best_chance = c;
+                }
+            }
+            weight = reach_now * (double)copies / (double)tiles;
+            ev += weight * best_ev;
+            chance += weight * best_chance;
+        }
+    }
+    return Py_BuildValue("(dd)", ev, chance);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1384,6 +1530,16 @@ static PyMethodDef speedups_methods[] = {
      "mt_words(state: bytearray, n: int) -> bytes: the next n outputs of the generator in state\n"
      "(mt_seeded's), as little-endian 32-bit words, as random.Random.getrandbits(32 * n)\n"
      ".to_bytes(4 * n, 'little') gives them; state advances in place."},
+    {"first_tenpai_sums", (PyCFunction)(void (*)(void))speedups_first_tenpai_sums, METH_FASTCALL,
+     "first_tenpai_sums(branches, tiles, pool, draws) -> (ev, chance) | None: the one-shanten\n"
+     "look-ahead's sum over the draw that first reaches tenpai (analysis.value.\n"
+     "_first_tenpai_sums_python, the same doubles); None for anything but its list of (int, list of\n"
+     "(float, float)) branches and positive ints, draws 2-1000 (the reference then answers)."},
+    {"tenpai_discards", (PyCFunction)(void (*)(void))speedups_tenpai_discards, METH_FASTCALL,
+     "tenpai_discards(counts: list[int], kept: int) -> tuple | None: for a 3n+2 hand of 34 kind\n"
+     "counts, ((discard, waits), ...): each kind but kept whose discard leaves the hand tenpai,\n"
+     "ascending, with its waits ascending (rules.hand.tenpai_discards_python); None when a count\n"
+     "is outside 0..4 (no real hand: the reference then decides)."},
     {"waits", (PyCFunction)speedups_waits, METH_O,
      "waits(counts: list[int]) -> frozenset[int] | None: the kinds that complete a hand of 34\n"
      "kind counts (rules.hand.waits_python); None when a count is outside 0..4 (no real hand:\n"

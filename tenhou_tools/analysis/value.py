@@ -37,10 +37,11 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Final
 
 from .._native import build
+from .._native import first_tenpai_sums as native_first_tenpai_sums
 from ..events import Meld
 from ..replay.board import Board
 from ..rules.furiten import pond_furiten
-from ..rules.hand import counts34, waits
+from ..rules.hand import counts34, tenpai_discards
 from ..rules.riichi import may_declare_riichi
 from ..rules.scoring import ScoredHand, ScoringRules, WinContext, score_win
 from ..rules.shanten import acceptance
@@ -78,20 +79,28 @@ def _basic(han: int, fu: int) -> int:
     return min(2000, fu * 2 ** (han + 2))
 
 
-def riichi_bonus(line: ScoreLine, players: int) -> float:
+def riichi_bonus(line: _Line, players: int) -> float:
     """A riichi win's points with the ippatsu and ura dora it carries on average: that many han
     taken as the share of wins with one han more (``tables.riichi_bonus_han``)."""
-    if line.han <= 0:
-        return float(line.points)
-    gain = _basic(line.han + 1, line.fu) / _basic(line.han, line.fu)
-    return line.points * (1 + riichi_bonus_han(players) * (gain - 1))
+    han, fu, points, _ = line
+    if han <= 0:
+        return float(points)
+    gain = _basic(han + 1, fu) / _basic(han, fu)
+    return points * (1 + riichi_bonus_han(players) * (gain - 1))
 
 
 # -- scoring, memoised by shape ----------------------------------------------------------------
 
-_SCORES: Final[dict[tuple, list]] = {}
+_Line = tuple[int, int, int, int]
+"""A score line in the memo: ``ScoreLine``'s han, fu, points and yakuman as a plain tuple."""
+
+_SCORES: Final[dict[tuple[tuple[int, ...], tuple[int, ...], int, int], tuple[_Line | None, ...]]] = {}
 _SCORES_LIMIT: Final = 200_000
-_UNKNOWN: Final = object()
+"""The score memo holds tuples of ints only (keys and values), which the garbage collector stops
+tracking once it has seen them: with lists and ``ScoreLine`` objects (up to 200,000 entries) it
+walked the whole table at every full collection. Measured (compiled, 20 corpus games in one
+process, Python's default collector settings): full collections took 72 ms a game of 340 with
+them, 24 ms of 301 with tuples."""
 
 
 _SITUATION_IDS: Final[dict[tuple, int]] = {}
@@ -127,7 +136,7 @@ def _situation_key(s: ValueSituation) -> int:
 _FREE: Final[dict[tuple, tuple[tuple[int, ...], ...]]] = {}
 
 
-def _ids(counts: Sequence[int], reds: frozenset[int], taken: frozenset[int]) -> list[int] | None:
+def _ids(counts: Sequence[int], reds: tuple[int, ...], taken: frozenset[int]) -> list[int] | None:
     """Concrete tile ids for per-kind counts: a red copy for each kind in ``reds``, plain
     copies otherwise, none of the ids in ``taken`` (the melds'); ``None`` when a kind has
     more than its free copies (a wait on a fifth tile beside a meld: it cannot be won)."""
@@ -148,72 +157,85 @@ def _ids(counts: Sequence[int], reds: frozenset[int], taken: frozenset[int]) -> 
     return ids
 
 
-def _score(counts13: tuple[int, ...], reds: frozenset[int], win: int, tsumo: bool, key: int) -> ScoreLine | None:
-    """The scorer's line for ``counts13`` completed by a plain ``win``, by tsumo or ron, in the
-    situation numbered ``key``."""
+def _score(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
+           wins: tuple[bool, ...]) -> tuple[_Line | None, ...]:
+    """The scorer's lines for ``counts13`` completed by a plain ``win`` in the situation numbered
+    ``key``, one for each of ``wins`` (``True`` a tsumo, ``False`` a ron): the tiles are chosen
+    once for both."""
     melds, seat_wind, round_wind, riichi, dora_indicators, rules, taken = _PARTS[key]
     counts = list(counts13)
     counts[win] += 1
-    ids = _ids(counts, reds if rules.red_fives else frozenset(), taken)
+    ids = _ids(counts, reds if rules.red_fives else (), taken)
     if ids is None:
-        return None
+        return tuple(None for _ in wins)
     # the winning tile: a plain copy of its kind among those ids
     win_tile = next((t for t in ids if t >> 2 == win and t not in RED_FIVES), None)
     if win_tile is None:
         win_tile = next(t for t in ids if t >> 2 == win)
-    # every field, by keyword in field order: ``build`` sets the slots at once (a frozen
-    # dataclass's own __init__ costs several times more, and this runs thousands of times a game).
-    # Measured (callgrind, compiled, 6 corpus games' analyze_game): ``build`` for this context, the
-    # score line, the wait and hand values takes 12.0 G instructions against 13.5 G with the
-    # classes called (11 % of the analysis)
-    ctx = build(WinContext, concealed=tuple(ids), melds=melds, win_tile=win_tile, tsumo=tsumo,
-                seat_wind=seat_wind, round_wind=round_wind, riichi=riichi, double_riichi=False,
-                ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
-                chiihou=False, dora_indicators=dora_indicators, ura_indicators=(), rules=rules)
-    scored = score_win(ctx)
-    if isinstance(scored, ScoredHand):
-        return build(ScoreLine, han=scored.han, fu=scored.fu, points=scored.points,
-                     yakuman=scored.yakuman_count if scored.han == 0 else 0)
-    return None
+    concealed = tuple(ids)
+    lines: list[_Line | None] = []
+    for tsumo in wins:
+        # every field, by keyword in field order: ``build`` sets the slots at once (a frozen
+        # dataclass's own __init__ costs several times more, and this runs thousands of times a
+        # game). Measured (callgrind, compiled, 6 corpus games' analyze_game): ``build`` for this
+        # context, the score line (since a plain tuple), the wait and hand values takes 12.0 G
+        # instructions against 13.5 G with the classes called (11 % of the analysis)
+        ctx = build(WinContext, concealed=concealed, melds=melds, win_tile=win_tile, tsumo=tsumo,
+                    seat_wind=seat_wind, round_wind=round_wind, riichi=riichi, double_riichi=False,
+                    ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
+                    chiihou=False, dora_indicators=dora_indicators, ura_indicators=(), rules=rules)
+        scored = score_win(ctx)
+        lines.append((scored.han, scored.fu, scored.points, scored.yakuman_count if scored.han == 0 else 0)
+                     if isinstance(scored, ScoredHand) else None)
+    return tuple(lines)
 
 
-def _scores(counts13: tuple[int, ...], reds: frozenset[int], win: int, key: int, ron: bool) -> list:
-    """``[tsumo, ron]`` of ``counts13`` completed by a plain ``win``, memoised on the 13 tiles
+def _score_line(line: _Line | None) -> ScoreLine | None:
+    """The record of a memo's score line."""
+    if line is None:
+        return None
+    han, fu, points, yakuman = line
+    return build(ScoreLine, han=han, fu=fu, points=points, yakuman=yakuman)
+
+
+def _scores(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
+            ron: bool) -> tuple[_Line | None, ...]:
+    """``(tsumo, ron)`` of ``counts13`` completed by a plain ``win``, memoised on the 13 tiles
     and the wait (which name the completed hand): the same hand won on the same kind comes back
     from other hands, draws and turns. The ron is scored only when ``ron`` asks for it (a ron on
-    a wait in the seat's own pond is worth nothing, whatever its score); until then it is
-    ``_UNKNOWN``."""
+    a wait in the seat's own pond is worth nothing, whatever its score); until then the entry is
+    ``(tsumo,)``."""
     memo_key = (counts13, reds, win, key)
     known = _SCORES.get(memo_key)
     if known is None:
-        known = [_score(counts13, reds, win, True, key), _UNKNOWN]
+        known = _score(counts13, reds, win, key, (True, False) if ron else (True,))
         if len(_SCORES) >= _SCORES_LIMIT:
             _SCORES.clear()
         _SCORES[memo_key] = known
-    if ron and known[1] is _UNKNOWN:
-        known[1] = _score(counts13, reds, win, False, key)
+    elif ron and len(known) == 1:
+        known = _SCORES[memo_key] = (known[0], *_score(counts13, reds, win, key, (False,)))
     return known
 
 
-def _wait(counts13: tuple[int, ...], reds: frozenset[int], w: int, key: int, ron_allowed: bool,
-          ratio: float, players: int) -> tuple[ScoreLine | None, ScoreLine | None, float, float]:
+def _wait(counts13: tuple[int, ...], reds: tuple[int, ...], w: int, key: int, ron_allowed: bool,
+          ratio: float, players: int) -> tuple[_Line | None, _Line | None, float, float]:
     """(tsumo, ron, points, weight) of the wait ``w``: ``weight`` is 1 for a tsumo that scores
     plus ``ratio`` for a ron that scores (none when the hand is furiten, ``ron_allowed`` off), and
     ``points`` the average of the two by those weights."""
-    tsumo, ron = _scores(counts13, reds, w, key, ron_allowed)
+    known = _scores(counts13, reds, w, key, ron_allowed)
+    tsumo = known[0]
+    ron = known[1] if ron_allowed else None
     riichi = _PARTS[key][3]
     weight = total = 0.0
     if tsumo is not None:
-        weight, total = 1.0, riichi_bonus(tsumo, players) if riichi else float(tsumo.points)
-    if not ron_allowed:
-        ron = None
-    elif ron is not None:
+        weight, total = 1.0, riichi_bonus(tsumo, players) if riichi else float(tsumo[2])
+    if ron is not None:
         weight += ratio
-        total += ratio * (riichi_bonus(ron, players) if riichi else ron.points)
+        total += ratio * (riichi_bonus(ron, players) if riichi else ron[2])
     return tsumo, ron, (total / weight if weight else 0.0), weight
 
 
-def _wait_values(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], left: Sequence[int],
+def _wait_values(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequence[int], left: Sequence[int],
                  s: ValueSituation, pond: Collection[int]) -> tuple[tuple[WaitValue, ...], tuple[float, ...], bool]:
     """Each wait's value and weight, and whether the hand is furiten (``pond``: the kinds of the
     seat's own discards, the one just made included)."""
@@ -225,12 +247,12 @@ def _wait_values(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequenc
     for w, n in zip(waits, left, strict=True):
         ratio = ron_ratio(players, win_group(w, pond))
         tsumo, ron, points, weight = _wait(counts13, reds, w, key, not furiten, ratio, players)
-        found.append(build(WaitValue, kind=w, left=n, ron=ron, tsumo=tsumo, points=points))
+        found.append(build(WaitValue, kind=w, left=n, ron=_score_line(ron), tsumo=_score_line(tsumo), points=points))
         weights.append(weight)
     return tuple(found), tuple(weights), furiten
 
 
-def _outcome(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], unseen: Sequence[int],
+def _outcome(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequence[int], unseen: Sequence[int],
              s: ValueSituation, key: int, pond: Collection[int], discarded: int) -> tuple[float, float]:
     """``(weighted tiles, win_points)`` of ``_tenpai`` for the look-ahead (``discarded`` joins the
     pond), without its records."""
@@ -259,7 +281,7 @@ def _chance(tiles: float, pool: int, draws: int) -> float:
     return 1.0 - (1.0 - min(1.0, tiles / pool)) ** draws
 
 
-def _tenpai(counts13: tuple[int, ...], reds: frozenset[int], waits: Sequence[int], unseen: Sequence[int],
+def _tenpai(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequence[int], unseen: Sequence[int],
             s: ValueSituation, pond: Collection[int], pool: int, draws: int) -> HandValue:
     values, weights, furiten = _wait_values(counts13, reds, waits, [unseen[w] for w in waits], s, pond)
     norm = 1 + mean_ron_ratio(s.rules.players)
@@ -292,15 +314,7 @@ def _lookahead(counts13: tuple[int, ...], sets: int, sanma: bool) -> tuple[_Bran
     for k in reach.kinds:
         counts = list(counts13)
         counts[k] += 1
-        options = []
-        for d in range(34):
-            if counts[d] and d != k:
-                counts[d] -= 1
-                kept = waits(counts)
-                counts[d] += 1
-                if kept:
-                    options.append((d, tuple(sorted(kept))))
-        found.append((k, tuple(options)))
+        found.append((k, tenpai_discards(counts, k)))
     answer = tuple(found)
     if len(_LOOKAHEAD) >= _LOOKAHEAD_LIMIT:
         _LOOKAHEAD.clear()
@@ -319,7 +333,7 @@ def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequ
     found from several options (discard a, draw k, discard b is discard b, draw k, discard a),
     and each is valued once."""
     counts = tuple(counts34(concealed))
-    reds = frozenset(t >> 2 for t in concealed if t in RED_FIVES)
+    reds = tuple(sorted(t >> 2 for t in concealed if t in RED_FIVES))  # ints: see _SCORES
     sanma = situation.rules.sanma
     furiten = situation.own_discards | (frozenset({discarded}) if discarded is not None else frozenset())
     pool = sum(unseen)
@@ -332,9 +346,9 @@ def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequ
     return _one_shanten(counts, reds, situation, unseen, furiten, pool, draws, {} if shared is None else shared)
 
 
-def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituation, unseen: Sequence[int],
+def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituation, unseen: Sequence[int],
                  furiten: frozenset[int], pool: int, draws: int,
-                 shared: dict[tuple[tuple[int, ...], frozenset[int], int], tuple[float, float]]) -> HandValue:
+                 shared: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[float, float]]) -> HandValue:
     # ``shared`` (``hand_value``): within one decision, a tenpai hand reached by drawing k names
     # the two tiles let go (the decision's hand + k - the tenpai hand), so the pond it is judged
     # with and the unseen tiles are the same whichever option reached it
@@ -352,7 +366,7 @@ def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituatio
         for d, kept_waits in options:
             kept = list(drawn)
             kept[d] -= 1
-            kept_reds = reds if kept[d] or d not in reds else reds - {d}
+            kept_reds = reds if kept[d] or d not in reds else tuple(r for r in reds if r != d)
             kept_counts = tuple(kept)
             outcome = shared.get((kept_counts, kept_reds, k))
             if outcome is None:
@@ -362,7 +376,26 @@ def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituatio
         branches.append((copies, outcomes))
     tiles = sum(c for c, _ in branches)
     if not tiles or draws <= 1 or not pool:
-        return HandValue(1, tiles, 0.0, 0.0, 0.0)
+        return build(HandValue, shanten=1, tiles=tiles, win_points=0.0, win_chance=0.0, ev=0.0, waits=(),
+                     furiten=False)
+    ev, chance = _first_tenpai_sums(branches, tiles, pool, draws)
+    return build(HandValue, shanten=1, tiles=tiles, win_points=ev / chance if chance else 0.0, win_chance=chance,
+                 ev=ev, waits=(), furiten=False)
+
+
+def _first_tenpai_sums(branches: list[tuple[int, list[tuple[float, float]]]], tiles: int, pool: int,
+                       draws: int) -> tuple[float, float]:
+    """``(ev, chance)`` of a one-shanten hand: over the draw ``j`` that first reaches tenpai (chance
+    ``(1-q)^(j-1) q``, q = tiles / pool) and the branch drawn (its copies of the tiles), the
+    tenpai discard with the best ev for the draws then left. A C kernel answers when the extension
+    is built (``_native.first_tenpai_sums``, the same doubles): this loop ran 0.4 G of 8.1 G
+    instructions of 4 games' analysis (callgrind, compiled)."""
+    found = native_first_tenpai_sums(branches, tiles, pool, draws)
+    return found if found is not None else _first_tenpai_sums_python(branches, tiles, pool, draws)
+
+
+def _first_tenpai_sums_python(branches: list[tuple[int, list[tuple[float, float]]]], tiles: int, pool: int,
+                              draws: int) -> tuple[float, float]:
     q = tiles / pool
     ev = chance = 0.0
     for j in range(1, draws):
@@ -377,7 +410,7 @@ def _one_shanten(counts: tuple[int, ...], reds: frozenset[int], s: ValueSituatio
             weight = reach_now * copies / tiles
             ev += weight * best_ev
             chance += weight * best_chance
-    return HandValue(1, tiles, ev / chance if chance else 0.0, chance, ev)
+    return ev, chance
 
 
 def discard_values(concealed: Sequence[int], situation: ValueSituation, unseen: Sequence[int],

@@ -222,6 +222,23 @@ def _cell_rate(cells: Mapping[tuple[str, str, str], tuple[int, int]], cls: str, 
     return 100 * sum(w for _, w in pooled) / cases if cases else 0.0
 
 
+_Measured = tuple[dict[int, dict[tuple[str, str, str], tuple[int, int]]],
+                  dict[int, dict[tuple[str, str], tuple[int, int, float]]], int]
+_MEASURED: list[_Measured] = []
+"""``rules.danger_rates``' BASE, FACTORS and MIN_CASES, imported at the first rate asked (a
+``stats`` report reads this module's names, not the table) and kept: an import statement in
+``danger_rate`` itself went through the import machinery at every call (callgrind, compiled, 2
+corpus games' analysis: 3,542 M instructions with it, 3,489 M without)."""
+
+
+def _measured() -> _Measured:
+    if not _MEASURED:
+        from .danger_rates import BASE, FACTORS, MIN_CASES
+
+        _MEASURED.append((BASE, FACTORS, MIN_CASES))
+    return _MEASURED[0]
+
+
 def danger_rate(danger: Danger, *, players: int = 4,
                 table: Mapping[tuple[str, str, str], tuple[int, int]] | None = None) -> float:
     """The measured chance, in percent, that a kind of this class, grade and turn is a winning
@@ -229,15 +246,14 @@ def danger_rate(danger: Danger, *, players: int = 4,
     ``rules.danger_rates``, data written by ``scripts/measure_danger.py``; docs/analysis.md says
     how it was measured; a flag too rare to measure has factor 1). Genbutsu is 0. ``table``
     replaces ``BASE[players]`` (tests)."""
-    from .danger_rates import BASE, FACTORS, MIN_CASES
-
+    base, factors, min_cases = _measured()
     if danger.danger_class is DangerClass.GENBUTSU:
         return 0.0
     cls = danger.danger_class.value
-    value = _cell_rate(table if table is not None else BASE[players], cls, danger.grade,
-                       turn_bucket(danger.turn), MIN_CASES)
+    value = _cell_rate(table if table is not None else base[players], cls, danger.grade,
+                       turn_bucket(danger.turn), min_cases)
     for flag in sorted(f.value for f in danger.flags):
-        cases, won, expected = FACTORS[players].get((cls, flag), (0, 0, 0.0))
-        if cases >= MIN_CASES and expected > 0:
+        cases, won, expected = factors[players].get((cls, flag), (0, 0, 0.0))
+        if cases >= min_cases and expected > 0:
             value *= won / expected
     return value

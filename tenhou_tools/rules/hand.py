@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
+from .._native import tenpai_discards as native_tenpai_discards
 from .._native import waits as native_waits
 from ..events import CallKind, Meld
 from ..tiles import ORPHAN_KINDS
@@ -28,7 +29,8 @@ def counts34(tiles: Iterable[int]) -> list[int]:
     """Counts per kind (0-33) of tile ids."""
     counts = [0] * 34
     for t in tiles:
-        counts[t >> 2] += 1
+        k = t >> 2
+        counts[k] = counts[k] + 1  # compiled, an int add: ``+=`` on an item is a generic call (a third of this)
     return counts
 
 
@@ -152,6 +154,30 @@ def waits(counts: list[int]) -> frozenset[int]:
     counts of a real hand (0-4 each) when the extension is built (``tenhou_tools._native``)."""
     found = native_waits(counts)
     return found if found is not None else waits_python(counts)
+
+
+def tenpai_discards(counts: list[int], kept: int = -1) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For a ``3n + 2`` concealed part: each kind whose discard leaves it tenpai, ascending, with
+    the waits then (``waits``, ascending); ``kept`` (a kind) is not discarded (the tile just
+    drawn). The hand value's look-ahead asks after every draw that reaches tenpai: a C kernel
+    answers for a real hand when the extension is built (measured: the look-ahead took 0.74 G
+    instructions of 8.1 G for 4 games' analysis with ``waits`` asked per discard, compiled)."""
+    found = native_tenpai_discards(counts, kept)
+    return found if found is not None else tenpai_discards_python(counts, kept)
+
+
+def tenpai_discards_python(counts: list[int], kept: int = -1) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """``tenpai_discards`` by its definition: ``waits`` after each discard."""
+    rest = list(counts)
+    options = []
+    for d in range(34):
+        if rest[d] and d != kept:
+            rest[d] -= 1
+            found = waits(rest)
+            rest[d] += 1
+            if found:
+                options.append((d, tuple(sorted(found))))
+    return tuple(options)
 
 
 def waits_python(counts: list[int]) -> frozenset[int]:

@@ -213,9 +213,27 @@ def _suit_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, i
     return tuple(sorted(found))
 
 
-def standard_splits(counts: list[int]) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+_SPLITS: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
+_SPLITS_LIMIT = 50_000
+
+
+def standard_splits(counts: list[int]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """Every split of concealed ``counts`` into sets and exactly one pair:
-    ``(pair kind, ((shape, kind), ...))``."""
+    ``(pair kind, ((shape, kind), ...))``.
+
+    Memoised by the counts: the hand value scores the same tiles as a tsumo and as a ron, and the
+    same complete hand won on different waits (callgrind, compiled, 2 corpus games' analysis:
+    3,608 against 3,542 M instructions; ints only, which the garbage collector stops tracking)."""
+    key = tuple(counts)
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) >= _SPLITS_LIMIT:
+            _SPLITS.clear()
+        found = _SPLITS[key] = tuple(_standard_splits(counts))
+    return found
+
+
+def _standard_splits(counts: list[int]) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
     honors: list[tuple[int, int]] = []
     honor_pair = -1
     for k in range(27, 34):

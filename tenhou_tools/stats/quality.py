@@ -14,6 +14,7 @@ Definitions: ``docs/stats.md``, "Play quality", and ``docs/analysis.md``.
 
 from __future__ import annotations
 
+from .._native import collection_paused
 from ..analysis import analyze_game
 from ..analysis.verdict import NOT_IN_RIICHI, SeatSummary
 from ..events import Game
@@ -31,7 +32,8 @@ class NotJudged(ValueError):
 def game_quality(game: Game) -> tuple[SeatSummary, ...]:
     """Each seat's summary of the game's judged discards (index = seat). ``NotJudged`` when the
     analysis stopped in a hand."""
-    analysis = analyze_game(game)
+    with collection_paused():  # its records live until it ends: _native.collection_paused
+        analysis = analyze_game(game)
     if analysis.stopped:
         stop = analysis.stopped[0]
         label = game.hands[stop.hand].init.label()
