@@ -367,8 +367,11 @@ def _carry_points(entries: Sequence[_Entry], pred: dict[int, int],
             (game_a, seat_a), (game_b, seat_b) = entries[a], entries[b]
             legal = seat_b.dan in dan_moves(seat_a.dan, seat_a.rank, game_a.players)
             moved = legal and seat_b.dan != seat_a.dan
-            anchors += int(moved)
-            carried = _carry(standing, entries[a]) if legal else None
+            # a kyu rank moving down is allowed (the sources state it both ways: dan_moves) but
+            # sets no points (dan_points.demotion_anchor is for 初段 and above): the chain stops
+            kyu_down = moved and seat_b.dan < seat_a.dan < SHODAN
+            anchors += int(moved and not kyu_down)
+            carried = _carry(standing, entries[a]) if legal and not kyu_down else None
             if carried is not None:
                 points, pt, expected = carried
                 finding = None
@@ -378,7 +381,7 @@ def _carry_points(entries: Sequence[_Entry], pred: dict[int, int],
                 standing = expected if finding is None else None
                 if moved:  # a carried promotion or demotion: the points start again
                     anchor = _anchor_text(seat_a.dan, seat_b.dan, game_b.log_id)
-            elif moved:
+            elif moved and not kyu_down:
                 standing = (promotion_anchor(seat_b.dan) if seat_b.dan > seat_a.dan
                             else demotion_anchor(seat_a.dan))
                 anchor = _anchor_text(seat_a.dan, seat_b.dan, game_b.log_id)
@@ -410,7 +413,7 @@ def _points_finding(before: _Entry, after: _Entry, points: int, pt: int, expecte
     game_a, seat_a = before
     seat_b = after[1]
     promote = promotion_points(seat_a.dan, game_a.players, game_a.start)
-    demotion = ", demotion below 0" if seat_a.dan >= SHODAN else ", no demotion below 初段"
+    demotion = ", demotion below 0" if seat_a.dan >= SHODAN else ""
     message = (f"S{seat_b.seat} ({seat_b.name}) holds {DAN_NAMES[seat_b.dan]} here, but after their "
                f"previous game {game_a.log_id} (its rate leads to this game's), {_ordinal(seat_a.rank)} "
                f"at {DAN_NAMES[seat_a.dan]}, their dan points were {points} {pt:+d} = {points + pt} "

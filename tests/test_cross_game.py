@@ -5,13 +5,21 @@ later game changed; the genuine pairs (promotions and demotions among them) are 
 from __future__ import annotations
 
 import functools
+import math
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from tenhou_tools.check import GameRecord
-from tenhou_tools.crossgame import CrossGameRecord, GameFacts, check_across, consecutive_pairs, game_facts
+from tenhou_tools.crossgame import (
+    CrossGameRecord,
+    GameFacts,
+    SeatFacts,
+    check_across,
+    consecutive_pairs,
+    game_facts,
+)
 from tenhou_tools.events import DAN_NAMES
 from tenhou_tools.rules.standing import dan_moves, next_rate, rate_follows, whole_rates
 from tenhou_tools.sources.files import read_game
@@ -375,3 +383,50 @@ def test_points_carried_to_the_promotion_promote_exactly_there(corpus):
     report = check_across(_with_dans(chain, early))
     assert [(r.log_id, f.code.value, f.expected, f.actual) for r in report.records for f in r.findings] == [
         (chain[j][0].log_id, "DAN_POINTS", 10, 11)]
+
+
+def _made_up(log_id: str, hour: int, dan: int, rank: int, rate: float) -> GameFacts:
+    """A four-player Houou East-South game of player ``A`` (rank ``rank`` at ``dan``) with three
+    others at R2000.25 (rates with hundredths: whole ones establish nothing): made-up facts, not
+    a log."""
+    from datetime import datetime
+
+    from tenhou_tools.events import Room
+    from tenhou_tools.ids import JST
+    from tenhou_tools.rules.standing import Length
+
+    ranks = [rank] + [r for r in (1, 2, 3, 4) if r != rank]
+    seats = tuple(SeatFacts(seat=i, name="A" if i == 0 else f"other{hour}-{i}", dan=dan if i == 0 else 16,
+                            rate=rate if i == 0 else 2000.25, rank=ranks[i]) for i in range(4))
+    return GameFacts(path=f"{log_id}.xml", log_id=log_id, start=datetime(2020, 1, 1, hour, tzinfo=JST), players=4,
+                     room=Room.HOUOU, length=Length.SOUTH, table_rates=tuple(s.rate for s in seats),
+                     seats=seats, ok=True, clean=True)
+
+
+def _chain_of(dans_and_ranks: list[tuple[int, int]]) -> list[GameFacts]:
+    """Player A's consecutive games, each rate the formula's from the one before (so each pair
+    is established)."""
+    from tenhou_tools.rules.standing import next_rate
+
+    games, rate = [], 1900.5
+    for hour, (dan, rank) in enumerate(dans_and_ranks):
+        games.append(_made_up(f"20200101{hour:02d}gm-00a9-0000-{hour:08x}", hour, dan, rank, rate))
+        rate = math.ceil(next_rate(rate, games[-1].table_rates, rank, 4) * 100) / 100
+    return games
+
+
+def test_a_kyu_rank_moving_down_stops_the_points_and_is_no_finding():
+    """2級 and 1級 after a last place may be demoted or not (the sources state both): a batch that
+    shows it is clean, whether points are carried into it or not, and it sets no points."""
+    from tenhou_tools.crossgame import check_across
+
+    # 1級 4th -> 2級 with no points carried before it
+    report = check_across(_chain_of([(9, 4), (8, 1), (8, 2)]))
+    assert report.records == ()
+    assert dict(report.checks)["cross_dan"] == 2  # both pairs established and held to CROSS_DAN
+    assert dict(report.checks).get("dan_points", 0) == 0
+    # 初段 demoted to 1級 (points not known there), then 1級 4th -> 2級: nothing is carried
+    report = check_across(_chain_of([(10, 4), (9, 4), (8, 1)]))
+    assert report.records == ()
+    assert dict(report.checks)["cross_dan"] == 2
+    assert dict(report.checks).get("dan_points", 0) == 0

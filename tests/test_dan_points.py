@@ -61,8 +61,11 @@ def test_shodan_is_demoted_to_1_kyu_with_points_not_known():
     assert after(IKKYUU, None, 90) is None
 
 
-def test_kyu_ranks_are_not_demoted():
-    assert after(NIKYUU, 5, -15) == DanStanding(NIKYUU, 0)
+def test_a_kyu_rank_below_zero_is_not_carried():
+    """Whether 2級 and 1級 are demoted is stated both ways (rules.standing.dan_moves allows both):
+    the points stop there rather than pick one."""
+    assert after(NIKYUU, 5, -15) is None
+    assert after(NIKYUU, 15, -15) == DanStanding(NIKYUU, 0)  # zero is not below zero
     assert after(IKKYUU, 95, 20) == DanStanding(SHODAN, 200)  # 100 promotes 1級 (four-player, 2020)
 
 

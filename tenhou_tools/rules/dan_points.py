@@ -280,11 +280,13 @@ def dan_after(before: DanStanding, game_pt: int, players: int, start: datetime) 
     - the points reach the rank's promotion points (``promotion_points``): one rank up, at its
       starting points (surplus dropped);
     - they fall below zero at 初段 or above: one rank down, at the lower rank's starting points
-      (``demotion_start``); a kyu rank is not demoted and stays at 0;
+      (``demotion_start``);
     - otherwise the same rank with the new total.
 
     ``None`` where the rule has no answer: no points to carry (``before.points`` is ``None``:
-    天鳳位 never moves), or promotion points the sources disagree on (``promotion_points``)."""
+    天鳳位 never moves), promotion points the sources disagree on (``promotion_points``), or a
+    kyu rank's points falling below zero: whether 2級 and 1級 are then demoted is stated both
+    ways (``rules.standing.dan_moves`` allows both), so the points are not carried past it."""
     dan = before.dan
     promote = promotion_points(dan, players, start)
     if promote is None or before.points is None:
@@ -293,9 +295,7 @@ def dan_after(before: DanStanding, game_pt: int, players: int, start: datetime) 
     if total >= promote:
         return promotion_anchor(dan + 1)
     if total < 0:
-        if dan < SHODAN:
-            return DanStanding(dan, 0)
-        return demotion_anchor(dan)
+        return demotion_anchor(dan) if dan >= SHODAN else None
     return DanStanding(dan, total)
 
 
