@@ -1047,15 +1047,17 @@ speedups_tenpai_discards(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
     long kept;
     PyObject *options;
 
-    if (nargs != 2 || !PyLong_CheckExact(args[1])) {
+    if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "tenpai_discards(counts, kept) takes a list and an int");
         return NULL;
     }
-    if (read_counts(args[0], counts, &total))
-        Py_RETURN_NONE;  /* no real hand; the reference decides */
+    if (!PyLong_CheckExact(args[1]) || read_counts(args[0], counts, &total))
+        Py_RETURN_NONE;  /* no real hand or kind; the reference decides */
     kept = PyLong_AsLong(args[1]);
-    if (kept == -1 && PyErr_Occurred())
-        return NULL;
+    if (kept == -1 && PyErr_Occurred()) {  /* beyond a C long: no kind, so nothing is kept */
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
     options = PyList_New(0);
     if (options == NULL)
         return NULL;
@@ -1120,13 +1122,13 @@ speedups_first_tenpai_sums(PyObject *Py_UNUSED(module), PyObject *const *args, P
             || !PyLong_CheckExact(args[3]))
         Py_RETURN_NONE;
     branches = args[0];
-    tiles = PyLong_AsLong(args[1]);
-    pool = PyLong_AsLong(args[2]);
-    draws = PyLong_AsLong(args[3]);
-    if (PyErr_Occurred()) {
-        PyErr_Clear();
-        Py_RETURN_NONE;
-    }
+    /* each read checked before the next (no C API call with an exception pending) */
+    if ((tiles = PyLong_AsLong(args[1])) == -1 && PyErr_Occurred())
+        goto decline;
+    if ((pool = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred())
+        goto decline;
+    if ((draws = PyLong_AsLong(args[3])) == -1 && PyErr_Occurred())
+        goto decline;
     if (tiles <= 0 || pool <= 0 || draws <= 1 || draws > 1000)
         Py_RETURN_NONE;
     /* every branch (copies, [(tiles, points), ...]) of plain ints and floats, or the reference */
@@ -1170,6 +1172,9 @@ speedups_first_tenpai_sums(PyObject *Py_UNUSED(module), PyObject *const *args, P
         }
     }
     return Py_BuildValue("(dd)", ev, chance);
+decline:  /* a number beyond a C long: the reference decides */
+    PyErr_Clear();
+    Py_RETURN_NONE;
 }
 
 /* ------------------------------------------------------------------------------------------ */

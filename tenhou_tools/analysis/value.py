@@ -79,10 +79,10 @@ def _basic(han: int, fu: int) -> int:
     return min(2000, fu * 2 ** (han + 2))
 
 
-def riichi_bonus(line: _Line, players: int) -> float:
-    """A riichi win's points with the ippatsu and ura dora it carries on average: that many han
-    taken as the share of wins with one han more (``tables.riichi_bonus_han``)."""
-    han, fu, points, _ = line
+def riichi_bonus(han: int, fu: int, points: int, players: int) -> float:
+    """A riichi win's points (``points`` for ``han`` and ``fu``) with the ippatsu and ura dora it
+    carries on average: that many han taken as the share of wins with one han more
+    (``tables.riichi_bonus_han``)."""
     if han <= 0:
         return float(points)
     gain = _basic(han + 1, fu) / _basic(han, fu)
@@ -228,10 +228,10 @@ def _wait(counts13: tuple[int, ...], reds: tuple[int, ...], w: int, key: int, ro
     riichi = _PARTS[key][3]
     weight = total = 0.0
     if tsumo is not None:
-        weight, total = 1.0, riichi_bonus(tsumo, players) if riichi else float(tsumo[2])
+        weight, total = 1.0, riichi_bonus(tsumo[0], tsumo[1], tsumo[2], players) if riichi else float(tsumo[2])
     if ron is not None:
         weight += ratio
-        total += ratio * (riichi_bonus(ron, players) if riichi else ron[2])
+        total += ratio * (riichi_bonus(ron[0], ron[1], ron[2], players) if riichi else ron[2])
     return tsumo, ron, (total / weight if weight else 0.0), weight
 
 

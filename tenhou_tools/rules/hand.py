@@ -167,13 +167,14 @@ def tenpai_discards(counts: list[int], kept: int = -1) -> tuple[tuple[int, tuple
 
 
 def tenpai_discards_python(counts: list[int], kept: int = -1) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """``tenpai_discards`` by its definition: ``waits`` after each discard."""
+    """``tenpai_discards`` by its definition: the waits after each discard (``waits_python``, so
+    that the reference asks no kernel)."""
     rest = list(counts)
     options = []
     for d in range(34):
         if rest[d] and d != kept:
             rest[d] -= 1
-            found = waits(rest)
+            found = waits_python(rest)
             rest[d] += 1
             if found:
                 options.append((d, tuple(sorted(found))))
