@@ -10,8 +10,10 @@ Two kinds of kernel:
 
 - **Answering kernels**: ``build`` (a frozen value; reference ``values.build``, the class's own
   call), ``numbers`` (an mjlog attribute's integers; ``integers.numbers``), ``mt_seeded`` and
-  ``mt_words`` (the wall's MT19937; ``wall.py``, through ``random.Random``) and ``shuffle`` (one
-  hand's wall; ``wall.shuffle``). The C function and its reference give the same answer for
+  ``mt_words`` (the wall's MT19937; ``wall.py``, through ``random.Random``), ``sha512_blocks``
+  (the hashing of a hand's words; ``wall.sha512_blocks``, through ``hashlib``) and ``shuffle``
+  (one hand's wall; ``wall.shuffle``, whose loop ``wall.shuffled`` is also the rule's own:
+  ``rules.wall.shuffle_order`` calls it). The C function and its reference give the same answer for
   every input (``tests/test_speedups.py``).
 - **Declining kernels**: ``waits`` (the kinds that complete a hand), ``scan_tenhou_form`` (a log
   in the exact XML form Tenhou writes), ``regular_gains`` and ``regular_options`` (the shanten's
@@ -37,11 +39,11 @@ from typing import Any, Protocol, TypeVar
 from . import integers as _integers
 from . import values as _values
 from . import wall as _wall
-from .wall import init_by_array
+from .wall import init_by_array, shuffled
 
 __all__ = [
     "NATIVE", "build", "collect_rarely", "init_by_array", "mt_seeded", "mt_words", "numbers",
-    "regular_gains", "regular_options", "scan_tenhou_form", "shuffle", "waits",
+    "regular_gains", "regular_options", "scan_tenhou_form", "sha512_blocks", "shuffle", "shuffled", "waits",
 ]
 
 T = TypeVar("T")
@@ -75,6 +77,7 @@ build: _Build = _c.build if _c is not None else _values.build
 numbers: Callable[[str, int, int], tuple[int, ...] | None] = _c.numbers if _c is not None else _integers.numbers
 mt_seeded: Callable[[bytes], bytearray] = _c.mt_seeded if _c is not None else _wall.mt_seeded
 mt_words: Callable[[bytearray, int], bytes] = _c.mt_words if _c is not None else _wall.mt_words
+sha512_blocks: Callable[[bytes], bytes] = _c.sha512_blocks if _c is not None else _wall.sha512_blocks
 shuffle: Callable[[bytes, tuple[int, ...], int], tuple[list[int], int, int]] = (
     _c.shuffle if _c is not None else _wall.shuffle)
 
