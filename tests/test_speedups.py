@@ -2,8 +2,9 @@
 
 Without the extension ``tenhou_tools._native`` binds the references beside the C (``values.build``,
 ``integers.numbers``, ``wall.shuffle``, ``wall.mt_seeded`` and ``wall.mt_words``, which run
-``random.Random``, and ``wall.sha512_blocks``, which runs ``hashlib``), and the domain's own Python answers for the kernels that may decline
-(``rules.hand.waits_python``, ``mjlog.scan.scan_python``, the shanten's regular form); these tests
+``random.Random``, and ``wall.sha512_blocks``, which runs ``hashlib``), and the domain's own
+Python answers for the kernels that may decline (``rules.hand.waits_python``,
+``mjlog.scan.scan_python``, the shanten's regular form); these tests
 hold the two to the same answers, on written cases, on the corpus and on generated input
 (hypothesis). They are skipped when the install did not build the extension, except under
 ``TENHOU_TOOLS_EXPECT_COMPILED=1`` (CI), where that is a failure. The C that reads untrusted

@@ -21,7 +21,8 @@ from urllib.parse import unquote
 # the dataclass decorator writes (object.__setattr__ once a field): for the events read most
 # (INIT, AGARI, RYUUKYOKU, calls, riichi), the melds (_meld.py) and each Hand, about 1.2 M of a
 # game's 6.5 M instructions in check_log (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29);
-# the seats (UN), kan dora indicators, BYE and SHUFFLE, about 0.04 M more.
+# the seats (UN), kan dora indicators, BYE and SHUFFLE, about 0.04 M more; the final result
+# (owari), the header and the game, about 0.03 M.
 from .._native import build, numbers
 from ..errors import ParseError
 from ..events import (
@@ -523,7 +524,8 @@ class _Parser:
                                      "before its result")
         if players is None:
             players = tuple(build(Player, seat=s, name="", dan=0, rate=0.0, sex="") for s in range(4))
-        header = Header(
+        header = build(
+            Header,
             version=version,
             ruleset=ruleset,
             lobby=lobby,
@@ -534,8 +536,8 @@ class _Parser:
             un_extra=un_extra,
             layout=layout,
         )
-        return Game(header=header, hands=tuple(hands), prelude=tuple(prelude), warnings=tuple(self.warnings),
-                    log_id=log_id, complete=complete)
+        return build(Game, header=header, hands=tuple(hands), prelude=tuple(prelude), warnings=tuple(self.warnings),
+                     log_id=log_id, complete=complete)
 
     def close_hand(self, hands: list[Hand], init: Init, events: list[Event], has_end: bool,
                    last: bool = False) -> None:
@@ -649,7 +651,7 @@ class _Parser:
             raise self.fail(f"attribute 'owari' is not scores and points: {text[:60]!r}") from None
         if not all(abs(p) <= MAX_POINTS for p in points + (chip_points or ())):  # also inf, nan
             raise self.fail(f"attribute 'owari' has points outside ±{MAX_POINTS}: {text[:60]!r}")
-        return Owari(scores=scores, points=points, chips=chips, chip_points=chip_points)
+        return build(Owari, scores=scores, points=points, chips=chips, chip_points=chip_points)
 
     def agari(self, el: Attrs) -> Agari:
         self.unknown_attrs(el, _AGARI_KNOWN)

@@ -171,7 +171,8 @@ def _at_all_last(ruleset: Ruleset, round_index: int, dealer: int, scores: Sequen
     if dealer_won or dealer_tenpai:
         stop_allowed = dealer_won or period.tenpai_yame
         if stop_allowed and top == dealer and scores[dealer] >= target:
-            return build(EndDecision, ends=True, reason="the all-last dealer is top with the target score (agari/tenpai-yame)")
+            return build(EndDecision, ends=True,
+                         reason="the all-last dealer is top with the target score (agari/tenpai-yame)")
         return build(EndDecision, ends=False, reason="dealer renchan")
     if period.extension_limit and round_index >= last_round(ruleset):
         return build(EndDecision, ends=True, reason="the last possible round is over")
