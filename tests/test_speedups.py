@@ -2,9 +2,8 @@
 
 Without the extension ``tenhou_tools._native`` binds the references beside the C (``values.build``,
 ``integers.numbers``, ``wall.shuffle``, ``wall.mt_seeded`` and ``wall.mt_words``, which run
-``random.Random``, and ``wall.sha512_blocks``, which runs ``hashlib``), and the domain's own
-Python answers for the kernels that may decline (``rules.hand.waits_python``,
-``mjlog.scan.scan_python``, the shanten's regular form); these tests
+``random.Random``), and the domain's own Python answers for the kernels that may decline
+(``rules.hand.waits_python``, ``mjlog.scan.scan_python``, the shanten's regular form); these tests
 hold the two to the same answers, on written cases, on the corpus and on generated input
 (hypothesis). They are skipped when the install did not build the extension, except under
 ``TENHOU_TOOLS_EXPECT_COMPILED=1`` (CI), where that is a failure. The C that reads untrusted
@@ -17,7 +16,6 @@ from __future__ import annotations
 import array
 import dataclasses
 import gzip
-import hashlib
 import importlib
 import os
 import random
@@ -213,73 +211,9 @@ def test_shuffle_is_the_wall_of_the_seed():
     seed = "mt19937ar-sha512-n288-base64," + __import__("base64").b64encode(key).decode()
     fast, plain = wall.WallGenerator(seed, 4), random.Random(int.from_bytes(key, "little"))
     for index in range(5):
-        rnd = wall_reference.sha512_blocks(plain.getrandbits(32 * 288).to_bytes(4 * 288, "little"))
+        rnd = wall._hashed(plain.getrandbits(32 * 288).to_bytes(4 * 288, "little"))
         shuffled = wall_reference.shuffle(rnd, wall._start(4), 135)
         assert fast.next_hand(index % 4) == wall._laid_out(*shuffled, 4, index % 4, False)
-
-
-# -- sha512_blocks -------------------------------------------------------------------------------
-
-
-@given(st.integers(0, 12).flatmap(lambda blocks: st.binary(min_size=128 * blocks, max_size=128 * blocks)))
-@settings(max_examples=300)
-def test_sha512_blocks_is_hashlib(raw):
-    expected = b"".join(hashlib.sha512(raw[p:p + 128]).digest() for p in range(0, len(raw), 128))
-    assert wall_reference.sha512_blocks(raw) == expected
-    assert core.sha512_blocks(raw) == expected
-    assert core.sha512_blocks(bytearray(raw)) == core.sha512_blocks(memoryview(raw)) == expected
-
-
-def test_sha512_blocks_of_written_blocks():
-    """Blocks whose words carry in every round (all ones), none (zeros), and a hand's real words."""
-    key = bytes(range(256)) * 9 + bytes(191) + b"\x01"
-    raw = random.Random(int.from_bytes(key, "little")).getrandbits(32 * 288).to_bytes(4 * 288, "little")
-    for block in (bytes(128), b"\xff" * 128, bytes(range(128)), raw):
-        assert core.sha512_blocks(block) == wall_reference.sha512_blocks(block)
-
-
-def test_sha512_blocks_refuses_a_partial_block():
-    for raw in (bytes(1), bytes(127), bytes(129), bytes(288 * 4 + 1)):
-        with pytest.raises(ValueError, match="multiple of 128"):
-            core.sha512_blocks(raw)
-        with pytest.raises(ValueError, match="multiple of 128"):
-            wall_reference.sha512_blocks(raw)
-    with pytest.raises(TypeError):
-        core.sha512_blocks("x" * 128)
-
-
-def _primes(count: int) -> list[int]:
-    found: list[int] = []
-    k = 2
-    while len(found) < count:
-        if all(k % p for p in found):
-            found.append(k)
-        k += 1
-    return found
-
-
-def _root(x: int, degree: int) -> int:
-    """The integer ``degree``-th root of ``x``, rounded down."""
-    low, high = 0, 1 << (x.bit_length() // degree + 2)
-    while low < high:
-        middle = (low + high + 1) // 2
-        low, high = (middle, high) if middle**degree <= x else (low, middle - 1)
-    return low
-
-
-def test_sha512_constants_are_the_primes_roots():
-    """The C's tables, as FIPS 180-4 defines them: K, the first 64 bits of the fractional parts of
-    the cube roots of the first 80 primes; H0, of the square roots of the first 8."""
-    source = (REPO / "tenhou_tools" / "_native" / "_speedups.c").read_text(encoding="utf-8")
-
-    def table(name: str) -> list[int]:
-        body = re.search(rf"{name}\[\d+\] = \{{(.*?)\}};", source, re.S)
-        assert body is not None, name
-        return [int(word, 16) for word in re.findall(r"0x([0-9a-f]{16})u", body.group(1))]
-
-    mask = (1 << 64) - 1
-    assert table("SHA512_K") == [_root(p << 192, 3) & mask for p in _primes(80)]
-    assert table("SHA512_H0") == [_root(p << 128, 2) & mask for p in _primes(8)]
 
 
 # -- mt_seeded, mt_words -------------------------------------------------------------------------
@@ -471,7 +405,7 @@ def asan_library() -> str | None:
 
 
 FUZZ = r"""
-import gzip, hashlib, random, sys
+import gzip, random, sys
 from pathlib import Path
 
 import _speedups as c  # the ASan build, from the folder on PYTHONPATH
@@ -518,9 +452,6 @@ for i in range(300):
         assert c.mt_words(state, n) == reference.getrandbits(32 * n).to_bytes(4 * n, "little")
     else:
         c.mt_words(state, rng.randrange(1400))
-for blocks in (0, 1, 2, 9, 30):
-    raw = bytes(rng.getrandbits(8) for _ in range(128 * blocks))
-    assert c.sha512_blocks(raw) == b"".join(hashlib.sha512(raw[p:p + 128]).digest() for p in range(0, len(raw), 128))
 print("ok", read)
 """
 
@@ -528,9 +459,8 @@ print("ok", read)
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
 def test_scan_and_numbers_under_address_sanitizer(tmp_path):
     """The C that reads untrusted bytes, built with -fsanitize=address and fed real logs, their
-    mutations, prefixes and random bytes, random number lists, wall seed keys of any length
-    (mt_seeded, mt_words, against random.Random) and random blocks (sha512_blocks, against
-    hashlib): no out-of-bounds read or
+    mutations, prefixes and random bytes, random number lists, and wall seed keys of any length
+    (mt_seeded, mt_words, against random.Random): no out-of-bounds read or
     write, and every answer the reference's. Objects come from malloc (PYTHONMALLOC=malloc), so a
     read past a document's end is caught, not hidden inside a pymalloc arena."""
     library = asan_library()

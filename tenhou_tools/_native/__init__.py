@@ -10,9 +10,8 @@ Two kinds of kernel:
 
 - **Answering kernels**: ``build`` (a frozen value; reference ``values.build``, the class's own
   call), ``numbers`` (an mjlog attribute's integers; ``integers.numbers``), ``mt_seeded`` and
-  ``mt_words`` (the wall's MT19937; ``wall.py``, through ``random.Random``), ``sha512_blocks``
-  (the hashing of a hand's words; ``wall.sha512_blocks``, through ``hashlib``) and ``shuffle``
-  (one hand's wall; ``wall.shuffle``, whose loop ``wall.shuffled`` is also the rule's own:
+  ``mt_words`` (the wall's MT19937; ``wall.py``, through ``random.Random``) and ``shuffle`` (one
+  hand's wall; ``wall.shuffle``, whose loop ``wall.shuffled`` is also the rule's own:
   ``rules.wall.shuffle_order`` calls it). The C function and its reference give the same answer for
   every input (``tests/test_speedups.py``).
 - **Declining kernels**: ``waits`` (the kinds that complete a hand), ``scan_tenhou_form`` (a log
@@ -43,7 +42,7 @@ from .wall import init_by_array, shuffled
 
 __all__ = [
     "NATIVE", "build", "collect_rarely", "init_by_array", "mt_seeded", "mt_words", "numbers",
-    "regular_gains", "regular_options", "scan_tenhou_form", "sha512_blocks", "shuffle", "shuffled", "waits",
+    "regular_gains", "regular_options", "scan_tenhou_form", "shuffle", "shuffled", "waits",
 ]
 
 T = TypeVar("T")
@@ -77,7 +76,6 @@ build: _Build = _c.build if _c is not None else _values.build
 numbers: Callable[[str, int, int], tuple[int, ...] | None] = _c.numbers if _c is not None else _integers.numbers
 mt_seeded: Callable[[bytes], bytearray] = _c.mt_seeded if _c is not None else _wall.mt_seeded
 mt_words: Callable[[bytearray, int], bytes] = _c.mt_words if _c is not None else _wall.mt_words
-sha512_blocks: Callable[[bytes], bytes] = _c.sha512_blocks if _c is not None else _wall.sha512_blocks
 shuffle: Callable[[bytes, tuple[int, ...], int], tuple[list[int], int, int]] = (
     _c.shuffle if _c is not None else _wall.shuffle)
 

@@ -1,7 +1,7 @@
 /*
  * tenhou_tools._native._speedups: the private C extension of tenhou_tools (see README, "Design").
  *
- * Ten functions, each with a Python reference that runs when this module is not built and that
+ * Nine functions, each with a Python reference that runs when this module is not built and that
  * tests/test_speedups.py holds it to:
  *
  *   build(cls, *args, **kw)     a frozen slotted dataclass built by setting its slots directly
@@ -16,8 +16,6 @@
  *                               (reference: random.Random seeded with those words, getstate())
  *   mt_words(state, n)          its next n outputs as little-endian bytes, the state advanced
  *                               (reference: random.Random.getrandbits(32 * n).to_bytes(...))
- *   sha512_blocks(raw)          the SHA-512 digest of each 128-byte block of raw
- *                               (reference: tenhou_tools._native.wall.sha512_blocks, hashlib)
  *   waits(counts)               the kinds that complete a hand, from its 34 kind counts
  *                               (reference: tenhou_tools.rules.hand.waits_python)
  *   regular_gains(counts, ...)  a 3n+1 hand's regular-form cost and the kinds that lower it
@@ -605,156 +603,6 @@ done:
     PyBuffer_Release(&view);
     return out;
 }
-
-/* ------------------------------------------------------------------------------------------ */
-/* sha512_blocks: the SHA-512 digest of each 128-byte block (rules/wall.py)                     */
-
-/* Each hand's 288 words are hashed in nine blocks of 128 bytes, each with SHA-512 on its own.
-   Through hashlib, a digest of 128 bytes costs about 10,000 instructions: the two compressions
-   (the block, then the padding block) and, as much again nearly, a fresh OpenSSL context, the
-   method calls and the bytes objects. Here the compressions are written out from FIPS 180-4
-   (section 6.4) and the padding block, the same for every 128-byte message, has its message
-   schedule computed once. The reference is hashlib.sha512 (_native/wall.py, sha512_blocks);
-   tests/test_speedups.py holds the two equal. */
-
-/* K: the first 64 bits of the fractional parts of the cube roots of the first 80 primes; H0:
-   those of the square roots of the first 8 (FIPS 180-4, 4.2.3 and 5.3.5). The tests derive both
-   again from the primes. */
-static const uint64_t SHA512_K[80] = {
-    0x428a2f98d728ae22u, 0x7137449123ef65cdu, 0xb5c0fbcfec4d3b2fu, 0xe9b5dba58189dbbcu,
-    0x3956c25bf348b538u, 0x59f111f1b605d019u, 0x923f82a4af194f9bu, 0xab1c5ed5da6d8118u,
-    0xd807aa98a3030242u, 0x12835b0145706fbeu, 0x243185be4ee4b28cu, 0x550c7dc3d5ffb4e2u,
-    0x72be5d74f27b896fu, 0x80deb1fe3b1696b1u, 0x9bdc06a725c71235u, 0xc19bf174cf692694u,
-    0xe49b69c19ef14ad2u, 0xefbe4786384f25e3u, 0x0fc19dc68b8cd5b5u, 0x240ca1cc77ac9c65u,
-    0x2de92c6f592b0275u, 0x4a7484aa6ea6e483u, 0x5cb0a9dcbd41fbd4u, 0x76f988da831153b5u,
-    0x983e5152ee66dfabu, 0xa831c66d2db43210u, 0xb00327c898fb213fu, 0xbf597fc7beef0ee4u,
-    0xc6e00bf33da88fc2u, 0xd5a79147930aa725u, 0x06ca6351e003826fu, 0x142929670a0e6e70u,
-    0x27b70a8546d22ffcu, 0x2e1b21385c26c926u, 0x4d2c6dfc5ac42aedu, 0x53380d139d95b3dfu,
-    0x650a73548baf63deu, 0x766a0abb3c77b2a8u, 0x81c2c92e47edaee6u, 0x92722c851482353bu,
-    0xa2bfe8a14cf10364u, 0xa81a664bbc423001u, 0xc24b8b70d0f89791u, 0xc76c51a30654be30u,
-    0xd192e819d6ef5218u, 0xd69906245565a910u, 0xf40e35855771202au, 0x106aa07032bbd1b8u,
-    0x19a4c116b8d2d0c8u, 0x1e376c085141ab53u, 0x2748774cdf8eeb99u, 0x34b0bcb5e19b48a8u,
-    0x391c0cb3c5c95a63u, 0x4ed8aa4ae3418acbu, 0x5b9cca4f7763e373u, 0x682e6ff3d6b2b8a3u,
-    0x748f82ee5defb2fcu, 0x78a5636f43172f60u, 0x84c87814a1f0ab72u, 0x8cc702081a6439ecu,
-    0x90befffa23631e28u, 0xa4506cebde82bde9u, 0xbef9a3f7b2c67915u, 0xc67178f2e372532bu,
-    0xca273eceea26619cu, 0xd186b8c721c0c207u, 0xeada7dd6cde0eb1eu, 0xf57d4f7fee6ed178u,
-    0x06f067aa72176fbau, 0x0a637dc5a2c898a6u, 0x113f9804bef90daeu, 0x1b710b35131c471bu,
-    0x28db77f523047d84u, 0x32caab7b40c72493u, 0x3c9ebe0a15c9bebcu, 0x431d67c49c100d4cu,
-    0x4cc5d4becb3e42b6u, 0x597f299cfc657e2au, 0x5fcb6fab3ad6faecu, 0x6c44198c4a475817u,
-};
-
-static const uint64_t SHA512_H0[8] = {
-    0x6a09e667f3bcc908u, 0xbb67ae8584caa73bu, 0x3c6ef372fe94f82bu, 0xa54ff53a5f1d36f1u,
-    0x510e527fade682d1u, 0x9b05688c2b3e6c1fu, 0x1f83d9abfb41bd6bu, 0x5be0cd19137e2179u,
-};
-
-#define SHA_ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-#define SHA_BIG_S0(x) (SHA_ROTR(x, 28) ^ SHA_ROTR(x, 34) ^ SHA_ROTR(x, 39))
-#define SHA_BIG_S1(x) (SHA_ROTR(x, 14) ^ SHA_ROTR(x, 18) ^ SHA_ROTR(x, 41))
-#define SHA_SMALL_S0(x) (SHA_ROTR(x, 1) ^ SHA_ROTR(x, 8) ^ ((x) >> 7))
-#define SHA_SMALL_S1(x) (SHA_ROTR(x, 19) ^ SHA_ROTR(x, 61) ^ ((x) >> 6))
-#define SHA_CH(x, y, z) (((x) & (y)) ^ (~(x) & (z)))
-#define SHA_MAJ(x, y, z) (((x) & (y)) ^ ((x) & (z)) ^ ((y) & (z)))
-
-static uint64_t sha_padding_kw[80];
-/* K[t] + W[t] of the padding block of a 128-byte message: 0x80, zeros, the length in bits
-   (1024) as a 128-bit big-endian number. Set by sha_init(). */
-
-/* W[0..15] given, W[16..79] from the message schedule; then K[t] is added to each. */
-static void
-sha_schedule(uint64_t *w)
-{
-    for (int t = 16; t < 80; t++)
-        w[t] = SHA_SMALL_S1(w[t - 2]) + w[t - 7] + SHA_SMALL_S0(w[t - 15]) + w[t - 16];
-    for (int t = 0; t < 80; t++)
-        w[t] += SHA512_K[t];
-}
-
-static void
-sha_init(void)
-{
-    memset(sha_padding_kw, 0, sizeof sha_padding_kw);
-    sha_padding_kw[0] = (uint64_t)0x80 << 56;
-    sha_padding_kw[15] = 1024;
-    sha_schedule(sha_padding_kw);
-}
-
-/* The 80 rounds over one block, given its K[t] + W[t], added into the hash value h. Eight
-   rounds a turn, the working variables renamed instead of moved. */
-#define SHA_ROUND(a, b, c, d, e, f, g, h, t) do {                                             \
-        uint64_t t1 = h + SHA_BIG_S1(e) + SHA_CH(e, f, g) + kw[t];                            \
-        d += t1;                                                                              \
-        h = t1 + SHA_BIG_S0(a) + SHA_MAJ(a, b, c);                                            \
-    } while (0)
-
-static void
-sha_compress(uint64_t *hash, const uint64_t *kw)
-{
-    uint64_t a = hash[0], b = hash[1], c = hash[2], d = hash[3];
-    uint64_t e = hash[4], f = hash[5], g = hash[6], h = hash[7];
-    for (int t = 0; t < 80; t += 8) {
-        SHA_ROUND(a, b, c, d, e, f, g, h, t);
-        SHA_ROUND(h, a, b, c, d, e, f, g, t + 1);
-        SHA_ROUND(g, h, a, b, c, d, e, f, t + 2);
-        SHA_ROUND(f, g, h, a, b, c, d, e, t + 3);
-        SHA_ROUND(e, f, g, h, a, b, c, d, t + 4);
-        SHA_ROUND(d, e, f, g, h, a, b, c, t + 5);
-        SHA_ROUND(c, d, e, f, g, h, a, b, t + 6);
-        SHA_ROUND(b, c, d, e, f, g, h, a, t + 7);
-    }
-    hash[0] += a;
-    hash[1] += b;
-    hash[2] += c;
-    hash[3] += d;
-    hash[4] += e;
-    hash[5] += f;
-    hash[6] += g;
-    hash[7] += h;
-}
-
-/* The SHA-512 digest of the 128 bytes at p (a message of exactly one block), into out[64]. */
-static void
-sha512_of_block(const unsigned char *p, unsigned char *out)
-{
-    uint64_t w[80], hash[8];
-    for (int i = 0; i < 16; i++) {
-        uint64_t v = 0;
-        for (int k = 0; k < 8; k++)
-            v = v << 8 | p[8 * i + k];
-        w[i] = v;
-    }
-    sha_schedule(w);
-    memcpy(hash, SHA512_H0, sizeof hash);
-    sha_compress(hash, w);
-    sha_compress(hash, sha_padding_kw);
-    for (int i = 0; i < 8; i++)
-        for (int k = 0; k < 8; k++)
-            out[8 * i + k] = (unsigned char)(hash[i] >> (56 - 8 * k));
-}
-
-static PyObject *
-speedups_sha512_blocks(PyObject *Py_UNUSED(module), PyObject *raw)
-{
-    Py_buffer view;
-    PyObject *out = NULL;
-
-    if (PyObject_GetBuffer(raw, &view, PyBUF_SIMPLE) < 0)
-        return NULL;
-    if (view.len % 128 != 0) {
-        PyErr_SetString(PyExc_ValueError, "sha512_blocks(): the length must be a multiple of 128 bytes");
-        goto done;
-    }
-    out = PyBytes_FromStringAndSize(NULL, view.len / 2);
-    if (out == NULL)
-        goto done;
-    for (Py_ssize_t i = 0; i < view.len / 128; i++)
-        sha512_of_block((const unsigned char *)view.buf + 128 * i, (unsigned char *)PyBytes_AS_STRING(out) + 64 * i);
-done:
-    PyBuffer_Release(&view);
-    return out;
-}
-
-#undef SHA_ROUND
 
 /* ------------------------------------------------------------------------------------------ */
 /* build: a frozen slotted dataclass, its slots set directly                                   */
@@ -1536,10 +1384,6 @@ static PyMethodDef speedups_methods[] = {
      "mt_words(state: bytearray, n: int) -> bytes: the next n outputs of the generator in state\n"
      "(mt_seeded's), as little-endian 32-bit words, as random.Random.getrandbits(32 * n)\n"
      ".to_bytes(4 * n, 'little') gives them; state advances in place."},
-    {"sha512_blocks", (PyCFunction)speedups_sha512_blocks, METH_O,
-     "sha512_blocks(raw: bytes) -> bytes: the SHA-512 digest of each 128-byte block of raw on its\n"
-     "own, one after the other (64 bytes a block), as hashlib.sha512(block).digest() gives it;\n"
-     "a length that is not a multiple of 128 is a ValueError."},
     {"waits", (PyCFunction)speedups_waits, METH_O,
      "waits(counts: list[int]) -> frozenset[int] | None: the kinds that complete a hand of 34\n"
      "kind counts (rules.hand.waits_python); None when a count is outside 0..4 (no real hand:\n"
@@ -1571,6 +1415,5 @@ PyInit__speedups(void)
     specs = PyDict_New();
     if (specs == NULL)
         return NULL;
-    sha_init();
     return PyModule_Create(&speedups_module);
 }

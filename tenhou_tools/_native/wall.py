@@ -1,7 +1,6 @@
-"""The references of the wall's kernels: the MT19937 generator (``mt_seeded``, ``mt_words``), the
-SHA-512 of each block of a hand's words (``sha512_blocks``) and one hand's shuffle (``shuffle``,
-whose loop is ``shuffled``: ``rules.wall.shuffle_order`` runs it too); ``rules/wall.py`` says
-what the wall is made of.
+"""The references of the wall's kernels: the MT19937 generator (``mt_seeded``, ``mt_words``) and
+one hand's shuffle (``shuffle``, whose loop is ``shuffled``: ``rules.wall.shuffle_order`` runs it
+too); ``rules/wall.py`` says what the wall is made of.
 
 The generator's state is what the C kernels keep: a ``bytearray`` of 2,500 bytes, the 624 words
 of MT19937 and its index, in the machine's byte order. The references hand it to the standard
@@ -10,7 +9,6 @@ library's ``random.Random`` (CPython's MT19937 is ``mt19937ar.c``) and take it b
 
 from __future__ import annotations
 
-import hashlib
 import random
 import struct
 from collections.abc import Sequence
@@ -85,18 +83,6 @@ def mt_words(state: bytearray, n: int) -> bytes:
     raw = rng.getrandbits(32 * n).to_bytes(4 * n, "little") if n else b""
     view[:] = _STATE.pack(*rng.getstate()[1])
     return raw
-
-
-_BLOCK_BYTES = 128
-
-
-def sha512_blocks(raw: bytes) -> bytes:
-    """The SHA-512 digest of each 128-byte block of ``raw`` on its own, one after the other (64
-    bytes a block): how a hand's random words are hashed (``rules/wall.py``)."""
-    if len(raw) % _BLOCK_BYTES:
-        raise ValueError("sha512_blocks(): the length must be a multiple of 128 bytes")
-    sha = hashlib.sha512
-    return b"".join([sha(raw[p : p + _BLOCK_BYTES]).digest() for p in range(0, len(raw), _BLOCK_BYTES)])
 
 
 def shuffled(rnd: Sequence[int], start: Sequence[int]) -> list[int]:
