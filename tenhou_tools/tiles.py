@@ -42,12 +42,14 @@ SANMA_MISSING_KINDS: frozenset[int] = frozenset(range(1, 8))
 """Kinds 2m-8m, which three-player (sanma) games do not use."""
 
 
+_SANMA_UNUSED_TILES: range = range(4 * min(SANMA_MISSING_KINDS), 4 * max(SANMA_MISSING_KINDS) + 4)
+
+
 def unused_tiles(players: int) -> range:
     """The tile ids a game of ``players`` does not use: the four copies of each of
-    ``SANMA_MISSING_KINDS`` (2m-8m, ids 4-31) in a three-player (sanma) game, none in four-player."""
-    if players != 3:
-        return range(0)
-    return range(4 * min(SANMA_MISSING_KINDS), 4 * max(SANMA_MISSING_KINDS) + 4)
+    ``SANMA_MISSING_KINDS`` (2m-8m, ids 4-31) in a three-player (sanma) game, none in four-player.
+    (Asked at every hand's deal: the range is worked out once.)"""
+    return _SANMA_UNUSED_TILES if players == 3 else range(0)
 
 
 def kind(tile: int) -> int:

@@ -48,6 +48,12 @@ def test_a_check_counts_and_returns_its_verdict():
 def test_not_checkable_is_only_for_not_checkable_kinds():
     with pytest.raises(AssertionError):
         Recorder().not_checkable(CheckKind.BA)
+    for kind in CheckKind:  # the recorder's set of the kinds is the kinds' own word
+        if kind.checkable:
+            with pytest.raises(AssertionError):
+                Recorder().not_checkable(kind)
+        else:
+            Recorder().not_checkable(kind)
 
 
 def test_the_counts_reach_the_report():

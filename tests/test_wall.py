@@ -197,6 +197,19 @@ def test_legacy_init_shuffle_uses_raw_outputs():
     assert h3.dice == (rnd[107] % 6 + 1, rnd[108] % 6 + 1)
 
 
+@pytest.mark.parametrize("key", [[0x1234, 0], [7] * 8 + [0, 0], [5], list(range(1, 33)), [3] * 4096, [9] * 4097])
+def test_legacy_init_shuffle_is_random_random_for_any_key(key):
+    """The kernels (up to 4,096 key words, a last word of zero too) and random.Random beyond:
+    the raw outputs of MT19937 seeded with the words, either way."""
+    shuffle = FORMAT_LEGACY + "," + ",".join(f"{k:x}" for k in key)
+    rng = mt19937(key)
+    rnd = [rng.getrandbits(32) for _ in range(137)]
+    w = shuffle_order(rnd, 136)
+    hw = hand_wall_from_init_shuffle(shuffle, 4, 0)
+    assert hw.dice == (rnd[135] % 6 + 1, rnd[136] % 6 + 1)
+    assert hw.deal[0][:4] == tuple(w[135:131:-1]) and hw.live == tuple(w[135 - 52:13:-1])
+
+
 def test_hand_wall_is_frozen():
     hw = walls(FAKE_SEED, 4).next_hand(0)
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -11,7 +11,8 @@ Two kinds of kernel:
 - **Answering kernels**: ``build`` (a frozen value; reference ``values.build``, the class's own
   call), ``numbers`` (an mjlog attribute's integers; ``integers.numbers``), ``mt_seeded`` and
   ``mt_words`` (the wall's MT19937; ``wall.py``, through ``random.Random``) and ``shuffle`` (one
-  hand's wall; ``wall.shuffle``). The C function and its reference give the same answer for
+  hand's wall; ``wall.shuffle``, whose loop ``wall.shuffled`` is also the rule's own:
+  ``rules.wall.shuffle_order`` calls it). The C function and its reference give the same answer for
   every input (``tests/test_speedups.py``).
 - **Declining kernels**: ``waits`` (the kinds that complete a hand), ``tenpai_discards`` (each
   discard of a hand that leaves it tenpai, with its waits), ``first_tenpai_sums`` (the hand value's
@@ -41,12 +42,12 @@ from typing import Any, Protocol, TypeVar
 from . import integers as _integers
 from . import values as _values
 from . import wall as _wall
-from .wall import init_by_array
+from .wall import init_by_array, shuffled
 
 __all__ = [
     "NATIVE", "build", "collect_rarely", "collection_paused", "first_tenpai_sums", "init_by_array", "mt_seeded",
-    "mt_words", "numbers", "regular_gains", "regular_options", "scan_tenhou_form", "shuffle", "tenpai_discards",
-    "waits",
+    "mt_words", "numbers", "regular_gains", "regular_options", "scan_tenhou_form", "shuffle", "shuffled",
+    "tenpai_discards", "waits",
 ]
 
 T = TypeVar("T")

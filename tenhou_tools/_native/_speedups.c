@@ -11,7 +11,7 @@
  *   numbers(text, lo, hi)       comma-separated decimal integers, all within lo..hi
  *                               (reference: tenhou_tools.mjlog._parse.numbers_python)
  *   shuffle(rnd, start, dice_at) one hand's wall shuffle over its random words
- *                               (reference: tenhou_tools.rules.wall._shuffle)
+ *                               (reference: tenhou_tools._native.wall.shuffle)
  *   mt_seeded(key)              an MT19937 state after init_by_array over key's 32-bit words
  *                               (reference: random.Random seeded with those words, getstate())
  *   mt_words(state, n)          its next n outputs as little-endian bytes, the state advanced

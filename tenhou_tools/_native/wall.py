@@ -1,5 +1,6 @@
 """The references of the wall's kernels: the MT19937 generator (``mt_seeded``, ``mt_words``) and
-one hand's shuffle (``shuffle``); ``rules/wall.py`` says what the wall is made of.
+one hand's shuffle (``shuffle``, whose loop is ``shuffled``: ``rules.wall.shuffle_order`` runs it
+too); ``rules/wall.py`` says what the wall is made of.
 
 The generator's state is what the C kernels keep: a ``bytearray`` of 2,500 bytes, the 624 words
 of MT19937 and its index, in the machine's byte order. The references hand it to the standard
@@ -84,16 +85,22 @@ def mt_words(state: bytearray, n: int) -> bytes:
     return raw
 
 
-def shuffle(rnd: bytes, start: tuple[int, ...], dice_at: int) -> tuple[list[int], int, int]:
-    """One hand's shuffle from its random words (``rnd``: little-endian 32-bit words): ``start``
-    shuffled with ``rnd[0 .. N-2]`` (for each ``i``, swap ``w[i]`` and ``w[i + rnd[i] % (N - i)]``),
-    and the two dice words ``rnd[dice_at]``, ``rnd[dice_at + 1]``."""
-    words = struct.unpack(f"<{len(rnd) // 4}I", rnd)
-    if not (len(start) <= len(words) + 1 and dice_at >= 0 and dice_at + 1 < len(words)):
-        raise ValueError("shuffle: too few random words for the array and the dice")
+def shuffled(rnd: Sequence[int], start: Sequence[int]) -> list[int]:
+    """``start`` shuffled with the words ``rnd``: for each ``i`` below ``N - 1`` (``N`` items), swap
+    ``w[i]`` and ``w[i + rnd[i] % (N - i)]`` (Tenhou's shuffle of a hand's wall)."""
     w = list(start)
     n = len(w)
     for i in range(n - 1):
-        j = i + words[i] % (n - i)
+        j = i + rnd[i] % (n - i)
         w[i], w[j] = w[j], w[i]
-    return w, words[dice_at], words[dice_at + 1]
+    return w
+
+
+def shuffle(rnd: bytes, start: tuple[int, ...], dice_at: int) -> tuple[list[int], int, int]:
+    """One hand's shuffle from its random words (``rnd``: little-endian 32-bit words): ``start``
+    ``shuffled`` with ``rnd[0 .. N-2]``, and the two dice words ``rnd[dice_at]``,
+    ``rnd[dice_at + 1]``."""
+    words = struct.unpack(f"<{len(rnd) // 4}I", rnd)
+    if not (len(start) <= len(words) + 1 and dice_at >= 0 and dice_at + 1 < len(words)):
+        raise ValueError("shuffle: too few random words for the array and the dice")
+    return shuffled(words, start), words[dice_at], words[dice_at + 1]

@@ -20,7 +20,9 @@ from urllib.parse import unquote
 # build: a frozen value made by setting its slots (the _native kernel), not through the __init__
 # the dataclass decorator writes (object.__setattr__ once a field): for the events read most
 # (INIT, AGARI, RYUUKYOKU, calls, riichi), the melds (_meld.py) and each Hand, about 1.2 M of a
-# game's 6.5 M instructions in check_log (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
+# game's 6.5 M instructions in check_log (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29);
+# the seats (UN), kan dora indicators, BYE and SHUFFLE, about 0.04 M more; the final result
+# (owari), the header and the game, about 0.03 M.
 from .._native import build, numbers
 from ..errors import ParseError
 from ..events import (
@@ -437,7 +439,7 @@ class _Parser:
                 if current is None:
                     raise self.fail("a DORA before the first INIT")
                 self.unknown_attrs(el, _DORA_ATTRS)
-                current.append(NewDora(tile=self.int1(el, "hai", 0, 135)))
+                current.append(build(NewDora, tile=self.int1(el, "hai", 0, 135)))
                 continue
             if tag == "INIT":
                 if ruleset is None:
@@ -462,7 +464,7 @@ class _Parser:
                 continue
             if tag == "BYE":
                 self.unknown_attrs(el, _BYE_ATTRS)
-                event: Event = Bye(seat=self.seat(el, "who"))
+                event: Event = build(Bye, seat=self.seat(el, "who"))
                 (prelude if current is None else current).append(event)
                 continue
             if tag == "UN":
@@ -480,7 +482,7 @@ class _Parser:
                 seen_header.add(tag)
             if tag == "SHUFFLE":
                 self.unknown_attrs(el, _SHUFFLE_ATTRS)
-                shuffle = Shuffle(seed=self.req(el, "seed"), ref=el.get("ref", ""))
+                shuffle = build(Shuffle, seed=self.req(el, "seed"), ref=el.get("ref", ""))
                 if shuffle.ref:  # always empty in genuine logs: what it would refer to is not known
                     self.warnings.append(f"element {index} <SHUFFLE>: ref {shuffle.ref[:40]!r} is not "
                                          "understood (genuine logs leave it empty): not checked")
@@ -521,8 +523,9 @@ class _Parser:
                 self.warnings.append(f"incomplete game: the log ends in hand {last.init.label()}, "
                                      "before its result")
         if players is None:
-            players = tuple(Player(seat=s, name="", dan=0, rate=0.0, sex="") for s in range(4))
-        header = Header(
+            players = tuple(build(Player, seat=s, name="", dan=0, rate=0.0, sex="") for s in range(4))
+        header = build(
+            Header,
             version=version,
             ruleset=ruleset,
             lobby=lobby,
@@ -533,8 +536,8 @@ class _Parser:
             un_extra=un_extra,
             layout=layout,
         )
-        return Game(header=header, hands=tuple(hands), prelude=tuple(prelude), warnings=tuple(self.warnings),
-                    log_id=log_id, complete=complete)
+        return build(Game, header=header, hands=tuple(hands), prelude=tuple(prelude), warnings=tuple(self.warnings),
+                     log_id=log_id, complete=complete)
 
     def close_hand(self, hands: list[Hand], init: Init, events: list[Event], has_end: bool,
                    last: bool = False) -> None:
@@ -572,7 +575,7 @@ class _Parser:
         sexes = tuple(sx_text.split(",")) if sx_text else ("",) * 4
         if len(rates) != 4 or len(sexes) != 4:
             raise self.fail("attributes 'rate' and 'sx' must have four entries")
-        return tuple(Player(seat=s, name=names[s], dan=dans[s], rate=rates[s], sex=sexes[s]) for s in range(4))
+        return tuple(build(Player, seat=s, name=names[s], dan=dans[s], rate=rates[s], sex=sexes[s]) for s in range(4))
 
     def reconnect(self, el: Attrs) -> Event:
         keys = list(el.keys())
@@ -648,7 +651,7 @@ class _Parser:
             raise self.fail(f"attribute 'owari' is not scores and points: {text[:60]!r}") from None
         if not all(abs(p) <= MAX_POINTS for p in points + (chip_points or ())):  # also inf, nan
             raise self.fail(f"attribute 'owari' has points outside ±{MAX_POINTS}: {text[:60]!r}")
-        return Owari(scores=scores, points=points, chips=chips, chip_points=chip_points)
+        return build(Owari, scores=scores, points=points, chips=chips, chip_points=chip_points)
 
     def agari(self, el: Attrs) -> Agari:
         self.unknown_attrs(el, _AGARI_KNOWN)

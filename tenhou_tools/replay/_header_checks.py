@@ -128,22 +128,23 @@ def _era(rec: Recorder, game: Game) -> None:
 def _seats(rec: Recorder, game: Game, verified: Ruleset, lobby: int) -> None:
     header = game.header
     n = header.ruleset.players
+    seats, rank = rec.of(K.SEATS), rec.of(K.SEAT_RANK)  # the checks of each seat, kept at hand
     players = header.players
     names = [p.name for p in players[:n]]
-    if not rec.check(K.SEATS, distinct_names(names)):
+    if not seats.check(distinct_names(names)):
         rec.find(F.SEATS, "a seat's player name (UN n0-n3) is missing, or two seats name one player "
                  "(not a guest, NoName)", None, names)
     for p in players[:n]:
-        if not rec.check(K.SEATS, p.sex in SEXES):
+        if not seats.check(p.sex in SEXES):
             rec.find(F.SEATS, f"S{p.seat}'s sx is {p.sex!r}, not one of Tenhou's (M, F, C)", sorted(SEXES), p.sex)
-        if not rec.check(K.SEAT_RANK, 0 <= p.dan <= DAN_MAX):
+        if not rank.check(0 <= p.dan <= DAN_MAX):
             rec.find(F.SEAT_RANK, f"S{p.seat}'s dan id {p.dan} is outside 0-{DAN_MAX}", DAN_MAX, p.dan)
     if n == 3:
         empty = players[3]
-        if not rec.check(K.SEATS, not empty.name and empty.sex == "C"):
+        if not seats.check(not empty.name and empty.sex == "C"):
             rec.find(F.SEATS, "the empty fourth seat of a three-player table names a player",
                      ["", "C"], [empty.name, empty.sex])
-    if not rec.check(K.SEATS, header.first_dealer == 0):
+    if not seats.check(header.first_dealer == 0):
         rec.find(F.SEATS, "the first dealer (TAIKYOKU oya) is not seat 0", 0, header.first_dealer)
     # A ranked lobby seats players only: a seat marked C (computer) there is the server's form of
     # a log whose players it withholds, every seat alike (rules.lobby.seats_withheld), and excuses
@@ -153,7 +154,7 @@ def _seats(rec: Recorder, game: Game, verified: Ruleset, lobby: int) -> None:
                 and start is not None and start < WITHHELD_BEFORE)
     if is_ranked(verified, lobby) and not withheld:
         for p in players[:n]:
-            if not rec.check(K.SEATS, p.sex != COMPUTER):
+            if not seats.check(p.sex != COMPUTER):
                 rec.find(F.SEATS, f"S{p.seat} is marked a computer (sx C) at a ranked table (lobby 0), which "
                          "seats players only", ["M", "F"], p.sex)
     # The room's entry conditions bind the ranked lobby's plain tables; a private lobby, a chip
@@ -168,7 +169,7 @@ def _seats(rec: Recorder, game: Game, verified: Ruleset, lobby: int) -> None:
     for p in players[:n]:
         if withheld:
             rec.not_checkable(K.SEAT_RANK_NOT_CHECKABLE)
-        elif not rec.check(K.SEAT_RANK, may_sit(verified.room, p.dan, p.rate)):
+        elif not rank.check(may_sit(verified.room, p.dan, p.rate)):
             rec.find(F.SEAT_RANK, f"S{p.seat} (dan id {p.dan}, R{p.rate:.2f}) may not sit at a ranked "
                      f"{verified.room.value} table (dan id {minimum[0]} and R{minimum[1]:.0f} needed)",
                      list(minimum), [p.dan, p.rate])

@@ -24,7 +24,8 @@ the MT19937 state between hands of one game.
 The generator is MT19937 with ``init_by_array`` and ``hashlib.sha512``; its state and words,
 and the shuffle of a hand's array, are kernels of ``tenhou_tools._native`` (C when the extension
 is built: through ``random.Random`` each hand's 288 words pass through a 9216-bit Python int,
-which costs five times the generator; the references there run ``random.Random``). This module
+which costs five times the generator; the references there run ``random.Random``, and the
+shuffle's loop there is ``shuffle_order``'s own). This module
 is compiled in a compiled install (the replay asks for every hand's wall); its values
 (``HandWall``, ``WallSeedError``) are defined in ``rules.values``.
 """
@@ -43,7 +44,7 @@ from typing import Final
 # build: a frozen value made by setting its slots (the _native kernel), not through the dataclass's
 # __init__: every hand's HandWall, about 0.12 M of a game's 6.5 M instructions in check_log
 # (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
-from .._native import build, init_by_array, mt_seeded, mt_words, shuffle
+from .._native import build, init_by_array, mt_seeded, mt_words, shuffle, shuffled
 from .values import HandWall, WallSeedError
 
 __all__ = [
@@ -76,6 +77,11 @@ _HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}\Z")
 
 _N: Final = 624
 _MASK: Final = 0xFFFFFFFF
+_KERNEL_KEY_WORDS: Final = 4096
+"""The most key words ``mt_seeded`` takes (a 2009 ``INIT shuffle`` has 8, one corpus log 32; a longer
+key seeds ``random.Random``, which takes any). Through the kernels a 2009 hand's wall costs about
+33,000 fewer instructions than through ``random.Random`` (126,000), whose seed and words pass
+through Python ints (bench_callgrind, 100 games: 0.053 M fewer a game in check_log)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -133,17 +139,9 @@ def _hashed(raw: bytes) -> bytes:
 
 
 def shuffle_order(rnd: Sequence[int], n: int) -> list[int]:
-    """``w = [0 .. n-1]`` shuffled with ``rnd[0 .. n-2]`` (swap ``w[i]``, ``w[i + rnd[i] % (n-i)]``)."""
-    return _swapped(tuple(rnd), tuple(range(n)))
-
-
-def _swapped(rnd: Sequence[int], start: Sequence[int]) -> list[int]:
-    w = list(start)
-    n = len(w)
-    for i in range(n - 1):
-        j = i + rnd[i] % (n - i)
-        w[i], w[j] = w[j], w[i]
-    return w
+    """``w = [0 .. n-1]`` shuffled with ``rnd[0 .. n-2]`` (swap ``w[i]``, ``w[i + rnd[i] % (n-i)]``):
+    the loop of the ``shuffle`` kernel's reference (``_native.wall.shuffled``)."""
+    return shuffled(tuple(rnd), tuple(range(n)))
 
 
 _TILES_4P: Final = tuple(range(136))
@@ -298,5 +296,8 @@ def hand_wall_from_init_shuffle(shuffle: str, players: int, dealer: int) -> Hand
         raise WallSeedError(f"{method}: not an INIT shuffle seed (use WallGenerator)")
     words = _hex_words(body, method, None)
     n = 136 if players == 4 else 108
-    rnd = mt19937(words).getrandbits(32 * (n + 1)).to_bytes(4 * (n + 1), "little")
+    if len(words) <= _KERNEL_KEY_WORDS:  # any real seed: the generator's kernels, as a game's seed
+        rnd = mt_words(mt_seeded(struct.pack(f"<{len(words)}I", *words)), n + 1)
+    else:
+        rnd = mt19937(words).getrandbits(32 * (n + 1)).to_bytes(4 * (n + 1), "little")
     return _hand_wall(rnd, players, dealer, True, n - 1)
