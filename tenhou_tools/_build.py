@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
@@ -127,9 +126,12 @@ STALE_NOTICE_VARIABLE = "TENHOU_TOOLS_STALE_NOTICE"
 which inherit it, do not print it again."""
 
 
-class SourcesFirst(importlib.abc.MetaPathFinder):
+class SourcesFirst:
     """Loads each built module from its ``.py`` file and refuses ``_speedups`` (``_native`` then
-    binds the Python references): what ``use_sources_if_stale`` installs."""
+    binds the Python references): what ``use_sources_if_stale`` installs. A finder of
+    ``sys.meta_path`` needs only ``find_spec``: not deriving from ``importlib.abc.MetaPathFinder``
+    spares every run importing ``importlib.abc`` (and ``importlib.resources`` with it: 18 ms of a
+    compiled ``validate``'s start, measured with ``-X importtime``)."""
 
     def __init__(self, changed: list[str], package_dir: Path = PACKAGE_DIR) -> None:
         self.changed = changed
