@@ -21,7 +21,6 @@ import gzip
 import os
 import threading
 from datetime import datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Self
 
@@ -34,6 +33,7 @@ from tenhou_tools.mjlog.read import MAX_BYTES
 from tenhou_tools.sources.http import LogFetcher
 
 from .conftest import FIXTURES
+from .loopback_http import LoopbackServer, RecordingHandler
 
 ONE_HAND = (FIXTURES / "one_hand.xml").read_bytes()
 SANMA = (FIXTURES / "sanma_kita.xml").read_bytes()
@@ -58,19 +58,16 @@ IN_PROGRESS = "not found on {host} (HTTP 404): the game may still be in progress
 # -- the loopback server -----------------------------------------------------------------------
 
 
-class Loopback:
-    """A scripted mjlog server on 127.0.0.1. ``serve(id, body, *actions)`` sets the script."""
+class Loopback(LoopbackServer):
+    """A scripted mjlog server on 127.0.0.1. ``serve(id, body, *actions)`` sets the script: the
+    n-th request for an id gets the n-th action (the last one from there on)."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.scripts: dict[str, tuple[bytes, tuple[str, ...]]] = {}
-        self.requests: list[tuple[str, dict[str, str]]] = []
-        self.guard = threading.Lock()
-        self.inflight = 0
-        self.max_inflight = 0
         self.holding = threading.Event()
         self.release = threading.Event()
         self.stopping = threading.Event()
-        self.httpd: ThreadingHTTPServer | None = None
 
     def serve(self, log_id: str, body: bytes, *actions: str) -> None:
         self.scripts[log_id] = (body, actions or ("ok",))
@@ -78,102 +75,56 @@ class Loopback:
     def count(self, log_id: str) -> int:
         return sum(1 for path, _ in self.requests if path == f"/0/log/?{log_id}")
 
-    @property
-    def url(self) -> str:
-        assert self.httpd is not None
-        return f"http://127.0.0.1:{self.httpd.server_port}"
+    def note(self, path: str) -> tuple[str, int]:
+        """The id asked for, and how many requests for it came before this one."""
+        log_id = path.partition("?")[2]
+        return log_id, self.count(log_id) - 1
 
-    @property
-    def host(self) -> str:
-        return self.url.removeprefix("http://")
+    def answer(self, handler: RecordingHandler, noted: tuple[str, int]) -> None:
+        log_id, n = noted
+        if not handler.path.startswith("/0/log/?") or log_id not in self.scripts:
+            return handler.reply(404, b"no such log", "text/plain")
+        body, actions = self.scripts[log_id]
+        return self.act(handler, actions[min(n, len(actions) - 1)], body)
+
+    def act(self, handler: RecordingHandler, action: str, body: bytes) -> None:
+        reply = handler.reply
+        name, _, arg = action.partition(":")
+        if name == "ok":
+            return reply(200, body)
+        if name == "gzipfile":  # the log itself gzip-compressed, like a .mjlog file
+            return reply(200, gzip.compress(body), "application/octet-stream")
+        if name == "gzipencoding":  # HTTP compression, undone by requests
+            return reply(200, gzip.compress(body), "text/xml", [("Content-Encoding", "gzip")])
+        if name == "status":
+            return reply(int(arg), b"error", "text/plain")
+        if name == "retryafter":  # e.g. retryafter:429:7
+            status, seconds = arg.split(":")
+            return reply(int(status), b"slow down", "text/plain", [("Retry-After", seconds)])
+        if name == "slow":
+            self.stopping.wait(SLOW_SECONDS)
+            return reply(200, body)
+        if name == "html":
+            page = b"<!DOCTYPE html><html><head><title>Error</title></head><body>Not found</body></html>"
+            return reply(200, page, "text/html; charset=utf-8")
+        if name == "truncated":
+            return reply(200, body[: len(body) * 2 // 3])
+        if name == "empty":
+            return reply(200, b"")
+        if name == "drop":  # announce the whole body, send half, hang up
+            return handler.reply_cut(body, "text/xml")
+        if name == "hold":  # keep the request open until the test releases it
+            self.holding.set()
+            self.release.wait(10)
+            return reply(200, body)
+        if name == "redirect":
+            return reply(302, b"", "text/plain", [("Location", "http://example.invalid/x")])
+        if name == "huge":
+            return reply(200, b"<" * (MAX_BYTES + 1))
+        raise AssertionError(f"unknown action {action}")
 
     def __enter__(self) -> Self:
-        app = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            timeout = 10
-
-            def log_message(self, *args):  # quiet
-                pass
-
-            def do_GET(self):
-                with app.guard:
-                    app.requests.append((self.path, dict(self.headers.items())))
-                    app.inflight += 1
-                    app.max_inflight = max(app.max_inflight, app.inflight)
-                    log_id = self.path.partition("?")[2]
-                    n = app.count(log_id) - 1
-                try:
-                    if not self.path.startswith("/0/log/?") or log_id not in app.scripts:
-                        return self.reply(404, b"no such log", "text/plain")
-                    body, actions = app.scripts[log_id]
-                    app_action = actions[min(n, len(actions) - 1)]
-                    self.act(app_action, body)
-                finally:
-                    with app.guard:
-                        app.inflight -= 1
-
-            def reply(self, status, body, ctype="text/xml", headers=()):
-                self.send_response(status)
-                self.send_header("Content-Type", ctype)
-                self.send_header("Content-Length", str(len(body)))
-                for key, value in headers:
-                    self.send_header(key, value)
-                self.end_headers()
-                self.wfile.write(body)
-
-            def act(self, action, body):
-                name, _, arg = action.partition(":")
-                if name == "ok":
-                    return self.reply(200, body)
-                if name == "gzipfile":  # the log itself gzip-compressed, like a .mjlog file
-                    return self.reply(200, gzip.compress(body), "application/octet-stream")
-                if name == "gzipencoding":  # HTTP compression, undone by requests
-                    return self.reply(200, gzip.compress(body), "text/xml", [("Content-Encoding", "gzip")])
-                if name == "status":
-                    return self.reply(int(arg), b"error", "text/plain")
-                if name == "retryafter":  # e.g. retryafter:429:7
-                    status, seconds = arg.split(":")
-                    return self.reply(int(status), b"slow down", "text/plain", [("Retry-After", seconds)])
-                if name == "slow":
-                    app.stopping.wait(SLOW_SECONDS)
-                    return self.reply(200, body)
-                if name == "html":
-                    page = b"<!DOCTYPE html><html><head><title>Error</title></head><body>Not found</body></html>"
-                    return self.reply(200, page, "text/html; charset=utf-8")
-                if name == "truncated":
-                    return self.reply(200, body[: len(body) * 2 // 3])
-                if name == "empty":
-                    return self.reply(200, b"")
-                if name == "drop":  # announce the whole body, send half, hang up
-                    self.send_response(200)
-                    self.send_header("Content-Type", "text/xml")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body[: len(body) // 2])
-                    self.wfile.flush()
-                    self.close_connection = True
-                    return None
-                if name == "hold":  # keep the request open until the test releases it
-                    app.holding.set()
-                    app.release.wait(10)
-                    return self.reply(200, body)
-                if name == "redirect":
-                    return self.reply(302, b"", "text/plain", [("Location", "http://example.invalid/x")])
-                if name == "huge":
-                    return self.reply(200, b"<" * (MAX_BYTES + 1))
-                raise AssertionError(f"unknown action {action}")
-
-        class Server(ThreadingHTTPServer):
-            daemon_threads = True
-
-            def handle_error(self, request, client_address):  # a client that gave up: fine
-                pass
-
-        self.httpd = Server(("127.0.0.1", 0), Handler)
-        thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        thread.start()
+        self.start()
         self.watchdog = threading.Timer(60, self.stop)
         self.watchdog.daemon = True
         self.watchdog.start()
@@ -182,9 +133,7 @@ class Loopback:
     def stop(self) -> None:
         self.stopping.set()
         self.release.set()
-        if self.httpd is not None:
-            self.httpd.shutdown()
-            self.httpd.server_close()
+        self.shutdown()
 
     def __exit__(self, *exc) -> None:
         self.watchdog.cancel()

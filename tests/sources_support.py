@@ -5,7 +5,9 @@ archives and log databases in ``tmp_path`` from the repository's own fixtures (n
 from __future__ import annotations
 
 import gzip
+import io
 import sqlite3
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -68,6 +70,16 @@ def make_zip(path: Path, members: dict[str, bytes], compression=zipfile.ZIP_DEFL
                 zf.writestr(zipfile.ZipInfo(name), b"")
             else:
                 zf.writestr(name, data)
+    return path
+
+
+def make_tar(path: Path, members: dict[str, bytes], mode: str = "w") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(path, mode) as tf:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
     return path
 
 

@@ -31,9 +31,10 @@ import zipfile
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Self
+
+from .loopback_http import LoopbackServer, RecordingHandler
 
 _ID = re.compile(r"[0-9]{10}gm-[0-9a-f]{4}-[0-9]{4,5}-[0-9a-f]{8}")
 
@@ -134,14 +135,14 @@ def scraw_zip(members: dict[str, bytes]) -> bytes:
 # --- the server ----------------------------------------------------------------------------------
 
 
-class StandIn:
+class StandIn(LoopbackServer):
     """tenhou.net on 127.0.0.1. Set ``recent``/``old`` (names listed by the two lists), ``files``
     (the day files served), ``sizes`` (a size to list instead of the real one), ``logs`` (id ->
     XML) and ``not_served`` (ids answered with 404); ``truncate`` names day files sent cut short
     (announced whole, then the connection closes)."""
 
     def __init__(self, port: int = 0) -> None:
-        self.port = port
+        super().__init__(port)
         self.recent: list[str] = []
         self.old: list[str] = []
         self.files: dict[str, bytes] = {}
@@ -149,11 +150,6 @@ class StandIn:
         self.truncate: set[str] = set()
         self.logs: dict[str, bytes] = {}
         self.not_served: set[str] = set()
-        self.requests: list[tuple[str, dict[str, str]]] = []
-        self.guard = threading.Lock()
-        self.inflight = 0
-        self.max_inflight = 0
-        self.httpd: ThreadingHTTPServer | None = None
 
     def add_files(self, names_and_data: dict[str, bytes], *, old: bool) -> None:
         for name, data in names_and_data.items():
@@ -166,89 +162,35 @@ class StandIn:
     def log_requests(self) -> list[str]:
         return [p for p in self.paths() if p.startswith("/0/log/")]
 
-    @property
-    def url(self) -> str:
-        assert self.httpd is not None
-        return f"http://127.0.0.1:{self.httpd.server_port}"
-
-    @property
-    def host(self) -> str:
-        return self.url.removeprefix("http://")
-
     def _listing(self, names: list[str]) -> bytes:
         return list_body([(n, self.sizes.get(n, len(self.files.get(n, b"x")))) for n in names])
 
+    def answer(self, handler: RecordingHandler, noted: None) -> None:
+        reply, path = handler.reply, handler.path
+        if path == "/sc/raw/list.cgi":
+            return reply(200, self._listing(self.recent), "application/javascript")
+        if path == "/sc/raw/list.cgi?old":
+            return reply(200, self._listing(self.old), "application/javascript")
+        if path.startswith("/sc/raw/dat/"):
+            name = path.removeprefix("/sc/raw/dat/")
+            if name not in self.files:
+                return reply(404, b"<html><body>404 Not Found</body></html>", "text/html")
+            if name in self.truncate:
+                return handler.reply_cut(self.files[name], "application/x-gzip")
+            return reply(200, self.files[name], "application/x-gzip")
+        if path.startswith("/0/log/?"):
+            log_id = path.partition("?")[2]
+            if log_id in self.logs and log_id not in self.not_served:
+                return reply(200, self.logs[log_id], "text/xml")
+            return reply(404, b"<html><body>404 Not Found</body></html>", "text/html")
+        return reply(404, b"not here", "text/plain")
+
     def __enter__(self) -> Self:
-        app = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            timeout = 10
-
-            def log_message(self, *args):  # quiet
-                pass
-
-            def do_GET(self):
-                with app.guard:
-                    app.requests.append((self.path, dict(self.headers.items())))
-                    app.inflight += 1
-                    app.max_inflight = max(app.max_inflight, app.inflight)
-                try:
-                    self.route()
-                finally:
-                    with app.guard:
-                        app.inflight -= 1
-
-            def route(self):
-                path = self.path
-                if path == "/sc/raw/list.cgi":
-                    return self.reply(200, app._listing(app.recent), "application/javascript")
-                if path == "/sc/raw/list.cgi?old":
-                    return self.reply(200, app._listing(app.old), "application/javascript")
-                if path.startswith("/sc/raw/dat/"):
-                    name = path.removeprefix("/sc/raw/dat/")
-                    if name not in app.files:
-                        return self.reply(404, b"<html><body>404 Not Found</body></html>", "text/html")
-                    data = app.files[name]
-                    if name in app.truncate:
-                        self.send_response(200)
-                        self.send_header("Content-Type", "application/x-gzip")
-                        self.send_header("Content-Length", str(len(data)))
-                        self.end_headers()
-                        self.wfile.write(data[: len(data) // 2])
-                        self.wfile.flush()
-                        self.close_connection = True
-                        return None
-                    return self.reply(200, data, "application/x-gzip")
-                if path.startswith("/0/log/?"):
-                    log_id = path.partition("?")[2]
-                    if log_id in app.logs and log_id not in app.not_served:
-                        return self.reply(200, app.logs[log_id], "text/xml")
-                    return self.reply(404, b"<html><body>404 Not Found</body></html>", "text/html")
-                return self.reply(404, b"not here", "text/plain")
-
-            def reply(self, status, body, ctype):
-                self.send_response(status)
-                self.send_header("Content-Type", ctype)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-        class Server(ThreadingHTTPServer):
-            daemon_threads = True
-
-            def handle_error(self, request, client_address):
-                pass
-
-        self.httpd = Server(("127.0.0.1", self.port), Handler)
-        thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        thread.start()
+        self.start()
         return self
 
     def __exit__(self, *exc) -> None:
-        if self.httpd is not None:
-            self.httpd.shutdown()
-            self.httpd.server_close()
+        self.shutdown()
 
 
 # --- a stand-in built from real games ------------------------------------------------------------

@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import bz2
 import gzip
-import io
 import json
 import lzma
-import sqlite3
-import tarfile
 import zipfile
 import zlib
 from pathlib import Path
@@ -30,10 +27,9 @@ from .download_support import (  # noqa: F401 - fixtures are found by name
     gid,
     server,
 )
+from .sources_support import ID_A, ONE_HAND_GZ, make_houou_db, make_tar, write
 
-ONE_HAND_GZ = (FIXTURES / "one_hand.mjlog").read_bytes()
 LOOKED_FOR = "looked for .xml, .mjlog, .gz and .json logs, zip and tar archives and SQLite log databases"
-ID_A = "2014010100gm-00a9-0000-aaaaaaaa"
 
 
 def run(*args, input=None):
@@ -47,33 +43,6 @@ def ndjson(text: str) -> list[dict]:
 def games(result) -> list[str]:
     """The paths of the game records of a `validate --format ndjson` run."""
     return [doc["path"] for doc in ndjson(result.stdout) if doc["type"] == "game"]
-
-
-def write(path: Path, data: bytes) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-    return path
-
-
-def make_tar(path: Path, members: dict[str, bytes], mode: str = "w") -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(path, mode) as tf:
-        for name, data in members.items():
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            tf.addfile(info, io.BytesIO(data))
-    return path
-
-
-def make_houou_db(path: Path, rows: list[tuple[str, bytes | None]]) -> Path:
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.execute("CREATE TABLE logs (id TEXT PRIMARY KEY, date TEXT, log BLOB) WITHOUT ROWID")
-        for log_id, raw in rows:
-            conn.execute("INSERT INTO logs VALUES (?, '2014-01-01', ?)",
-                         (log_id, None if raw is None else gzip.compress(raw)))
-    conn.close()
-    return path
 
 
 # -- inputs that hold no log ---------------------------------------------------------------------

@@ -11,7 +11,6 @@ import re
 import shutil
 import struct
 import subprocess
-import tarfile
 import tracemalloc
 import zipfile
 from pathlib import Path
@@ -33,6 +32,7 @@ from .sources_support import (
     TENHOU6,
     collect,
     make_houou_db,
+    make_tar,
     make_zip,
     sources,
     write,
@@ -292,16 +292,6 @@ def test_zip_members_are_read_one_at_a_time(tmp_path, monkeypatch):
 
 
 # --- archives and databases in folders, tar archives, standard input, the survey -----------------
-
-
-def make_tar(path: Path, members: dict[str, bytes], mode: str = "w") -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(path, mode) as tf:
-        for name, data in members.items():
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            tf.addfile(info, io.BytesIO(data))
-    return path
 
 
 def test_folders_take_archives_and_databases_by_content_and_skip_other_files(tmp_path):

@@ -124,9 +124,8 @@ def test_database_is_opened_read_only(tmp_path):
     assert db.read_bytes() == before[0]
 
 
-def test_database_is_paged_and_read_lazily(tmp_path, monkeypatch):
-    ids = (ID_A, ID_B, ID_C, ID_D, ID_E)
-    db = make_phoenix_db(tmp_path / "p.db", [(i, bz2.compress(ONE_HAND)) for i in ids])
+def traced_statements(monkeypatch) -> list[str]:
+    """The SQL statements every database connection the reader opens runs, as they run."""
     statements: list[str] = []
     real_connect = database.connect_readonly
 
@@ -136,6 +135,13 @@ def test_database_is_paged_and_read_lazily(tmp_path, monkeypatch):
         return conn
 
     monkeypatch.setattr(database, "connect_readonly", traced)
+    return statements
+
+
+def test_database_is_paged_and_read_lazily(tmp_path, monkeypatch):
+    ids = (ID_A, ID_B, ID_C, ID_D, ID_E)
+    db = make_phoenix_db(tmp_path / "p.db", [(i, bz2.compress(ONE_HAND)) for i in ids])
+    statements = traced_statements(monkeypatch)
     pages = lambda: [s for s in statements if s.startswith('SELECT "rowid"')]  # noqa: E731
 
     stream = iter_logs([db], limits=ReadLimits(db_page_rows=2))
@@ -149,15 +155,7 @@ def test_database_is_paged_and_read_lazily(tmp_path, monkeypatch):
 
 def test_database_page_is_bounded_in_bytes(tmp_path, monkeypatch):
     db = make_houou_db(tmp_path / "h.db", [(i, ONE_HAND) for i in (ID_A, ID_B, ID_C)])
-    statements: list[str] = []
-    real_connect = database.connect_readonly
-
-    def traced(path, **kw):
-        conn = real_connect(path, **kw)
-        conn.set_trace_callback(statements.append)
-        return conn
-
-    monkeypatch.setattr(database, "connect_readonly", traced)
+    statements = traced_statements(monkeypatch)
     one_row = ReadLimits(db_page_bytes=1)  # every row fills a page
     assert [i.log_id for i in iter_logs([db], limits=one_row)] == [ID_A, ID_B, ID_C]
     assert len([s for s in statements if s.startswith('SELECT "id"')]) == 4
