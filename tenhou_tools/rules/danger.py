@@ -30,6 +30,7 @@ do not change the class: they go into ``danger_rate``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..tiles import SANMA_MISSING_KINDS, dora_kind, yakuhai_kinds
@@ -224,19 +225,17 @@ def _cell_rate(cells: Mapping[tuple[str, str, str], tuple[int, int]], cls: str, 
 
 _Measured = tuple[dict[int, dict[tuple[str, str, str], tuple[int, int]]],
                   dict[int, dict[tuple[str, str], tuple[int, int, float]]], int]
-_MEASURED: list[_Measured] = []
-"""``rules.danger_rates``' BASE, FACTORS and MIN_CASES, imported at the first rate asked (a
-``stats`` report reads this module's names, not the table) and kept: an import statement in
-``danger_rate`` itself went through the import machinery at every call (callgrind, compiled, 2
-corpus games' analysis: 3,542 M instructions with it, 3,489 M without)."""
 
 
+@functools.cache
 def _measured() -> _Measured:
-    if not _MEASURED:
-        from .danger_rates import BASE, FACTORS, MIN_CASES
+    """``rules.danger_rates``' BASE, FACTORS and MIN_CASES, imported at the first rate asked (a
+    ``stats`` report reads this module's names, not the table) and kept: an import statement in
+    ``danger_rate`` itself went through the import machinery at every call (callgrind, compiled,
+    2 corpus games' analysis: 3,542 M instructions with it, 3,489 M without)."""
+    from .danger_rates import BASE, FACTORS, MIN_CASES
 
-        _MEASURED.append((BASE, FACTORS, MIN_CASES))
-    return _MEASURED[0]
+    return BASE, FACTORS, MIN_CASES
 
 
 def danger_rate(danger: Danger, *, players: int = 4,
@@ -246,9 +245,9 @@ def danger_rate(danger: Danger, *, players: int = 4,
     ``rules.danger_rates``, data written by ``scripts/measure_danger.py``; docs/analysis.md says
     how it was measured; a flag too rare to measure has factor 1). Genbutsu is 0. ``table``
     replaces ``BASE[players]`` (tests)."""
-    base, factors, min_cases = _measured()
     if danger.danger_class is DangerClass.GENBUTSU:
         return 0.0
+    base, factors, min_cases = _measured()
     cls = danger.danger_class.value
     value = _cell_rate(table if table is not None else base[players], cls, danger.grade,
                        turn_bucket(danger.turn), min_cases)
