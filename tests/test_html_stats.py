@@ -208,6 +208,7 @@ const line = (key) => {
 };
 out.rate_points = line('rate-history');
 out.dan_points = line('dan-history');
+out.dan_marks = chart('dan-history') ? chart('dan-history').querySelectorAll('circle.point').length : 0;
 out.rates = q('#player g.rate-row').map((g) => g.dataset.key);
 out.kinds = q('#player g.kind-row').map((g) => [g.dataset.kind, Number(g.dataset.games),
   g.querySelector('rect') ? Number(g.querySelector('rect').dataset.value) : null]);
@@ -439,3 +440,13 @@ def test_a_corpus_page_shows_the_json_figures(corpus, browser, tmp_path):
     for index in (0, 1, three):
         browser.execute_script("TenhouStats.show(arguments[0])", index)
         check_player(browser, rows[index])
+
+
+def test_a_player_of_one_game_sees_it_on_the_dan_chart(browser, logs, tmp_path):
+    """A step line of one point draws nothing: the one game is marked (the rate chart marks
+    every game anyway)."""
+    out = tmp_path / "one.html"
+    assert run("stats", str(logs[0]), "--html", str(out)).exit_code == 0
+    open_page(browser, out, "player=0")
+    got = shown(browser)
+    assert got["dan_points"] == 1 and got["dan_marks"] == 1

@@ -279,7 +279,8 @@
       else d += (i ? ' L' : 'M') + x(k).toFixed(1) + ',' + y(v).toFixed(1);
     });
     svg.appendChild(svgEl('path', {class: opts.step ? 'step' : 'line', d: d, 'data-points': points.length}));
-    if (points.length <= 60 && !opts.step) {
+    // a step line marks no games, unless there is one: a path of one point draws nothing
+    if (points.length <= 60 && (!opts.step || points.length === 1)) {
       for (const [k, v, g] of points) {
         const dot = svgEl('circle', {class: 'point', cx: x(k), cy: y(v), r: 2.5});
         dot.appendChild(svgEl('title', {}, (g.when || '') + ': ' + opts.format(v, g)));
