@@ -32,14 +32,19 @@ class NotJudged(ValueError):
 def game_quality(game: Game) -> tuple[SeatSummary, ...]:
     """Each seat's summary of the game's judged discards (index = seat). ``NotJudged`` when the
     analysis stopped in a hand."""
-    with collection_paused():  # its records live until it ends: _native.collection_paused
+    # the game's records are dropped before the collector is back (``_native.collection_paused``):
+    # kept past the block, the next young collection walked them all. The collector's time, timed
+    # by gc.callbacks over 10 Houou games (compiled, two runs each): 33 ms a game, 13 ms without
+    with collection_paused():
         analysis = analyze_game(game)
-    if analysis.stopped:
-        stop = analysis.stopped[0]
+        stopped, summary = analysis.stopped, analysis.summary
+        del analysis
+    if stopped:
+        stop = stopped[0]
         label = game.hands[stop.hand].init.label()
         raise NotJudged(f"the discard analysis stopped in hand {label} at event {stop.event_index + 1} "
                         f"({stop.reason}): its play quality is not counted")
-    return analysis.summary
+    return summary
 
 
 def quality_counters(summary: SeatSummary) -> PlayerCounters:
