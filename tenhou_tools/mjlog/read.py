@@ -7,11 +7,14 @@ never reaches the network and keeps libxml2's limits on depth and text size (no 
 from __future__ import annotations
 
 import gzip
+import re
 import zlib
-
-from lxml import etree
+from typing import TYPE_CHECKING
 
 from ..errors import ParseError
+
+if TYPE_CHECKING:
+    from lxml import etree
 
 MAX_BYTES = 4 * 1024 * 1024
 """The read limit: the largest log accepted, before and after decompression (real logs are
@@ -22,10 +25,16 @@ GZIP_MAGIC = b"\x1f\x8b"
 
 _PARSER: etree.XMLParser | None = None
 
+_POSITION = re.compile(r", line \d+, column \d+$")
+"""How libxml2 ends a message with the position, which the error already states once."""
+
 
 def _parser() -> etree.XMLParser:
+    """The one safe parser, made at its first use: lxml is imported only for a document the fast
+    reader (``scan``) leaves to it, not by every command that reads logs."""
     global _PARSER
     if _PARSER is None:
+        from lxml import etree
         _PARSER = etree.XMLParser(
             resolve_entities=False,
             no_network=True,
@@ -80,12 +89,16 @@ def parse_xml(data: bytes, *, source: str = "<bytes>", max_bytes: int = MAX_BYTE
     xml = decompress(data, source=source, max_bytes=max_bytes)
     if not xml.strip():
         raise ParseError("empty file", source=source)
+    from lxml import etree
+
     try:
         root = etree.fromstring(xml, _parser())
     except etree.XMLSyntaxError as exc:
         line, col = exc.position if exc.position else (None, None)
         where = f"line {line}, column {col}" if line else None
         msg = (exc.msg or str(exc)).split("\n")[0]
+        if where is not None:
+            msg = _POSITION.sub("", msg)
         raise ParseError(f"not well-formed XML: {msg}", source=source, where=where) from None
     if root is None:
         raise ParseError("no XML document", source=source)
