@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import hashlib
 import json
 import lzma
 import zipfile
@@ -147,7 +148,12 @@ def test_the_same_game_under_two_names_counts_once_in_validate_and_stats(tmp_pat
     result = run("validate", tmp_path / "logs", "--format", "ndjson")
     assert games(result) == [str(tmp_path / "logs" / f"{ID_A}.mjlog"), str(tmp_path / "logs" / "a.xml"),
                              str(tmp_path / "logs" / "sanma.xml")]
-    assert result.stderr == "2 duplicate game(s) skipped.\n"
+    # each copy named with what made it one: the content's digest (no id, no seed), the game id
+    digest = hashlib.sha256(ONE_HAND).hexdigest()[:16]
+    assert result.stderr == (
+        f"{tmp_path / 'logs' / 'copy of a.xml'}: skipped: the same game as a log read before (sha256:{digest})\n"
+        f"{tmp_path / 'logs' / 'more' / f'{ID_A}.xml'}: skipped: the same game as a log read before ({ID_A})\n"
+        "2 duplicate game(s) skipped.\n")
     result = run("stats", tmp_path / "logs", "--format", "json")
     assert result.exit_code == 0
     rows = json.loads(result.stdout)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -126,8 +127,10 @@ def test_text_report_lists_failing_games(fixtures):
     assert "Failed games (2):" in result.stdout  # empty.mjlog and truncated.mjlog
     # not_mjlog.xml, an HTML page in the folder, is not a log: skipped, not a failed game
     # and one_hand.mjlog is one_hand.xml compressed: the same game, checked once
+    digest = hashlib.sha256((fixtures / "one_hand.xml").read_bytes()).hexdigest()[:16]
     assert result.stderr == (f"{fixtures / 'not_mjlog.xml'}: skipped: not a Tenhou log (an HTML page, such as a "
-                             "saved viewer page)\n1 duplicate game(s) skipped.\n")
+                             f"saved viewer page)\n{fixtures / 'one_hand.xml'}: skipped: the same game as a log read "
+                             f"before (sha256:{digest})\n1 duplicate game(s) skipped.\n")
     assert result.stdout.splitlines()[1] == "1 file skipped: not a Tenhou log (named on stderr)."
     assert f"  {fixtures / 'truncated.mjlog'}\n    PARSE_ERROR: " in result.stdout
 

@@ -17,7 +17,7 @@ from ..events import Game
 from ..formats import load_game as _load
 from ..sources.lists import LIST_PREFIX, STDIN, read_list
 from .output import AtomicOutput  # noqa: F401 - re-exported: commands import it from here
-from .term import make_console
+from .term import make_console, visible
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -177,9 +177,23 @@ def tell_not_logs(count: int, examples: Sequence[tuple[str, str]]) -> None:
     """On stderr, a line for each file that was skipped as not a Tenhou log
     (``SourceStats.not_logs``): ``PATH: skipped: not a Tenhou log (what it is)``, and how many more."""
     for source, what in examples:
-        click.echo(f"{source}: skipped: not a Tenhou log ({what})", err=True)
+        click.echo(f"{visible(source)}: skipped: not a Tenhou log ({what})", err=True)
     if count > len(examples):
         click.echo(f"... and {count - len(examples)} more file(s) skipped: not Tenhou logs", err=True)
+
+
+DUPLICATES_NAMED = 5
+"""How many of the skipped copies ``tell_duplicates`` names (a copy is harmless: the count says
+the rest)."""
+
+
+def tell_duplicates(count: int, examples: Sequence[tuple[str, str]]) -> None:
+    """On stderr, the first skipped copies of a game read before (``SourceStats.duplicates``):
+    ``PATH: skipped: the same game as a log read before (KEY)``, then the count of them all."""
+    for source, key in examples[:DUPLICATES_NAMED]:
+        click.echo(f"{visible(source)}: skipped: the same game as a log read before ({visible(key)})", err=True)
+    if count:
+        click.echo(f"{count} duplicate game(s) skipped.", err=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from ..crossgame import CrossGameRecord
 from ..serialize import json_text
 from ..validate import NoLogsFound, ValidateStart, ValidateSummary, validate_paths
 from . import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, validate_report
-from .common import AtomicOutput, expand_sources, no_logs_found, tell_not_logs
+from .common import AtomicOutput, expand_sources, no_logs_found, tell_duplicates, tell_not_logs
 from .options import dedupe_option, output_option, paths_argument, progress_option, runner_options
 from .output import check_output_path, refuse_input_as_output
 from .progress import ProgressBar, bar_wanted
@@ -136,8 +136,7 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
                                    interrupted=interrupted, not_logs=end.sources.not_logs,
                                    uncheckable=uncheckable)
     tell_not_logs(end.sources.not_logs, end.sources.not_log_examples)
-    if end.sources.duplicates:
-        click.echo(f"{end.sources.duplicates} duplicate game(s) skipped.", err=True)
+    tell_duplicates(end.sources.duplicates, end.sources.duplicate_examples)
     if show_progress and not interrupted:
         rate = summary.games / elapsed if elapsed > 0 else 0.0
         click.echo(f"validate: {summary.games:,} games in {elapsed:.1f} s ({rate:,.0f} games/s).", err=True)
