@@ -202,6 +202,10 @@ for (const c of q('#player [data-chart]')) out.charts[c.dataset.chart] = {missin
 out.bars = q('#player [data-chart="rank-distribution"] rect.bar').map((b) => [Number(b.dataset.rank),
   Number(b.dataset.count)]);
 out.dots = q('#player [data-chart="rank-history"] circle.game').map((c) => Number(c.dataset.rank));
+const colour = (e, what) => getComputedStyle(e)[what];
+out.bar_colours = q('#player [data-chart="rank-distribution"] rect.bar').map((b) => colour(b, 'fill'));
+out.key_colours = q('#player [data-chart="rank-distribution"] .legend li:first-child .swatch')
+  .map((s) => colour(s, 'backgroundColor'));
 const line = (key) => {
   const p = chart(key) && chart(key).querySelector('path');
   return p ? Number(p.dataset.points) : 0;
@@ -232,6 +236,8 @@ def check_player(driver, row: dict) -> dict:
     assert got["name"] == (row["name"] or "(no name)")
     assert got["bars"] == [[r, n] for r, n in enumerate(row["rank_counts"], 1)]
     assert len(got["bars"]) == row["players"]
+    assert got["key_colours"] == got["bar_colours"]  # the legend's key shows each rank's bar colour
+    assert len(set(got["bar_colours"])) == row["players"]
     history = row.get("history")
     if history:
         assert got["dots"] == [h["rank"] for h in history]

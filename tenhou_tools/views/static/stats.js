@@ -114,11 +114,16 @@
     return section;
   }
 
+  // Each item: [swatch class, text]; a list of classes draws one swatch of each, side by side
+  // (the rank bars: one colour a rank).
   function legend(items) {
     const ul = el('ul', {class: 'legend'});
     for (const [cls, text] of items) {
       const li = el('li');
-      li.appendChild(el('span', {class: 'swatch ' + cls}));
+      const classes = Array.isArray(cls) ? cls : [cls];
+      const swatches = el('span', {class: 'swatches'});
+      for (const one of classes) swatches.appendChild(el('span', {class: 'swatch ' + one}));
+      li.appendChild(swatches);
       li.appendChild(document.createTextNode(text));
       ul.appendChild(li);
     }
@@ -180,7 +185,7 @@
           y1: y(avg[i]), y2: y(avg[i]), 'data-rank': i + 1}));
       }
     });
-    section.appendChild(legend([['r1', 'share of ' + plural(games, 'game')],
+    section.appendChild(legend([[counts.map((_, i) => 'r' + (i + 1)), 'share of ' + plural(games, 'game')],
       ['avg', "the whole set's share"]]));
     const extra = [];
     if (num(p.avg_rank)) extra.push('Average rank ' + fixed(p.avg_rank, 2) + (num(setFor(p).avg_rank) ? ' (set ' + fixed(setFor(p).avg_rank, 2) + ')' : ''));
