@@ -175,3 +175,20 @@ def test_no_view_is_cut_or_wider_than_the_terminal(long_names, width):
         if args[0] == "stats" and args[1] == long_names:
             for name in [n for n in LONG if cell_len(n) <= 16]:  # whole on a line
                 assert any(name in line for line in lines), (name, width)
+
+
+def test_validates_prose_is_folded_and_its_findings_kept_whole(tmp_path):
+    """At 40 columns the report's sentences fold (the skipped files' line, the warning of claims
+    that cannot be checked); a finding and a path stay one line, to be searched for and copied
+    whole."""
+    (tmp_path / "saved page.xml").write_text("<!DOCTYPE html><html><body>a viewer page</body></html>")
+    (tmp_path / "one_hand.xml").write_bytes((FIXTURES / "one_hand.xml").read_bytes())
+    (tmp_path / "cut.mjlog").write_bytes((FIXTURES / "truncated.mjlog").read_bytes())
+    result = run("validate", tmp_path, width=40)
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    finding = f"    PARSE_ERROR: {tmp_path / 'cut.mjlog'}: byte 305: gzip data is truncated"
+    assert finding in lines
+    assert f"  {tmp_path / 'cut.mjlog'}" in lines
+    assert max(cell_len(line) for line in lines if str(tmp_path) not in line) <= 40
+    assert lines[1:3] == ["1 file skipped: not a Tenhou log (named", "  on stderr)."]

@@ -126,13 +126,18 @@ class Uncheckable:
         hold = "game holds" if self.games == 1 else "games hold"
         kinds = sorted(self.by_kind.items(), key=lambda kv: (-kv[1], list(UNCHECKABLE).index(kv[0])))
         named = ", ".join(f"{UNCHECKABLE[kind]}\u00a0({n:,})" for kind, n in kinds)  # a count stays with its claim
-        text = f"warning: {self.games:,} {hold} claims that cannot be checked: {named}."
-        return [line.replace("\u00a0", " ") for line in textwrap.wrap(
-            text, min(WIDTH, output_width()), subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)]
+        return folded(f"warning: {self.games:,} {hold} claims that cannot be checked: {named}.")
 
 
 WIDTH = 80
 """The report's lines other than a finding's (one line each, however long) fit 80 columns."""
+
+
+def folded(text: str) -> list[str]:
+    """A line of the report's prose folded to ``WIDTH`` columns or the terminal's, if narrower,
+    continued lines indented; a no-break space (``\u00a0``) holds two words together."""
+    return [line.replace("\u00a0", " ") for line in textwrap.wrap(
+        text, min(WIDTH, output_width()), subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)]
 
 
 printable = visible
@@ -222,10 +227,10 @@ def render(out, summary: Summary, failed: FailedGames, *, elapsed: float, verbos
     the games holding claims that cannot be checked, warned of in one line."""
     lines = []
     if interrupted:
-        lines.append(f"Interrupted after {_plural(summary.games, 'game')}: this report covers only those.")
-    lines.append(verdict(summary, failed))
+        lines += folded(f"Interrupted after {_plural(summary.games, 'game')}: this report covers only those.")
+    lines += folded(verdict(summary, failed))
     if not_logs:
-        lines.append(f"{_plural(not_logs, 'file')} skipped: not a Tenhou log (named on stderr).")
+        lines += folded(f"{_plural(not_logs, 'file')} skipped: not a Tenhou log (named on stderr).")
     if uncheckable is not None:
         lines += uncheckable.lines()
     if verbose:
