@@ -63,10 +63,9 @@ Bob        3     1 3.00   0     -135.0
 Carol      3     1 2.00   0       +0.0
 Dan        4     1 3.00   0   0   +0.0
 さくら     4     1 2.00   0   0  +45.0
-Rates in %. Dan: at the latest game. Dan
-pt/game: Tenhou's dan points per ranked
-game, at the player's dan in each game.
---wide: more columns.
+Rates in %. Dan pt/game: Tenhou's dan
+points per ranked game, at the player's
+dan in each game. --wide: more columns.
 At 40 columns: left out Dan, 2nd, 3rd,
 Win, Deal-in, Riichi (a wider terminal
 shows more).

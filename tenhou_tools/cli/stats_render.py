@@ -3,6 +3,7 @@ own (``documents.stats.StatsReport``)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from rich import box
@@ -39,10 +40,9 @@ def render_text(out, reports: list[PlayerReport], n_games: int, *, tables: int |
         _print(wide_console, out, wide_table(reports, n_games))
         _print(console, out, Text(WIDE_LEGEND))
     elif len(reports) > 1 or not detailed:
-        table, note = overview(reports, n_games, console.width)
+        table, note, kept = overview(reports, n_games, console.width)
         _print(console, out, table)
-        quality = any(r.play_quality() for r in reports)
-        _print(console, out, Text(OVERVIEW_LEGEND + (AGREE_LEGEND if quality else "")))
+        _print(console, out, Text(overview_legend(kept)))
         if note:
             _print(console, out, Text(note))
     for i, report in enumerate(detailed):
@@ -75,8 +75,23 @@ def _print(console: Console, out, renderable) -> None:
     out.write("\n".join(lines) + "\n")
 
 
-OVERVIEW_LEGEND = ("Rates in %. Dan: at the latest game. Dan pt/game: Tenhou's dan points per "
-                   "ranked game, at the player's dan in each game. --wide: more columns.")
+RATE_COLUMNS = ("1st", "2nd", "3rd", "4th", "Win", "Deal-\nin", "Riichi", "Agree")
+"""The overview's columns in percent."""
+
+
+def overview_legend(kept: Collection[str]) -> str:
+    """What the overview's columns mean, for the columns it shows (``kept``: their headers): a
+    narrow terminal's overview leaves some out, and its legend does not explain those."""
+    parts = []
+    if any(h in RATE_COLUMNS for h in kept):
+        parts.append("Rates in %.")
+    if "Dan" in kept:
+        parts.append("Dan: at the latest game.")
+    parts.append("Dan pt/game: Tenhou's dan points per ranked game, at the player's dan in each game. "
+                 "--wide: more columns.")
+    if AGREE in kept:
+        parts.append(AGREE_LEGEND)
+    return " ".join(parts)
 
 
 def _overview(reports: list[PlayerReport], n_games: int) -> Table:
@@ -90,7 +105,7 @@ NAME_MAX = 16
 Tenhou's longest)."""
 AGREE = "Agree"
 """The overview's column of the agreement with the analysis (``stats --quality`` only)."""
-AGREE_LEGEND = " Agree: share of discards that were the analysis's top pick by expected points (--quality)."
+AGREE_LEGEND = "Agree: share of discards that were the analysis's top pick by expected points (--quality)."
 OVERVIEW_DROP_ORDER = ("2nd", "3rd", "Riichi", "Deal-\nin", "Win", "Dan", "1st", "4th")
 """The overview's columns that a narrow terminal leaves out, first the first; Seats, Games,
 Avg rank and Dan pt/game always stay."""
@@ -171,18 +186,21 @@ def _widths(columns: Columns) -> dict[str, int]:
     return {header: max([_header_cells(header), *(cell_len(c) for c in cells)]) for header, cells in columns}
 
 
-def overview(reports: list[PlayerReport], n_games: int, width: int) -> tuple[RenderableType, str | None]:
+def overview(reports: list[PlayerReport], n_games: int,
+             width: int) -> tuple[RenderableType, str | None, tuple[str, ...]]:
     """The overview for ``width`` columns (``fit``: names up to ``NAME_MAX`` cells, folded
-    beyond), and the line that says what a narrow width changed (or None)."""
+    beyond), the line that says what a narrow width changed (or None) and the headers of the
+    columns it shows."""
     columns = _overview_columns(reports)
     name_width = max([len("Player"), *(min(cell_len(_name(r)), NAME_MAX) for r in reports)])
     drop = OVERVIEW_DROP_ORDER + ((AGREE,) if any(h == AGREE for h, _ in columns) else ())
     laid = fit(columns, name_width, drop, width)
     shown = [(h, cells) for h, cells in columns if h in laid.kept]
+    kept = tuple(h for h, _ in shown)
     if laid.inline:
-        return overview_table(reports, n_games, shown), laid.note
+        return overview_table(reports, n_games, shown), laid.note, kept
     title = Text(f"{_plural(len(reports), 'player row')} over {_plural(n_games, 'game')}")
-    return _labels_apart(title, [_name(r) for r in reports], shown), laid.note
+    return _labels_apart(title, [_name(r) for r in reports], shown), laid.note, kept
 
 
 def overview_table(reports: list[PlayerReport], n_games: int,
