@@ -43,7 +43,7 @@ from ..replay.board import Board
 from ..rules.furiten import pond_furiten
 from ..rules.hand import counts34, tenpai_discards
 from ..rules.riichi import may_declare_riichi
-from ..rules.scoring import ScoredHand, ScoringRules, WinContext, score_win
+from ..rules.scoring import ScoredHand, ScoringRules, WinContext, score_wins
 from ..rules.shanten import acceptance
 from ..tiles import RED_FIVES
 from .tables import han_kept, mean_ron_ratio, riichi_bonus_han, ron_ratio, win_group
@@ -161,7 +161,7 @@ def _score(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
            wins: tuple[bool, ...]) -> tuple[_Line | None, ...]:
     """The scorer's lines for ``counts13`` completed by a plain ``win`` in the situation numbered
     ``key``, one for each of ``wins`` (``True`` a tsumo, ``False`` a ron): the tiles are chosen
-    once for both."""
+    once for both, and the scorer scores both in one pass (``rules.scoring.score_wins``)."""
     melds, seat_wind, round_wind, riichi, dora_indicators, rules, taken = _PARTS[key]
     counts = list(counts13)
     counts[win] += 1
@@ -172,22 +172,17 @@ def _score(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
     win_tile = next((t for t in ids if t >> 2 == win and t not in RED_FIVES), None)
     if win_tile is None:
         win_tile = next(t for t in ids if t >> 2 == win)
-    concealed = tuple(ids)
-    lines: list[_Line | None] = []
-    for tsumo in wins:
-        # every field, by keyword in field order: ``build`` sets the slots at once (a frozen
-        # dataclass's own __init__ costs several times more, and this runs thousands of times a
-        # game). Measured (callgrind, compiled, 6 corpus games' analyze_game): ``build`` for this
-        # context, the score line (since a plain tuple), the wait and hand values takes 12.0 G
-        # instructions against 13.5 G with the classes called (11 % of the analysis)
-        ctx = build(WinContext, concealed=concealed, melds=melds, win_tile=win_tile, tsumo=tsumo,
-                    seat_wind=seat_wind, round_wind=round_wind, riichi=riichi, double_riichi=False,
-                    ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
-                    chiihou=False, dora_indicators=dora_indicators, ura_indicators=(), rules=rules)
-        scored = score_win(ctx)
-        lines.append((scored.han, scored.fu, scored.points, scored.yakuman_count if scored.han == 0 else 0)
-                     if isinstance(scored, ScoredHand) else None)
-    return tuple(lines)
+    # every field, by keyword in field order: ``build`` sets the slots at once (a frozen
+    # dataclass's own __init__ costs several times more, and this runs thousands of times a
+    # game). Measured (callgrind, compiled, 6 corpus games' analyze_game): ``build`` for this
+    # context, the score line (since a plain tuple), the wait and hand values takes 12.0 G
+    # instructions against 13.5 G with the classes called (11 % of the analysis)
+    ctx = build(WinContext, concealed=tuple(ids), melds=melds, win_tile=win_tile, tsumo=wins[0],
+                seat_wind=seat_wind, round_wind=round_wind, riichi=riichi, double_riichi=False,
+                ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
+                chiihou=False, dora_indicators=dora_indicators, ura_indicators=(), rules=rules)
+    return tuple((scored.han, scored.fu, scored.points, scored.yakuman_count if scored.han == 0 else 0)
+                 if isinstance(scored, ScoredHand) else None for scored in score_wins(ctx, wins))
 
 
 def _score_line(line: _Line | None) -> ScoreLine | None:

@@ -6,7 +6,7 @@ them, yakuman ids as ``AGARI yakuman`` lists them, fu, ``ten[1]`` points and the
 code — or a ``ScoringRefusal`` with a reason when the hand cannot be won. Payments (honba,
 sticks, pao, double ron) are in ``rules/payments.py``.
 
-The readings, yaku and fu are our own (below): ``best_reading(...)`` takes a winning hand as
+The readings, yaku and fu are our own (below): ``best_readings(...)`` takes a winning hand as
 34-kind counts plus its declared sets and the situation, tries every reading of it — every split
 of the concealed tiles into four sets and a pair (or seven pairs, or thirteen orphans) with the
 winning tile in every place it can sit — and returns the reading Tenhou scores: the highest base
@@ -274,18 +274,22 @@ def indicated(kinds: list[int], indicators: tuple[int, ...], kita: int, sanma: b
     return total
 
 
-def best_reading(
+def best_readings(
     concealed: list[int],
     melds: list[Group],
     win_kind: int,
     sit: Situation,
+    ways: tuple[bool, ...],
     *,
     closed: bool,
     dora_han: int,
     open_tanyao: bool = True,
     kiriage: bool = False,
-) -> Reading | None:
-    """The reading Tenhou scores, or ``None`` when the tiles are not a winning hand.
+) -> list[Reading | None]:
+    """The reading Tenhou scores for each of ``ways`` the hand is won (``True`` a tsumo,
+    ``False`` a ron; ``sit.tsumo`` is not read), or ``None`` when the tiles are not a winning
+    hand. The hand's facts, its splits and the places of the winning tile are found once for
+    every way.
 
     ``concealed`` are the 34-kind counts of the concealed tiles (winning tile included),
     ``melds`` the declared sets (kita are not sets), ``closed`` false once a set was called.
@@ -302,50 +306,50 @@ def best_reading(
         else:
             all_kinds[g.kind] += 3  # the fourth tile of a kan changes no yaku test
     hand = _HandFacts(all_kinds, melds, sit, closed, open_tanyao)
-    best: tuple[tuple[int, int, int, int], Reading] | None = None
-    none_found = True
-
-    def consider(reading: Reading) -> None:
-        nonlocal best, none_found
-        none_found = False
-        if reading.yakuman:  # a real yakuman ranks above a kazoe yakuman of the same value
-            key = (base_points(0, 0, yakuman=len(reading.yakuman)), 1, 0, reading.fu)
-        elif reading.yaku:
-            key = (base_points(reading.han, reading.fu, kiriage=kiriage), 0, reading.han, reading.fu)
-        else:
-            key = (-1, 0, 0, reading.fu)
-        if best is None or key > best[0]:
-            best = (key, reading)
-
+    kokushi = seven_pairs = False
     if not melds:
-        if sum(concealed) == 14 and all(concealed[k] for k in _ORPHANS):
-            consider(hand.kokushi(concealed, win_kind, dora_han))
-        if all(n in (0, 2) for n in concealed) and sum(1 for n in concealed if n) == 7:
-            consider(hand.seven_pairs(dora_han))
+        kokushi = sum(concealed) == 14 and all(concealed[k] for k in _ORPHANS)
+        seven_pairs = all(n in (0, 2) for n in concealed) and sum(1 for n in concealed if n) == 7
+    readings: list[tuple[int, tuple[tuple[int, int], ...], int]] = []  # (pair, groups, where the winning tile sits)
     for pair, groups in standard_splits(concealed):
-        placements: list[int] = []  # -1: the pair (tanki), else an index into groups
         if pair == win_kind:
-            placements.append(-1)
+            readings.append((pair, groups, -1))  # -1: the pair (tanki), else an index into groups
         seen: set[tuple[int, int, int]] = set()
         for i, (shape, k) in enumerate(groups):
             if (shape == TRIPLET and k == win_kind) or (shape == SEQUENCE and k <= win_kind <= k + 2):
-                key = (shape, k, win_kind - k)
-                if key not in seen:  # two identical sets give the same reading
-                    seen.add(key)
-                    placements.append(i)
-        for at in placements:
-            consider(hand.standard(pair, groups, at, win_kind, dora_han))
-    if none_found:
-        return None
-    assert best is not None
-    return best[1]
+                place = (shape, k, win_kind - k)
+                if place not in seen:  # two identical sets give the same reading
+                    seen.add(place)
+                    readings.append((pair, groups, i))
+    found: list[Reading | None] = []
+    for tsumo in ways:
+        best: tuple[tuple[int, int, int, int], Reading] | None = None
+        candidates: list[Reading] = []
+        if kokushi:
+            candidates.append(hand.kokushi(concealed, win_kind, dora_han))
+        if seven_pairs:
+            candidates.append(hand.seven_pairs(dora_han, tsumo))
+        for pair, groups, at in readings:
+            candidates.append(hand.standard(pair, groups, at, win_kind, dora_han, tsumo))
+        for reading in candidates:
+            if reading.yakuman:  # a real yakuman ranks above a kazoe yakuman of the same value
+                key = (base_points(0, 0, yakuman=len(reading.yakuman)), 1, 0, reading.fu)
+            elif reading.yaku:
+                key = (base_points(reading.han, reading.fu, kiriage=kiriage), 0, reading.han, reading.fu)
+            else:
+                key = (-1, 0, 0, reading.fu)
+            if best is None or key > best[0]:
+                best = (key, reading)
+        found.append(None if best is None else best[1])
+    return found
 
 
 class _HandFacts:
-    """What does not depend on the reading, worked out once per hand."""
+    """What does not depend on the reading nor on the way the hand is won (tsumo or ron), worked
+    out once per hand."""
 
     __slots__ = ("kinds", "melds_triplets", "melds_sequences", "sit", "closed", "suits", "honors",
-                 "all_terminal_honor", "yaku_fixed", "yakuman_fixed", "chuuren_suit")
+                 "all_terminal_honor", "yaku_fixed", "yaku_fixed_tsumo", "yakuman_fixed", "chuuren_suit")
 
     def __init__(self, kinds: list[int], melds: list[Group], sit: Situation, closed: bool,
                  open_tanyao: bool):
@@ -378,8 +382,6 @@ class _HandFacts:
             if all(kinds[base + i] >= _CHUUREN[i] for i in range(9)):
                 self.chuuren_suit = base // 9
         yaku: list[tuple[int, int]] = []
-        if closed and sit.tsumo:
-            yaku.append((Y.MENZEN_TSUMO, 1))
         if sit.double_riichi:
             yaku.append((Y.DOUBLE_RIICHI, 2))
         elif sit.riichi:
@@ -395,6 +397,9 @@ class _HandFacts:
             else:
                 yaku.append((Y.CHINITSU, 6 if closed else 5))
         self.yaku_fixed = yaku
+        """The yaku of every reading won by ron."""
+        self.yaku_fixed_tsumo = [(Y.MENZEN_TSUMO, 1), *yaku] if closed else yaku
+        """The same won by tsumo: 門前清自摸和 first on a closed hand."""
         yakuman: list[int] = []
         if sit.tenhou:
             yakuman.append(Y.TENHOU)
@@ -415,19 +420,18 @@ class _HandFacts:
         ids = (*self.yakuman_fixed, Y.KOKUSHI_13 if thirteen else Y.KOKUSHI)
         return Reading(yaku=(), yakuman=tuple(map(int, ids)), fu=0, fu_details=(), han=0)
 
-    def seven_pairs(self, dora_han: int) -> Reading:
+    def seven_pairs(self, dora_han: int, tsumo: bool) -> Reading:
         details = (("seven_pairs", 25),)
         if self.yakuman_fixed:
             return Reading(yaku=(), yakuman=tuple(map(int, self.yakuman_fixed)), fu=25, fu_details=details, han=0)
-        yaku = [*self.yaku_fixed, (Y.CHIITOITSU, 2)]
+        yaku = [*(self.yaku_fixed_tsumo if tsumo else self.yaku_fixed), (Y.CHIITOITSU, 2)]
         if self.all_terminal_honor:
             yaku.append((Y.HONROUTOU, 2))
         return self._finish(yaku, 25, details, dora_han)
 
     def standard(self, pair: int, split: tuple[tuple[int, int], ...], at: int, win_kind: int,
-                 dora_han: int) -> Reading:
+                 dora_han: int, tsumo: bool) -> Reading:
         sit = self.sit
-        tsumo = sit.tsumo
         closed = self.closed
         seat_kind, round_kind = 27 + sit.seat_wind, 27 + sit.round_wind
         wait = "pair_wait" if at < 0 else ""
@@ -515,7 +519,7 @@ class _HandFacts:
             return Reading(yaku=(), yakuman=tuple(map(int, yakuman)), fu=fu, fu_details=tuple(details), han=0)
 
         # yaku of this reading
-        yaku = list(self.yaku_fixed)
+        yaku = list(self.yaku_fixed_tsumo if tsumo else self.yaku_fixed)
         if pinfu:
             yaku.append((Y.PINFU, 1))
         if closed and len(concealed_seq) >= 2:
@@ -615,10 +619,10 @@ def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
     return ScoringRefusal(reason=reason, message=message)
 
 
-def _conflict(ctx: WinContext, called: bool) -> str | None:
+def _conflict(ctx: WinContext, called: bool, tsumo: bool) -> str | None:
     """A situation no win can have (the same list the ``mahjong`` library refuses), the first
-    that applies."""
-    tsumo, riichi, double_riichi = ctx.tsumo, ctx.riichi, ctx.double_riichi
+    that applies; ``tsumo`` in place of ``ctx.tsumo``."""
+    riichi, double_riichi = ctx.riichi, ctx.double_riichi
     rinshan, chankan, haitei, houtei = ctx.rinshan, ctx.chankan, ctx.haitei, ctx.houtei
     tenhou, chiihou, dealer = ctx.tenhou, ctx.chiihou, ctx.seat_wind == 0
     if called and riichi:
@@ -659,6 +663,16 @@ _DORA_YAKU = (YakuId.DORA, YakuId.AKA_DORA, YakuId.URA_DORA)
 
 def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
     """Value a win the way Tenhou does (see the module docstring)."""
+    return score_wins(ctx, (ctx.tsumo,))[0]
+
+
+def score_wins(ctx: WinContext, ways: tuple[bool, ...]) -> list[ScoredHand | ScoringRefusal]:
+    """``score_win`` of ``ctx`` won in each of ``ways`` (``True`` a tsumo, ``False`` a ron, in
+    place of ``ctx.tsumo``). What does not depend on the way (the tiles checked, the melds'
+    sets, the dora, the hand's facts and splits) is worked out once: the hand value asks for a
+    wait's tsumo and ron together. Measured (callgrind, compiled, 3 corpus games'
+    ``analyze_game``): 3,469 M instructions with one pass against 3,717 M with two ``score_win``
+    calls."""
     rules = ctx.rules
     tiles = list(ctx.concealed)
     groups: list[Group] = []
@@ -679,29 +693,39 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
         tiles.extend(meld.tiles)
     problem = _tile_problem(ctx, tiles, len(groups), kita)
     if problem is not None:
-        return problem
-    conflict = _conflict(ctx, called)
-    if conflict is not None:
-        return _refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict)
+        return [problem for _ in ways]
+    conflicts = [_conflict(ctx, called, tsumo) for tsumo in ways]
+    winnable = tuple(tsumo for tsumo, conflict in zip(ways, conflicts) if conflict is None)
+    readings: dict[bool, Reading | None] = {}
+    dora = aka = ura = 0
+    if winnable:
+        sanma = rules.sanma
+        every = counts34(tiles)
+        dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
+        aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
+        ura = indicated(every, ctx.ura_indicators, kita, sanma) if (ctx.riichi or ctx.double_riichi) else 0
+        readings = dict(zip(winnable, best_readings(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx, winnable,
+                                                    closed=not called, dora_han=dora + aka + ura,
+                                                    open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)))
+    return [_refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict) if conflict is not None
+            else _scored(ctx, tsumo, readings[tsumo], (dora, aka, ura))
+            for tsumo, conflict in zip(ways, conflicts)]
 
-    sanma = rules.sanma
-    every = counts34(tiles)
-    dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
-    aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
-    ura = indicated(every, ctx.ura_indicators, kita, sanma) if (ctx.riichi or ctx.double_riichi) else 0
-    reading = best_reading(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx,
-                           closed=not called, dora_han=dora + aka + ura,
-                           open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)
+
+def _scored(ctx: WinContext, tsumo: bool, reading: Reading | None,
+            dora_counts: tuple[int, int, int]) -> ScoredHand | ScoringRefusal:
+    """The win's value from its best reading, with its dora, red five and ura dora entries
+    (``dora_counts``), or why it is refused."""
     if reading is None:
         return _refuse(RefusalReason.NOT_WINNING, "the tiles are not a winning hand (和了形でない)")
     if not reading.yaku and not reading.yakuman:
         return _refuse(RefusalReason.NO_YAKU, "the hand is complete but has no yaku (役なし)")
     yaku = list(reading.yaku)
     if not reading.yakuman:
-        for yid, count in zip(_DORA_YAKU, (dora, aka, ura)):
+        for yid, count in zip(_DORA_YAKU, dora_counts):
             if count:
                 yaku.append((int(yid), count))
-    return assemble(ctx, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
+    return _assemble(ctx, tsumo, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
 
 
 _RED_IDS = frozenset({16, 52, 88})
@@ -711,6 +735,12 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
              details: tuple[tuple[str, int], ...]) -> ScoredHand:
     """A ``ScoredHand`` from a reading in Tenhou ids: the ura entry of a riichi win, Tenhou's
     order, and the value (base points, ``ten[1]``, limit) from ``rules/payments.py``."""
+    return _assemble(ctx, ctx.tsumo, yaku, yakuman, fu, details)
+
+
+def _assemble(ctx: WinContext, tsumo: bool, yaku: list[tuple[int, int]], yakuman: list[int], fu: int,
+              details: tuple[tuple[str, int], ...]) -> ScoredHand:
+    """``assemble`` won by ``tsumo`` (in place of ``ctx.tsumo``)."""
     rules = ctx.rules
     if yakuman:
         yaku = []
@@ -726,7 +756,7 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
         han = sum(h for _, h in yaku)
         base = base_points(han, fu, kiriage=rules.kiriage)
         limit = limit_for(han, fu)
-    points = hand_points(base, dealer=ctx.seat_wind == 0, tsumo=ctx.tsumo, players=rules.players)
+    points = hand_points(base, dealer=ctx.seat_wind == 0, tsumo=tsumo, players=rules.players)
     return build(
         ScoredHand,
         yaku=tuple(yaku),
@@ -737,7 +767,7 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
         limit=limit,
         base=base,
         dealer=ctx.seat_wind == 0,
-        tsumo=ctx.tsumo,
+        tsumo=tsumo,
         fu_details=details,
     )
 
