@@ -348,7 +348,7 @@ class _HandFacts:
     """What does not depend on the reading nor on the way the hand is won (tsumo or ron), worked
     out once per hand."""
 
-    __slots__ = ("kinds", "melds_triplets", "melds_sequences", "sit", "closed", "suits", "honors",
+    __slots__ = ("kinds", "melds_triplets", "melds_sequences", "seat_wind", "round_wind", "closed", "suits", "honors",
                  "all_terminal_honor", "yaku_fixed", "yaku_fixed_tsumo", "yakuman_fixed", "chuuren_suit")
 
     def __init__(self, kinds: list[int], melds: list[Group], sit: Situation, closed: bool,
@@ -356,7 +356,9 @@ class _HandFacts:
         self.kinds = kinds
         self.melds_triplets = [g for g in melds if g.shape == TRIPLET]
         self.melds_sequences = [g.kind for g in melds if g.shape == SEQUENCE]
-        self.sit = sit
+        self.seat_wind = sit.seat_wind
+        """The winds, read once for every reading (a situation's field is a generic attribute read)."""
+        self.round_wind = sit.round_wind
         self.closed = closed
         suits = set()
         honors = simples = terminals = False
@@ -431,9 +433,9 @@ class _HandFacts:
 
     def standard(self, pair: int, split: tuple[tuple[int, int], ...], at: int, win_kind: int,
                  dora_han: int, tsumo: bool) -> Reading:
-        sit = self.sit
         closed = self.closed
-        seat_kind, round_kind = 27 + sit.seat_wind, 27 + sit.round_wind
+        seat_wind, round_wind = self.seat_wind, self.round_wind
+        seat_kind, round_kind = 27 + seat_wind, 27 + round_wind
         wait = "pair_wait" if at < 0 else ""
         sequences: list[int] = []
         triplets: list[Group] = list(self.melds_triplets)
@@ -544,9 +546,9 @@ class _HandFacts:
                 yaku.append((Y.HAKU + (k - 31), 1))
             elif k >= 27:
                 if k == seat_kind:
-                    yaku.append((Y.SEAT_EAST + sit.seat_wind, 1))
+                    yaku.append((Y.SEAT_EAST + seat_wind, 1))
                 if k == round_kind:
-                    yaku.append((Y.ROUND_EAST + sit.round_wind, 1))
+                    yaku.append((Y.ROUND_EAST + round_wind, 1))
             else:
                 numbers.add(k)
             if outside and k not in _TERMINAL_HONOR_SET:
@@ -613,6 +615,11 @@ _TENHOU_ORDER: dict[int, int] = {
         + (52, 54, 53)
     )
 }
+
+
+def _tenhou_position(entry: tuple[int, int]) -> int:
+    """A ``(yaku id, han)`` entry's place in ``_TENHOU_ORDER``."""
+    return _TENHOU_ORDER[entry[0]]
 
 
 def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
@@ -695,21 +702,20 @@ def score_wins(ctx: WinContext, ways: tuple[bool, ...]) -> list[ScoredHand | Sco
     if problem is not None:
         return [problem for _ in ways]
     conflicts = [_conflict(ctx, called, tsumo) for tsumo in ways]
-    winnable = tuple(tsumo for tsumo, conflict in zip(ways, conflicts) if conflict is None)
-    readings: dict[bool, Reading | None] = {}
-    dora = aka = ura = 0
-    if winnable:
-        sanma = rules.sanma
-        every = counts34(tiles)
-        dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
-        aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
-        ura = indicated(every, ctx.ura_indicators, kita, sanma) if (ctx.riichi or ctx.double_riichi) else 0
-        readings = dict(zip(winnable, best_readings(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx, winnable,
-                                                    closed=not called, dora_han=dora + aka + ura,
-                                                    open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)))
+    if None not in conflicts:
+        return [_refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict)
+                for conflict in conflicts if conflict is not None]
+
+    sanma = rules.sanma
+    every = counts34(tiles)
+    dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
+    aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
+    ura = indicated(every, ctx.ura_indicators, kita, sanma) if (ctx.riichi or ctx.double_riichi) else 0
+    readings = best_readings(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx, ways, closed=not called,
+                             dora_han=dora + aka + ura, open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)
     return [_refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict) if conflict is not None
-            else _scored(ctx, tsumo, readings[tsumo], (dora, aka, ura))
-            for tsumo, conflict in zip(ways, conflicts)]
+            else _scored(ctx, tsumo, reading, (dora, aka, ura))
+            for tsumo, conflict, reading in zip(ways, conflicts, readings, strict=True)]
 
 
 def _scored(ctx: WinContext, tsumo: bool, reading: Reading | None,
@@ -752,11 +758,12 @@ def _assemble(ctx: WinContext, tsumo: bool, yaku: list[tuple[int, int]], yakuman
         ura_dora = YakuId.URA_DORA
         if (ctx.riichi or ctx.double_riichi) and all(y != ura_dora for y, _ in yaku):
             yaku.append((int(ura_dora), 0))
-        yaku.sort(key=lambda pair: _TENHOU_ORDER[pair[0]])
+        yaku.sort(key=_tenhou_position)
         han = sum(h for _, h in yaku)
         base = base_points(han, fu, kiriage=rules.kiriage)
         limit = limit_for(han, fu)
-    points = hand_points(base, dealer=ctx.seat_wind == 0, tsumo=tsumo, players=rules.players)
+    dealer = ctx.seat_wind == 0
+    points = hand_points(base, dealer=dealer, tsumo=tsumo, players=rules.players)
     return build(
         ScoredHand,
         yaku=tuple(yaku),
@@ -766,7 +773,7 @@ def _assemble(ctx: WinContext, tsumo: bool, yaku: list[tuple[int, int]], yakuman
         points=points,
         limit=limit,
         base=base,
-        dealer=ctx.seat_wind == 0,
+        dealer=dealer,
         tsumo=tsumo,
         fu_details=details,
     )
