@@ -49,7 +49,6 @@ Speed: about 28 µs per win on one core (the library adapter: about 67 µs).
 from __future__ import annotations
 
 from functools import cache
-from typing import Protocol
 
 # build: a frozen value made by setting its slots (the _native kernel), not through the dataclass's
 # __init__: the ScoredHand of every reading scored, about 0.15 M of a game's 6.5 M instructions in
@@ -93,7 +92,7 @@ _TERMINAL_HONOR = tuple(k in TERMINAL_HONOR_KINDS for k in range(34))
 _ORPHANS = ORPHAN_KINDS
 _CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _SITUATION_YAKU = (Y.IPPATSU, Y.CHANKAN, Y.RINSHAN, Y.HAITEI, Y.HOUTEI)
-"""The one-han yaku of the win's situation: 一発, 搶槓, 嶺上開花, 海底摸月, 河底撈魚 (``Situation``'s
+"""The one-han yaku of the win's situation: 一発, 搶槓, 嶺上開花, 海底摸月, 河底撈魚 (``_Win``'s
 flags in that order)."""
 _TERMINAL_HONOR_SET = frozenset(k for k in range(34) if _TERMINAL_HONOR[k])
 _SET_FU = {
@@ -128,34 +127,42 @@ class Group:
         """Concealed (暗刻/暗槓); a triplet completed by ron is open (明刻)."""
 
 
-class Situation(Protocol):
-    """What the valuation needs besides the tiles (``WinContext`` is one); read only."""
+class _Win:
+    """A win's situation as the valuation reads it: the ``WinContext``'s fields and the rules it
+    asks, each read once. (A working record of the valuation, compiled with it: a field of the
+    plain ``WinContext`` or ``ScoringRules`` is a generic attribute read, about 280 instructions
+    compiled, and one ``score_wins`` read some 65 of them; callgrind, compiled, 3 corpus games'
+    ``analyze_game``: 3,272 M instructions against 3,313 M with the fields read where they are
+    used.) It is also what the yaku of the win's situation are read from."""
 
-    @property
-    def tsumo(self) -> bool: ...
-    @property
-    def seat_wind(self) -> int: ...
-    @property
-    def round_wind(self) -> int: ...
-    @property
-    def riichi(self) -> bool:
-        """Riichi; ignored when ``double_riichi`` is set."""
-    @property
-    def double_riichi(self) -> bool: ...
-    @property
-    def ippatsu(self) -> bool: ...
-    @property
-    def haitei(self) -> bool: ...
-    @property
-    def houtei(self) -> bool: ...
-    @property
-    def rinshan(self) -> bool: ...
-    @property
-    def chankan(self) -> bool: ...
-    @property
-    def tenhou(self) -> bool: ...
-    @property
-    def chiihou(self) -> bool: ...
+    __slots__ = ("concealed", "melds", "win_tile", "tsumo", "seat_wind", "round_wind", "riichi", "double_riichi",
+                 "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "dora_indicators",
+                 "ura_indicators", "players", "sanma", "red_fives", "open_tanyao", "kiriage")
+
+    def __init__(self, ctx: WinContext) -> None:
+        self.concealed = ctx.concealed
+        self.melds = ctx.melds
+        self.win_tile = ctx.win_tile
+        self.tsumo = ctx.tsumo
+        self.seat_wind = ctx.seat_wind
+        self.round_wind = ctx.round_wind
+        self.riichi = ctx.riichi
+        self.double_riichi = ctx.double_riichi
+        self.ippatsu = ctx.ippatsu
+        self.haitei = ctx.haitei
+        self.houtei = ctx.houtei
+        self.rinshan = ctx.rinshan
+        self.chankan = ctx.chankan
+        self.tenhou = ctx.tenhou
+        self.chiihou = ctx.chiihou
+        self.dora_indicators = ctx.dora_indicators
+        self.ura_indicators = ctx.ura_indicators
+        rules = ctx.rules
+        self.players = rules.players
+        self.sanma = rules.sanma
+        self.red_fives = rules.red_fives
+        self.open_tanyao = rules.open_tanyao
+        self.kiriage = rules.kiriage
 
 
 class Reading:
@@ -278,7 +285,7 @@ def best_readings(
     concealed: list[int],
     melds: list[Group],
     win_kind: int,
-    sit: Situation,
+    sit: _Win,
     ways: tuple[bool, ...],
     *,
     closed: bool,
@@ -351,13 +358,12 @@ class _HandFacts:
     __slots__ = ("kinds", "melds_triplets", "melds_sequences", "seat_wind", "round_wind", "closed", "suits", "honors",
                  "all_terminal_honor", "yaku_fixed", "yaku_fixed_tsumo", "yakuman_fixed", "chuuren_suit")
 
-    def __init__(self, kinds: list[int], melds: list[Group], sit: Situation, closed: bool,
+    def __init__(self, kinds: list[int], melds: list[Group], sit: _Win, closed: bool,
                  open_tanyao: bool):
         self.kinds = kinds
         self.melds_triplets = [g for g in melds if g.shape == TRIPLET]
         self.melds_sequences = [g.kind for g in melds if g.shape == SEQUENCE]
         self.seat_wind = sit.seat_wind
-        """The winds, read once for every reading (a situation's field is a generic attribute read)."""
         self.round_wind = sit.round_wind
         self.closed = closed
         suits = set()
@@ -626,41 +632,46 @@ def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
     return ScoringRefusal(reason=reason, message=message)
 
 
-def _conflict(ctx: WinContext, called: bool, tsumo: bool) -> str | None:
-    """A situation no win can have (the same list the ``mahjong`` library refuses), the first
-    that applies; ``tsumo`` in place of ``ctx.tsumo``."""
-    riichi, double_riichi = ctx.riichi, ctx.double_riichi
-    rinshan, chankan, haitei, houtei = ctx.rinshan, ctx.chankan, ctx.haitei, ctx.houtei
-    tenhou, chiihou, dealer = ctx.tenhou, ctx.chiihou, ctx.seat_wind == 0
-    if called and riichi:
-        return "riichi with an open hand"
-    if called and double_riichi:
-        return "double riichi with an open hand"
-    if ctx.ippatsu and not (riichi or double_riichi):
-        return "ippatsu without riichi"
-    if chankan and tsumo:
-        return "chankan on a tsumo"
-    if rinshan and not tsumo:
-        return "rinshan without a tsumo"
-    if haitei and not tsumo:
-        return "haitei without a tsumo"
-    if houtei and tsumo:
-        return "houtei on a tsumo"
-    if haitei and rinshan:
-        return "haitei on a replacement draw"
-    if houtei and chankan:
-        return "houtei on a robbed kan"
-    if tenhou and not dealer:
-        return "tenhou by a non-dealer"
-    if tenhou and not tsumo:
-        return "tenhou without a tsumo"
-    if chiihou and dealer:
-        return "chiihou by the dealer"
-    if chiihou and not tsumo:
-        return "chiihou without a tsumo"
-    if (tenhou or chiihou) and not all(m.kind is CallKind.KITA for m in ctx.melds):
-        return "tenhou or chiihou after a call"
-    return None
+def _conflicts(win: _Win, called: bool, ways: tuple[bool, ...]) -> list[str | None]:
+    """For each of ``ways`` (``True`` a tsumo, ``False`` a ron, in place of ``win.tsumo``), a
+    situation no win can have (the same list the ``mahjong`` library refuses), the first that
+    applies."""
+    riichi, double_riichi, ippatsu = win.riichi, win.double_riichi, win.ippatsu
+    rinshan, chankan, haitei, houtei = win.rinshan, win.chankan, win.haitei, win.houtei
+    tenhou, chiihou, dealer = win.tenhou, win.chiihou, win.seat_wind == 0
+    found: list[str | None] = []
+    for tsumo in ways:
+        conflict: str | None = None
+        if called and riichi:
+            conflict = "riichi with an open hand"
+        elif called and double_riichi:
+            conflict = "double riichi with an open hand"
+        elif ippatsu and not (riichi or double_riichi):
+            conflict = "ippatsu without riichi"
+        elif chankan and tsumo:
+            conflict = "chankan on a tsumo"
+        elif rinshan and not tsumo:
+            conflict = "rinshan without a tsumo"
+        elif haitei and not tsumo:
+            conflict = "haitei without a tsumo"
+        elif houtei and tsumo:
+            conflict = "houtei on a tsumo"
+        elif haitei and rinshan:
+            conflict = "haitei on a replacement draw"
+        elif houtei and chankan:
+            conflict = "houtei on a robbed kan"
+        elif tenhou and not dealer:
+            conflict = "tenhou by a non-dealer"
+        elif tenhou and not tsumo:
+            conflict = "tenhou without a tsumo"
+        elif chiihou and dealer:
+            conflict = "chiihou by the dealer"
+        elif chiihou and not tsumo:
+            conflict = "chiihou without a tsumo"
+        elif (tenhou or chiihou) and not all(m.kind is CallKind.KITA for m in win.melds):
+            conflict = "tenhou or chiihou after a call"
+        found.append(conflict)
+    return found
 
 
 _OPEN_KINDS = (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN, CallKind.ADDED_KAN)
@@ -680,12 +691,12 @@ def score_wins(ctx: WinContext, ways: tuple[bool, ...]) -> list[ScoredHand | Sco
     wait's tsumo and ron together. Measured (callgrind, compiled, 3 corpus games'
     ``analyze_game``): 3,469 M instructions with one pass against 3,717 M with two ``score_win``
     calls."""
-    rules = ctx.rules
-    tiles = list(ctx.concealed)
+    win = _Win(ctx)
+    tiles = list(win.concealed)
     groups: list[Group] = []
     kita = 0
     called = False
-    for meld in ctx.melds:
+    for meld in win.melds:
         kind = meld.kind
         if kind is CallKind.KITA:
             kita += 1
@@ -698,27 +709,27 @@ def score_wins(ctx: WinContext, ways: tuple[bool, ...]) -> list[ScoredHand | Sco
                                 concealed=kind is CallKind.CLOSED_KAN))
         called = called or kind in _OPEN_KINDS
         tiles.extend(meld.tiles)
-    problem = _tile_problem(ctx, tiles, len(groups), kita)
+    problem = _tile_problem(win, tiles, len(groups), kita)
     if problem is not None:
         return [problem for _ in ways]
-    conflicts = [_conflict(ctx, called, tsumo) for tsumo in ways]
+    conflicts = _conflicts(win, called, ways)
     if None not in conflicts:
         return [_refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict)
                 for conflict in conflicts if conflict is not None]
 
-    sanma = rules.sanma
+    sanma = win.sanma
     every = counts34(tiles)
-    dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
-    aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
-    ura = indicated(every, ctx.ura_indicators, kita, sanma) if (ctx.riichi or ctx.double_riichi) else 0
-    readings = best_readings(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx, ways, closed=not called,
-                             dora_han=dora + aka + ura, open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)
+    dora = kita + indicated(every, win.dora_indicators, kita, sanma)
+    aka = sum(1 for t in tiles if t in _RED_IDS) if win.red_fives else 0
+    ura = indicated(every, win.ura_indicators, kita, sanma) if (win.riichi or win.double_riichi) else 0
+    readings = best_readings(counts34(win.concealed), groups, win.win_tile >> 2, win, ways, closed=not called,
+                             dora_han=dora + aka + ura, open_tanyao=win.open_tanyao, kiriage=win.kiriage)
     return [_refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict) if conflict is not None
-            else _scored(ctx, tsumo, reading, (dora, aka, ura))
+            else _scored(win, tsumo, reading, (dora, aka, ura))
             for tsumo, conflict, reading in zip(ways, conflicts, readings, strict=True)]
 
 
-def _scored(ctx: WinContext, tsumo: bool, reading: Reading | None,
+def _scored(win: _Win, tsumo: bool, reading: Reading | None,
             dora_counts: tuple[int, int, int]) -> ScoredHand | ScoringRefusal:
     """The win's value from its best reading, with its dora, red five and ura dora entries
     (``dora_counts``), or why it is refused."""
@@ -731,7 +742,7 @@ def _scored(ctx: WinContext, tsumo: bool, reading: Reading | None,
         for yid, count in zip(_DORA_YAKU, dora_counts):
             if count:
                 yaku.append((int(yid), count))
-    return _assemble(ctx, tsumo, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
+    return _assemble(win, tsumo, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
 
 
 _RED_IDS = frozenset({16, 52, 88})
@@ -741,13 +752,12 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
              details: tuple[tuple[str, int], ...]) -> ScoredHand:
     """A ``ScoredHand`` from a reading in Tenhou ids: the ura entry of a riichi win, Tenhou's
     order, and the value (base points, ``ten[1]``, limit) from ``rules/payments.py``."""
-    return _assemble(ctx, ctx.tsumo, yaku, yakuman, fu, details)
+    return _assemble(_Win(ctx), ctx.tsumo, yaku, yakuman, fu, details)
 
 
-def _assemble(ctx: WinContext, tsumo: bool, yaku: list[tuple[int, int]], yakuman: list[int], fu: int,
+def _assemble(win: _Win, tsumo: bool, yaku: list[tuple[int, int]], yakuman: list[int], fu: int,
               details: tuple[tuple[str, int], ...]) -> ScoredHand:
-    """``assemble`` won by ``tsumo`` (in place of ``ctx.tsumo``)."""
-    rules = ctx.rules
+    """``assemble`` won by ``tsumo`` (in place of ``win.tsumo``)."""
     if yakuman:
         yaku = []
         han = 0
@@ -756,14 +766,14 @@ def _assemble(ctx: WinContext, tsumo: bool, yaku: list[tuple[int, int]], yakuman
         yakuman.sort(key=_TENHOU_ORDER.__getitem__)
     else:
         ura_dora = YakuId.URA_DORA
-        if (ctx.riichi or ctx.double_riichi) and all(y != ura_dora for y, _ in yaku):
+        if (win.riichi or win.double_riichi) and all(y != ura_dora for y, _ in yaku):
             yaku.append((int(ura_dora), 0))
         yaku.sort(key=_tenhou_position)
         han = sum(h for _, h in yaku)
-        base = base_points(han, fu, kiriage=rules.kiriage)
+        base = base_points(han, fu, kiriage=win.kiriage)
         limit = limit_for(han, fu)
-    dealer = ctx.seat_wind == 0
-    points = hand_points(base, dealer=dealer, tsumo=tsumo, players=rules.players)
+    dealer = win.seat_wind == 0
+    points = hand_points(base, dealer=dealer, tsumo=tsumo, players=win.players)
     return build(
         ScoredHand,
         yaku=tuple(yaku),
@@ -780,23 +790,23 @@ def _assemble(ctx: WinContext, tsumo: bool, yaku: list[tuple[int, int]], yakuman
 
 
 def _tile_problem(
-    ctx: WinContext, tiles: list[int], sets: int, kita: int
+    win: _Win, tiles: list[int], sets: int, kita: int
 ) -> ScoringRefusal | None:
-    if not 0 <= ctx.seat_wind < ctx.rules.players or not 0 <= ctx.round_wind <= 3:
+    if not 0 <= win.seat_wind < win.players or not 0 <= win.round_wind <= 3:
         return _refuse(
             RefusalReason.CONFLICTING_CONDITIONS,
-            f"seat wind {ctx.seat_wind} / round wind {ctx.round_wind} out of range",
+            f"seat wind {win.seat_wind} / round wind {win.round_wind} out of range",
         )
     if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
         return _refuse(RefusalReason.INVALID_TILES, "a tile id is repeated or outside 0-135")
-    if len(ctx.concealed) + 3 * sets != 14:
+    if len(win.concealed) + 3 * sets != 14:
         return _refuse(
             RefusalReason.INVALID_TILES,
-            f"{len(ctx.concealed)} concealed tiles and {sets} melds do not make a 14-tile hand",
+            f"{len(win.concealed)} concealed tiles and {sets} melds do not make a 14-tile hand",
         )
-    if kita and not ctx.rules.sanma:
+    if kita and not win.sanma:
         return _refuse(RefusalReason.INVALID_TILES, "kita melds in a four-player game")
-    if ctx.win_tile not in ctx.concealed:
+    if win.win_tile not in win.concealed:
         return _refuse(RefusalReason.WIN_TILE_NOT_IN_HAND, "the winning tile is not in the hand")
     return None
 
