@@ -722,7 +722,9 @@ def score_wins(ctx: WinContext, ways: tuple[bool, ...]) -> list[ScoredHand | Sco
     dora = kita + indicated(every, win.dora_indicators, kita, sanma)
     aka = sum(1 for t in tiles if t in _RED_IDS) if win.red_fives else 0
     ura = indicated(every, win.ura_indicators, kita, sanma) if (win.riichi or win.double_riichi) else 0
-    readings = best_readings(counts34(win.concealed), groups, win.win_tile >> 2, win, ways, closed=not called,
+    # the concealed tiles' counts are every tile's when there is no meld (both only read from here)
+    concealed = every if not win.melds else counts34(win.concealed)
+    readings = best_readings(concealed, groups, win.win_tile >> 2, win, ways, closed=not called,
                              dora_han=dora + aka + ura, open_tanyao=win.open_tanyao, kiriage=win.kiriage)
     return [_refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict) if conflict is not None
             else _scored(win, tsumo, reading, (dora, aka, ura))
