@@ -31,6 +31,7 @@ from tenhou_tools.rules.scoring import (
     WinContext,
     _refuse,
     _tile_problem,
+    _Win,
     assemble,
 )
 
@@ -121,7 +122,7 @@ def library_score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
         lib_type, opened = _LIB_MELD_TYPE[meld.kind]
         lib_melds.append(LibMeld(meld_type=lib_type, tiles=meld.tiles, opened=opened))
         tiles.extend(meld.tiles)
-    problem = _tile_problem(ctx, tiles, len(lib_melds), kita)
+    problem = _tile_problem(_Win(ctx), tiles, len(lib_melds), kita)
     if problem is not None:
         return problem
 

@@ -128,16 +128,23 @@ def potential(counts: Sequence[int], unseen: Sequence[int], yakuhai: Collection[
 def reach(unseen: Sequence[int], yakuhai: Collection[int] = ()) -> list[float]:
     """Per kind, what holding it adds to ``potential`` (whole and half tiles: any order of
     adding them gives the same sum)."""
+    # a list read by index, the four neighbours written out: compiled, a Sequence's item is a
+    # generic call, and a loop over the steps a tuple made and unpacked per kind (callgrind,
+    # compiled, 3 corpus games' analyze_game: reach took 94 M instructions, 20 M now)
+    left = list(unseen)
     found = []
     for k in range(34):
-        total = unseen[k] * (YAKUHAI_PAIRING if k in yakuhai else 1.0)
+        total = left[k] * (YAKUHAI_PAIRING if k in yakuhai else 1.0)
         if k < 27:
             number = k % 9
-            for step, weight in ((1, 1.0), (2, 0.5)):
-                if number - step >= 0:
-                    total += weight * unseen[k - step]
-                if number + step <= 8:
-                    total += weight * unseen[k + step]
+            if number >= 1:
+                total += left[k - 1]
+            if number <= 7:
+                total += left[k + 1]
+            if number >= 2:
+                total += 0.5 * left[k - 2]
+            if number <= 6:
+                total += 0.5 * left[k + 2]
         found.append(total)
     return found
 

@@ -128,7 +128,11 @@ def win_group(kind: int, pond_kinds: Collection[int]) -> str:
     number = kind % 9
     if (number >= 3 and kind - 3 in pond_kinds) or (number <= 5 and kind + 3 in pond_kinds):
         return "suji_trap"
-    return {0: "19", 8: "19", 1: "28", 7: "28"}.get(number, "37")
+    if number == 0 or number == 8:
+        return "19"
+    if number == 1 or number == 7:
+        return "28"
+    return "37"
 
 
 def han_kept(concealed: Sequence[int], melds: Sequence[Meld], dora: Collection[int], yakuhai: Collection[int], *,

@@ -6,7 +6,7 @@ them, yakuman ids as ``AGARI yakuman`` lists them, fu, ``ten[1]`` points and the
 code — or a ``ScoringRefusal`` with a reason when the hand cannot be won. Payments (honba,
 sticks, pao, double ron) are in ``rules/payments.py``.
 
-The readings, yaku and fu are our own (below): ``best_reading(...)`` takes a winning hand as
+The readings, yaku and fu are our own (below): ``best_readings(...)`` takes a winning hand as
 34-kind counts plus its declared sets and the situation, tries every reading of it — every split
 of the concealed tiles into four sets and a pair (or seven pairs, or thirteen orphans) with the
 winning tile in every place it can sit — and returns the reading Tenhou scores: the highest base
@@ -49,7 +49,6 @@ Speed: about 28 µs per win on one core (the library adapter: about 67 µs).
 from __future__ import annotations
 
 from functools import cache
-from typing import Protocol
 
 # build: a frozen value made by setting its slots (the _native kernel), not through the dataclass's
 # __init__: the ScoredHand of every reading scored, about 0.15 M of a game's 6.5 M instructions in
@@ -93,7 +92,7 @@ _TERMINAL_HONOR = tuple(k in TERMINAL_HONOR_KINDS for k in range(34))
 _ORPHANS = ORPHAN_KINDS
 _CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _SITUATION_YAKU = (Y.IPPATSU, Y.CHANKAN, Y.RINSHAN, Y.HAITEI, Y.HOUTEI)
-"""The one-han yaku of the win's situation: 一発, 搶槓, 嶺上開花, 海底摸月, 河底撈魚 (``Situation``'s
+"""The one-han yaku of the win's situation: 一発, 搶槓, 嶺上開花, 海底摸月, 河底撈魚 (``_Win``'s
 flags in that order)."""
 _TERMINAL_HONOR_SET = frozenset(k for k in range(34) if _TERMINAL_HONOR[k])
 _SET_FU = {
@@ -128,34 +127,42 @@ class Group:
         """Concealed (暗刻/暗槓); a triplet completed by ron is open (明刻)."""
 
 
-class Situation(Protocol):
-    """What the valuation needs besides the tiles (``WinContext`` is one); read only."""
+class _Win:
+    """A win's situation as the valuation reads it: the ``WinContext``'s fields and the rules it
+    asks, each read once. (A working record of the valuation, compiled with it: a field of the
+    plain ``WinContext`` or ``ScoringRules`` is a generic attribute read, about 280 instructions
+    compiled, and one ``score_wins`` read some 65 of them; callgrind, compiled, 3 corpus games'
+    ``analyze_game``: 3,272 M instructions against 3,313 M with the fields read where they are
+    used.) It is also what the yaku of the win's situation are read from."""
 
-    @property
-    def tsumo(self) -> bool: ...
-    @property
-    def seat_wind(self) -> int: ...
-    @property
-    def round_wind(self) -> int: ...
-    @property
-    def riichi(self) -> bool:
-        """Riichi; ignored when ``double_riichi`` is set."""
-    @property
-    def double_riichi(self) -> bool: ...
-    @property
-    def ippatsu(self) -> bool: ...
-    @property
-    def haitei(self) -> bool: ...
-    @property
-    def houtei(self) -> bool: ...
-    @property
-    def rinshan(self) -> bool: ...
-    @property
-    def chankan(self) -> bool: ...
-    @property
-    def tenhou(self) -> bool: ...
-    @property
-    def chiihou(self) -> bool: ...
+    __slots__ = ("concealed", "melds", "win_tile", "tsumo", "seat_wind", "round_wind", "riichi", "double_riichi",
+                 "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "dora_indicators",
+                 "ura_indicators", "players", "sanma", "red_fives", "open_tanyao", "kiriage")
+
+    def __init__(self, ctx: WinContext) -> None:
+        self.concealed = ctx.concealed
+        self.melds = ctx.melds
+        self.win_tile = ctx.win_tile
+        self.tsumo = ctx.tsumo
+        self.seat_wind = ctx.seat_wind
+        self.round_wind = ctx.round_wind
+        self.riichi = ctx.riichi
+        self.double_riichi = ctx.double_riichi
+        self.ippatsu = ctx.ippatsu
+        self.haitei = ctx.haitei
+        self.houtei = ctx.houtei
+        self.rinshan = ctx.rinshan
+        self.chankan = ctx.chankan
+        self.tenhou = ctx.tenhou
+        self.chiihou = ctx.chiihou
+        self.dora_indicators = ctx.dora_indicators
+        self.ura_indicators = ctx.ura_indicators
+        rules = ctx.rules
+        self.players = rules.players
+        self.sanma = rules.sanma
+        self.red_fives = rules.red_fives
+        self.open_tanyao = rules.open_tanyao
+        self.kiriage = rules.kiriage
 
 
 class Reading:
@@ -274,18 +281,22 @@ def indicated(kinds: list[int], indicators: tuple[int, ...], kita: int, sanma: b
     return total
 
 
-def best_reading(
+def best_readings(
     concealed: list[int],
     melds: list[Group],
     win_kind: int,
-    sit: Situation,
+    sit: _Win,
+    ways: tuple[bool, ...],
     *,
     closed: bool,
     dora_han: int,
     open_tanyao: bool = True,
     kiriage: bool = False,
-) -> Reading | None:
-    """The reading Tenhou scores, or ``None`` when the tiles are not a winning hand.
+) -> list[Reading | None]:
+    """The reading Tenhou scores for each of ``ways`` the hand is won (``True`` a tsumo,
+    ``False`` a ron; ``sit.tsumo`` is not read), or ``None`` when the tiles are not a winning
+    hand. The hand's facts, its splits and the places of the winning tile are found once for
+    every way.
 
     ``concealed`` are the 34-kind counts of the concealed tiles (winning tile included),
     ``melds`` the declared sets (kita are not sets), ``closed`` false once a set was called.
@@ -302,57 +313,58 @@ def best_reading(
         else:
             all_kinds[g.kind] += 3  # the fourth tile of a kan changes no yaku test
     hand = _HandFacts(all_kinds, melds, sit, closed, open_tanyao)
-    best: tuple[tuple[int, int, int, int], Reading] | None = None
-    none_found = True
-
-    def consider(reading: Reading) -> None:
-        nonlocal best, none_found
-        none_found = False
-        if reading.yakuman:  # a real yakuman ranks above a kazoe yakuman of the same value
-            key = (base_points(0, 0, yakuman=len(reading.yakuman)), 1, 0, reading.fu)
-        elif reading.yaku:
-            key = (base_points(reading.han, reading.fu, kiriage=kiriage), 0, reading.han, reading.fu)
-        else:
-            key = (-1, 0, 0, reading.fu)
-        if best is None or key > best[0]:
-            best = (key, reading)
-
+    kokushi = seven_pairs = False
     if not melds:
-        if sum(concealed) == 14 and all(concealed[k] for k in _ORPHANS):
-            consider(hand.kokushi(concealed, win_kind, dora_han))
-        if all(n in (0, 2) for n in concealed) and sum(1 for n in concealed if n) == 7:
-            consider(hand.seven_pairs(dora_han))
+        kokushi = sum(concealed) == 14 and all(concealed[k] for k in _ORPHANS)
+        seven_pairs = all(n in (0, 2) for n in concealed) and sum(1 for n in concealed if n) == 7
+    readings: list[tuple[int, tuple[tuple[int, int], ...], int]] = []  # (pair, groups, where the winning tile sits)
     for pair, groups in standard_splits(concealed):
-        placements: list[int] = []  # -1: the pair (tanki), else an index into groups
         if pair == win_kind:
-            placements.append(-1)
+            readings.append((pair, groups, -1))  # -1: the pair (tanki), else an index into groups
         seen: set[tuple[int, int, int]] = set()
         for i, (shape, k) in enumerate(groups):
             if (shape == TRIPLET and k == win_kind) or (shape == SEQUENCE and k <= win_kind <= k + 2):
-                key = (shape, k, win_kind - k)
-                if key not in seen:  # two identical sets give the same reading
-                    seen.add(key)
-                    placements.append(i)
-        for at in placements:
-            consider(hand.standard(pair, groups, at, win_kind, dora_han))
-    if none_found:
-        return None
-    assert best is not None
-    return best[1]
+                place = (shape, k, win_kind - k)
+                if place not in seen:  # two identical sets give the same reading
+                    seen.add(place)
+                    readings.append((pair, groups, i))
+    found: list[Reading | None] = []
+    for tsumo in ways:
+        best: tuple[tuple[int, int, int, int], Reading] | None = None
+        candidates: list[Reading] = []
+        if kokushi:
+            candidates.append(hand.kokushi(concealed, win_kind, dora_han))
+        if seven_pairs:
+            candidates.append(hand.seven_pairs(dora_han, tsumo))
+        for pair, groups, at in readings:
+            candidates.append(hand.standard(pair, groups, at, win_kind, dora_han, tsumo))
+        for reading in candidates:
+            if reading.yakuman:  # a real yakuman ranks above a kazoe yakuman of the same value
+                key = (base_points(0, 0, yakuman=len(reading.yakuman)), 1, 0, reading.fu)
+            elif reading.yaku:
+                key = (base_points(reading.han, reading.fu, kiriage=kiriage), 0, reading.han, reading.fu)
+            else:
+                key = (-1, 0, 0, reading.fu)
+            if best is None or key > best[0]:
+                best = (key, reading)
+        found.append(None if best is None else best[1])
+    return found
 
 
 class _HandFacts:
-    """What does not depend on the reading, worked out once per hand."""
+    """What does not depend on the reading nor on the way the hand is won (tsumo or ron), worked
+    out once per hand."""
 
-    __slots__ = ("kinds", "melds_triplets", "melds_sequences", "sit", "closed", "suits", "honors",
-                 "all_terminal_honor", "yaku_fixed", "yakuman_fixed", "chuuren_suit")
+    __slots__ = ("kinds", "melds_triplets", "melds_sequences", "seat_wind", "round_wind", "closed", "suits", "honors",
+                 "all_terminal_honor", "yaku_fixed", "yaku_fixed_tsumo", "yakuman_fixed", "chuuren_suit")
 
-    def __init__(self, kinds: list[int], melds: list[Group], sit: Situation, closed: bool,
+    def __init__(self, kinds: list[int], melds: list[Group], sit: _Win, closed: bool,
                  open_tanyao: bool):
         self.kinds = kinds
         self.melds_triplets = [g for g in melds if g.shape == TRIPLET]
         self.melds_sequences = [g.kind for g in melds if g.shape == SEQUENCE]
-        self.sit = sit
+        self.seat_wind = sit.seat_wind
+        self.round_wind = sit.round_wind
         self.closed = closed
         suits = set()
         honors = simples = terminals = False
@@ -378,8 +390,6 @@ class _HandFacts:
             if all(kinds[base + i] >= _CHUUREN[i] for i in range(9)):
                 self.chuuren_suit = base // 9
         yaku: list[tuple[int, int]] = []
-        if closed and sit.tsumo:
-            yaku.append((Y.MENZEN_TSUMO, 1))
         if sit.double_riichi:
             yaku.append((Y.DOUBLE_RIICHI, 2))
         elif sit.riichi:
@@ -395,6 +405,9 @@ class _HandFacts:
             else:
                 yaku.append((Y.CHINITSU, 6 if closed else 5))
         self.yaku_fixed = yaku
+        """The yaku of every reading won by ron."""
+        self.yaku_fixed_tsumo = [(Y.MENZEN_TSUMO, 1), *yaku] if closed else yaku
+        """The same won by tsumo: 門前清自摸和 first on a closed hand."""
         yakuman: list[int] = []
         if sit.tenhou:
             yakuman.append(Y.TENHOU)
@@ -415,21 +428,20 @@ class _HandFacts:
         ids = (*self.yakuman_fixed, Y.KOKUSHI_13 if thirteen else Y.KOKUSHI)
         return Reading(yaku=(), yakuman=tuple(map(int, ids)), fu=0, fu_details=(), han=0)
 
-    def seven_pairs(self, dora_han: int) -> Reading:
+    def seven_pairs(self, dora_han: int, tsumo: bool) -> Reading:
         details = (("seven_pairs", 25),)
         if self.yakuman_fixed:
             return Reading(yaku=(), yakuman=tuple(map(int, self.yakuman_fixed)), fu=25, fu_details=details, han=0)
-        yaku = [*self.yaku_fixed, (Y.CHIITOITSU, 2)]
+        yaku = [*(self.yaku_fixed_tsumo if tsumo else self.yaku_fixed), (Y.CHIITOITSU, 2)]
         if self.all_terminal_honor:
             yaku.append((Y.HONROUTOU, 2))
         return self._finish(yaku, 25, details, dora_han)
 
     def standard(self, pair: int, split: tuple[tuple[int, int], ...], at: int, win_kind: int,
-                 dora_han: int) -> Reading:
-        sit = self.sit
-        tsumo = sit.tsumo
+                 dora_han: int, tsumo: bool) -> Reading:
         closed = self.closed
-        seat_kind, round_kind = 27 + sit.seat_wind, 27 + sit.round_wind
+        seat_wind, round_wind = self.seat_wind, self.round_wind
+        seat_kind, round_kind = 27 + seat_wind, 27 + round_wind
         wait = "pair_wait" if at < 0 else ""
         sequences: list[int] = []
         triplets: list[Group] = list(self.melds_triplets)
@@ -515,7 +527,7 @@ class _HandFacts:
             return Reading(yaku=(), yakuman=tuple(map(int, yakuman)), fu=fu, fu_details=tuple(details), han=0)
 
         # yaku of this reading
-        yaku = list(self.yaku_fixed)
+        yaku = list(self.yaku_fixed_tsumo if tsumo else self.yaku_fixed)
         if pinfu:
             yaku.append((Y.PINFU, 1))
         if closed and len(concealed_seq) >= 2:
@@ -540,9 +552,9 @@ class _HandFacts:
                 yaku.append((Y.HAKU + (k - 31), 1))
             elif k >= 27:
                 if k == seat_kind:
-                    yaku.append((Y.SEAT_EAST + sit.seat_wind, 1))
+                    yaku.append((Y.SEAT_EAST + seat_wind, 1))
                 if k == round_kind:
-                    yaku.append((Y.ROUND_EAST + sit.round_wind, 1))
+                    yaku.append((Y.ROUND_EAST + round_wind, 1))
             else:
                 numbers.add(k)
             if outside and k not in _TERMINAL_HONOR_SET:
@@ -611,45 +623,55 @@ _TENHOU_ORDER: dict[int, int] = {
 }
 
 
+def _tenhou_position(entry: tuple[int, int]) -> int:
+    """A ``(yaku id, han)`` entry's place in ``_TENHOU_ORDER``."""
+    return _TENHOU_ORDER[entry[0]]
+
+
 def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
     return ScoringRefusal(reason=reason, message=message)
 
 
-def _conflict(ctx: WinContext, called: bool) -> str | None:
-    """A situation no win can have (the same list the ``mahjong`` library refuses), the first
-    that applies."""
-    tsumo, riichi, double_riichi = ctx.tsumo, ctx.riichi, ctx.double_riichi
-    rinshan, chankan, haitei, houtei = ctx.rinshan, ctx.chankan, ctx.haitei, ctx.houtei
-    tenhou, chiihou, dealer = ctx.tenhou, ctx.chiihou, ctx.seat_wind == 0
-    if called and riichi:
-        return "riichi with an open hand"
-    if called and double_riichi:
-        return "double riichi with an open hand"
-    if ctx.ippatsu and not (riichi or double_riichi):
-        return "ippatsu without riichi"
-    if chankan and tsumo:
-        return "chankan on a tsumo"
-    if rinshan and not tsumo:
-        return "rinshan without a tsumo"
-    if haitei and not tsumo:
-        return "haitei without a tsumo"
-    if houtei and tsumo:
-        return "houtei on a tsumo"
-    if haitei and rinshan:
-        return "haitei on a replacement draw"
-    if houtei and chankan:
-        return "houtei on a robbed kan"
-    if tenhou and not dealer:
-        return "tenhou by a non-dealer"
-    if tenhou and not tsumo:
-        return "tenhou without a tsumo"
-    if chiihou and dealer:
-        return "chiihou by the dealer"
-    if chiihou and not tsumo:
-        return "chiihou without a tsumo"
-    if (tenhou or chiihou) and not all(m.kind is CallKind.KITA for m in ctx.melds):
-        return "tenhou or chiihou after a call"
-    return None
+def _conflicts(win: _Win, called: bool, ways: tuple[bool, ...]) -> list[str | None]:
+    """For each of ``ways`` (``True`` a tsumo, ``False`` a ron, in place of ``win.tsumo``), a
+    situation no win can have (the same list the ``mahjong`` library refuses), the first that
+    applies."""
+    riichi, double_riichi, ippatsu = win.riichi, win.double_riichi, win.ippatsu
+    rinshan, chankan, haitei, houtei = win.rinshan, win.chankan, win.haitei, win.houtei
+    tenhou, chiihou, dealer = win.tenhou, win.chiihou, win.seat_wind == 0
+    found: list[str | None] = []
+    for tsumo in ways:
+        conflict: str | None = None
+        if called and riichi:
+            conflict = "riichi with an open hand"
+        elif called and double_riichi:
+            conflict = "double riichi with an open hand"
+        elif ippatsu and not (riichi or double_riichi):
+            conflict = "ippatsu without riichi"
+        elif chankan and tsumo:
+            conflict = "chankan on a tsumo"
+        elif rinshan and not tsumo:
+            conflict = "rinshan without a tsumo"
+        elif haitei and not tsumo:
+            conflict = "haitei without a tsumo"
+        elif houtei and tsumo:
+            conflict = "houtei on a tsumo"
+        elif haitei and rinshan:
+            conflict = "haitei on a replacement draw"
+        elif houtei and chankan:
+            conflict = "houtei on a robbed kan"
+        elif tenhou and not dealer:
+            conflict = "tenhou by a non-dealer"
+        elif tenhou and not tsumo:
+            conflict = "tenhou without a tsumo"
+        elif chiihou and dealer:
+            conflict = "chiihou by the dealer"
+        elif chiihou and not tsumo:
+            conflict = "chiihou without a tsumo"
+        elif (tenhou or chiihou) and not all(m.kind is CallKind.KITA for m in win.melds):
+            conflict = "tenhou or chiihou after a call"
+        found.append(conflict)
+    return found
 
 
 _OPEN_KINDS = (CallKind.CHI, CallKind.PON, CallKind.OPEN_KAN, CallKind.ADDED_KAN)
@@ -659,12 +681,22 @@ _DORA_YAKU = (YakuId.DORA, YakuId.AKA_DORA, YakuId.URA_DORA)
 
 def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
     """Value a win the way Tenhou does (see the module docstring)."""
-    rules = ctx.rules
-    tiles = list(ctx.concealed)
+    return score_wins(ctx, (ctx.tsumo,))[0]
+
+
+def score_wins(ctx: WinContext, ways: tuple[bool, ...]) -> list[ScoredHand | ScoringRefusal]:
+    """``score_win`` of ``ctx`` won in each of ``ways`` (``True`` a tsumo, ``False`` a ron, in
+    place of ``ctx.tsumo``). What does not depend on the way (the tiles checked, the melds'
+    sets, the dora, the hand's facts and splits) is worked out once: the hand value asks for a
+    wait's tsumo and ron together. Measured (callgrind, compiled, 3 corpus games'
+    ``analyze_game``): 3,469 M instructions with one pass against 3,717 M with two ``score_win``
+    calls."""
+    win = _Win(ctx)
+    tiles = list(win.concealed)
     groups: list[Group] = []
     kita = 0
     called = False
-    for meld in ctx.melds:
+    for meld in win.melds:
         kind = meld.kind
         if kind is CallKind.KITA:
             kita += 1
@@ -677,31 +709,42 @@ def score_win(ctx: WinContext) -> ScoredHand | ScoringRefusal:
                                 concealed=kind is CallKind.CLOSED_KAN))
         called = called or kind in _OPEN_KINDS
         tiles.extend(meld.tiles)
-    problem = _tile_problem(ctx, tiles, len(groups), kita)
+    problem = _tile_problem(win, tiles, len(groups), kita)
     if problem is not None:
-        return problem
-    conflict = _conflict(ctx, called)
-    if conflict is not None:
-        return _refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict)
+        return [problem for _ in ways]
+    conflicts = _conflicts(win, called, ways)
+    if None not in conflicts:
+        return [_refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict)
+                for conflict in conflicts if conflict is not None]
 
-    sanma = rules.sanma
+    sanma = win.sanma
     every = counts34(tiles)
-    dora = kita + indicated(every, ctx.dora_indicators, kita, sanma)
-    aka = sum(1 for t in tiles if t in _RED_IDS) if rules.red_fives else 0
-    ura = indicated(every, ctx.ura_indicators, kita, sanma) if (ctx.riichi or ctx.double_riichi) else 0
-    reading = best_reading(counts34(ctx.concealed), groups, ctx.win_tile >> 2, ctx,
-                           closed=not called, dora_han=dora + aka + ura,
-                           open_tanyao=rules.open_tanyao, kiriage=rules.kiriage)
+    dora = kita + indicated(every, win.dora_indicators, kita, sanma)
+    aka = sum(1 for t in tiles if t in _RED_IDS) if win.red_fives else 0
+    ura = indicated(every, win.ura_indicators, kita, sanma) if (win.riichi or win.double_riichi) else 0
+    # the concealed tiles' counts are every tile's when there is no meld (both only read from here)
+    concealed = every if not win.melds else counts34(win.concealed)
+    readings = best_readings(concealed, groups, win.win_tile >> 2, win, ways, closed=not called,
+                             dora_han=dora + aka + ura, open_tanyao=win.open_tanyao, kiriage=win.kiriage)
+    return [_refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict) if conflict is not None
+            else _scored(win, tsumo, reading, (dora, aka, ura))
+            for tsumo, conflict, reading in zip(ways, conflicts, readings, strict=True)]
+
+
+def _scored(win: _Win, tsumo: bool, reading: Reading | None,
+            dora_counts: tuple[int, int, int]) -> ScoredHand | ScoringRefusal:
+    """The win's value from its best reading, with its dora, red five and ura dora entries
+    (``dora_counts``), or why it is refused."""
     if reading is None:
         return _refuse(RefusalReason.NOT_WINNING, "the tiles are not a winning hand (和了形でない)")
     if not reading.yaku and not reading.yakuman:
         return _refuse(RefusalReason.NO_YAKU, "the hand is complete but has no yaku (役なし)")
     yaku = list(reading.yaku)
     if not reading.yakuman:
-        for yid, count in zip(_DORA_YAKU, (dora, aka, ura)):
+        for yid, count in zip(_DORA_YAKU, dora_counts):
             if count:
                 yaku.append((int(yid), count))
-    return assemble(ctx, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
+    return _assemble(win, tsumo, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
 
 
 _RED_IDS = frozenset({16, 52, 88})
@@ -711,7 +754,12 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
              details: tuple[tuple[str, int], ...]) -> ScoredHand:
     """A ``ScoredHand`` from a reading in Tenhou ids: the ura entry of a riichi win, Tenhou's
     order, and the value (base points, ``ten[1]``, limit) from ``rules/payments.py``."""
-    rules = ctx.rules
+    return _assemble(_Win(ctx), ctx.tsumo, yaku, yakuman, fu, details)
+
+
+def _assemble(win: _Win, tsumo: bool, yaku: list[tuple[int, int]], yakuman: list[int], fu: int,
+              details: tuple[tuple[str, int], ...]) -> ScoredHand:
+    """``assemble`` won by ``tsumo`` (in place of ``win.tsumo``)."""
     if yakuman:
         yaku = []
         han = 0
@@ -720,13 +768,14 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
         yakuman.sort(key=_TENHOU_ORDER.__getitem__)
     else:
         ura_dora = YakuId.URA_DORA
-        if (ctx.riichi or ctx.double_riichi) and all(y != ura_dora for y, _ in yaku):
+        if (win.riichi or win.double_riichi) and all(y != ura_dora for y, _ in yaku):
             yaku.append((int(ura_dora), 0))
-        yaku.sort(key=lambda pair: _TENHOU_ORDER[pair[0]])
+        yaku.sort(key=_tenhou_position)
         han = sum(h for _, h in yaku)
-        base = base_points(han, fu, kiriage=rules.kiriage)
+        base = base_points(han, fu, kiriage=win.kiriage)
         limit = limit_for(han, fu)
-    points = hand_points(base, dealer=ctx.seat_wind == 0, tsumo=ctx.tsumo, players=rules.players)
+    dealer = win.seat_wind == 0
+    points = hand_points(base, dealer=dealer, tsumo=tsumo, players=win.players)
     return build(
         ScoredHand,
         yaku=tuple(yaku),
@@ -736,30 +785,30 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
         points=points,
         limit=limit,
         base=base,
-        dealer=ctx.seat_wind == 0,
-        tsumo=ctx.tsumo,
+        dealer=dealer,
+        tsumo=tsumo,
         fu_details=details,
     )
 
 
 def _tile_problem(
-    ctx: WinContext, tiles: list[int], sets: int, kita: int
+    win: _Win, tiles: list[int], sets: int, kita: int
 ) -> ScoringRefusal | None:
-    if not 0 <= ctx.seat_wind < ctx.rules.players or not 0 <= ctx.round_wind <= 3:
+    if not 0 <= win.seat_wind < win.players or not 0 <= win.round_wind <= 3:
         return _refuse(
             RefusalReason.CONFLICTING_CONDITIONS,
-            f"seat wind {ctx.seat_wind} / round wind {ctx.round_wind} out of range",
+            f"seat wind {win.seat_wind} / round wind {win.round_wind} out of range",
         )
     if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
         return _refuse(RefusalReason.INVALID_TILES, "a tile id is repeated or outside 0-135")
-    if len(ctx.concealed) + 3 * sets != 14:
+    if len(win.concealed) + 3 * sets != 14:
         return _refuse(
             RefusalReason.INVALID_TILES,
-            f"{len(ctx.concealed)} concealed tiles and {sets} melds do not make a 14-tile hand",
+            f"{len(win.concealed)} concealed tiles and {sets} melds do not make a 14-tile hand",
         )
-    if kita and not ctx.rules.sanma:
+    if kita and not win.sanma:
         return _refuse(RefusalReason.INVALID_TILES, "kita melds in a four-player game")
-    if ctx.win_tile not in ctx.concealed:
+    if win.win_tile not in win.concealed:
         return _refuse(RefusalReason.WIN_TILE_NOT_IN_HAND, "the winning tile is not in the hand")
     return None
 
