@@ -31,7 +31,7 @@ __all__ = [
     "summarise",
 ]
 
-LOSS_THRESHOLDS = {4: 600, 3: 1200}
+LOSS_THRESHOLDS = {4: 600.0, 3: 1200.0}
 """By player count: a choice that costs fewer expected points than this against the top is
 ``close``, not a ``loss``. Measured on the Houou games (``scripts/measure_judgement.py``, docs/
 analysis.md, "Calibration of the verdicts"): a round figure at which a discard drawn at random
