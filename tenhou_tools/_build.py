@@ -64,6 +64,7 @@ COMPILED: tuple[str, ...] = (
     "tenhou_tools.rules.riichi",
     "tenhou_tools.rules.scoring",
     "tenhou_tools.rules.shanten",
+    "tenhou_tools.rules.splits",
     "tenhou_tools.rules.wall",
 )
 """The modules compiled with mypyc, by import name. None of them defines a value type (a

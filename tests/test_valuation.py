@@ -17,15 +17,14 @@ from tenhou_tools.events import CallKind, Meld
 from tenhou_tools.rules.hand import counts34
 from tenhou_tools.rules.payments import Limit
 from tenhou_tools.rules.scoring import (
-    SEQUENCE,
     ScoredHand,
     ScoringRefusal,
     ScoringRules,
     WinContext,
     YakuId,
     score_win,
-    standard_splits,
 )
+from tenhou_tools.rules.splits import SEQUENCE, standard_splits
 from tenhou_tools.tiles import parse_tiles
 
 from .scoring_library import library_score_win

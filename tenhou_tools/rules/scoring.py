@@ -48,8 +48,6 @@ Speed: about 28 µs per win on one core (the library adapter: about 67 µs).
 
 from __future__ import annotations
 
-from functools import cache
-
 # build: a frozen value made by setting its slots (the _native kernel), not through the dataclass's
 # __init__: the ScoredHand of every reading scored, about 0.15 M of a game's 6.5 M instructions in
 # check_log (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
@@ -58,6 +56,7 @@ from ..events import CallKind
 from ..tiles import ORPHAN_KINDS, TERMINAL_HONOR_KINDS, dora_kind
 from .hand import counts34
 from .payments import base_points, hand_points, limit_for
+from .splits import SEQUENCE, TRIPLET, standard_splits
 from .values import (
     TENHOU_3P,
     TENHOU_4P,
@@ -108,7 +107,6 @@ _SET_FU = {
 def _by_fu(detail: tuple[str, int]) -> int:
     return -detail[1]
 
-SEQUENCE, TRIPLET = 0, 1
 
 
 class Group:
@@ -179,94 +177,6 @@ class Reading:
         self.fu_details = fu_details
         self.han = han
         """Han of ``yaku`` plus ``dora_han`` (0 on a yakuman reading)."""
-
-
-@cache
-def _suit_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
-    """Every split of one suit's nine counts into sets and at most one pair:
-    ``(pair number or -1, ((shape, number), ...))``."""
-    found: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
-    c = list(counts)
-    groups: list[tuple[int, int]] = []
-
-    def walk(i: int, pair: int) -> None:
-        while i < 9 and not c[i]:
-            i += 1
-        if i == 9:
-            found.add((pair, tuple(sorted(groups))))
-            return
-        if c[i] >= 3:
-            c[i] -= 3
-            groups.append((TRIPLET, i))
-            walk(i, pair)
-            groups.pop()
-            c[i] += 3
-        if pair < 0 and c[i] >= 2:
-            c[i] -= 2
-            walk(i, i)
-            c[i] += 2
-        if i <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            groups.append((SEQUENCE, i))
-            walk(i, pair)
-            groups.pop()
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-
-    walk(0, -1)
-    return tuple(sorted(found))
-
-
-_SPLITS: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
-_SPLITS_LIMIT = 50_000
-
-
-def standard_splits(counts: list[int]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
-    """Every split of concealed ``counts`` into sets and exactly one pair:
-    ``(pair kind, ((shape, kind), ...))``.
-
-    Memoised by the counts: the hand value scores the same tiles as a tsumo and as a ron, and the
-    same complete hand won on different waits (callgrind, compiled, 2 corpus games' analysis:
-    3,608 against 3,542 M instructions; ints only, which the garbage collector stops tracking)."""
-    key = tuple(counts)
-    found = _SPLITS.get(key)
-    if found is None:
-        if len(_SPLITS) >= _SPLITS_LIMIT:
-            _SPLITS.clear()
-        found = _SPLITS[key] = tuple(_standard_splits(counts))
-    return found
-
-
-def _standard_splits(counts: list[int]) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
-    honors: list[tuple[int, int]] = []
-    honor_pair = -1
-    for k in range(27, 34):
-        n = counts[k]
-        if n == 3:
-            honors.append((TRIPLET, k))
-        elif n == 2:
-            if honor_pair >= 0:
-                return []
-            honor_pair = k
-        elif n:
-            return []
-    partial = [(honor_pair, tuple(honors))]
-    for base in (0, 9, 18):
-        splits = _suit_splits(tuple(counts[base:base + 9]))
-        if not splits:
-            return []
-        nxt = []
-        for pair, groups in partial:
-            for spair, sgroups in splits:
-                if spair >= 0 and pair >= 0:
-                    continue
-                nxt.append((spair + base if spair >= 0 else pair,
-                            groups + tuple((shape, n + base) for shape, n in sgroups)))
-        partial = nxt
-    return [p for p in partial if p[0] >= 0]
 
 
 def indicated(kinds: list[int], indicators: tuple[int, ...], kita: int, sanma: bool) -> int:
