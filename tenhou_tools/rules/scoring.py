@@ -127,13 +127,14 @@ class Group:
 
 class _Win:
     """A win's situation as the valuation reads it: the ``WinContext``'s fields and the rules it
-    asks, each read once. (A working record of the valuation, compiled with it: a field of the
+    asks, each read once; not the way it is won (tsumo or ron), which the scorer is given for each
+    way it values. (A working record of the valuation, compiled with it: a field of the
     plain ``WinContext`` or ``ScoringRules`` is a generic attribute read, about 280 instructions
     compiled, and one ``score_wins`` read some 65 of them; callgrind, compiled, 3 corpus games'
     ``analyze_game``: 3,272 M instructions against 3,313 M with the fields read where they are
     used.) It is also what the yaku of the win's situation are read from."""
 
-    __slots__ = ("concealed", "melds", "win_tile", "tsumo", "seat_wind", "round_wind", "riichi", "double_riichi",
+    __slots__ = ("concealed", "melds", "win_tile", "seat_wind", "round_wind", "riichi", "double_riichi",
                  "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "dora_indicators",
                  "ura_indicators", "players", "sanma", "red_fives", "open_tanyao", "kiriage")
 
@@ -141,7 +142,6 @@ class _Win:
         self.concealed = ctx.concealed
         self.melds = ctx.melds
         self.win_tile = ctx.win_tile
-        self.tsumo = ctx.tsumo
         self.seat_wind = ctx.seat_wind
         self.round_wind = ctx.round_wind
         self.riichi = ctx.riichi
@@ -238,12 +238,13 @@ def best_readings(
                 if place not in seen:  # two identical sets give the same reading
                     seen.add(place)
                     readings.append((pair, groups, i))
+    thirteen_orphans = hand.kokushi(concealed, win_kind, dora_han) if kokushi else None  # the same either way
     found: list[Reading | None] = []
     for tsumo in ways:
         best: tuple[tuple[int, int, int, int], Reading] | None = None
         candidates: list[Reading] = []
-        if kokushi:
-            candidates.append(hand.kokushi(concealed, win_kind, dora_han))
+        if thirteen_orphans is not None:
+            candidates.append(thirteen_orphans)
         if seven_pairs:
             candidates.append(hand.seven_pairs(dora_han, tsumo))
         for pair, groups, at in readings:
@@ -543,7 +544,7 @@ def _refuse(reason: RefusalReason, message: str) -> ScoringRefusal:
 
 
 def _conflicts(win: _Win, called: bool, ways: tuple[bool, ...]) -> list[str | None]:
-    """For each of ``ways`` (``True`` a tsumo, ``False`` a ron, in place of ``win.tsumo``), a
+    """For each of ``ways`` (``True`` a tsumo, ``False`` a ron), a
     situation no win can have (the same list the ``mahjong`` library refuses), the first that
     applies."""
     riichi, double_riichi, ippatsu = win.riichi, win.double_riichi, win.ippatsu
@@ -623,9 +624,8 @@ def score_wins(ctx: WinContext, ways: tuple[bool, ...]) -> list[ScoredHand | Sco
     if problem is not None:
         return [problem for _ in ways]
     conflicts = _conflicts(win, called, ways)
-    if None not in conflicts:
-        return [_refuse(RefusalReason.CONFLICTING_CONDITIONS, conflict)
-                for conflict in conflicts if conflict is not None]
+    if None not in conflicts:  # no way can be won: nothing to read
+        return [_refuse(RefusalReason.CONFLICTING_CONDITIONS, str(conflict)) for conflict in conflicts]
 
     sanma = win.sanma
     every = counts34(tiles)
@@ -669,7 +669,7 @@ def assemble(ctx: WinContext, yaku: list[tuple[int, int]], yakuman: list[int], f
 
 def _assemble(win: _Win, tsumo: bool, yaku: list[tuple[int, int]], yakuman: list[int], fu: int,
               details: tuple[tuple[str, int], ...]) -> ScoredHand:
-    """``assemble`` won by ``tsumo`` (in place of ``win.tsumo``)."""
+    """``assemble`` of a win by ``tsumo`` (``True``) or ron."""
     if yakuman:
         yaku = []
         han = 0
