@@ -13,6 +13,7 @@ import json
 import re
 import types
 import typing
+import unicodedata
 from collections.abc import Iterator
 from enum import Enum
 from functools import cache
@@ -48,9 +49,41 @@ def json_text(value: Any, **options: Any) -> str:
 
 
 def readable(text: str) -> str:
-    """``text`` for people (a page's title): a lone surrogate (a byte of a file name that is not
-    UTF-8) becomes U+FFFD, the replacement character."""
-    return _LONE_SURROGATE.sub("\ufffd", text)
+    """``text`` for people on a page (its title): a lone surrogate (a byte of a file name that is
+    not UTF-8) becomes U+FFFD, the replacement character, and a character that would move, hide
+    or break the text is shown as its escape, as in the terminal (``visible``)."""
+    return visible(_LONE_SURROGATE.sub("\ufffd", text))
+
+
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+"""Control characters (C0, DEL, C1), format characters (bidirectional controls such as U+202E and
+U+2066-2069, zero-width space and joiners, U+FEFF, soft hyphen, tag characters) and the line and
+paragraph separators: characters that move, hide or break text instead of showing."""
+
+
+def is_hidden(ch: str) -> bool:
+    """Whether ``ch`` is one of ``_HIDDEN_CATEGORIES``: shown as its escape, never as itself."""
+    return unicodedata.category(ch) in _HIDDEN_CATEGORIES
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def visible(text: str) -> str:
+    """``text`` with every character that would move, hide or break text on a terminal or a page
+    shown as its escape: ``\\x1b`` (C0, DEL and C1 controls), ``\\u202e`` (bidirectional controls,
+    zero-width marks and other format characters, line separators). Everything else, spaces and
+    full-width characters included, stays as it is. Used by every text view for player names,
+    paths and messages from logs; data outputs (JSON, CSV) keep the text as it is."""
+    if text.isprintable():  # the common case, in C: no control, format or separator character
+        return text
+    return "".join(_escape(ch) if is_hidden(ch) else ch for ch in text)
 
 
 _RECORD_CLASSES: tuple[type, ...] = (

@@ -753,3 +753,18 @@ def test_the_page_takes_the_scores_a_riichi_gives_as_the_fold_does(browser, corp
     for step in sorted({at - 1, at, at + 1, len(hand.events)}):
         shown = dom_board(browser, position, step)
         assert [shown["seats"][str(s)]["score"] for s in range(4)] == [b.score for b in boards[step].seats], step
+
+
+def test_a_path_with_control_characters_shows_them_escaped_on_the_page(browser, tmp_path):
+    """The page's title and heading show a control or bidi character of the file's name as its
+    escape, as the terminal does (``serialize.visible``), never as itself."""
+    odd = tmp_path / "a\x1bb\u202e.xml"
+    odd.write_bytes((FIXTURES / "one_hand.xml").read_bytes())
+    out = tmp_path / "odd.html"
+    assert CliRunner().invoke(cli, ["replay", str(odd), "--html", str(out)]).exit_code == 0
+    shown = str(tmp_path) + "/a\\x1bb\\u202e.xml"
+    page = out.read_text(encoding="utf-8")
+    assert f"<title>{shown} · tenhou-tools replay</title>" in page
+    open_page(browser, out)
+    assert browser.execute_script("return document.getElementById('game-title').textContent") == shown
+    assert browser.execute_script("return document.title") == f"{shown} · tenhou-tools replay"

@@ -22,9 +22,10 @@ from __future__ import annotations
 import os
 import shlex
 import sys
-import unicodedata
 from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING
+
+from ..serialize import is_hidden, visible  # noqa: F401 - visible: the text views' one escape, re-exported for them
 
 if TYPE_CHECKING:  # rich is loaded when a console is made: JSON output never needs it
     from rich.console import Console
@@ -134,34 +135,6 @@ def path_lines(path: str, width: int) -> list[str]:
     return lines
 
 
-_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
-"""Control characters (C0, DEL, C1), format characters (bidirectional controls such as U+202E and
-U+2066-2069, zero-width space and joiners, U+FEFF, soft hyphen, tag characters) and the line and
-paragraph separators: characters that move, hide or break text instead of showing."""
-
-
-def _hidden(ch: str) -> bool:
-    return unicodedata.category(ch) in _HIDDEN_CATEGORIES
-
-
-def _escape(ch: str) -> str:
-    code = ord(ch)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
-
-
-def visible(text: str) -> str:
-    """``text`` with every character that would move, hide or break text on a terminal shown as
-    its escape: ``\\x1b`` (C0, DEL and C1 controls), ``\\u202e`` (bidirectional controls,
-    zero-width marks and other format characters, line separators). Everything else, spaces and
-    full-width characters included, stays as it is. Used by every text view for player names,
-    paths and messages from logs; data outputs (JSON, CSV) keep the text as it is."""
-    if text.isprintable():  # the common case, in C: no control, format or separator character
-        return text
-    return "".join(_escape(ch) if _hidden(ch) else ch for ch in text)
 
 
 _SHELL_ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
@@ -173,13 +146,13 @@ def shell_quote(text: str) -> str:
     an escape, U+202E) written as an escape of its bytes (``$'a\\nb.xml'``, ``$'\\xe2\\x80\\xae'``),
     so that the command shows whole on one line and names the very file. A byte that is not
     UTF-8 in a file name (``surrogateescape``) is written as that byte."""
-    if not any(_hidden(ch) or 0xDC80 <= ord(ch) <= 0xDCFF for ch in text):
+    if not any(is_hidden(ch) or 0xDC80 <= ord(ch) <= 0xDCFF for ch in text):
         return shlex.quote(text)
     parts = []
     for ch in text:
         if ch in _SHELL_ESCAPES:
             parts.append(_SHELL_ESCAPES[ch])
-        elif _hidden(ch) or 0xDC80 <= ord(ch) <= 0xDCFF:
+        elif is_hidden(ch) or 0xDC80 <= ord(ch) <= 0xDCFF:
             parts.append("".join(f"\\x{b:02x}" for b in os.fsencode(ch)))
         else:
             parts.append(ch)

@@ -215,7 +215,7 @@
   }
 
   function buildHeader() {
-    document.getElementById("game-title").textContent = doc.log_id || doc.source || "Game";
+    document.getElementById("game-title").textContent = escaped(doc.log_id || doc.source || "Game");
     // a game id names the hour it started, not the minute (as the terminal view says: 12:xx)
     var hourly = /^\d{10}gm-/.test(doc.log_id || "");
     var date = !doc.date ? "date unknown"
