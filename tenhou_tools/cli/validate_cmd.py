@@ -27,7 +27,7 @@ def fails(record: GameRecord | CrossGameRecord, fail_on: str) -> bool:
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "ndjson"]), default="text",
               show_default=True,
               help="text: a verdict and the games that fail, for people; json/ndjson: every record "
-                   "(the DESIGN.md contract).")
+                   "(the contract in the README, \"validate\": a line per game, then a summary).")
 @click.option("--verbose", "-v", is_flag=True,
               help="text: also the time taken and the checks run, by kind.")
 @output_option()
