@@ -45,6 +45,8 @@ def json_text(value: Any, **options: Any) -> str:
     to encode), while the escape keeps the text valid and ``json.loads`` gives the same name back
     (``os.fsencode`` then gives the file's bytes). ``options`` go to ``json.dumps``."""
     text = json.dumps(value, ensure_ascii=False, **options)
+    if text.isascii():  # the usual case, told at once (a str knows its widest character): nothing to escape
+        return text
     return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
