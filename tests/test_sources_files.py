@@ -377,3 +377,28 @@ def test_log_items_pickle_for_worker_batches():
         LogItem("x", None, b"", "both")
     with pytest.raises(ValueError):
         LogItem("x", None, None, None)
+
+
+def _hand_seeded(log: bytes, seed: str) -> bytes:
+    """``log`` as Tenhou wrote it in 2009's first months: no ``SHUFFLE``, a seed on each ``INIT``."""
+    return log.replace(b"<INIT ", f'<INIT shuffle="{seed}" '.encode())
+
+
+def test_a_2009_game_is_named_by_its_first_hands_seed(tmp_path):
+    """A log that seeds each hand (``INIT shuffle``, no ``SHUFFLE``) is one game with its copies
+    renamed, compressed or plain, by its first hand's seed, not by a digest of the whole content
+    (which a copy with one byte of whitespace more would not share); a game with another first
+    seed is another game."""
+    seed = "mt19937ar," + ",".join(f"{n:08X}" for n in range(0x5EE931AE, 0x5EE931AE + 8))
+    game = _hand_seeded(ONE_HAND, seed)
+    other = _hand_seeded(ONE_HAND, seed.replace("5EE9", "5EEA"))
+    folder = tmp_path / "logs"
+    write(folder / "a.xml", game)
+    write(folder / "b.xml.gz", gzip.compress(game))
+    write(folder / "c.xml", game.replace(b"<TAIKYOKU", b"\n<TAIKYOKU", 1))  # re-saved with a line break
+    write(folder / "d.xml", other)
+
+    items, stats = collect([folder])
+
+    assert [Path(i.source).name for i in items] == ["a.xml", "d.xml"]
+    assert [what for _source, what in stats.duplicate_examples] == ["seed:" + seed[len("mt19937ar,"):][:16]] * 2

@@ -310,7 +310,7 @@ class _Run:
                     self.stats.not_log_examples.append((source, what))
                 return
         if self.seen is not None:
-            keys = game_keys(data, log_id)
+            keys = game_keys(data, log_id, start)
             known = next((k for k in keys if k in self.seen), None)
             self.seen.update(keys)  # a copy's other keys name the same game
             if known is not None:
@@ -351,7 +351,7 @@ def _shown_key(key: str) -> str:
     kind, _, value = key.partition(":")
     if kind == "id":
         return value
-    return f"{kind}:{value.rsplit(',', 1)[-1][:16]}"  # a seed less its generator's name
+    return f"{kind}:{value.split(',', 1)[-1][:16]}"  # a seed less its generator's name
 
 
 def _as_list(paths: PathArg | Iterable[PathArg]) -> list[str]:
