@@ -172,13 +172,12 @@ def test_stats_refuses_an_output_it_cannot_write_before_reading_a_log(tmp_path, 
     """A report that cannot be written (no file can be made in its folder: here the folder
     refuses one) is said before the logs are read, as ``validate`` does, not after the work."""
     import errno
-
-    from tenhou_tools.cli import output
+    import tempfile
 
     def refuse(*args, **kwargs):
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(output.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)  # where the output's temporary file is made
     target = tmp_path / "report.out"
     result = CliRunner().invoke(cli, ["stats", str(FIXTURES / "one_hand.mjlog"), option, str(target)])
     assert result.exit_code == 2
