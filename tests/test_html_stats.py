@@ -24,7 +24,7 @@ from tenhou_tools.views import html as html_view
 from tenhou_tools.views.stats_html import stats_page
 
 from .browser import browser, open_page, requests  # noqa: F401 - the fixture is found by name
-from .conftest import FIXTURES, corpus_files
+from .conftest import FIXTURES, corpus_files, stats_summary
 from .stats_page_document import DATA_RE, as_on_the_page, embedded, leaves_only, page_matches_json, page_players
 from .stats_page_games import ANN, HOSTILE, IMG, planned, write_logs
 
@@ -76,7 +76,7 @@ def test_cli_writes_the_page_of_the_json_report(logs, players, tmp_path):
     assert result.exit_code == 0
     assert result.stdout == ""
     size = out.stat().st_size
-    written, summary = result.stderr.splitlines()
+    summary, (written,) = stats_summary(result.stderr)
     assert re.fullmatch(rf"stats: {len(logs)} logs read in [0-9.]+ s \([0-9]+ games/s\); 0 unreadable; "
                         rf"{len(logs)} games and {len(players)} player rows reported\.", summary)
     assert written == f"{out}: stats page, {size:,} bytes"
