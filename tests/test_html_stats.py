@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
 from tenhou_tools.documents.stats import PAGE_COLUMNS
+from tenhou_tools.rounding import fixed
 from tenhou_tools.views import html as html_view
 from tenhou_tools.views.stats_html import stats_page
 
@@ -416,9 +417,9 @@ def test_the_page_shows_the_play_quality_figures(browser, logs, tmp_path):
     quality = player["play_quality"]
     open_page(browser, out, f"player={index}", width=1280)
     note = browser.execute_script("return (document.querySelector('.quality-note') || {}).textContent || ''")
-    assert note == (f"Play quality: losses (✗) on {100 * quality['loss_rate']:.1f} % of {quality['discards']} "
-                    f"discards, {round(quality['mean_cost'])} points of expected value given up a discard "
-                    "against the analysis's top pick.")
+    assert note == (f"Play quality: losses (✗) on {fixed(100 * quality['loss_rate'], 1)} % of {quality['discards']} "
+                    f"discards, {fixed(quality['mean_cost'], 1)} points of expected value given up a discard "
+                    "against the analysis's top pick.")  # as the text report shows them (rounding.py)
     labels = browser.execute_script("return document.body.textContent")
     assert "Agreement (top pick)" in labels
 

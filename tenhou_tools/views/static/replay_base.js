@@ -66,6 +66,10 @@
     return e;
   }
 
+  /* A number as text by the one rounding rule (shared_text.js; the terminal's, rounding.py). */
+  var fixed = TenhouText.fixed;
+  var GROUPED = {grouping: true};
+
   function signed(v) {
     return v > 0 ? "+" + v : String(v);
   }

@@ -35,10 +35,12 @@
     return node;
   }
 
+  // Numbers as text by the one rounding rule (shared_text.js; the text report's, rounding.py),
+  // from the figures as the document holds them (4 decimals), as the text report rounds them.
   const num = (v) => typeof v === 'number' && Number.isFinite(v);
-  const pct = (v, digits) => (num(v) ? (100 * v).toFixed(digits === undefined ? 1 : digits) + ' %' : '—');
-  const fixed = (v, digits) => (num(v) ? v.toFixed(digits) : '—');
-  const signed = (v, digits) => (num(v) ? (v > 0 ? '+' : '') + v.toFixed(digits) : '—');
+  const pct = (v, digits) => (num(v) ? TenhouText.fixed(100 * v, digits === undefined ? 1 : digits) + ' %' : '—');
+  const fixed = (v, digits) => (num(v) ? TenhouText.fixed(v, digits) : '—');
+  const signed = (v, digits) => (num(v) ? TenhouText.fixed(v, digits, {plus: true}) : '—');
   const plural = (n, word) => n + ' ' + word + (n === 1 ? '' : 's');
   const nameOf = (p) => (p.name ? p.name : '(no name)');
   const cell = (row, i) => (i >= 0 ? row[i] : undefined);
@@ -301,14 +303,14 @@
       ticks: (lo, hi) => {
         const step = niceStep(hi - lo, 4);
         const out = [];
-        for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push([v, v.toFixed(0)]);
+        for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push([v, fixed(v, 0)]);
         return out;
       },
-      format: (v) => 'R' + v.toFixed(0),
+      format: (v) => 'R' + fixed(v, 0),
     });
     const latest = p.latest || {};
     const facts = [];
-    if (num(latest.rate)) facts.push('Latest R' + latest.rate.toFixed(0) + (latest.date ? ' (' + latest.date + ')' : ''));
+    if (num(latest.rate)) facts.push('Latest R' + fixed(latest.rate, 0) + (latest.date ? ' (' + latest.date + ')' : ''));
     const change = p.rate_change_per_game;
     if (change && num(change.value)) {
       facts.push('expected change per game ' + signed(change.value, 2) + (change.estimate ? ' (estimate)' : ''));
@@ -378,7 +380,7 @@
     const step = max > 0.5 ? 0.2 : 0.1;
     for (let v = 0; v <= max + 1e-9; v += step) {
       grid.appendChild(svgEl('line', {x1: x(v), x2: x(v), y1: top, y2: h - bottom}));
-      svg.appendChild(svgEl('text', {class: 'axis', x: x(v), y: h - 8, 'text-anchor': 'middle'}, Math.round(v * 100) + '%'));
+      svg.appendChild(svgEl('text', {class: 'axis', x: x(v), y: h - 8, 'text-anchor': 'middle'}, fixed(v * 100, 0) + '%'));
     }
     svg.insertBefore(grid, svg.firstChild);
     rows.forEach((r, i) => {
@@ -404,7 +406,7 @@
     if (!q) section.appendChild(el('p', {class: 'note'}, 'Agreement with the analysis (play quality): ' + MISSING + '.'));
     else if (num(q.loss_rate)) {
       section.appendChild(el('p', {class: 'note quality-note'}, 'Play quality: losses (✗) on ' + pct(q.loss_rate) +
-        ' of ' + q.discards + ' discards, ' + (num(q.mean_cost) ? Math.round(q.mean_cost) : '–') +
+        ' of ' + q.discards + ' discards, ' + fixed(q.mean_cost, 1) +
         ' points of expected value given up a discard against the analysis\'s top pick.'));
     }
     return section;
@@ -495,7 +497,7 @@
     const facts = el('p', {class: 'facts'});
     const parts = [p.players + '-player', plural(p.games || 0, 'game'), plural(p.hands || 0, 'hand')];
     const latest = p.latest;
-    if (latest && latest.dan_name) parts.push('latest ' + latest.dan_name + (num(latest.rate) ? ', R' + latest.rate.toFixed(0) : ''));
+    if (latest && latest.dan_name) parts.push('latest ' + latest.dan_name + (num(latest.rate) ? ', R' + fixed(latest.rate, 0) : ''));
     if (latest && latest.date) parts.push('last game ' + latest.date);
     for (const text of parts) facts.appendChild(el('span', {}, text));
     box.appendChild(facts);
