@@ -548,5 +548,5 @@ def test_every_input_is_accounted_for_in_the_summaries(tmp_path):
     assert run("stats", folder, "--html", page).exit_code == 0
     text = page.read_text(encoding="utf-8")
     document = json.loads(text.split('id="tenhou-tools-stats">', 1)[1].split("</script>", 1)[0])
-    assert document["inputs"] == {"read": 2, "unreadable": 0, "duplicates": 2, "not_logs": 1, "filtered": 0,
-                                  "interrupted": False}
+    assert document["inputs"] == {"read": 2, "unreadable": 0, "unreadable_examples": [], "duplicates": 2,
+                                  "not_logs": 1, "filtered": 0, "interrupted": False}

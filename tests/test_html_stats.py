@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from tenhou_tools.cli import cli
 from tenhou_tools.documents.stats import PAGE_COLUMNS
 from tenhou_tools.rounding import fixed
+from tenhou_tools.serialize import visible
 from tenhou_tools.views import html as html_view
 from tenhou_tools.views.stats_html import stats_page
 
@@ -119,6 +120,52 @@ def test_cli_html_to_stdout(logs):
     result = run("stats", *map(str, logs[:2]), "--html", "-")
     assert result.exit_code == 0 and result.stdout.startswith("<!DOCTYPE html>")
     assert [p["games"] for p in page_players(embedded(result.stdout))] == [2, 2, 2, 2]
+
+
+@pytest.fixture(scope="module")
+def unreadable_page(tmp_path_factory) -> tuple[Path, list[str]]:
+    """``stats --html`` of two logs and two that cannot be read, one of them named with markup and
+    a bidi control: the page, and the logs the text report names as unreadable on stderr."""
+    folder = tmp_path_factory.mktemp("stats-unreadable")
+    cut = (FIXTURES / "truncated.mjlog").read_bytes()
+    bad = [folder / "cut.mjlog", folder / "<img src=x onerror=alert(1)>\u202e.xml"]
+    bad[0].write_bytes(cut)
+    bad[1].write_bytes(b"")  # an empty file
+    out = folder / "stats.html"
+    result = run("stats", str(FIXTURES / "one_hand.xml"), str(FIXTURES / "sanma_kita.xml"), *map(str, bad),
+                 "--html", str(out), "--jobs", "1")
+    assert result.exit_code == 1  # logs could not be read: the page covers the others
+    summary, others = stats_summary(result.stderr)
+    assert "; 2 unreadable; " in summary
+    named = [line.removeprefix("  unreadable: ") for line in others if line.startswith("  unreadable: ")]
+    assert len(named) == 2 and "\\u202e" in named[1] and "\u202e" not in named[1]  # shown as its escape
+    return out, named
+
+
+def test_the_page_document_names_the_unreadable_logs(unreadable_page):
+    out, named = unreadable_page
+    inputs = embedded(out.read_text(encoding="utf-8"))["inputs"]
+    assert (inputs["read"], inputs["unreadable"]) == (2, 2)
+    assert [visible(message) for message in inputs["unreadable_examples"]] == named  # the data, as it is
+
+
+def test_the_page_shows_the_logs_that_could_not_be_read(browser, unreadable_page):
+    """The page says how the logs were read, in the text report's words, and names each log that
+    could not be read as the text report does: as text, a hidden character as its escape."""
+    out, named = unreadable_page
+    open_page(browser, out)
+    shown = browser.execute_script(
+        "return [document.getElementById('inputs-summary').innerText, document.getElementById('unreadable').hidden,"
+        " [...document.querySelectorAll('#unreadable-logs li')].map((li) => li.textContent),"
+        " document.querySelectorAll('#unreadable-logs li *').length]")
+    assert shown == ["4 logs read; 2 unreadable.", False, named, 0]
+
+
+def test_a_page_of_readable_logs_names_none(browser, page, logs):
+    open_page(browser, page)
+    shown = browser.execute_script(
+        "return [document.getElementById('inputs-summary').innerText, document.getElementById('unreadable').hidden]")
+    assert shown == [f"{len(logs)} logs read; 0 unreadable.", True]
 
 
 def test_page_policy_and_no_address_to_load_from(page):

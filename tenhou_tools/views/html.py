@@ -63,7 +63,8 @@ def embed_json(value: Any) -> str:
 
 SHARED_SCRIPT = "shared_text.js"
 """The part both pages' scripts begin with: what they show the same way (a number by the one
-rounding rule, ``rounding.py``), as one object, ``TenhouText``, before each page's own scope."""
+rounding rule, ``rounding.py``; text from a log or a path with its hidden characters as escapes,
+``serialize.visible``), as one object, ``TenhouText``, before each page's own scope."""
 
 SCRIPTS: dict[str, tuple[str, ...]] = {
     "replay": (

@@ -560,7 +560,31 @@
     return shown;
   }
 
+  // How the logs were read (the document's `inputs`, absent for a report from a database alone),
+  // in the words of the summary `stats` writes on stderr, and the logs that could not be read,
+  // named as there: each as text, a hidden character as its escape (TenhouText.escaped).
+  function showInputs() {
+    const inputs = doc.inputs;
+    if (!inputs || typeof inputs !== 'object') return;
+    const unreadable = num(inputs.unreadable) ? inputs.unreadable : 0;
+    const parts = [plural((inputs.read || 0) + unreadable, 'log') + ' read', unreadable + ' unreadable'];
+    if (inputs.duplicates) parts.push(plural(inputs.duplicates, 'duplicate') + ' skipped');
+    if (num(inputs.added)) parts.push(plural(inputs.added, 'game') + ' added to the database, ' + inputs.known + ' already in it');
+    else if (inputs.filtered) parts.push(plural(inputs.filtered, 'game') + ' left out by the filters');
+    if (inputs.not_logs) parts.push(plural(inputs.not_logs, 'file') + ' skipped: not Tenhou logs');
+    const summary = document.getElementById('inputs-summary');
+    summary.textContent = parts.join('; ') + '.';
+    summary.hidden = false;
+    const named = Array.isArray(inputs.unreadable_examples) ? inputs.unreadable_examples : [];
+    if (!unreadable) return;
+    const list = document.getElementById('unreadable-logs');
+    for (const message of named) list.appendChild(el('li', {}, TenhouText.escaped(message)));
+    if (unreadable > named.length) list.appendChild(el('li', {}, '… and ' + (unreadable - named.length) + ' more'));
+    document.getElementById('unreadable').hidden = false;
+  }
+
   function start() {
+    showInputs();
     const total = rows.reduce((a, row) => a + (cell(row, GAMES) || 0), 0);
     const summary = whole.games !== undefined
       ? plural(rows.length, 'player row') + ' · ' + plural(total, 'player-game')
