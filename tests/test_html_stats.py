@@ -454,6 +454,30 @@ def test_stable_dan_labels_never_run_into_their_bars(browser, kinds_page, width,
         assert row["others"] and not any(_overlap(row["label"], other) for other in row["others"]), row
 
 
+STABLE_AXIS = """
+const box = (node) => node.getBoundingClientRect();
+const card = document.querySelector('[data-chart="stable-dan"]');
+return {bars: [...card.querySelectorAll('rect.stable-bar')].map((r) => box(r).left),
+        axis: Math.min(...[...card.querySelectorAll('g.grid line')].map((l) => box(l).left)),
+        header: [...document.querySelectorAll('table.kinds th')].map((th) => box(th).height),
+        cell: box(document.querySelector('table.kinds td')).height};
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 1024, 390])
+def test_the_stable_dan_bars_start_on_their_axis(browser, kinds_page, width):
+    """Each bar starts at the axis's left edge (its least value, 3級 = -2), never left of it (the
+    bars started at -2 while the axis began at 0); the table kinds' header is one line, as high as
+    a row of figures."""
+    document = embedded(kinds_page.read_text(encoding="utf-8"))
+    open_page(browser, kinds_page, f"player={row_index(document, ANN, 4)}", width=width)
+    shown = browser.execute_script(STABLE_AXIS)
+    assert len(shown["bars"]) == 3 and all(left >= shown["axis"] - 0.5 for left in shown["bars"]), shown
+    assert all(abs(left - shown["axis"]) <= 0.5 for left in shown["bars"]), shown  # from the axis's origin
+    if width == 1280:
+        assert all(abs(height - shown["cell"]) <= 1 for height in shown["header"]), shown
+
+
 def test_the_page_shows_the_play_quality_figures(browser, logs, tmp_path):
     """With ``--quality`` the page shows the agreement with the analysis among the rates and the
     loss rate and the points given up a discard in words (issue 33), as the JSON has them."""

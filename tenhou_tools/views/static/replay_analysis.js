@@ -116,8 +116,12 @@
       return;
     }
     var head = h("tr");
+    /* Each column's words, and the short form its header shows: the header stays one line in the
+     * side column of a laptop screen (the words are its title, and label each value when a narrow
+     * panel shows a seat's row as labelled values). */
     var words = ["Seat", "judged", "best", "forced", "close", "losses", "ev lost a choice", "pushes", "dealt into riichi"];
-    words.forEach(function (t) { head.appendChild(h("th", {}, t)); });
+    var SHORT = {"ev lost a choice": "ev lost", "dealt into riichi": "into riichi"};
+    words.forEach(function (t) { head.appendChild(h("th", SHORT[t] ? {title: t} : {}, SHORT[t] || t)); });
     table.appendChild(head);
     shown.forEach(function (r) {
       var tr = h("tr", {"data-seat": r.seat});

@@ -436,13 +436,15 @@
     svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
     svg.setAttribute('height', h);
     svg.setAttribute('data-layout', narrow ? 'above' : 'beside');
+    // The axis starts where the bars do, at the scale's least value (3級 = -2: nothing but last
+    // places); a label above its bar leaves room for the axis's first number.
     const lo = -2;
     const hi = Math.max(10, ...tables.map((t) => (num(t.stable_dan) ? Math.ceil(t.stable_dan) : 0)));
-    const x0 = labelW, x1 = w - valueW - right;
+    const x0 = narrow ? 10 : labelW, x1 = w - valueW - right;
     const x = (v) => x0 + (x1 - x0) * (Math.max(lo, v) - lo) / (hi - lo);
     const grid = svgEl('g', {class: 'grid'});
     const tick = narrow ? 4 : 2;
-    for (let v = 0; v <= hi; v += tick) {
+    for (let v = lo; v <= hi; v += tick) {
       grid.appendChild(svgEl('line', {x1: x(v), x2: x(v), y1: top, y2: h - bottom}));
       svg.appendChild(svgEl('text', {class: 'axis', x: x(v), y: h - 6, 'text-anchor': 'middle'}, v));
     }
@@ -461,7 +463,7 @@
       }
       svg.appendChild(g);
     });
-    section.appendChild(el('p', {class: 'note'}, 'Stable dan on its scale (初段 = 1 … 十段 = 10, 1級 = 0); not given without last places or without a pt table.'));
+    section.appendChild(el('p', {class: 'note'}, 'Stable dan on its scale (初段 = 1 … 十段 = 10, 1級 = 0, 3級 = -2 where the axis starts); not given without last places or without a pt table.'));
     const wrap = el('div', {class: 'table-wrap'});
     const table = el('table', {class: 'kinds'});
     const head = el('tr');
