@@ -7,6 +7,8 @@ rounding gave 2080, a half to even, while the pages gave 2081)."""
 
 from __future__ import annotations
 
+import random
+
 from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
@@ -45,6 +47,23 @@ def test_rounded_is_the_same_rule_for_the_documents():
     assert all(isinstance(rounded(v), int) for v in (2118.5, -2.5, 3.0))
     assert [rounded(v, 4) for v in (0.03125, 0.12345, 0.1235)] == [0.0313, 0.1235, 0.1235]
     assert rounded(7, 2) == 7 and isinstance(rounded(7, 2), int)  # an int as it is
+
+
+def test_rounded_takes_the_exact_reading_only_at_a_half():
+    """``rounded`` (and ``fixed``, written with it) asks ``round`` first and reads the exact value
+    only near a half: it gives what the exact reading gives (ties k/32, k/1024, and values of
+    every size, a fixed sample)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    sample = random.Random(35)
+    values = ([k / 32 for k in range(-640, 640)] + [k / 1024 for k in range(-3000, 3000)]
+              + [sample.uniform(-1, 1) for _ in range(20000)] + [sample.uniform(-1e6, 1e6) for _ in range(20000)])
+    for digits in (1, 2, 3, 4):
+        exact = Decimal(1).scaleb(-digits)
+        assert [rounded(v, digits) for v in values] == [
+            float(Decimal(v).quantize(exact, rounding=ROUND_HALF_UP)) for v in values], digits
+        quantized = [Decimal(v).quantize(exact, rounding=ROUND_HALF_UP) for v in values]
+        assert [fixed(v, digits) for v in values] == [f"{q.copy_abs() if q.is_zero() else q:f}" for q in quantized]
 
 
 def _pages(tmp_path):
