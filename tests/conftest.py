@@ -129,3 +129,13 @@ def end_child(proc: subprocess.Popen, timeout: float) -> tuple[str, str]:
     except subprocess.TimeoutExpired:
         proc.kill()
         return proc.communicate()
+
+
+def stats_summary(stderr: str) -> tuple[str, list[str]]:
+    """The summary sentence ``stats`` writes on stderr (``stats: 3 logs read in ...``) whole again
+    (``cli.term.folded`` folds it at 80 columns, or the width), and stderr's other lines."""
+    lines = stderr.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("stats: "))
+    last = next(i for i in range(first, len(lines)) if lines[i].endswith("."))
+    sentence = " ".join([lines[first], *(line.removeprefix("  ") for line in lines[first + 1:last + 1])])
+    return sentence, lines[:first] + lines[last + 1:]

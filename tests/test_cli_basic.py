@@ -18,7 +18,7 @@ Houou 4-player East-South, red fives, open tanyao (四鳳南喰赤)
 
 Seat  Player  Dan   Rate
 S0    Alice   七段  2150
-S1    Bob     七段  2080
+S1    Bob     七段  2081
 S2    さくら  八段  2240
 S3    Dan     七段  2090
 

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
 
-from .conftest import FIXTURES, closed_port, corpus_files
+from .conftest import FIXTURES, closed_port, corpus_files, stats_summary
 from .download_support import (  # noqa: F401 - fixtures are found by name
     ONE_HAND,
     SANMA,
@@ -159,7 +159,7 @@ def test_the_same_game_under_two_names_counts_once_in_validate_and_stats(tmp_pat
     rows = json.loads(result.stdout)
     assert {row["name"]: row["games"] for row in rows if row["players"] == 4} == {
         "Alice": 2, "Bob": 2, "さくら": 2, "Dan": 1, "Eve": 1}
-    assert "2 duplicates skipped" in result.stderr
+    assert "; 2 duplicates skipped;" in stats_summary(result.stderr)[0]
     every = json.loads(run("stats", tmp_path / "logs", "--format", "json", "--no-dedupe").stdout)
     assert {row["name"]: row["games"] for row in every if row["players"] == 4}["Alice"] == 4
 
@@ -183,8 +183,9 @@ def test_an_unknown_player_gets_the_closest_names(tmp_path):
                  "--brief")
     assert (result.exit_code, result.stdout) == (2, "")  # no report: it is not the one asked for
     # the summary counts no report rows it never wrote (issue 34, item 7)
-    assert result.stderr.splitlines()[0].endswith("; 0 unreadable; 1 game counted, no report written.")
-    assert result.stderr.splitlines()[1:] == [
+    summary, others = stats_summary(result.stderr)
+    assert summary.endswith("; 0 unreadable; 1 game counted, no report written.")
+    assert others == [
         "stats: no games of player 'Alcie'. Closest names seen: 'Alice'.",
         "stats: no games of player 'zzz'.",
     ]
@@ -192,7 +193,7 @@ def test_an_unknown_player_gets_the_closest_names(tmp_path):
     assert run("stats", FIXTURES / "one_hand.xml", "--db", db).exit_code == 0
     result = run("stats", "--db", db, "--player", "ａｌｃｉｅ", "--player", "BOB", "--format", "json")
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr.splitlines()[1:] == ["stats: no games of player 'ａｌｃｉｅ'. Closest names seen: 'Alice'."]
+    assert stats_summary(result.stderr)[1] == ["stats: no games of player 'ａｌｃｉｅ'. Closest names seen: 'Alice'."]
     found = run("stats", "--db", db, "--player", "alice", "--player", "BOB", "--format", "json")
     assert found.exit_code == 0 and [row["name"] for row in json.loads(found.stdout)] == ["Alice", "Bob"]
 
@@ -547,5 +548,5 @@ def test_every_input_is_accounted_for_in_the_summaries(tmp_path):
     assert run("stats", folder, "--html", page).exit_code == 0
     text = page.read_text(encoding="utf-8")
     document = json.loads(text.split('id="tenhou-tools-stats">', 1)[1].split("</script>", 1)[0])
-    assert document["inputs"] == {"read": 2, "unreadable": 0, "duplicates": 2, "not_logs": 1, "filtered": 0,
-                                  "interrupted": False}
+    assert document["inputs"] == {"read": 2, "unreadable": 0, "unreadable_examples": [], "duplicates": 2,
+                                  "not_logs": 1, "filtered": 0, "interrupted": False}

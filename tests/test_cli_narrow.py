@@ -109,7 +109,7 @@ open tanyao (四鳳南喰赤)
 
 Seat  Player  Dan   Rate
 S0    Alice   七段  2150
-S1    Bob     七段  2080
+S1    Bob     七段  2081
 S2    さくら  八段  2240
 S3    Dan     七段  2090
 
@@ -191,3 +191,25 @@ def test_validates_prose_is_folded_and_its_findings_kept_whole(tmp_path):
     assert f"  {tmp_path / 'cut.mjlog'}" in lines
     assert max(cell_len(line) for line in lines if str(tmp_path) not in line) <= 40
     assert lines[1:3] == ["1 file skipped: not a Tenhou log (named", "  on stderr)."]
+
+
+def test_stats_summary_on_stderr_folds_as_validates_prose(monkeypatch):
+    """The summary `stats` writes on stderr is a sentence like the report's: at 40 columns it
+    folds between words, continued lines indented (`term.folded`, as `validate`'s verdict); an
+    unreadable log stays one line, to be searched for and copied whole."""
+    from types import SimpleNamespace
+
+    from tenhou_tools.cli import stats_cmd
+
+    ticks = iter([0.0])  # the run starts at 0 s; every later reading is 2 s: the time taken is 2.0 s
+    monkeypatch.setattr(stats_cmd, "time", SimpleNamespace(perf_counter=lambda: next(ticks, 2.0)))
+    monkeypatch.chdir(FIXTURES.parent)  # the paths as given: the same in any checkout
+    result = run("stats", "fixtures/one_hand.mjlog", "fixtures/sanma_kita.xml", "fixtures/truncated.mjlog",
+                 "--brief", "--jobs", "1", width=40)
+    assert result.exit_code == 1  # a log could not be read
+    assert result.stderr == """\
+stats: 3 logs read in 2.0 s (1 games/s);
+  1 unreadable; 2 games and 7 player
+  rows reported.
+  unreadable: fixtures/truncated.mjlog: byte 305: gzip data is truncated
+"""

@@ -69,7 +69,7 @@ Houou 4-player East-South, red fives, open tanyao (四鳳南喰赤)
 
 Seat  Player    Dan   Rate
 S0    [/x]      七段  2150
-S1    [red]     七段  2080
+S1    [red]     七段  2081
 S2    a[3, 3]b  八段  2240
 S3    :cat:     七段  2090
 
@@ -88,7 +88,7 @@ def test_replay_prints_names_literally(odd):
     assert lines[0] == str(path)
     assert lines[2] == "Date unknown (no game id) · 1 hand · viewed from S1 [red] (other seats' concealed tiles hidden)"
     assert lines[4:9] == ["Seat      Player    Dan   Rate", "S0        [/x]      七段  2150",
-                          "S1 (you)  [red]     七段  2080", "S2        a[3, 3]b  八段  2240",
+                          "S1 (you)  [red]     七段  2081", "S2        a[3, 3]b  八段  2240",
                           "S3        :cat:     七段  2090"]
     assert lines[13].startswith("E1-0  East 1, 0 honba · dealer S0 [/x] ─")
     assert "#  S0 E [/x]  S1 S [red]  S2 W a[3, 3]b  S3 N :cat:" in lines

@@ -66,7 +66,7 @@ Date unknown (no game id) · 1 hand · every seat's tiles shown
 
 Seat  Player  Dan   Rate
 S0    Alice   七段  2150
-S1    Bob     七段  2080
+S1    Bob     七段  2081
 S2    さくら  八段  2240
 S3    Dan     七段  2090
 
@@ -95,7 +95,7 @@ Date unknown (no game id) · 1 hand · viewed from S1 Bob (other seats' conceale
 
 Seat      Player  Dan   Rate
 S0        Alice   七段  2150
-S1 (you)  Bob     七段  2080
+S1 (you)  Bob     七段  2081
 S2        さくら  八段  2240
 S3        Dan     七段  2090
 
@@ -126,7 +126,7 @@ Date unknown (no game id) · 1 hand · every seat's tiles shown
 
 Seat  Player  Dan   Rate
 S0    Alice   七段  2150
-S1    Bob     七段  2080
+S1    Bob     七段  2081
 S2    Carol   八段  2240
 
 Play: a column per seat, a row per go-around. +X draw, -X discard, * tsumogiri.

@@ -62,7 +62,7 @@ Houou 4-player East-South, red fives, open tanyao (四鳳南喰赤)
 
 Seat  Player          Dan   Rate
 S0    Al\\u202eice 12  七段  2150
-S1    B\\x1b[2Job      七段  2080
+S1    B\\x1b[2Job      七段  2081
 S2    Ca\\u200brol     八段  2240
 S3    D\\x0aan         七段  2090
 

@@ -159,12 +159,14 @@ def test_static_files_cannot_break_out_of_their_elements():
 
 def test_every_script_file_is_a_part_of_one_page_in_order():
     """Every .js file of views/static/ is a part of exactly one page's script (none left out of
-    the page), and the replay page's parts join into one function: the first opens it, the last
-    closes it and starts the page."""
+    the page), but the shared part, which begins both; and the replay page's own parts join into
+    one function: the first opens it, the last closes it and starts the page."""
     static = Path(html_view.__file__).parent / "static"
-    parts = [part for parts in html_view.SCRIPTS.values() for part in parts]
-    assert sorted(parts) == sorted(p.name for p in static.glob("*.js"))
-    first, *_, last = html_view.SCRIPTS["replay"]
+    shared = html_view.SHARED_SCRIPT
+    assert all(parts[0] == shared for parts in html_view.SCRIPTS.values())
+    parts = [part for parts in html_view.SCRIPTS.values() for part in parts[1:]]
+    assert sorted([shared, *parts]) == sorted(p.name for p in static.glob("*.js"))
+    first, *_, last = html_view.SCRIPTS["replay"][1:]
     assert "(function () {\n  \"use strict\";" in html_view.asset(first)
     assert html_view.asset(last).endswith('document.documentElement.setAttribute("data-ready", "1");\n})();\n')
     assert html_view.script("replay").count("(function () {") == 1

@@ -444,6 +444,51 @@ def test_keyboard_and_buttons(browser, tmp_path):
     assert browser.execute_script("return location.hash") == "#E1-0:1"
 
 
+NOTICE = "return [document.getElementById('moment-notice').hidden, document.getElementById('moment-notice').innerText]"
+
+
+@pytest.mark.parametrize(("moment", "notice"), [
+    ("E3-0:2", "The address asks for “E3-0:2”, but this game has no hand E3-0 (its one hand: E1-0): showing the "
+               "first deal, E1-0 step 0."),
+    ("e1-0:99", "The address asks for “e1-0:99”, but hand E1-0 has no step 99 (its steps: 0 to 5): showing the "
+                "first deal, E1-0 step 0."),
+    ("step-3", "The address asks for “step-3”, which is not a moment (HAND:STEP, such as E1-0:5): showing the first "
+               "deal, E1-0 step 0."),
+    ("<img src=x onerror=window.pwned=1>%E2%80%AE", "The address asks for “<img src=x onerror=window.pwned=1>\\u202e”, "
+                                                    "which is not a moment (HAND:STEP, such as E1-0:5): showing the "
+                                                    "first deal, E1-0 step 0."),
+    ("E1-0:%E0%A4%A", "The address asks for “E1-0:%E0%A4%A”, which is not a moment (HAND:STEP, such as E1-0:5): "
+                      "showing the first deal, E1-0 step 0."),
+], ids=["unknown hand", "step past the end", "no moment", "markup and a bidi control", "a broken escape"])
+def test_a_moment_the_game_does_not_have_opens_the_first_deal_and_says_so(browser, tmp_path, moment, notice):
+    """An address that names no moment of the game (an unknown hand, a step past the hand's end,
+    no moment at all) opens the first deal, and a notice says what was asked and what there is:
+    text, never markup (a character that would hide or reorder text shown as its escape). The
+    next move clears it."""
+    page, _ = write_page(FIXTURES / "one_hand.xml", tmp_path / "one.html")
+    game = game_of(FIXTURES / "one_hand.xml")
+    open_page(browser, page, moment=moment)
+    assert_board(dom_board(browser), game, 0, 0)
+    assert browser.execute_script(NOTICE) == [False, notice]
+    assert browser.execute_script("return document.querySelectorAll('#moment-notice *').length") == 0
+    assert browser.execute_script("return window.pwned") is None
+    assert browser.execute_script("return location.hash") == "#E1-0:0"  # the address says what is shown
+    browser.find_element("id", "next-step").click()
+    assert dom_board(browser)["step"] == 1
+    assert browser.execute_script(NOTICE) == [True, ""]
+
+
+def test_a_moment_the_game_has_shows_no_notice(browser, tmp_path):
+    page, _ = write_page(FIXTURES / "one_hand.xml", tmp_path / "one.html")
+    for moment in ("E1-0:3", "E1-0", "E1-0:5", None):
+        open_page(browser, page, moment=moment)
+        assert browser.execute_script(NOTICE) == [True, ""], moment
+    open_page(browser, page, moment="E1-0:3")  # an address changed while the page is open is read the same way
+    browser.execute_script("history.replaceState(null, '', '#S4-0:1');"
+                           "window.dispatchEvent(new HashChangeEvent('hashchange'))")  # as the browser does, at once
+    assert browser.execute_script(NOTICE)[0] is False and dom_board(browser)["step"] == 0
+
+
 @pytest.mark.corpus
 def test_arrows_cross_hands(browser, corpus, pages):
     from selenium.webdriver.common.action_chains import ActionChains

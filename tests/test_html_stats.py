@@ -20,11 +20,13 @@ from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
 from tenhou_tools.documents.stats import PAGE_COLUMNS
+from tenhou_tools.rounding import fixed
+from tenhou_tools.serialize import visible
 from tenhou_tools.views import html as html_view
 from tenhou_tools.views.stats_html import stats_page
 
 from .browser import browser, open_page, requests  # noqa: F401 - the fixture is found by name
-from .conftest import FIXTURES, corpus_files
+from .conftest import FIXTURES, corpus_files, stats_summary
 from .stats_page_document import DATA_RE, as_on_the_page, embedded, leaves_only, page_matches_json, page_players
 from .stats_page_games import ANN, HOSTILE, IMG, planned, write_logs
 
@@ -76,7 +78,7 @@ def test_cli_writes_the_page_of_the_json_report(logs, players, tmp_path):
     assert result.exit_code == 0
     assert result.stdout == ""
     size = out.stat().st_size
-    written, summary = result.stderr.splitlines()
+    summary, (written,) = stats_summary(result.stderr)
     assert re.fullmatch(rf"stats: {len(logs)} logs read in [0-9.]+ s \([0-9]+ games/s\); 0 unreadable; "
                         rf"{len(logs)} games and {len(players)} player rows reported\.", summary)
     assert written == f"{out}: stats page, {size:,} bytes"
@@ -118,6 +120,52 @@ def test_cli_html_to_stdout(logs):
     result = run("stats", *map(str, logs[:2]), "--html", "-")
     assert result.exit_code == 0 and result.stdout.startswith("<!DOCTYPE html>")
     assert [p["games"] for p in page_players(embedded(result.stdout))] == [2, 2, 2, 2]
+
+
+@pytest.fixture(scope="module")
+def unreadable_page(tmp_path_factory) -> tuple[Path, list[str]]:
+    """``stats --html`` of two logs and two that cannot be read, one of them named with markup and
+    a bidi control: the page, and the logs the text report names as unreadable on stderr."""
+    folder = tmp_path_factory.mktemp("stats-unreadable")
+    cut = (FIXTURES / "truncated.mjlog").read_bytes()
+    bad = [folder / "cut.mjlog", folder / "<img src=x onerror=alert(1)>\u202e.xml"]
+    bad[0].write_bytes(cut)
+    bad[1].write_bytes(b"")  # an empty file
+    out = folder / "stats.html"
+    result = run("stats", str(FIXTURES / "one_hand.xml"), str(FIXTURES / "sanma_kita.xml"), *map(str, bad),
+                 "--html", str(out), "--jobs", "1")
+    assert result.exit_code == 1  # logs could not be read: the page covers the others
+    summary, others = stats_summary(result.stderr)
+    assert "; 2 unreadable; " in summary
+    named = [line.removeprefix("  unreadable: ") for line in others if line.startswith("  unreadable: ")]
+    assert len(named) == 2 and "\\u202e" in named[1] and "\u202e" not in named[1]  # shown as its escape
+    return out, named
+
+
+def test_the_page_document_names_the_unreadable_logs(unreadable_page):
+    out, named = unreadable_page
+    inputs = embedded(out.read_text(encoding="utf-8"))["inputs"]
+    assert (inputs["read"], inputs["unreadable"]) == (2, 2)
+    assert [visible(message) for message in inputs["unreadable_examples"]] == named  # the data, as it is
+
+
+def test_the_page_shows_the_logs_that_could_not_be_read(browser, unreadable_page):
+    """The page says how the logs were read, in the text report's words, and names each log that
+    could not be read as the text report does: as text, a hidden character as its escape."""
+    out, named = unreadable_page
+    open_page(browser, out)
+    shown = browser.execute_script(
+        "return [document.getElementById('inputs-summary').innerText, document.getElementById('unreadable').hidden,"
+        " [...document.querySelectorAll('#unreadable-logs li')].map((li) => li.textContent),"
+        " document.querySelectorAll('#unreadable-logs li *').length]")
+    assert shown == ["4 logs read; 2 unreadable.", False, named, 0]
+
+
+def test_a_page_of_readable_logs_names_none(browser, page, logs):
+    open_page(browser, page)
+    shown = browser.execute_script(
+        "return [document.getElementById('inputs-summary').innerText, document.getElementById('unreadable').hidden]")
+    assert shown == [f"{len(logs)} logs read; 0 unreadable.", True]
 
 
 def test_page_policy_and_no_address_to_load_from(page):
@@ -406,6 +454,30 @@ def test_stable_dan_labels_never_run_into_their_bars(browser, kinds_page, width,
         assert row["others"] and not any(_overlap(row["label"], other) for other in row["others"]), row
 
 
+STABLE_AXIS = """
+const box = (node) => node.getBoundingClientRect();
+const card = document.querySelector('[data-chart="stable-dan"]');
+return {bars: [...card.querySelectorAll('rect.stable-bar')].map((r) => box(r).left),
+        axis: Math.min(...[...card.querySelectorAll('g.grid line')].map((l) => box(l).left)),
+        header: [...document.querySelectorAll('table.kinds th')].map((th) => box(th).height),
+        cell: box(document.querySelector('table.kinds td')).height};
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 1024, 390])
+def test_the_stable_dan_bars_start_on_their_axis(browser, kinds_page, width):
+    """Each bar starts at the axis's left edge (its least value, 3級 = -2), never left of it (the
+    bars started at -2 while the axis began at 0); the table kinds' header is one line, as high as
+    a row of figures."""
+    document = embedded(kinds_page.read_text(encoding="utf-8"))
+    open_page(browser, kinds_page, f"player={row_index(document, ANN, 4)}", width=width)
+    shown = browser.execute_script(STABLE_AXIS)
+    assert len(shown["bars"]) == 3 and all(left >= shown["axis"] - 0.5 for left in shown["bars"]), shown
+    assert all(abs(left - shown["axis"]) <= 0.5 for left in shown["bars"]), shown  # from the axis's origin
+    if width == 1280:
+        assert all(abs(height - shown["cell"]) <= 1 for height in shown["header"]), shown
+
+
 def test_the_page_shows_the_play_quality_figures(browser, logs, tmp_path):
     """With ``--quality`` the page shows the agreement with the analysis among the rates and the
     loss rate and the points given up a discard in words (issue 33), as the JSON has them."""
@@ -416,9 +488,9 @@ def test_the_page_shows_the_play_quality_figures(browser, logs, tmp_path):
     quality = player["play_quality"]
     open_page(browser, out, f"player={index}", width=1280)
     note = browser.execute_script("return (document.querySelector('.quality-note') || {}).textContent || ''")
-    assert note == (f"Play quality: losses (✗) on {100 * quality['loss_rate']:.1f} % of {quality['discards']} "
-                    f"discards, {round(quality['mean_cost'])} points of expected value given up a discard "
-                    "against the analysis's top pick.")
+    assert note == (f"Play quality: losses (✗) on {fixed(100 * quality['loss_rate'], 1)} % of {quality['discards']} "
+                    f"discards, {fixed(quality['mean_cost'], 1)} points of expected value given up a discard "
+                    "against the analysis's top pick.")  # as the text report shows them (rounding.py)
     labels = browser.execute_script("return document.body.textContent")
     assert "Agreement (top pick)" in labels
 

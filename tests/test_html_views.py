@@ -481,3 +481,35 @@ def test_the_chart_of_one_hand_names_every_hand(browser, corpus, tmp_path):
     ticks = texts(browser, "#score-chart text.tick")
     assert label in ticks and not any(t.startswith("#") for t in ticks)
     assert set(ticks) - {"end"} <= {h.init.label() for h in game.hands} | {t for t in ticks if t.lstrip("-").isdigit()}
+
+
+# -- the layout of the verdicts over the game ----------------------------------------------------------
+
+ONE_LINE_HEADERS = """
+const row = document.querySelector(arguments[0] + ' tr');
+const lines = [...row.querySelectorAll('th')].map((th) => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+});
+const th = row.querySelector('th');
+const style = getComputedStyle(th);
+const line = parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
+  + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+return {lines: lines, height: row.getBoundingClientRect().height, line: line,
+        table: document.querySelector(arguments[0]).getBoundingClientRect().right,
+        box: document.querySelector(arguments[0]).parentElement.getBoundingClientRect().right};
+"""
+
+
+def test_the_verdicts_header_is_one_line_at_a_laptop_width(browser, tmp_path):
+    """At 1280 px the verdicts over the game are a table in the side column: its header is one
+    line high (it wrapped over three), each header's text one line, and the table fits its panel."""
+    open_page(browser, page_of(tmp_path, demo(tmp_path)), width=1280)
+    shown = browser.execute_script(ONE_LINE_HEADERS, "#analysis-summary")
+    assert shown["lines"] == [1] * 9, shown
+    assert abs(shown["height"] - shown["line"]) <= 1, shown
+    assert shown["table"] <= shown["box"], shown
+    assert browser.execute_script("return [...document.querySelectorAll('#analysis-summary th[title]')]"
+                                  ".map((th) => [th.textContent, th.title])") == [
+        ["ev lost", "ev lost a choice"], ["into riichi", "dealt into riichi"]]  # the words in full

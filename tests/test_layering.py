@@ -167,7 +167,7 @@ def test_the_circle_finder_finds_circles():
 
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "tiles", "events", "ids", "serialize", "_build", "_native"),
+    ("errors", "tiles", "events", "ids", "serialize", "rounding", "_build", "_native"),
     ("mjlog",),
     ("rules",),
     ("findings",),

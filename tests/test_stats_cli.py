@@ -19,7 +19,7 @@ from tenhou_tools.stats import collect, game_counters
 from tenhou_tools.stats.records import GameFilter, LobbySpec, stats_item
 from tenhou_tools.stats.store import StatsStore, StoreError
 
-from .conftest import FIXTURES, FREE_LOOPBACK_PORT
+from .conftest import FIXTURES, FREE_LOOPBACK_PORT, stats_summary
 from .stats_games import GAME_A, GAME_B, GAME_C, GAME_D, game_a, game_b, game_c, game_d
 
 ID_A = "2020010112gm-00a9-0000-0000000a"
@@ -134,7 +134,7 @@ def test_unreadable_logs_are_counted_never_a_traceback(logs):
     result = run("stats", logs, "--format", "json", "--jobs", "2")
     assert result.exit_code == 1
     assert len(json.loads(result.stdout)) == 10  # the readable games are all there
-    assert "2 unreadable" in result.stderr
+    assert "; 2 unreadable;" in stats_summary(result.stderr)[0]
     assert "unreadable: " in result.stderr and "truncated" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
 
@@ -168,19 +168,20 @@ def test_min_games_and_output_file(logs, tmp_path):
 def test_db_adds_each_game_once_and_reports_without_logs(logs, tmp_path):
     db = tmp_path / "stats.sqlite"
     first = run("stats", logs / f"{ID_A}.xml", "--db", db, "--format", "json")
-    assert first.exit_code == 0 and "1 game added to the database, 0 already in it" in first.stderr
+    assert first.exit_code == 0 and "1 game added to the database, 0 already in it" in stats_summary(first.stderr)[0]
     again = run("stats", logs, "--db", db, "--format", "json")
-    assert again.exit_code == 0 and "3 games added to the database, 1 already in it" in again.stderr
+    assert again.exit_code == 0 and "3 games added to the database, 1 already in it" in stats_summary(again.stderr)[0]
     # a copy of the id-less game under another name is the same game (content hash)
     copy = tmp_path / "copy"
     copy.mkdir()
     shutil.copy(logs / "handmade.xml", copy / "other-name.xml")
     third = run("stats", copy, "--db", db, "--format", "json")
-    assert "0 games added to the database, 1 already in it" in third.stderr
+    assert "0 games added to the database, 1 already in it" in stats_summary(third.stderr)[0]
     from_db = run("stats", "--db", db, "--format", "json")
     in_memory = run("stats", logs, "--format", "json")
     assert from_db.exit_code == 0 and from_db.stdout == in_memory.stdout == again.stdout
-    assert " read in " not in from_db.stderr and "4 games and 10 player rows reported" in from_db.stderr
+    assert " read in " not in from_db.stderr
+    assert "4 games and 10 player rows reported" in stats_summary(from_db.stderr)[0]
     for args in (["--player", "Ann"], ["--lobby", "houou"], ["--since", "2021-01-01"], ["--until", "2020-12-31"],
                  ["--lobby", "joukyuu", "--player", "Ben"], ["--min-games", "2"]):
         assert run("stats", "--db", db, "--format", "json", *args).stdout == \
@@ -264,7 +265,7 @@ def test_ctrl_c_keeps_the_database_consistent(logs, tmp_path, monkeypatch, jobs)
     db = tmp_path / "s.sqlite"
     result = run("stats", logs, "--db", db, "--jobs", jobs, "--format", "json")
     assert result.exit_code == 130
-    assert "Interrupted" in result.stderr and "2 games added to the database" in result.stderr
+    assert "Interrupted" in result.stderr and "2 games added to the database" in stats_summary(result.stderr)[0]
     conn = sqlite3.connect(db)
     games = conn.execute("SELECT COUNT(*), SUM(players) FROM games").fetchone()
     seats = conn.execute("SELECT SUM(games) FROM counters").fetchone()[0]
@@ -365,7 +366,7 @@ def test_a_worker_that_dies_costs_one_log(logs, monkeypatch):
     with_work(collect, monkeypatch, exits_on("handmade.xml", STATS_WORK))
     result = run("stats", logs, "--format", "json", "--jobs", "2", "--batch-size", "2")
     assert result.exit_code == 1
-    assert "1 unreadable" in result.stderr and "worker process died" in result.stderr
+    assert "; 1 unreadable;" in stats_summary(result.stderr)[0] and "worker process died" in result.stderr
     got = {(r["name"], r["players"]): r for r in json.loads(result.stdout)}
     assert ("X", 4) not in got and got[("Ann", 4)] == want[("Ann", 4)]
 

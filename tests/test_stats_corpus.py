@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from tenhou_tools.cli import cli
 
-from .conftest import end_child, interruptible_cli
+from .conftest import end_child, interruptible_cli, stats_summary
 
 pytestmark = [pytest.mark.corpus, pytest.mark.xdist_group("stats_corpus")]
 """Both tests read the one report of ``corpus_report`` (one worker computes it once)."""
@@ -110,7 +110,7 @@ def test_corpus_counts_agree_with_an_independent_count(corpus, corpus_report):
     files = sorted((corpus / "mjlog").glob("*/*.gz"))
     result = corpus_report  # stats over those files
     assert result.exit_code == 0, result.stderr
-    assert "0 unreadable" in result.stderr
+    assert "; 0 unreadable;" in stats_summary(result.stderr)[0]
     report = {(r["name"], r["players"]): r for r in json.loads(result.stdout)}
     expected = independent_count(files)
     assert set(report) == set(expected)
@@ -164,6 +164,6 @@ def test_ctrl_c_then_resume_gives_the_full_database(corpus, corpus_report, tmp_p
     assert 0 < games < 4150 and counted == seats
     rest = subprocess.run(command[:-2], capture_output=True, timeout=120)
     assert rest.returncode == 0, rest.stderr.decode()
-    assert f"{games} already in it".encode() in rest.stderr
+    assert f"{games} already in it" in stats_summary(rest.stderr.decode())[0]
     assert corpus_report.exit_code == 0, corpus_report.stderr
     assert rest.stdout.decode() == corpus_report.stdout  # the report of one uninterrupted run

@@ -446,7 +446,7 @@ def test_wide_overview_has_every_headline_column():
     assert cell_len(lines[1]) == cell_len(lines[2]) > 80  # never folded, whatever COLUMNS says
     assert [" ".join(line.split()) for line in lines[3:]] == [
         "Alice 4 1 1 七段 2,150 1.00 100 0 0 0 0 +83.0 100 0 0 0 +48,000 +90.0 +5.95",
-        "Bob 4 1 1 七段 2,080 4.00 0 0 0 100 100 -73.0 0 100 0 0 -48,000 -135.0 -5.70",
+        "Bob 4 1 1 七段 2,081 4.00 0 0 0 100 100 -73.0 0 100 0 0 -48,000 -135.0 -5.70",
         "Dan 4 1 1 七段 2,090 3.00 0 0 100 0 0 -15.0 0 0 0 0 +0 +0.0 -1.75",
         "さくら 4 1 1 八段 2,240 2.00 0 100 0 0 0 +5.0 0 0 0 0 +0 +45.0 +1.50",
     ]

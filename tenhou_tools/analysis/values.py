@@ -14,6 +14,7 @@ from enum import Enum
 
 from ..events import Hand, Meld
 from ..replay.board import FoldStop
+from ..rounding import rounded
 from ..rules.danger import safest
 from ..rules.game_end import ranking
 from ..rules.hand import meld_count
@@ -117,7 +118,7 @@ class WaitValue:
             "left": self.left,
             "ron": None if self.ron is None else self.ron.to_json(),
             "tsumo": None if self.tsumo is None else self.tsumo.to_json(),
-            "points": round(self.points),
+            "points": rounded(self.points),
         }
 
 
@@ -143,9 +144,9 @@ class HandValue:
         return {
             "shanten": self.shanten,
             "tiles": self.tiles,
-            "win_points": round(self.win_points),
-            "win_chance": round(self.win_chance, 4),
-            "ev": round(self.ev),
+            "win_points": rounded(self.win_points),
+            "win_chance": rounded(self.win_chance, 4),
+            "ev": rounded(self.ev),
             "furiten": self.furiten,
             "waits": [w.to_json() for w in self.waits],
         }
@@ -278,13 +279,13 @@ class DangerAgainst:
         return {
             "seat": self.seat,
             "riichi": self.riichi,
-            "tenpai": round(self.tenpai, 3),
-            "hand_value": round(self.hand_value),
+            "tenpai": rounded(self.tenpai, 3),
+            "hand_value": rounded(self.hand_value),
             "open_melds": self.open_melds,
             "tile_class": self.tile_class.value,
             "safest_class": self.safest_class.value,
             "classes": {str(d.kind): d.danger_class.value for d in self.hand},
-            "rates": {str(d.kind): round(r, 2) for d, r in zip(self.hand, self.rates, strict=True)},
+            "rates": {str(d.kind): rounded(r, 2) for d, r in zip(self.hand, self.rates, strict=True)},
         }
 
 
@@ -412,8 +413,8 @@ class OptionValue:
         deal-in chance in per mille, points rounded; ``win`` is ``ev + risk + later - keep``),
         without the zeros that end it after the fourth column: a list, since a page holds
         thousands of these."""
-        row = [self.kind, round(self.ev), self.shanten, self.accepted, round(self.keep), round(1000 * self.deal_in),
-               round(self.risk), round(self.later)]
+        row = [self.kind, rounded(self.ev), self.shanten, self.accepted, rounded(self.keep),
+               rounded(1000 * self.deal_in), rounded(self.risk), rounded(self.later)]
         while len(row) > 4 and row[-1] == 0:
             row.pop()
         return row
@@ -476,9 +477,9 @@ class Judgement:
             "verdict": self.verdict.value,
             "reason": None if self.reason is None else self.reason.value,
             "top_kind": self.top_kind,
-            "ev": round(self.ev),
-            "top_ev": round(self.top_ev),
-            "cost_points": round(self.cost_points),
+            "ev": rounded(self.ev),
+            "top_ev": rounded(self.top_ev),
+            "cost_points": rounded(self.cost_points),
             "shanten": self.shanten,
             "best_shanten": self.best_shanten,
             "accepted": self.accepted,
@@ -547,13 +548,13 @@ class SeatSummary:
             "seat": self.seat,
             "judged": self.judged,
             "best": self.best,
-            "share_best": None if share is None else round(share, 4),
+            "share_best": None if share is None else rounded(share, 4),
             "forced": self.forced,
             "close": self.close,
             "loss": self.loss,
-            "loss_rate": None if rate is None else round(rate, 4),
-            "cost_points": round(self.cost_points),
-            "mean_cost": None if mean is None else round(mean, 1),
+            "loss_rate": None if rate is None else rounded(rate, 4),
+            "cost_points": rounded(self.cost_points),
+            "mean_cost": None if mean is None else rounded(mean, 1),
             "reasons": dict(sorted(self.reasons.items())),
             "pushes": self.pushes,
             "deal_ins": dict(sorted(self.deal_ins.items())),
@@ -687,7 +688,7 @@ class GameAnalysis:
         """``{"loss_threshold_points", "option_fields", "discards": [...], "summary": [...]}``: the ``analysis``
         member of ``replay --format json`` and of the HTML page's document."""
         doc: dict[str, object] = {
-            "loss_threshold_points": round(self.loss_threshold_points), "option_fields": list(OPTION_FIELDS),
+            "loss_threshold_points": rounded(self.loss_threshold_points), "option_fields": list(OPTION_FIELDS),
             "discards": [note.to_json() for note in self.discards],
             "summary": [seat.to_json() for seat in self.summary]}
         if self.stopped:

@@ -17,9 +17,10 @@ from rich.text import Text
 
 from ..analysis import DealIn, DiscardNote, GameAnalysis, RiichiSummary, waits_text
 from ..analysis.defence import DangerAgainst
-from ..analysis.values import OptionValue, Reason
+from ..analysis.values import OPTION_FIELDS, OptionValue, Reason
 from ..analysis.verdict import SeatSummary, Verdict
 from ..events import Game
+from ..rounding import fixed, rounded
 from ..rules.danger import DangerClass
 from ..tiles import kind as tile_kind
 from .term import visible
@@ -67,22 +68,31 @@ def value_text(option: OptionValue | None) -> str:
     tenpai and one-shanten (the chance is the option's calibrated win over the scorer's average
     win, so the two multiply to it), ``ev 412`` further away, with ``; deal-in 6%, -380`` when
     it risks a deal-in and ``; keep +120`` for its keep term (the keep table); empty for no
-    option."""
+    option.
+
+    The numbers are the ones the replay page reads, the option as its document holds it
+    (``OptionValue.to_json``: points whole, the deal-in chance in per mille), put in words the
+    way the page's script does, so that the two say the same (``rounding.py``)."""
     if option is None:
         return ""
-    text = f" · ev {option.ev:,.0f}"
+    held = dict(zip(OPTION_FIELDS, option.to_json(), strict=False))  # trailing zeros left out
+    ev, keep, risk, later = (held.get(name, 0) for name in ("ev", "keep", "risk", "later"))
+    deal_in = held.get("deal_in", 0) / 1000
+    text = f" · ev {fixed(ev, grouping=True)}"
     value = option.value
+    win_points = 0 if value is None else rounded(value.win_points)
     extra = []
-    if value is not None and value.win_points > 0:
+    if value is not None and win_points > 0:
         # the calibrated chance: the option's win over the scorer's average win
-        chance = min(1.0, option.win / value.win_points)
-        extra.append(f"wins {chance:.0%}, {value.win_points:,.0f} a win" + (", furiten" if value.furiten else ""))
+        chance = min(1.0, (ev + risk + later - keep) / win_points)
+        extra.append(f"wins {fixed(chance * 100)}%, {fixed(win_points, grouping=True)} a win"
+                     + (", furiten" if value.furiten else ""))
     elif value is not None:
         extra.append("cannot win" + (", furiten" if value.furiten else ""))
-    if option.deal_in > 0:
-        extra.append(f"deal-in {option.deal_in:.0%}, -{option.risk + option.later:,.0f}")
-    if round(option.keep):
-        extra.append(f"keep {'+' if option.keep > 0 else '-'}{abs(option.keep):,.0f}")
+    if deal_in > 0:
+        extra.append(f"deal-in {fixed(deal_in * 100)}%, -{fixed(risk + later, grouping=True)}")
+    if keep:
+        extra.append(f"keep {fixed(keep, plus=True, grouping=True)}")
     return text + (f" ({'; '.join(extra)})" if extra else "")
 
 
@@ -95,7 +105,9 @@ def threat_text(against: DangerAgainst) -> str:
     if against.riichi:
         return f"S{against.seat}'s riichi"
     calls = against.open_melds
-    return f"S{against.seat} ({calls} call{'s' if calls != 1 else ''}, tenpai {against.tenpai:.0%})"
+    tenpai = against.to_json()["tenpai"]  # as the page reads it (rounding.py)
+    assert isinstance(tenpai, float | int)
+    return f"S{against.seat} ({calls} call{'s' if calls != 1 else ''}, tenpai {fixed(tenpai * 100)}%)"
 
 
 def danger_line(against: DangerAgainst, tiles: TileWriter, kind: int) -> Text:
@@ -103,8 +115,10 @@ def danger_line(against: DangerAgainst, tiles: TileWriter, kind: int) -> Text:
     riichi is named by its calls and tenpai chance (``vs S2 (2 calls, tenpai 58%): ...``)."""
     line = Text(f"vs {threat_text(against)}: ")
     line.append_text(tiles.kind(kind))
-    rate = dict(zip((d.kind for d in against.hand), against.rates, strict=True)).get(kind)
-    line.append(f" {class_text(against.tile_class)}" + (f" ({rate:.1f}%)" if rate is not None else ""))
+    rates = against.to_json()["rates"]  # in percent, as the page reads them (rounding.py)
+    assert isinstance(rates, dict)
+    rate = rates.get(str(kind))
+    line.append(f" {class_text(against.tile_class)}" + (f" ({fixed(rate, 1)}%)" if rate is not None else ""))
     line.append(f", the safest in hand {class_text(against.safest_class)}")
     return line
 
@@ -126,7 +140,7 @@ def verdict_text(note: DiscardNote, tiles: TileWriter) -> Text:
             out.append_text(tiles.kinds(others))
         return out
     mark, style = ("≈ close", STYLE_CLOSE) if j.verdict is Verdict.CLOSE else ("✗ loss", STYLE_FAIL)
-    out.append(f"{mark}: {j.cost_points:,.0f} points below the top ", style=style)
+    out.append(f"{mark}: {fixed(j.cost_points, grouping=True)} points below the top ", style=style)
     out.append_text(tiles.kind(j.top_kind))
     if j.reason is not None:
         out.append(f" ({REASON_WORDS[j.reason]})", style=style)
@@ -231,16 +245,19 @@ def hand_analysis_view(game: Game, position: int, analysis: GameAnalysis, view: 
 def summary_line(s: SeatSummary) -> str:
     """A seat's verdicts over the game: ``S1: 52 discards judged · 30 best (64% of 47 choices) ·
     5 forced · 14 close · 3 losses (2 efficiency, 1 fold) · 41 points of ev a choice given up ·
-    3 pushes against riichi · dealt into riichi: 1 no suji``."""
-    share = s.share_best
+    3 pushes against riichi · dealt into riichi: 1 no suji``. The share and the points are
+    those the page reads, as the seat's summary holds them (``SeatSummary.to_json``)."""
+    held = s.to_json()
+    share, mean = held["share_best"], held["mean_cost"]
+    assert isinstance(share, float | int | None) and isinstance(mean, float | int | None)
     parts = [f"S{s.seat}: {s.judged} discard{'s' if s.judged != 1 else ''} judged",
-             f"{s.best} best" + (f" ({share:.0%} of {s.choices} choice{'s' if s.choices != 1 else ''})"
+             f"{s.best} best" + (f" ({fixed(share * 100)}% of {s.choices} choice{'s' if s.choices != 1 else ''})"
                                  if share is not None else ""),
              f"{s.forced} forced", f"{s.close} close",
              f"{s.loss} loss{'es' if s.loss != 1 else ''}"
              + (" (" + ", ".join(f"{n} {r}" for r, n in sorted(s.reasons.items())) + ")" if s.reasons else "")]
-    if s.mean_cost is not None:
-        parts.append(f"{s.mean_cost:,.0f} points of ev a choice given up")
+    if mean is not None:
+        parts.append(f"{fixed(mean, grouping=True)} points of ev a choice given up")
     parts.append(f"{s.pushes} push{'es' if s.pushes != 1 else ''} against riichi")
     dealt = {k: n for k, n in s.deal_ins.items() if k != "not_in_riichi"}
     if dealt:

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..events import DAN_NAMES, Agari, DrawKind, Game, Hand, Init, Player, Ruleset, Ryuukyoku
+from ..rounding import fixed
 from ..rules.game_end import ranking
 from ..rules.yaku import DORA_IDS, YAKU, yaku_name
 from ..rules.yaku import LIMIT_NAMES as YAKU_LIMIT_NAMES
@@ -55,7 +56,7 @@ def players_table(game: Game, *, viewer: int | None = None) -> Table:
 
 
 def _rate(p: Player) -> str:
-    return f"{p.rate:.0f}" if p.rate else "-"
+    return fixed(p.rate) if p.rate else "-"  # rounding.py: the page rounds it alike
 
 
 def signed(points: int) -> str:
@@ -212,7 +213,7 @@ def final_text(game: Game) -> Text | FinalResult:
     parts = []
     for rank, s in enumerate(order, 1):
         name = visible(game.header.players[s].name) or f"S{s}"
-        parts.append(f"{rank}. S{s} {name} {owari.scores[s]} ({owari.points[s]:+.1f})")
+        parts.append(f"{rank}. S{s} {name} {owari.scores[s]} ({fixed(owari.points[s], 1, plus=True)})")
     return FinalResult(parts)
 
 

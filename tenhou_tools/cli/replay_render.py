@@ -43,6 +43,7 @@ from ..events import (
 )
 from ..findings import Finding, Severity
 from ..ids import game_start
+from ..rounding import fixed
 from ..tiles import dora_kind
 from . import render
 from .analysis_render import analysis_summary_view, hand_analysis_view
@@ -380,7 +381,7 @@ def standings_view(doc: ReplayDocument) -> RenderableType:
     for rank, s in enumerate(final.ranking, 1):
         row: list[RenderableType] = [
             _ordinal(rank), f"S{s}", Text(player_name(game, s)), str(final.scores[s]),
-            render.signed(final.uma[s]) if final.uma is not None else "-", f"{final.points[s]:+.1f}",
+            render.signed(final.uma[s]) if final.uma is not None else "-", fixed(final.points[s], 1, plus=True),
         ]
         if final.chips is not None:
             row.append(render.signed(final.chips[s]))

@@ -26,7 +26,7 @@ from .options import (
 from .output import check_output_path, check_writable, refuse_input_as_output
 from .progress import ProgressBar, bar_wanted
 from .stats_render import render_text
-from .term import visible
+from .term import folded, visible
 
 
 @click.command()
@@ -268,7 +268,8 @@ def _plural(n: int, word: str) -> str:
 
 def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, with_db: bool,
           read_logs: bool, wanted: NameMatcher | None, *, written: bool = True) -> None:
-    """The summary line(s) on stderr; ``written`` false: no report was written (a ``--player``
+    """The summary on stderr (a sentence folded to the width, ``term.folded``; then the unreadable
+    logs, each on one line, however long); ``written`` false: no report was written (a ``--player``
     name matched nobody), and the line says so instead of counting rows."""
     parts = []
     if read_logs:
@@ -290,7 +291,8 @@ def _tell(summary: RunSummary, n_games: int, n_players: int, elapsed: float, wit
     else:
         parts.append(f"{_plural(n_games, 'game')} counted, no report written")
     tell_not_logs(summary.not_logs, summary.not_log_examples)
-    click.echo("stats: " + "; ".join(parts) + ".", err=True)
+    for line in folded("stats: " + "; ".join(parts) + "."):  # prose: folded as validate's report is
+        click.echo(line, err=True)
     for message in summary.errors:
         click.echo(f"  unreadable: {visible(message)}", err=True)
     if summary.unreadable > len(summary.errors):

@@ -12,8 +12,9 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..rounding import fixed
 from ..rules.danger import DangerClass
-from ..stats.games import TableRow, rate_change_summary, stable_dan_name, table_kinds
+from ..stats.games import TableRow, rate_change_summary, report_value, stable_dan_name, table_kinds
 from ..stats.report import Metric, PlayerReport
 from .term import make_console, visible
 
@@ -282,7 +283,7 @@ def _kinds_columns(rows: list[TableRow]) -> Columns:
         ranks = [str(n) for n in row.ranks] + [""] * (4 - len(row.ranks))
         stable = row.stable_dan
         cells = [str(row.games), *ranks, _num(row.avg_rank, 2), _signed(row.dan_pt_per_game, 1),
-                 "–" if stable is None else f"{stable:.2f} {stable_dan_name(stable)}"]
+                 "–" if stable is None else f"{_num(stable, 2)} {stable_dan_name(stable)}"]
         for (_, column), cell in zip(columns, cells, strict=True):
             column.append(cell)
     return columns
@@ -431,21 +432,25 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+# Each figure is shown rounded (rounding.py, the one rule) from the value the report holds
+# (``report_value``: 4 decimals, what its JSON and its page hold), so the page shows it alike.
+
+
 def _pct(value: float | None) -> str:
-    return "–" if value is None else f"{100 * value:.1f}%"
+    return "–" if value is None else fixed(100 * report_value(value), 1) + "%"
 
 
 def _pct0(value: float | None) -> str:
-    return "–" if value is None else f"{100 * value:.0f}"
+    return "–" if value is None else fixed(100 * report_value(value))
 
 
 def _num(value: float | int | None, digits: int = 0) -> str:
     if value is None:
         return "–"
-    return f"{value:,.{digits}f}"
+    return fixed(report_value(value), digits, grouping=True)
 
 
 def _signed(value: float | int | None, digits: int = 0) -> str:
     if value is None:
         return "–"
-    return f"{value:+,.{digits}f}"
+    return fixed(report_value(value), digits, plus=True, grouping=True)

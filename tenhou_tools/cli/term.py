@@ -14,7 +14,8 @@ is quoted by :func:`shell_quote`.
 
 The width is ``COLUMNS`` when set, else the width of the terminal on stdout, stderr or stdin
 (so ``tenhou-tools show x | less`` in a terminal gets the terminal's width), else
-``DEFAULT_WIDTH``.
+``DEFAULT_WIDTH``. Sentences for people (a report's verdict, a summary on stderr) fold between
+words at 80 columns or that width, if narrower (:func:`folded`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+import textwrap
 from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING
 
@@ -49,6 +51,21 @@ def output_width() -> int:
         if width > 0:
             return max(width, MIN_WIDTH)
     return DEFAULT_WIDTH
+
+
+PROSE_WIDTH = 80
+"""Sentences for people (a report's verdict, a summary on stderr) fold at 80 columns, or the
+terminal's width if narrower: a line of prose wider than that is hard to read. A finding, a path
+or a command to copy is never folded: it is one line, however long."""
+
+
+def folded(text: str) -> list[str]:
+    """A sentence folded between words to ``PROSE_WIDTH`` columns or the terminal's, if narrower
+    (``output_width``), continued lines indented by two spaces; a no-break space (``\u00a0``)
+    holds two words together. ``validate``'s report and ``stats``'s summary on stderr fold here."""
+    return [line.replace("\u00a0", " ") for line in textwrap.wrap(
+        text, min(PROSE_WIDTH, output_width()), subsequent_indent="  ", break_long_words=False,
+        break_on_hyphens=False)]
 
 
 def make_console(file: IO[str] | None = None, *, stderr: bool = False, width: int | None = None,

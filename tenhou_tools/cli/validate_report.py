@@ -13,14 +13,13 @@ Only records that fail are kept (at most ``MAX_GAMES``); nothing here reads a lo
 from __future__ import annotations
 
 import os
-import textwrap
 from dataclasses import dataclass, field
 
 from ..check import GameRecord, Summary
 from ..crossgame import CrossGameRecord
 from ..findings import Finding, Severity
 from .finding_text import replay_command, values_text, viewer_url
-from .term import output_width, visible
+from .term import folded, visible
 
 MAX_GAMES = 50
 """Failing games listed in full; the rest are counted."""
@@ -119,25 +118,14 @@ class Uncheckable:
 
     def lines(self) -> list[str]:
         """``warning: 3 games hold claims that cannot be checked: the wall without a seed (2),
-        ...``, the most frequent first, folded to ``WIDTH`` columns or the terminal's, if narrower
-        (continued lines indented); none when no game holds any."""
+        ...``, the most frequent first, folded to ``term.PROSE_WIDTH`` columns or the terminal's, if narrower
+        (``term.folded``: continued lines indented); none when no game holds any."""
         if not self.games:
             return []
         hold = "game holds" if self.games == 1 else "games hold"
         kinds = sorted(self.by_kind.items(), key=lambda kv: (-kv[1], list(UNCHECKABLE).index(kv[0])))
         named = ", ".join(f"{UNCHECKABLE[kind]}\u00a0({n:,})" for kind, n in kinds)  # a count stays with its claim
         return folded(f"warning: {self.games:,} {hold} claims that cannot be checked: {named}.")
-
-
-WIDTH = 80
-"""The report's lines other than a finding's (one line each, however long) fit 80 columns."""
-
-
-def folded(text: str) -> list[str]:
-    """A line of the report's prose folded to ``WIDTH`` columns or the terminal's, if narrower,
-    continued lines indented; a no-break space (``\u00a0``) holds two words together."""
-    return [line.replace("\u00a0", " ") for line in textwrap.wrap(
-        text, min(WIDTH, output_width()), subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)]
 
 
 printable = visible

@@ -78,10 +78,15 @@ class StatsInputs:
     """With ``--db``: games the database held already (not read again); ``None`` without."""
     interrupted: bool = False
     """Ctrl-C stopped the reading: the report covers the games read before."""
+    unreadable_examples: tuple[str, ...] = ()
+    """The first of the logs that could not be read (``stats.collect.MAX_ERROR_EXAMPLES``), each
+    as the text report names it on stderr: the log and why (``fixtures/truncated.mjlog: byte
+    305: gzip data is truncated``)."""
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"read": self.read, "unreadable": self.unreadable, "duplicates": self.duplicates,
-                               "not_logs": self.not_logs, "filtered": self.filtered}
+        out: dict[str, Any] = {"read": self.read, "unreadable": self.unreadable,
+                               "unreadable_examples": list(self.unreadable_examples),
+                               "duplicates": self.duplicates, "not_logs": self.not_logs, "filtered": self.filtered}
         if self.added is not None:
             out["added"] = self.added
             out["known"] = self.known
@@ -267,7 +272,7 @@ def stats_report(collected: Collected | None, *, store: StatsStore | None = None
                              filtered=s.filtered if store is None else 0,
                              added=s.added if store is not None else None,
                              known=s.known if store is not None else None,
-                             interrupted=collected.interrupted)
+                             interrupted=collected.interrupted, unreadable_examples=tuple(s.errors))
     set_quality: tuple[int, int] | None
     if store is not None:
         totals = _store_totals(store, games, wanted)

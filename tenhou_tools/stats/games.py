@@ -22,16 +22,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
-from typing import Any
+from typing import Any, overload
 
 from ..events import Game, Room
 from ..mjlog import ruleset_from_type
+from ..rounding import rounded
 from ..rules.game_end import ranking
 from ..rules.lobby import RANKED_LOBBY, is_ranked  # is_ranked(ruleset, lobby): ask rules.lobby
 from . import dan as dan_rules
 from .dan import Length
 
 __all__ = [
+    "REPORT_DIGITS",
     "GameEntry",
     "TableKind",
     "TableRow",
@@ -39,6 +41,7 @@ __all__ = [
     "history",
     "latest",
     "rate_change_summary",
+    "report_value",
     "sorted_entries",
     "stable_dan_name",
     "table_kind",
@@ -101,10 +104,10 @@ class GameEntry:
             "length": self.length,
             "dan": self.dan,
             "dan_name": None if self.dan is None else dan_rules.dan_name(self.dan),
-            "rate": _round(self.rate),
+            "rate": report_value(self.rate),
             "final_points": self.final_points / 10,
             "dan_pt": self.dan_pt,
-            "rate_change": _round(self.rate_change),
+            "rate_change": report_value(self.rate_change),
         }
 
 
@@ -233,9 +236,9 @@ class TableRow:
             "players": self.kind.players,
             "games": self.games,
             "ranks": list(self.ranks),
-            "avg_rank": _round(self.avg_rank),
-            "dan_pt_per_game": _round(self.dan_pt_per_game),
-            "stable_dan": _round(stable),
+            "avg_rank": report_value(self.avg_rank),
+            "dan_pt_per_game": report_value(self.dan_pt_per_game),
+            "stable_dan": report_value(stable),
             "stable_dan_name": stable_dan_name(stable),
         }
 
@@ -291,10 +294,26 @@ def rate_change_summary(entries: Iterable[GameEntry]) -> dict[str, Any]:
     changes = [e.rate_change for e in entries if e.rate_change is not None]
     if not changes:
         return {"value": None, "estimate": False, "note": RATE_NOTE_NONE}
-    return {"value": _round(sum(changes) / len(changes)), "estimate": True, "note": RATE_NOTE_ESTIMATE}
+    return {"value": report_value(sum(changes) / len(changes)), "estimate": True, "note": RATE_NOTE_ESTIMATE}
 
 
-def _round(value: float | int | None) -> float | int | None:
+REPORT_DIGITS = 4
+"""The decimals the report holds a figure to (a rate of 0.1234, an average rank of 2.4567): its
+JSON, CSV and page, and the text, which shows each figure rounded from that value (the page does
+the same: the two show one number alike)."""
+
+
+@overload
+def report_value(value: float) -> float: ...
+
+
+@overload
+def report_value(value: None) -> None: ...
+
+
+def report_value(value: float | None) -> float | None:
+    """A figure as the report holds it: ``REPORT_DIGITS`` decimals, a half away from zero
+    (``rounding.rounded``, the one rule); an ``int`` and ``None`` as they are."""
     if value is None or isinstance(value, int):
         return value
-    return round(value, 4)
+    return rounded(value, REPORT_DIGITS)

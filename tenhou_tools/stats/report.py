@@ -18,11 +18,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..rounding import rounded
 from ..rules.danger import DangerClass
 from ..rules.yaku import DORA_IDS, YAKU, yaku_name
 from . import dan as dan_rules
 from .counters import INT_FIELDS, PlayerCounters
-from .games import GameEntry, history, latest, rate_change_summary, table_kinds
+from .games import GameEntry, history, latest, rate_change_summary, report_value, table_kinds
 
 __all__ = ["Z95", "Metric", "PlayerReport", "csv_columns", "mean_interval", "merge_rows", "set_averages",
            "wilson"]
@@ -247,7 +248,7 @@ class PlayerReport:
             "date": last.day.isoformat() if last.day else None,
             "dan": last.dan,
             "dan_name": None if last.dan is None else dan_rules.dan_name(last.dan),
-            "rate": _round(last.rate),
+            "rate": report_value(last.rate),
         }
 
     def dan_pt_per_game(self) -> float | None:
@@ -267,11 +268,11 @@ class PlayerReport:
             "games": c.quality_games,
             "discards": c.quality_discards,
             "best": c.quality_best,
-            "share": _round(c.quality_best / c.quality_discards),
-            "share_ci": None if ci is None else [_round(ci[0]), _round(ci[1])],
-            "table_share": _round(best / judged) if judged else None,
-            "loss_rate": _round(c.quality_losses / c.quality_discards),
-            "mean_cost": round(c.quality_cost_points / c.quality_discards, 1),
+            "share": report_value(c.quality_best / c.quality_discards),
+            "share_ci": None if ci is None else [report_value(ci[0]), report_value(ci[1])],
+            "table_share": report_value(best / judged) if judged else None,
+            "loss_rate": report_value(c.quality_losses / c.quality_discards),
+            "mean_cost": rounded(c.quality_cost_points / c.quality_discards, 1),
             "verdicts": {"best": c.quality_best, "forced": c.quality_forced, "close": c.quality_close,
                          "loss": c.quality_losses},
             "pushes": c.quality_pushes,
@@ -300,9 +301,9 @@ class PlayerReport:
         for m in self.metrics():
             if m.key in out:
                 continue
-            out[m.key] = _round(m.value)
+            out[m.key] = report_value(m.value)
             if m.has_ci:
-                out[f"{m.key}_ci"] = None if m.ci is None else [_round(m.ci[0]), _round(m.ci[1])]
+                out[f"{m.key}_ci"] = None if m.ci is None else [report_value(m.ci[0]), report_value(m.ci[1])]
         out["riichi_outcomes"] = {
             "won": c.riichi_won, "dealt_in": c.riichi_dealt_in,
             "tsumo_by_other": c.riichi_tsumo_by_other, "other_ron": c.riichi_other_ron,
@@ -340,7 +341,7 @@ class PlayerReport:
         last = doc["latest"] or {}
         row["latest_dan"] = last.get("dan_name") or ""
         row["latest_rate"] = "" if last.get("rate") is None else last["rate"]
-        row["dan_pt_per_game"] = _blank(_round(self.dan_pt_per_game()))
+        row["dan_pt_per_game"] = _blank(report_value(self.dan_pt_per_game()))
         row.update(_stable_dan_columns(doc["tables"]))
         change = doc["rate_change_per_game"]
         row["rate_change_per_game"] = _blank(change["value"])
@@ -427,7 +428,7 @@ def set_averages(reports: Sequence[PlayerReport], everyone: PlayerCounters | Non
 
 
 def _ratio(num: float, den: float) -> float | None:
-    return round(num / den, 4) if den else None
+    return report_value(num / den) if den else None
 
 
 def _blank(value: object) -> object:
@@ -436,9 +437,3 @@ def _blank(value: object) -> object:
 
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-def _round(value: float | int | None) -> float | int | None:
-    if value is None or isinstance(value, int):
-        return value
-    return round(value, 4)

@@ -61,8 +61,14 @@ def embed_json(value: Any) -> str:
     return text
 
 
+SHARED_SCRIPT = "shared_text.js"
+"""The part both pages' scripts begin with: what they show the same way (a number by the one
+rounding rule, ``rounding.py``; text from a log or a path with its hidden characters as escapes,
+``serialize.visible``), as one object, ``TenhouText``, before each page's own scope."""
+
 SCRIPTS: dict[str, tuple[str, ...]] = {
     "replay": (
+        SHARED_SCRIPT,
         "replay_base.js",  # the document, constants, small helpers; opens the one function scope
         "replay_words.js",  # results, findings, waits and danger classes in words
         "replay_board.js",  # the board at a moment (computeBoard)
@@ -74,12 +80,13 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
         "replay_analysis.js",  # the discard analysis panel and the verdicts over the game
         "replay_main.js",  # render, the keys and buttons, window.TenhouReplay, the start; closes the scope
     ),
-    "stats": ("stats.js",),
+    "stats": (SHARED_SCRIPT, "stats.js"),
 }
 """Each page's script, in the files that make it up, in order: the page's concerns, each short
 enough to read whole. The page inlines them joined exactly as they are (nothing added or taken
-away) as its one script: the parts share one function scope (the first opens it, the last closes
-it), and the page's policy names the one script's hash."""
+away) as its one script: after the shared part (``SHARED_SCRIPT``), the page's parts share one
+function scope (the first opens it, the last closes it), and the page's policy names the one
+script's hash."""
 
 
 @cache

@@ -66,16 +66,15 @@
     if (acc.shanten !== undefined) numbers.push(acc.shanten < 0 ? "complete" : acc.shanten === 0 ? "tenpai" : "shanten " + acc.shanten);
     if (acc.total !== undefined) numbers.push(plural(acc.total, "tile"));
     if (option) {
-      var ev = "ev " + Math.round(option.ev).toLocaleString("en");
+      var ev = "ev " + fixed(option.ev, 0, GROUPED);
       var parts = [];
       var win = option.ev + (option.risk || 0) + (option.later || 0) - (option.keep || 0);
-      if (acc.value && acc.value.win_points > 0) parts.push("wins " + Math.round(Math.min(1, win / acc.value.win_points) * 100) +
-        "%, " + Math.round(acc.value.win_points).toLocaleString("en") + " a win" + (acc.value.furiten ? ", furiten" : ""));
+      if (acc.value && acc.value.win_points > 0) parts.push("wins " + fixed(Math.min(1, win / acc.value.win_points) * 100, 0) +
+        "%, " + fixed(acc.value.win_points, 0, GROUPED) + " a win" + (acc.value.furiten ? ", furiten" : ""));
       else if (acc.value) parts.push("cannot win" + (acc.value.furiten ? ", furiten" : ""));
-      if (option.deal_in > 0 || option.later > 0) parts.push("deal-in " + Math.round(option.deal_in * 100) + "%, -" +
-        Math.round(option.risk + option.later).toLocaleString("en"));
-      if (Math.round(option.keep || 0) !== 0) parts.push("keep " + (option.keep > 0 ? "+" : "-") +
-        Math.abs(Math.round(option.keep)).toLocaleString("en"));
+      if (option.deal_in > 0) parts.push("deal-in " + fixed(option.deal_in * 100, 0) + "%, -" +
+        fixed(option.risk + option.later, 0, GROUPED));
+      if (option.keep) parts.push("keep " + fixed(option.keep, 0, {plus: true, grouping: true}));
       numbers.push(ev + (parts.length ? " (" + parts.join("; ") + ")" : ""));
     }
     row.appendChild(h("span", {"class": "numbers"}, numbers.join(" · ")));
@@ -117,8 +116,12 @@
       return;
     }
     var head = h("tr");
+    /* Each column's words, and the short form its header shows: the header stays one line in the
+     * side column of a laptop screen (the words are its title, and label each value when a narrow
+     * panel shows a seat's row as labelled values). */
     var words = ["Seat", "judged", "best", "forced", "close", "losses", "ev lost a choice", "pushes", "dealt into riichi"];
-    words.forEach(function (t) { head.appendChild(h("th", {}, t)); });
+    var SHORT = {"ev lost a choice": "ev lost", "dealt into riichi": "into riichi"};
+    words.forEach(function (t) { head.appendChild(h("th", SHORT[t] ? {title: t} : {}, SHORT[t] || t)); });
     table.appendChild(head);
     shown.forEach(function (r) {
       var tr = h("tr", {"data-seat": r.seat});
@@ -126,10 +129,10 @@
       who.appendChild(document.createTextNode("S" + r.seat + " "));
       who.appendChild(nameNode(r.seat));
       tr.appendChild(who);
-      var best = r.best + (r.share_best !== null && r.share_best !== undefined ? " (" + Math.round(r.share_best * 100) + "%)" : "");
+      var best = r.best + (r.share_best !== null && r.share_best !== undefined ? " (" + fixed(r.share_best * 100, 0) + "%)" : "");
       var dealt = Object.keys(r.deal_ins || {}).filter(function (k) { return k !== "not_in_riichi"; })
         .map(function (k) { return r.deal_ins[k] + " " + classLabel(k); }).join(", ") || "–";
-      var mean = r.mean_cost !== null && r.mean_cost !== undefined ? Math.round(r.mean_cost).toLocaleString("en") : "–";
+      var mean = r.mean_cost !== null && r.mean_cost !== undefined ? fixed(r.mean_cost, 0, GROUPED) : "–";
       [r.judged, best, r.forced, r.close, r.loss, mean, r.pushes, dealt]
         .forEach(function (v, i) { tr.appendChild(h("td", {"data-field": ["judged", "best", "forced", "close", "loss", "mean_cost", "pushes", "deal_ins"][i],
           "data-label": words[i + 1]}, String(v))); });
@@ -152,7 +155,7 @@
       others.forEach(function (o) { p.appendChild(kindIcon(o[0])); });
     } else {
       p.textContent = (verdict === "loss" ? "✗ Loss: " : "≈ Close: ") +
-        Math.round(j.cost_points || 0).toLocaleString("en") + " points of ev below the top ";
+        fixed(j.cost_points || 0, 0, GROUPED) + " points of ev below the top ";
       p.appendChild(kindIcon(j.top_kind));
       p.appendChild(document.createTextNode(j.reason ? " (" + (REASON_WORDS[j.reason] || j.reason) + ")." : "."));
     }
@@ -166,11 +169,11 @@
     entry.danger.forEach(function (d) {
       var li = h("li", {"data-seat": d.seat, "data-class": d.tile_class, "data-riichi": d.riichi === false ? 0 : 1});
       var who = d.riichi === false ? "S" + d.seat + " (" + plural(d.open_melds || 0, "call") + ", tenpai " +
-        Math.round((d.tenpai || 0) * 100) + "%)" : "S" + d.seat + "'s riichi";
+        fixed((d.tenpai || 0) * 100, 0) + "%)" : "S" + d.seat + "'s riichi";
       li.appendChild(document.createTextNode("vs " + who + ": "));
       li.appendChild(kindIcon(entry.kind));
       var rate = d.rates ? d.rates[String(entry.kind)] : undefined;
-      li.appendChild(document.createTextNode(" " + classLabel(d.tile_class) + (rate !== undefined ? " (" + rate + "%)" : "") +
+      li.appendChild(document.createTextNode(" " + classLabel(d.tile_class) + (rate !== undefined ? " (" + fixed(rate, 1) + "%)" : "") +
         "; the safest in hand: " + classLabel(d.safest_class)));
       ul.appendChild(li);
     });

@@ -66,23 +66,16 @@
     return e;
   }
 
+  /* A number as text by the one rounding rule (shared_text.js; the terminal's, rounding.py). */
+  var fixed = TenhouText.fixed;
+  var GROUPED = {grouping: true};
+
   function signed(v) {
     return v > 0 ? "+" + v : String(v);
   }
 
-  /* Text from a log or a path as the terminal shows it (serialize.visible): a character that
-   * would move, hide or break the text (controls, format characters, line and paragraph
-   * separators) is shown as its escape, \x1b or \u202e, never as itself. */
-  var UNSHOWN_CHARS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
-  function escaped(text) {
-    return String(text).replace(UNSHOWN_CHARS, function (ch) {
-      var code = ch.codePointAt(0);
-      var hex = code.toString(16);
-      if (code < 0x100) return "\\x" + ("0" + hex).slice(-2);
-      if (code < 0x10000) return "\\u" + ("000" + hex).slice(-4);
-      return "\\U" + ("0000000" + hex).slice(-8);
-    });
-  }
+  /* Text from a log or a path as the terminal shows it (shared_text.js; serialize.visible). */
+  var escaped = TenhouText.escaped;
 
   /* A player's name as an isolated run (<bdi>): a name with right-to-left or bidi control
    * characters cannot reorder the text around it. The full name is its title. */

@@ -6,6 +6,7 @@
     seat: doc.viewer === null || doc.viewer === undefined ? 0 : doc.viewer,
     all: !SEAT_PAGE && (doc.viewer === null || doc.viewer === undefined ? true : !!doc.all_hands),
     layout: null,
+    notice: null,  /* what the address asked for that the game does not have, until the next move */
   };
   var analysisIndex = {};
 
@@ -43,6 +44,7 @@
     step = step === "end" ? last : Math.max(0, Math.min(step | 0, last));
     state.pos = pos;
     state.step = step;
+    state.notice = null;  /* a move of one's own: the address's request is answered */
     render();
     return snapshot();
   }
@@ -142,14 +144,52 @@
     return snapshot();
   }
 
+  /* The moment the address names, #HAND:STEP (#E2-1:12; #E2-1 is its deal): true when it
+   * names one, or names something (then the page opens at the first deal and says why: a hand
+   * the game does not have, a step past the hand's end, or no moment at all); false for none. */
   function readHash() {
-    var m = /^#([ESWN]\d-\d+)(?::(\d+))?$/i.exec(decodeURIComponent(location.hash || ""));
-    if (!m) return false;
-    var pos = HANDS.findIndex(function (x) { return x.label.toUpperCase() === m[1].toUpperCase(); });
-    if (pos < 0) return false;
-    state.pos = pos;
-    state.step = Math.min(m[2] ? parseInt(m[2], 10) : 0, HANDS[pos].events.length);
+    var asked = location.hash || "";
+    if (asked === "" || asked === "#") return false;
+    try {
+      asked = decodeURIComponent(asked);
+    } catch (e) {
+      /* not UTF-8 once decoded: shown as written */
+    }
+    var m = /^#([ESWN]\d-\d+)(?::(\d+))?$/i.exec(asked);
+    var pos = m ? HANDS.findIndex(function (x) { return x.label.toUpperCase() === m[1].toUpperCase(); }) : -1;
+    var step = m && m[2] ? parseInt(m[2], 10) : 0;
+    if (pos >= 0 && step <= HANDS[pos].events.length) {
+      state.pos = pos;
+      state.step = step;
+      state.notice = null;
+      return true;
+    }
+    state.pos = 0;
+    state.step = 0;
+    state.notice = momentNotice(asked.slice(1), m, pos);
     return true;
+  }
+
+  /* Why the address's moment is not shown, in words: `asked` is the text after "#" (data from
+   * the address: shown escaped and cut, never as markup). */
+  function momentNotice(asked, m, pos) {
+    var chars = Array.from(escaped(asked));
+    var shown = "“" + (chars.length > 40 ? chars.slice(0, 39).join("") + "…" : chars.join("")) + "”";
+    var first = HANDS.length ? handLabel(0) : null;
+    var where = HANDS.length ? ": showing the first deal, " + first + " step 0." : ".";
+    if (!m) return "The address asks for " + shown + ", which is not a moment (HAND:STEP, such as " +
+      (first || "E1-0") + ":5)" + where;
+    var hands = HANDS.length === 1 ? " (its one hand: " + first + ")"
+      : HANDS.length ? " (its hands: " + first + " to " + handLabel(HANDS.length - 1) + ")" : "";
+    if (pos < 0) return "The address asks for " + shown + ", but this game has no hand " + m[1].toUpperCase() + hands + where;
+    return "The address asks for " + shown + ", but hand " + handLabel(pos) + " has no step " + m[2] +
+      " (its steps: 0 to " + HANDS[pos].events.length + ")" + where;
+  }
+
+  function renderNotice() {
+    var notice = document.getElementById("moment-notice");
+    notice.textContent = state.notice || "";
+    notice.hidden = !state.notice;
   }
 
   function writeHash() {

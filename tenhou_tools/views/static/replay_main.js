@@ -24,6 +24,7 @@
   }
 
   function render() {
+    renderNotice();
     if (!HANDS.length) {
       document.getElementById("event-text").textContent = "This game has no hands.";
       return;

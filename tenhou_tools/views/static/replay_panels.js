@@ -228,7 +228,7 @@
       span.appendChild(h("span", {"class": "swatch seat-" + seat}));
       span.appendChild(document.createTextNode("S" + seat + " "));
       span.appendChild(nameNode(seat));
-      if (p && p.rate) span.appendChild(document.createTextNode(" (R" + Math.round(p.rate) + ")"));
+      if (p && p.rate) span.appendChild(document.createTextNode(" (R" + fixed(p.rate, 0) + ")"));
       players.appendChild(span);
     }
     var v = document.getElementById("game-verdict");
@@ -291,7 +291,7 @@
       tr.appendChild(td);
       tr.appendChild(h("td", {"class": "num"}, f.scores[seat]));
       tr.appendChild(h("td", {"class": "num"}, f.uma ? signed(f.uma[seat]) : "-"));
-      tr.appendChild(h("td", {"class": "num"}, (f.points[seat] > 0 ? "+" : "") + f.points[seat].toFixed(1)));
+      tr.appendChild(h("td", {"class": "num"}, fixed(f.points[seat], 1, {plus: true})));
       body.appendChild(tr);
     });
   }

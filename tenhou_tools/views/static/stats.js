@@ -35,10 +35,12 @@
     return node;
   }
 
+  // Numbers as text by the one rounding rule (shared_text.js; the text report's, rounding.py),
+  // from the figures as the document holds them (4 decimals), as the text report rounds them.
   const num = (v) => typeof v === 'number' && Number.isFinite(v);
-  const pct = (v, digits) => (num(v) ? (100 * v).toFixed(digits === undefined ? 1 : digits) + ' %' : '—');
-  const fixed = (v, digits) => (num(v) ? v.toFixed(digits) : '—');
-  const signed = (v, digits) => (num(v) ? (v > 0 ? '+' : '') + v.toFixed(digits) : '—');
+  const pct = (v, digits) => (num(v) ? TenhouText.fixed(100 * v, digits === undefined ? 1 : digits) + ' %' : '—');
+  const fixed = (v, digits) => (num(v) ? TenhouText.fixed(v, digits) : '—');
+  const signed = (v, digits) => (num(v) ? TenhouText.fixed(v, digits, {plus: true}) : '—');
   const plural = (n, word) => n + ' ' + word + (n === 1 ? '' : 's');
   const nameOf = (p) => (p.name ? p.name : '(no name)');
   const cell = (row, i) => (i >= 0 ? row[i] : undefined);
@@ -301,14 +303,14 @@
       ticks: (lo, hi) => {
         const step = niceStep(hi - lo, 4);
         const out = [];
-        for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push([v, v.toFixed(0)]);
+        for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push([v, fixed(v, 0)]);
         return out;
       },
-      format: (v) => 'R' + v.toFixed(0),
+      format: (v) => 'R' + fixed(v, 0),
     });
     const latest = p.latest || {};
     const facts = [];
-    if (num(latest.rate)) facts.push('Latest R' + latest.rate.toFixed(0) + (latest.date ? ' (' + latest.date + ')' : ''));
+    if (num(latest.rate)) facts.push('Latest R' + fixed(latest.rate, 0) + (latest.date ? ' (' + latest.date + ')' : ''));
     const change = p.rate_change_per_game;
     if (change && num(change.value)) {
       facts.push('expected change per game ' + signed(change.value, 2) + (change.estimate ? ' (estimate)' : ''));
@@ -378,7 +380,7 @@
     const step = max > 0.5 ? 0.2 : 0.1;
     for (let v = 0; v <= max + 1e-9; v += step) {
       grid.appendChild(svgEl('line', {x1: x(v), x2: x(v), y1: top, y2: h - bottom}));
-      svg.appendChild(svgEl('text', {class: 'axis', x: x(v), y: h - 8, 'text-anchor': 'middle'}, Math.round(v * 100) + '%'));
+      svg.appendChild(svgEl('text', {class: 'axis', x: x(v), y: h - 8, 'text-anchor': 'middle'}, fixed(v * 100, 0) + '%'));
     }
     svg.insertBefore(grid, svg.firstChild);
     rows.forEach((r, i) => {
@@ -404,7 +406,7 @@
     if (!q) section.appendChild(el('p', {class: 'note'}, 'Agreement with the analysis (play quality): ' + MISSING + '.'));
     else if (num(q.loss_rate)) {
       section.appendChild(el('p', {class: 'note quality-note'}, 'Play quality: losses (✗) on ' + pct(q.loss_rate) +
-        ' of ' + q.discards + ' discards, ' + (num(q.mean_cost) ? Math.round(q.mean_cost) : '–') +
+        ' of ' + q.discards + ' discards, ' + fixed(q.mean_cost, 1) +
         ' points of expected value given up a discard against the analysis\'s top pick.'));
     }
     return section;
@@ -434,13 +436,15 @@
     svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
     svg.setAttribute('height', h);
     svg.setAttribute('data-layout', narrow ? 'above' : 'beside');
+    // The axis starts where the bars do, at the scale's least value (3級 = -2: nothing but last
+    // places); a label above its bar leaves room for the axis's first number.
     const lo = -2;
     const hi = Math.max(10, ...tables.map((t) => (num(t.stable_dan) ? Math.ceil(t.stable_dan) : 0)));
-    const x0 = labelW, x1 = w - valueW - right;
+    const x0 = narrow ? 10 : labelW, x1 = w - valueW - right;
     const x = (v) => x0 + (x1 - x0) * (Math.max(lo, v) - lo) / (hi - lo);
     const grid = svgEl('g', {class: 'grid'});
     const tick = narrow ? 4 : 2;
-    for (let v = 0; v <= hi; v += tick) {
+    for (let v = lo; v <= hi; v += tick) {
       grid.appendChild(svgEl('line', {x1: x(v), x2: x(v), y1: top, y2: h - bottom}));
       svg.appendChild(svgEl('text', {class: 'axis', x: x(v), y: h - 6, 'text-anchor': 'middle'}, v));
     }
@@ -459,7 +463,7 @@
       }
       svg.appendChild(g);
     });
-    section.appendChild(el('p', {class: 'note'}, 'Stable dan on its scale (初段 = 1 … 十段 = 10, 1級 = 0); not given without last places or without a pt table.'));
+    section.appendChild(el('p', {class: 'note'}, 'Stable dan on its scale (初段 = 1 … 十段 = 10, 1級 = 0, 3級 = -2 where the axis starts); not given without last places or without a pt table.'));
     const wrap = el('div', {class: 'table-wrap'});
     const table = el('table', {class: 'kinds'});
     const head = el('tr');
@@ -495,7 +499,7 @@
     const facts = el('p', {class: 'facts'});
     const parts = [p.players + '-player', plural(p.games || 0, 'game'), plural(p.hands || 0, 'hand')];
     const latest = p.latest;
-    if (latest && latest.dan_name) parts.push('latest ' + latest.dan_name + (num(latest.rate) ? ', R' + latest.rate.toFixed(0) : ''));
+    if (latest && latest.dan_name) parts.push('latest ' + latest.dan_name + (num(latest.rate) ? ', R' + fixed(latest.rate, 0) : ''));
     if (latest && latest.date) parts.push('last game ' + latest.date);
     for (const text of parts) facts.appendChild(el('span', {}, text));
     box.appendChild(facts);
@@ -558,7 +562,31 @@
     return shown;
   }
 
+  // How the logs were read (the document's `inputs`, absent for a report from a database alone),
+  // in the words of the summary `stats` writes on stderr, and the logs that could not be read,
+  // named as there: each as text, a hidden character as its escape (TenhouText.escaped).
+  function showInputs() {
+    const inputs = doc.inputs;
+    if (!inputs || typeof inputs !== 'object') return;
+    const unreadable = num(inputs.unreadable) ? inputs.unreadable : 0;
+    const parts = [plural((inputs.read || 0) + unreadable, 'log') + ' read', unreadable + ' unreadable'];
+    if (inputs.duplicates) parts.push(plural(inputs.duplicates, 'duplicate') + ' skipped');
+    if (num(inputs.added)) parts.push(plural(inputs.added, 'game') + ' added to the database, ' + inputs.known + ' already in it');
+    else if (inputs.filtered) parts.push(plural(inputs.filtered, 'game') + ' left out by the filters');
+    if (inputs.not_logs) parts.push(plural(inputs.not_logs, 'file') + ' skipped: not Tenhou logs');
+    const summary = document.getElementById('inputs-summary');
+    summary.textContent = parts.join('; ') + '.';
+    summary.hidden = false;
+    const named = Array.isArray(inputs.unreadable_examples) ? inputs.unreadable_examples : [];
+    if (!unreadable) return;
+    const list = document.getElementById('unreadable-logs');
+    for (const message of named) list.appendChild(el('li', {}, TenhouText.escaped(message)));
+    if (unreadable > named.length) list.appendChild(el('li', {}, '… and ' + (unreadable - named.length) + ' more'));
+    document.getElementById('unreadable').hidden = false;
+  }
+
   function start() {
+    showInputs();
     const total = rows.reduce((a, row) => a + (cell(row, GAMES) || 0), 0);
     const summary = whole.games !== undefined
       ? plural(rows.length, 'player row') + ' · ' + plural(total, 'player-game')
