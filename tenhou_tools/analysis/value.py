@@ -43,7 +43,7 @@ from ..replay.board import Board
 from ..rules.furiten import pond_furiten
 from ..rules.hand import counts34, tenpai_discards
 from ..rules.riichi import may_declare_riichi
-from ..rules.scoring import ScoredHand, ScoringRules, WinContext, score_wins
+from ..rules.scoring import ScoringRules, WinContext, score_values
 from ..rules.shanten import acceptance
 from ..tiles import RED_FIVES
 from .tables import han_kept, mean_ron_ratio, riichi_bonus_han, ron_ratio, win_group
@@ -165,7 +165,8 @@ def _score(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
            wins: tuple[bool, ...]) -> tuple[_Line | None, ...]:
     """The scorer's lines for ``counts13`` completed by a plain ``win`` in the situation numbered
     ``key``, one for each of ``wins`` (``True`` a tsumo, ``False`` a ron): the tiles are chosen
-    once for both, and the scorer scores both in one pass (``rules.scoring.score_wins``)."""
+    once for both, and the scorer scores both in one pass (``rules.scoring.score_values``: what
+    ``score_wins`` gives, han, fu, points and yakuman only)."""
     melds, seat_wind, round_wind, riichi, dora_indicators, rules, taken = _PARTS[key]
     counts = list(counts13)
     counts[win] += 1
@@ -186,15 +187,14 @@ def _score(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
                 ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
                 chiihou=False, dora_indicators=dora_indicators, ura_indicators=(), rules=rules)
     players = rules.players
-    return tuple(_line(scored, riichi, players) if isinstance(scored, ScoredHand) else None
-                 for scored in score_wins(ctx, wins))
+    return tuple(None if scored is None else _line(scored, riichi, players) for scored in score_values(ctx, wins))
 
 
-def _line(scored: ScoredHand, riichi: bool, players: int) -> _Line:
-    """The memo's line of a scored win."""
-    han, fu, points = scored.han, scored.fu, scored.points
-    return (han, fu, points, scored.yakuman_count if han == 0 else 0,
-            riichi_bonus(han, fu, points, players) if riichi else float(points))
+def _line(scored: tuple[int, int, int, int], riichi: bool, players: int) -> _Line:
+    """The memo's line of a scored win (``rules.scoring.score_values``: han, fu, points and
+    yakuman)."""
+    han, fu, points, yakuman = scored
+    return (han, fu, points, yakuman, riichi_bonus(han, fu, points, players) if riichi else float(points))
 
 
 def _score_line(line: _Line | None) -> ScoreLine | None:
