@@ -175,6 +175,9 @@ class Reading:
         self.yakuman = yakuman
         self.fu = fu
         self.fu_details = fu_details
+        """In the order they are found: ``_scored`` sorts the chosen reading's, largest first (sorting
+        every reading's cost 27 M instructions of 2,970 M, callgrind, compiled, 3 corpus games'
+        ``analyze_game``)."""
         self.han = han
         """Han of ``yaku`` plus ``dora_han`` (0 on a yakuman reading)."""
 
@@ -432,8 +435,6 @@ class _HandFacts:
                 details.append(("open_pinfu", 10))  # an open hand without fu is 30 on Tenhou
                 raw = 30
             fu = -(-raw // 10) * 10
-        if len(details) > 1:
-            details.sort(key=_by_fu)
         if yakuman:
             return Reading(yaku=(), yakuman=tuple(map(int, yakuman)), fu=fu, fu_details=tuple(details), han=0)
 
@@ -694,7 +695,10 @@ def _scored(win: _Win, tsumo: bool, reading: Reading | None,
         for yid, count in zip(_DORA_YAKU, dora_counts):
             if count:
                 yaku.append((int(yid), count))
-    return _assemble(win, tsumo, yaku, list(reading.yakuman), reading.fu, reading.fu_details)
+    details = reading.fu_details
+    if len(details) > 1:
+        details = tuple(sorted(details, key=_by_fu))
+    return _assemble(win, tsumo, yaku, list(reading.yakuman), reading.fu, details)
 
 
 _RED_IDS = frozenset({16, 52, 88})
