@@ -259,13 +259,11 @@ def _wait_values(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequen
 
 
 def _outcome(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequence[int], unseen: Sequence[int],
-             s: ValueSituation, key: int, pond: Collection[int], discarded: int) -> tuple[float, float]:
+             players: int, key: int, pond: Collection[int], discarded: int, norm: float) -> tuple[float, float]:
     """``(weighted tiles, win_points)`` of ``_tenpai`` for the look-ahead (``discarded`` joins the
-    pond), without its records."""
-    players = s.rules.players
+    pond; ``norm``: 1 + the mean ron ratio), without its records."""
     pond = {*pond, discarded}
     furiten = pond_furiten(waits, pond)
-    norm = 1 + mean_ron_ratio(players)
     tiles = 0.0
     total = 0.0
     for w in waits:
@@ -359,6 +357,8 @@ def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituati
     # with and the unseen tiles are the same whichever option reached it
     branches = []  # (copies of the draw, [(tiles, average win) per tenpai discard])
     key = _situation_key(s)
+    players = s.rules.players
+    norm = 1 + mean_ron_ratio(players)
     for k, options in _lookahead(counts, s.sets, s.rules.sanma):
         copies = unseen[k]
         if not copies or not options:
@@ -372,11 +372,11 @@ def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituati
             kept = list(drawn)
             kept[d] -= 1
             kept_reds = reds if kept[d] or d not in reds else tuple(r for r in reds if r != d)
-            kept_counts = tuple(kept)
-            outcome = shared.get((kept_counts, kept_reds, k))
+            kept_key = (tuple(kept), kept_reds, k)
+            outcome = shared.get(kept_key)
             if outcome is None:
-                outcome = shared[(kept_counts, kept_reds, k)] = _outcome(kept_counts, kept_reds, kept_waits, after,
-                                                                         s, key, furiten, d)
+                outcome = shared[kept_key] = _outcome(kept_key[0], kept_reds, kept_waits, after, players, key,
+                                                      furiten, d, norm)
             outcomes.append(outcome)
         branches.append((copies, outcomes))
     tiles = sum(c for c, _ in branches)
