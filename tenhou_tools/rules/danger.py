@@ -255,7 +255,10 @@ def danger_rate(danger: Danger, *, players: int = 4,
     cls = danger.danger_class.value
     value = _cell_rate(table if table is not None else base[players], cls, danger.grade,
                        turn_bucket(danger.turn), min_cases)
-    for flag in sorted(f.value for f in danger.flags):
+    flags = danger.flags
+    if not flags:  # most kinds have none: no sort (callgrind, compiled, 3 corpus games: 72 M -> 64 M)
+        return value
+    for flag in sorted(f.value for f in flags):
         cases, won, expected = factors[players].get((cls, flag), (0, 0, 0.0))
         if cases >= min_cases and expected > 0:
             value *= won / expected
