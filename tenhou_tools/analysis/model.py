@@ -206,7 +206,7 @@ def option_values(
     fastest = min(shanten for _, shanten, _ in read)
     rows: list[list] = []  # [(kind, shanten, accepted), win, deal_in, risk, later, ev, value, potential or None]
     shared: dict = {}  # the look-ahead's tenpai hands, valued once for the whole decision
-    for facts in read:
+    for facts, option in zip(read, options):
         kind, shanten, accepted = facts
         tile = _tile_for(concealed, kind, chosen)
         rest = list(concealed)
@@ -214,7 +214,7 @@ def option_values(
         value = None
         grows = None
         if shanten <= VALUED_SHANTEN:
-            value = hand_value(rest, situation, unseen, discarded=kind, shared=shared)
+            value = hand_value(rest, situation, unseen, discarded=kind, shared=shared, reach=option.acceptance)
             win = 0.0 if value is None else value.ev * calibration(players, shanten, turn, not closed)
             if standing is not None and value is not None and value.win_points > 0:
                 win *= 1 + standing.win_gain(value.win_points) / value.win_points
