@@ -209,11 +209,11 @@ def option_values(
     for facts, option in zip(read, options):
         kind, shanten, accepted = facts
         tile = _tile_for(concealed, kind, chosen)
-        rest = list(concealed)
-        rest.remove(tile)
         value = None
         grows = None
         if shanten <= VALUED_SHANTEN:
+            rest = list(concealed)
+            rest.remove(tile)
             value = hand_value(rest, situation, unseen, discarded=kind, shared=shared, reach=option.acceptance)
             win = 0.0 if value is None else value.ev * calibration(players, shanten, turn, not closed)
             if standing is not None and value is not None and value.win_points > 0:
