@@ -250,7 +250,7 @@ def _wait_values(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequen
     furiten = pond_furiten(waits, pond)
     found = []
     weights = []
-    for w, n in zip(waits, left, strict=True):
+    for w, n in zip(waits, left):
         ratio = ron_ratio(players, win_group(w, pond))
         tsumo, ron, points, weight = _wait(counts13, reds, w, key, not furiten, ratio)
         found.append(build(WaitValue, kind=w, left=n, ron=_score_line(ron), tsumo=_score_line(tsumo), points=points))
@@ -289,8 +289,8 @@ def _tenpai(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequence[in
     values, weights, furiten = _wait_values(counts13, reds, waits, [unseen[w] for w in waits], s, pond)
     norm = 1 + mean_ron_ratio(s.rules.players)
     tiles = sum(v.left for v in values if v.points > 0)
-    weighted = sum(v.left * w / norm for v, w in zip(values, weights, strict=True) if v.points > 0)
-    points = sum(v.left * w / norm * v.points for v, w in zip(values, weights, strict=True)) / weighted \
+    weighted = sum(v.left * w / norm for v, w in zip(values, weights) if v.points > 0)
+    points = sum(v.left * w / norm * v.points for v, w in zip(values, weights)) / weighted \
         if weighted else 0.0
     chance = _chance(weighted, pool, draws)
     return build(HandValue, shanten=0, tiles=tiles, win_points=points, win_chance=chance, ev=chance * points,
