@@ -341,7 +341,9 @@ def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequ
     ``shared``: one dict for the options of one decision (the same ``3n+2`` hand, situation and
     ``unseen``, each option's tile taken out): the one-shanten look-ahead's tenpai hands are
     found from several options (discard a, draw k, discard b is discard b, draw k, discard a),
-    and each is valued once."""
+    and each is valued once; it needs ``discarded``."""
+    if shared is not None and discarded is None:
+        raise ValueError("hand_value: shared needs the kind discarded")
     counts = tuple(counts34(concealed))
     reds = tuple(sorted(t >> 2 for t in concealed if t in RED_FIVES))  # ints: see _SCORES
     sanma = situation.rules.sanma
@@ -355,16 +357,19 @@ def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequ
     if reach.shanten != 1:
         return None
     return _one_shanten(counts, reds, situation, unseen, furiten, pool, draws, {} if shared is None else shared,
-                        reach.kinds)
+                        reach.kinds, -1 if discarded is None else discarded)
 
 
 def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituation, unseen: Sequence[int],
                  furiten: frozenset[int], pool: int, draws: int,
-                 shared: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[float, float]],
-                 reach: Sequence[int]) -> HandValue:
+                 shared: dict[tuple[int, int, tuple[int, ...], int], tuple[float, float]],
+                 reach: Sequence[int], discarded: int) -> HandValue:
     # ``shared`` (``hand_value``): within one decision, a tenpai hand reached by drawing k names
     # the two tiles let go (the decision's hand + k - the tenpai hand), so the pond it is judged
-    # with and the unseen tiles are the same whichever option reached it
+    # with and the unseen tiles are the same whichever option reached it. It is keyed by those
+    # two kinds (``discarded`` and the tenpai discard, in order), its red fives and k, not by its
+    # 34 counts, hashed at every look-up (callgrind, compiled, 3 corpus games' analyze_game:
+    # 2,645 M instructions against 2,685 M)
     branches = []  # (copies of the draw, [(tiles, average win) per tenpai discard])
     key = _situation_key(s)
     players = s.rules.players
@@ -379,13 +384,13 @@ def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituati
         drawn[k] += 1
         outcomes = []
         for d, kept_waits in options:
-            kept = list(drawn)
-            kept[d] -= 1
-            kept_reds = reds if kept[d] or d not in reds else tuple(r for r in reds if r != d)
-            kept_key = (tuple(kept), kept_reds, k)
+            kept_reds = reds if drawn[d] > 1 or d not in reds else tuple(r for r in reds if r != d)
+            kept_key = (min(discarded, d), max(discarded, d), kept_reds, k)
             outcome = shared.get(kept_key)
             if outcome is None:
-                outcome = shared[kept_key] = _outcome(kept_key[0], kept_reds, kept_waits, after, players, key,
+                kept = list(drawn)
+                kept[d] -= 1
+                outcome = shared[kept_key] = _outcome(tuple(kept), kept_reds, kept_waits, after, players, key,
                                                       furiten, d, norm)
             outcomes.append(outcome)
         branches.append((copies, outcomes))
