@@ -19,7 +19,9 @@ from tenhou_tools.rules.scoring import (
     ScoringRules,
     WinContext,
     YakuId,
+    score_values,
     score_win,
+    score_wins,
 )
 from tenhou_tools.tiles import kind, parse_tiles
 
@@ -363,6 +365,89 @@ def test_corpus_sample_matches_every_agari(corpus: Path) -> None:
                 checked += 1
                 failures.extend(f"{path.name} {hand.init.label()}: {b}" for b in bad)
     assert checked > 1000
+    assert failures == []
+
+
+def _values_agree(ctx: WinContext) -> list[str]:
+    """Where ``score_values`` differs from what ``score_wins`` gives for a tsumo and a ron of
+    ``ctx`` (a ``ScoredHand``'s han, fu, points and number of yakuman; ``None`` for a refusal)."""
+    ways = (True, False)
+    full = [None if isinstance(s, ScoringRefusal) else (s.han, s.fu, s.points, len(s.yakuman))
+            for s in score_wins(ctx, ways)]
+    light = score_values(ctx, ways)
+    return [] if light == full else [f"{ctx}: score_values {light}, score_wins {full}"]
+
+
+def test_score_values_agrees_with_score_wins_by_hand() -> None:
+    kita = _meld(CallKind.KITA, "4z")
+    kans = tuple(_meld(CallKind.CLOSED_KAN, t) for t in ("1111m", "9999p", "2222s"))
+    pons = (_meld(CallKind.PON, "555z", from_seat=2), _meld(CallKind.PON, "666z", from_seat=3))
+    no_yaku = _ctx("123m456p789s11s999m", "9m")
+    for ctx in (
+        _ctx("234789m12345666p", "6p", seat=0),  # pinfu: 20 fu tsumo, 30 ron
+        _ctx("11223345678999m", "9m", riichi=True, dora_indicators=tuple(parse_tiles("8m"))),  # kazoe
+        _ctx("777z111z22z", "2z", melds=pons, taken="555z666z"),  # double yakuman
+        _ctx("119m19p19s1234567z", "1m"),  # thirteen-sided kokushi
+        _ctx("111m333p555s777s99m", "7s", seat=0, tenhou=True),  # tenhou and suuankou; no ron
+        _ctx("123p456p789s11s777z", "9s", melds=(kita,), taken="4z", rules=TENHOU_3P, riichi=True,
+             dora_indicators=tuple(parse_tiles("1z")), ura_indicators=tuple(parse_tiles("3z"))),
+        _ctx("456m77z", "6m", melds=kans, taken="1111m9999p2222s"),
+        _ctx("123p456p789s11s777z", "9s", melds=(kita,), taken="4z", rules=TENHOU_4P),  # refused
+        _ctx("123m456p789s13577z", "1z"),  # not a winning hand
+        no_yaku,
+        replace(no_yaku, chankan=True),  # a ron only
+        replace(no_yaku, concealed=no_yaku.concealed[:-1]),
+    ):
+        assert _values_agree(ctx) == []
+
+
+@pytest.mark.corpus
+def test_score_values_agrees_with_score_wins_on_corpus_hands(corpus: Path) -> None:
+    """``score_values`` (what the hand value reads) against ``score_wins``, each as a tsumo and as
+    a ron: every AGARI of a sample of real games, and every concealed hand waiting to draw at
+    every step of a few games, completed by every kind a free copy of which is left (the
+    analysis's own hands: tenpai ones, and every other kind refused)."""
+    from tenhou_tools.events import Agari
+    from tenhou_tools.replay.fold import hand_boards
+    from tenhou_tools.rules.riichi import is_closed
+    from tenhou_tools.sources.files import read_game
+
+    checker = _load_checker()
+    files = corpus_files()
+    failures: list[str] = []
+    wins = 0
+    for path in files[:: max(1, len(files) // 100)]:
+        game = read_game(path)
+        rules = ScoringRules.from_ruleset(game.header.ruleset)
+        for hand in game.hands:
+            for ending in hand.endings:
+                if isinstance(ending, Agari):
+                    failures += _values_agree(checker.context_from_agari(ending, hand, rules))
+                    wins += 1
+    hands = 0
+    for path in files[:: max(1, len(files) // 4)][:4]:
+        game = read_game(path)
+        rules = ScoringRules.from_ruleset(game.header.ruleset)
+        seen: set[tuple] = set()
+        for position in range(len(game.hands)):
+            for board in hand_boards(game, position):
+                for me in board.seats:
+                    if len(me.concealed) % 3 != 1 or (me.concealed, me.melds, me.riichi) in seen:
+                        continue
+                    seen.add((me.concealed, me.melds, me.riichi))
+                    hands += 1
+                    held = {*me.concealed, *(t for m in me.melds for t in m.tiles)}
+                    for k in range(34):
+                        free = [t for t in range(4 * k, 4 * k + 4) if t not in held]
+                        if not free:
+                            continue
+                        ctx = WinContext(concealed=(*me.concealed, free[0]), melds=me.melds, win_tile=free[0],
+                                         tsumo=True, seat_wind=(me.seat - board.dealer) % len(board.seats),
+                                         round_wind=board.round // 4,
+                                         riichi=me.riichi or (is_closed(me.melds) and k % 2 == 0),
+                                         dora_indicators=board.dora_indicators, rules=rules)
+                        failures += _values_agree(ctx)
+    assert wins > 500 and hands > 1000
     assert failures == []
 
 

@@ -127,6 +127,10 @@ def test_one_shanten_by_hand():
     # two draws left: tenpai on the first (3 of pool), then a win on the second (2 copies of 7z)
     assert value.ev == pytest.approx(3 / pool * (2 * weight("honour") / pool) * win)
     assert value.win_points == pytest.approx(win)
+    # a decision's shared look-ahead is keyed by the kinds let go: it needs the one discarded
+    with pytest.raises(ValueError, match="shared"):
+        hand_value(hand, situation("2p", draws_left=2), unseen, shared={})
+    assert hand_value(hand, situation("2p", draws_left=2), unseen, discarded=k("2p"), shared={}) is not None
 
 
 def test_far_hands_are_not_valued():

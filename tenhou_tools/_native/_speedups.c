@@ -955,15 +955,12 @@ group_status(int *counts, int lo, int hi)
 static const int GROUP_LO[4] = {0, 9, 18, 27}, GROUP_HI[4] = {9, 18, 27, 34};
 static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 
-/* The kinds that complete counts (total tiles) into found, as waits_python finds them (a kind
-   may come twice: a regular wait that is also seven pairs'); their number. counts is restored. */
+/* waits_into with each group's status (group_status) already known. */
 static int
-waits_into(int counts[34], int total, int found[34 + 13])
+waits_with_status(int counts[34], int total, const int status[4], int found[34 + 13])
 {
-    int status[4], n = 0;
+    int n = 0;
 
-    for (int g = 0; g < 4; g++)
-        status[g] = group_status(counts, GROUP_LO[g], GROUP_HI[g]);
     for (int g = 0; g < 4; g++) {
         int other_pairs = 0;
         for (int h = 0; h < 4 && other_pairs <= 1; h++) {
@@ -1021,6 +1018,18 @@ waits_into(int counts[34], int total, int found[34 + 13])
     return n;
 }
 
+/* The kinds that complete counts (total tiles) into found, as waits_python finds them (a kind
+   may come twice: a regular wait that is also seven pairs'); their number. counts is restored. */
+static int
+waits_into(int counts[34], int total, int found[34 + 13])
+{
+    int status[4];
+
+    for (int g = 0; g < 4; g++)
+        status[g] = group_status(counts, GROUP_LO[g], GROUP_HI[g]);
+    return waits_with_status(counts, total, status, found);
+}
+
 static PyObject *
 speedups_waits(PyObject *Py_UNUSED(module), PyObject *arg)
 {
@@ -1043,7 +1052,7 @@ speedups_waits(PyObject *Py_UNUSED(module), PyObject *arg)
 static PyObject *
 speedups_tenpai_discards(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
-    int counts[34], total, found[34 + 13];
+    int counts[34], total, found[34 + 13], whole[4];
     long kept;
     PyObject *options;
 
@@ -1061,13 +1070,20 @@ speedups_tenpai_discards(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
     options = PyList_New(0);
     if (options == NULL)
         return NULL;
+    /* A discard changes its own group only: the others' statuses are the whole hand's, found
+       once (callgrind, compiled, 3 corpus games' analyze_game: this function 105 M instructions
+       against 125 M with every group's status found again for every discard). */
+    for (int g = 0; g < 4; g++)
+        whole[g] = group_status(counts, GROUP_LO[g], GROUP_HI[g]);
     for (int d = 0; d < 34; d++) {
-        int n, m = 0, seen[34] = {0}, waits[34];
+        int n, m = 0, seen[34] = {0}, waits[34], status[4], own = d < 27 ? d / 9 : 3;
         PyObject *kinds, *option;
         if (!counts[d] || d == kept)
             continue;
         counts[d]--;
-        n = waits_into(counts, total - 1, found);
+        for (int g = 0; g < 4; g++)
+            status[g] = g == own ? group_status(counts, GROUP_LO[g], GROUP_HI[g]) : whole[g];
+        n = waits_with_status(counts, total - 1, status, found);
         counts[d]++;
         if (!n)
             continue;

@@ -86,10 +86,15 @@ def visible_counts(own: Iterable[int], public: Iterable[int], *, sanma: bool = F
     every other tile it can see once (ponds without the called-away tiles, every meld's
     tiles, the dora indicators). In a three-player game 2m-8m count 4 (they do not exist)."""
     seen = [0] * 34
+    # compiled, ``+=`` on an item is a generic call (as in ``rules.hand.counts34``): the analysis
+    # asks this at every discard (callgrind, compiled, 3 corpus games' analyze_game: 2,679 M
+    # instructions against 2,686 M)
     for t in own:
-        seen[t >> 2] += 1
+        k = t >> 2
+        seen[k] = seen[k] + 1
     for t in public:
-        seen[t >> 2] += 1
+        k = t >> 2
+        seen[k] = seen[k] + 1
     if sanma:
         for k in SANMA_MISSING_KINDS:
             seen[k] = 4
@@ -255,7 +260,10 @@ def danger_rate(danger: Danger, *, players: int = 4,
     cls = danger.danger_class.value
     value = _cell_rate(table if table is not None else base[players], cls, danger.grade,
                        turn_bucket(danger.turn), min_cases)
-    for flag in sorted(f.value for f in danger.flags):
+    flags = danger.flags
+    if not flags:  # most kinds have none: no sort (callgrind, compiled, 3 corpus games: 72 M -> 64 M)
+        return value
+    for flag in sorted(f.value for f in flags):
         cases, won, expected = factors[players].get((cls, flag), (0, 0, 0.0))
         if cases >= min_cases and expected > 0:
             value *= won / expected

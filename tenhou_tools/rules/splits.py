@@ -10,11 +10,14 @@ and the honours can only be triplets or the pair.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 __all__ = ["SEQUENCE", "TRIPLET", "standard_splits"]
 
-SEQUENCE, TRIPLET = 0, 1
-"""The shapes of a set."""
+SEQUENCE: Final = 0
+TRIPLET: Final = 1
+"""The shapes of a set (``Final``: compiled, the scorer's loops read them as numbers, not from
+the module's dictionary)."""
 
 
 @cache
