@@ -42,6 +42,7 @@ from ..events import Meld
 from ..replay.board import Board
 from ..rules.furiten import pond_furiten
 from ..rules.hand import counts34, tenpai_discards
+from ..rules.payments import base_points
 from ..rules.riichi import may_declare_riichi
 from ..rules.scoring import ScoringRules, WinContext, score_values
 from ..rules.shanten import Acceptance, acceptance
@@ -62,30 +63,14 @@ __all__ = [
 ]
 
 
-
-def _basic(han: int, fu: int) -> int:
-    """A hand's basic points (基本点) by the scoring table: fu x 2^(han+2) up to a mangan's
-    2,000, then haneman 3,000, baiman 4,000, sanbaiman 6,000, counted yakuman 8,000."""
-    if han >= 13:
-        return 8000
-    if han >= 11:
-        return 6000
-    if han >= 8:
-        return 4000
-    if han >= 6:
-        return 3000
-    if han >= 5:
-        return 2000
-    return min(2000, fu * 2 ** (han + 2))
-
-
 def riichi_bonus(han: int, fu: int, points: int, players: int) -> float:
     """A riichi win's points (``points`` for ``han`` and ``fu``) with the ippatsu and ura dora it
     carries on average: that many han taken as the share of wins with one han more
-    (``tables.riichi_bonus_han``)."""
+    (``tables.riichi_bonus_han``), by the base points (``rules.payments.base_points``) of the
+    two."""
     if han <= 0:
         return float(points)
-    gain = _basic(han + 1, fu) / _basic(han, fu)
+    gain = base_points(han + 1, fu) / base_points(han, fu)
     return points * (1 + riichi_bonus_han(players) * (gain - 1))
 
 

@@ -152,8 +152,6 @@ def path_lines(path: str, width: int) -> list[str]:
     return lines
 
 
-
-
 _SHELL_ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 

@@ -42,7 +42,6 @@ __all__ = [
     "classify",
     "container",
     "content_digest",
-    "first_bytes",
     "member_base",
     "found_not_a_log",
     "not_a_log",
@@ -229,12 +228,6 @@ def peek(data: bytes) -> bytes:
     return _peek(data[:HEAD_BYTES], PEEK_BYTES)
 
 
-def first_bytes(data: bytes) -> bytes:
-    """The first bytes of a log's content (gunzipped when it is gzip), as ``classify`` gives them
-    (``peek``): enough for ``sniff_format``, ``not_a_log`` and ``game_keys``."""
-    return peek(data)
-
-
 def found_not_a_log(data: bytes, start: bytes | None = None) -> str | None:
     """``not_a_log`` of a log's bytes; ``start``, the content's first bytes when the caller has
     them (``peek``), spares gunzipping them again."""
@@ -249,7 +242,7 @@ def sniff_format(data: bytes, name: str, start: bytes | None = None) -> LogForma
     """``tenhou6`` for JSON, ``mjlog`` otherwise: by content when it says, else by name.
     ``start`` is the content's first bytes when the caller has them (``classify``)."""
     if start is None:
-        start = first_bytes(data)
+        start = peek(data)
     start = start[:64].lstrip(_BLANKS)
     if start.startswith(b"{"):
         return "tenhou6"

@@ -70,9 +70,9 @@ from .items import (
     SourceStats,
     Unreadable,
     container,
-    first_bytes,
     found_not_a_log,
     game_keys,
+    peek,
     sniff_format,
 )
 from .lists import STDIN, STDIN_SOURCE, read_stdin
@@ -302,7 +302,7 @@ class _Run:
         same content) or, ``found`` in a folder or an archive, not a log at all."""
         if found:
             if start is None:  # its first bytes, looked at once for both questions
-                start = first_bytes(data)
+                start = peek(data)
             what = found_not_a_log(data, start)
             if what is not None:
                 self.stats.not_logs += 1
