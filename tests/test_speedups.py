@@ -213,9 +213,49 @@ def test_shuffle_is_the_wall_of_the_seed():
     seed = "mt19937ar-sha512-n288-base64," + __import__("base64").b64encode(key).decode()
     fast, plain = wall.WallGenerator(seed, 4), random.Random(int.from_bytes(key, "little"))
     for index in range(5):
-        rnd = wall._hashed(plain.getrandbits(32 * 288).to_bytes(4 * 288, "little"))
+        rnd = wall_reference.sha512_blocks(plain.getrandbits(32 * 288).to_bytes(4 * 288, "little"))
         shuffled = wall_reference.shuffle(rnd, wall._start(4), 135)
         assert fast.next_hand(index % 4) == wall._laid_out(*shuffled, 4, index % 4, False)
+
+
+# -- sha512_blocks -------------------------------------------------------------------------------
+
+
+def test_sha512_blocks_is_bound_to_openssl_where_hashlib_has_it():
+    """On a POSIX Python whose hashlib is OpenSSL's, the door binds the C ``sha512_blocks``
+    (the functions are found in the library ``_hashlib`` loaded, and agree with it)."""
+    hashlib_module = pytest.importorskip("_hashlib")
+    if sys.platform == "win32" or not getattr(hashlib_module, "__file__", None):
+        pytest.skip("no dynamically loaded OpenSSL to call")
+    from tenhou_tools import _native
+    assert core.openssl_sha512(hashlib_module.__file__) is True
+    assert _native.sha512_blocks is core.sha512_blocks
+
+
+def test_sha512_blocks_without_openssl_found():
+    """A path that is not a loaded library finds nothing (``False``; the door then binds the
+    reference); a wrong argument is a TypeError."""
+    assert core.openssl_sha512("/nonexistent/_hashlib.so") is False
+    with pytest.raises(TypeError):
+        core.openssl_sha512(b"/bytes/path")
+
+
+@given(st.integers(0, 12).flatmap(lambda n: st.binary(min_size=128 * n, max_size=128 * n)))
+@settings(max_examples=300)
+def test_sha512_blocks_is_hashlibs(data):
+    """Every block's digest, in order: what ``hashlib.sha512`` gives (the reference)."""
+    expected = b"".join(__import__("hashlib").sha512(data[p : p + 128]).digest() for p in range(0, len(data), 128))
+    assert wall_reference.sha512_blocks(data) == expected
+    assert core.sha512_blocks(data) == expected
+    assert core.sha512_blocks(bytearray(data)) == expected
+
+
+@pytest.mark.parametrize("size", [1, 127, 129, 128 * 4096 + 128])
+def test_sha512_blocks_refuses_a_partial_or_huge_input(size):
+    with pytest.raises(ValueError, match="0 to 4096 blocks of 128"):
+        wall_reference.sha512_blocks(bytes(size))
+    with pytest.raises(ValueError, match="0 to 4096 blocks of 128"):
+        core.sha512_blocks(bytes(size))
 
 
 # -- mt_seeded, mt_words -------------------------------------------------------------------------

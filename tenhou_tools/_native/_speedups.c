@@ -1,8 +1,8 @@
 /*
  * tenhou_tools._native._speedups: the private C extension of tenhou_tools (see README, "Design").
  *
- * Nine functions, each with a Python reference that runs when this module is not built and that
- * tests/test_speedups.py holds it to:
+ * Twelve functions (and openssl_sha512, which finds what sha512_blocks calls), each with a Python
+ * reference that runs when this module is not built and that tests/test_speedups.py holds it to:
  *
  *   build(cls, *args, **kw)     a frozen slotted dataclass built by setting its slots directly
  *                               (reference: tenhou_tools._native.values.build, cls(*args, **kw))
@@ -16,8 +16,14 @@
  *                               (reference: random.Random seeded with those words, getstate())
  *   mt_words(state, n)          its next n outputs as little-endian bytes, the state advanced
  *                               (reference: random.Random.getrandbits(32 * n).to_bytes(...))
+ *   sha512_blocks(data)         the SHA-512 digest of each 128-byte block, by OpenSSL's own
+ *                               functions (openssl_sha512 finds them; reference: hashlib.sha512)
  *   waits(counts)               the kinds that complete a hand, from its 34 kind counts
  *                               (reference: tenhou_tools.rules.hand.waits_python)
+ *   tenpai_discards(counts, kept) each discard of a 3n+2 hand that leaves it tenpai, its waits
+ *                               (reference: tenhou_tools.rules.hand.tenpai_discards_python)
+ *   first_tenpai_sums(...)      the hand value's one-shanten sum over the first tenpai draw
+ *                               (reference: tenhou_tools.analysis.value._first_tenpai_sums_python)
  *   regular_gains(counts, ...)  a 3n+1 hand's regular-form cost and the kinds that lower it
  *                               (reference: tenhou_tools.rules.shanten._regular_gains_python)
  *   regular_options(counts, ...) the same after each possible discard of a 3n+2 hand
@@ -25,7 +31,9 @@
  *
  * Nothing here decides anything on its own: scan() and numbers() answer None for any input they
  * do not fully understand, and build() hands every case it does not handle (a __post_init__, an
- * unknown or repeated keyword, a missing argument) to the class itself. scan() and numbers()
+ * unknown or repeated keyword, a missing argument) to the class itself; the kernels of the
+ * analysis (waits, tenpai_discards, regular_*, first_tenpai_sums) decline with None what they do
+ * not handle. sha512_blocks calls OpenSSL and writes no cryptography. scan() and numbers()
  * read untrusted bytes: tests/test_speedups.py fuzzes them under AddressSanitizer.
  */
 #define PY_SSIZE_T_CLEAN
@@ -34,6 +42,9 @@
 #include <structmember.h>
 #include <stdint.h>
 #include <string.h>
+#ifndef _WIN32
+#include <dlfcn.h>
+#endif
 
 /* ------------------------------------------------------------------------------------------ */
 /* scan: the reader of Tenhou's XML subset (mjlog/scan.py)                                     */
@@ -1522,6 +1533,109 @@ speedups_regular_options(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
 
 /* ------------------------------------------------------------------------------------------ */
 
+/* -- the wall's SHA-512: OpenSSL's, without hashlib's glue per digest ----------------------------
+ *
+ * A hand's wall hashes nine 128-byte blocks (rules/wall.py). hashlib.sha512(block).digest() runs
+ * OpenSSL's SHA-512, but each call also looks the digest up by name (EVP_MD_fetch), makes a context,
+ * copies it for digest() and frees both: more than half of the 6.9 us a hand takes. These are the
+ * same OpenSSL functions, called directly: SHA512_Init, SHA512_Update and SHA512_Final, found with
+ * dlsym in the libcrypto that the standard library's _hashlib has already loaded (openssl_sha512's
+ * argument is that module's file; RTLD_NOLOAD: nothing new is loaded). No cryptography is written
+ * here. Found or not, the Python door (_native/__init__.py) checks a digest against hashlib before
+ * it binds sha512_blocks; otherwise the reference (_native/wall.py, hashlib) runs.
+ */
+
+typedef int (*sha512_init_fn)(void *);
+typedef int (*sha512_update_fn)(void *, const void *, size_t);
+typedef int (*sha512_final_fn)(unsigned char *, void *);
+static sha512_init_fn sha512_init;
+static sha512_update_fn sha512_update;
+static sha512_final_fn sha512_final;
+
+#define SHA512_BLOCK 128
+#define SHA512_DIGEST 64
+#define SHA512_MOST_BLOCKS 4096
+
+/* OpenSSL's SHA512_CTX is 216 bytes (eight state words, two length words, a 128-byte block, two
+ * ints); this is room for four times that, aligned for any of its fields. */
+typedef union {
+    unsigned char bytes[1024];
+    uint64_t words[128];
+    long double align;
+} sha512_context;
+
+static PyObject *
+speedups_openssl_sha512(PyObject *Py_UNUSED(module), PyObject *path)
+{
+#ifdef _WIN32
+    (void)path;
+    Py_RETURN_FALSE;
+#else
+    const char *file;
+    void *handle;
+    sha512_init_fn init;
+    sha512_update_fn update;
+    sha512_final_fn final;
+
+    if (!PyUnicode_Check(path)) {
+        PyErr_SetString(PyExc_TypeError, "openssl_sha512() takes the path of the loaded _hashlib module");
+        return NULL;
+    }
+    file = PyUnicode_AsUTF8(path);
+    if (file == NULL)
+        return NULL;
+    handle = dlopen(file, RTLD_NOW | RTLD_NOLOAD);  /* already loaded: its dependencies are searched too */
+    if (handle == NULL)
+        Py_RETURN_FALSE;
+    init = (sha512_init_fn)dlsym(handle, "SHA512_Init");
+    update = (sha512_update_fn)dlsym(handle, "SHA512_Update");
+    final = (sha512_final_fn)dlsym(handle, "SHA512_Final");
+    /* the handle is kept: the module stays loaded for the life of the process anyway */
+    if (init == NULL || update == NULL || final == NULL)
+        Py_RETURN_FALSE;  /* what an earlier call found, if anything, stays */
+    sha512_update = update;
+    sha512_final = final;
+    sha512_init = init;
+    Py_RETURN_TRUE;
+#endif
+}
+
+static PyObject *
+speedups_sha512_blocks(PyObject *Py_UNUSED(module), PyObject *arg)
+{
+    Py_buffer view;
+    PyObject *out = NULL;
+    Py_ssize_t blocks;
+    sha512_context ctx;
+
+    if (sha512_init == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "sha512_blocks(): OpenSSL's SHA-512 was not found (openssl_sha512)");
+        return NULL;
+    }
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if (view.len % SHA512_BLOCK != 0 || view.len / SHA512_BLOCK > SHA512_MOST_BLOCKS) {
+        PyErr_SetString(PyExc_ValueError, "sha512_blocks(): the bytes must be 0 to 4096 blocks of 128");
+        goto done;
+    }
+    blocks = view.len / SHA512_BLOCK;
+    out = PyBytes_FromStringAndSize(NULL, blocks * SHA512_DIGEST);
+    if (out == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < blocks; i++) {
+        const unsigned char *block = (const unsigned char *)view.buf + i * SHA512_BLOCK;
+        unsigned char *digest = (unsigned char *)PyBytes_AS_STRING(out) + i * SHA512_DIGEST;
+        if (!sha512_init(&ctx) || !sha512_update(&ctx, block, SHA512_BLOCK) || !sha512_final(digest, &ctx)) {
+            Py_CLEAR(out);
+            PyErr_SetString(PyExc_RuntimeError, "sha512_blocks(): OpenSSL's SHA-512 failed");
+            goto done;
+        }
+    }
+done:
+    PyBuffer_Release(&view);
+    return out;
+}
+
 static PyMethodDef speedups_methods[] = {
     {"build", (PyCFunction)(void (*)(void))speedups_build, METH_FASTCALL | METH_KEYWORDS,
      "build(cls, /, *args, **kw) -> cls(*args, **kw) for a frozen slotted dataclass, made by setting\n"
@@ -1547,6 +1661,13 @@ static PyMethodDef speedups_methods[] = {
      "mt_seeded(key: bytes) -> bytearray: the MT19937 state (2500 bytes: 624 words and the index)\n"
      "after init_by_array over key's little-endian 32-bit words (1 to 4096 of them), as\n"
      "random.Random(int.from_bytes(key, 'little')) holds it when key's last word is not zero."},
+    {"openssl_sha512", (PyCFunction)speedups_openssl_sha512, METH_O,
+     "openssl_sha512(hashlib_module_path: str) -> bool: find SHA512_Init, SHA512_Update and\n"
+     "SHA512_Final in the libcrypto that the already-loaded _hashlib module (this path) uses;\n"
+     "whether they were found (sha512_blocks needs them)."},
+    {"sha512_blocks", (PyCFunction)speedups_sha512_blocks, METH_O,
+     "sha512_blocks(data: bytes) -> bytes: the 64-byte SHA-512 digest of each 128-byte block of\n"
+     "data (0 to 4096 blocks), one after another, by OpenSSL (openssl_sha512 first)."},
     {"mt_words", (PyCFunction)(void (*)(void))speedups_mt_words, METH_FASTCALL,
      "mt_words(state: bytearray, n: int) -> bytes: the next n outputs of the generator in state\n"
      "(mt_seeded's), as little-endian 32-bit words, as random.Random.getrandbits(32 * n)\n"

@@ -1,6 +1,7 @@
-"""The references of the wall's kernels: the MT19937 generator (``mt_seeded``, ``mt_words``) and
-one hand's shuffle (``shuffle``, whose loop is ``shuffled``: ``rules.wall.shuffle_order`` runs it
-too); ``rules/wall.py`` says what the wall is made of.
+"""The references of the wall's kernels: the MT19937 generator (``mt_seeded``, ``mt_words``), the
+SHA-512 digests of a hand's blocks (``sha512_blocks``, ``hashlib``) and one hand's shuffle
+(``shuffle``, whose loop is ``shuffled``: ``rules.wall.shuffle_order`` runs it too);
+``rules/wall.py`` says what the wall is made of.
 
 The generator's state is what the C kernels keep: a ``bytearray`` of 2,500 bytes, the 624 words
 of MT19937 and its index, in the machine's byte order. The references hand it to the standard
@@ -9,6 +10,7 @@ library's ``random.Random`` (CPython's MT19937 is ``mt19937ar.c``) and take it b
 
 from __future__ import annotations
 
+import hashlib
 import random
 import struct
 from collections.abc import Sequence
@@ -94,6 +96,19 @@ def shuffled(rnd: Sequence[int], start: Sequence[int]) -> list[int]:
         j = i + rnd[i] % (n - i)
         w[i], w[j] = w[j], w[i]
     return w
+
+
+SHA512_BLOCK = 128
+"""The bytes of each block ``sha512_blocks`` hashes (32 of the generator's words)."""
+
+
+def sha512_blocks(data: bytes) -> bytes:
+    """The 64-byte SHA-512 digest of each 128-byte block of ``data`` (0 to 4,096 blocks), one
+    after another: a hand's nine blocks of 32 words give its 144 random words."""
+    if len(data) % SHA512_BLOCK or len(data) > SHA512_BLOCK * 4096:
+        raise ValueError("sha512_blocks(): the bytes must be 0 to 4096 blocks of 128")
+    sha = hashlib.sha512
+    return b"".join([sha(data[p : p + SHA512_BLOCK]).digest() for p in range(0, len(data), SHA512_BLOCK)])
 
 
 def shuffle(rnd: bytes, start: tuple[int, ...], dice_at: int) -> tuple[list[int], int, int]:

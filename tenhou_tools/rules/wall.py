@@ -21,10 +21,11 @@ three-player the values ``0..107`` are mapped to the real tile ids (1m, 9m, then
 Everything here is pure: ``HandWall`` values are frozen, and a ``WallGenerator`` only carries
 the MT19937 state between hands of one game.
 
-The generator is MT19937 with ``init_by_array`` and ``hashlib.sha512``; its state and words,
-and the shuffle of a hand's array, are kernels of ``tenhou_tools._native`` (C when the extension
-is built: through ``random.Random`` each hand's 288 words pass through a 9216-bit Python int,
-which costs five times the generator; the references there run ``random.Random``, and the
+The generator is MT19937 with ``init_by_array`` and SHA-512; its state and words, the nine
+digests of a hand and the shuffle of a hand's array are kernels of ``tenhou_tools._native`` (C
+when the extension is built: through ``random.Random`` each hand's 288 words pass through a
+9216-bit Python int, which costs five times the generator, and ``hashlib`` looks SHA-512 up by
+name at every digest; the references there run ``random.Random`` and ``hashlib.sha512``, and the
 shuffle's loop there is ``shuffle_order``'s own). This module
 is compiled in a compiled install (the replay asks for every hand's wall); its values
 (``HandWall``, ``WallSeedError``) are defined in ``rules.values``.
@@ -34,7 +35,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import random
 import re
 import struct
@@ -44,7 +44,7 @@ from typing import Final
 # build: a frozen value made by setting its slots (the _native kernel), not through the dataclass's
 # __init__: every hand's HandWall, about 0.12 M of a game's 6.5 M instructions in check_log
 # (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
-from .._native import build, init_by_array, mt_seeded, mt_words, shuffle, shuffled
+from .._native import build, init_by_array, mt_seeded, mt_words, sha512_blocks, shuffle, shuffled
 from .values import HandWall, WallSeedError
 
 __all__ = [
@@ -72,7 +72,6 @@ FORMAT_LEGACY = "mt19937ar"
 
 _KEY_BYTES: Final = 2496  # 624 words
 _WORDS_PER_HAND: Final = 288
-_BLOCK_WORDS: Final = 32
 _HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}\Z")
 
 _N: Final = 624
@@ -117,8 +116,6 @@ def _from_state(state: tuple[int, ...]) -> random.Random:
 # One hand's random words, shuffle and layout
 
 _RND_UNPACK = struct.Struct("<144I").unpack
-_BLOCK_BYTES: Final = _BLOCK_WORDS * 4
-_BLOCK_STARTS: Final = tuple(range(0, _WORDS_PER_HAND * 4, _BLOCK_BYTES))
 _RAW_BITS: Final = _WORDS_PER_HAND * 32
 _RAW_BYTES: Final = _WORDS_PER_HAND * 4
 
@@ -129,13 +126,7 @@ def sha512_words(rng: random.Random) -> tuple[int, ...]:
     Block ``i`` of 32 words (128 bytes, little-endian) gives the 16 little-endian words of its
     SHA-512 digest as ``rnd[16i .. 16i+15]``.
     """
-    return _RND_UNPACK(_hashed(rng.getrandbits(_RAW_BITS).to_bytes(_RAW_BYTES, "little")))
-
-
-def _hashed(raw: bytes) -> bytes:
-    """The nine SHA-512 digests of ``raw``'s 128-byte blocks, as the shuffle takes them."""
-    sha = hashlib.sha512
-    return b"".join([sha(raw[p : p + _BLOCK_BYTES]).digest() for p in _BLOCK_STARTS])
+    return _RND_UNPACK(sha512_blocks(rng.getrandbits(_RAW_BITS).to_bytes(_RAW_BYTES, "little")))
 
 
 def shuffle_order(rnd: Sequence[int], n: int) -> list[int]:
@@ -272,7 +263,7 @@ class WallGenerator:
         if not (type(dealer) is int and 0 <= dealer < players):
             _check_table(players, dealer)
         self.hands += 1
-        rnd = _hashed(mt_words(self._state, _WORDS_PER_HAND))
+        rnd = sha512_blocks(mt_words(self._state, _WORDS_PER_HAND))
         w, die1, die2 = shuffle(rnd, _TILES_4P if players == 4 else _TILES_3P, 135)
         return _laid_out(w, die1, die2, players, dealer, self._old)
 
