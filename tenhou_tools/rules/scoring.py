@@ -16,7 +16,8 @@ into a ``ScoredHand`` (points, limit). All pure, on small tuples; a suit's split
 values are in ``rules.values``. The ``mahjong`` library is a second, independent valuation behind
 the same types (``tests/scoring_library.py``); both agree with Tenhou on every AGARI of the
 corpus (``scripts/check_scoring.py``) and with each other on generated hands
-(``tests/test_valuation.py``).
+(``tests/test_valuation.py``). A caller that values many hands of its own in one situation (the
+hand value) reads the situation once (``prepare``) and skips the checks (``score_prepared``).
 
 Tenhou rules that decide a value (each checked on every corpus AGARI):
 
@@ -85,7 +86,9 @@ __all__ = [
     "ScoringRules",
     "WinContext",
     "YakuId",
+    "prepare",
     "ron_allowed",
+    "score_prepared",
     "score_win",
 ]
 
@@ -172,7 +175,7 @@ def _sets(melds: tuple[Meld, ...]) -> tuple[list[Group], int, bool, list[int]]:
 
 
 class Prepared:
-    """A win's situation read once: everything a value depends on besides the
+    """A win's situation read once (``prepare``): everything a value depends on besides the
     concealed tiles and the winning tile — the declared sets (``rules.readings.Setting``), the
     dora they and the kita hold and the kinds the indicators point at, their red fives, each
     way's conflict (``_conflicts``: a tsumo's, a ron's). (A working record of the valuation,
@@ -388,6 +391,36 @@ def _values(win: _Win, conflicts: list[str | None], readings: list[Reading | Non
         else:
             found.append(None)
     return found
+
+
+def prepare(ctx: WinContext) -> Prepared | None:
+    """The situation of ``ctx`` read once for ``score_prepared`` (its melds, winds, flags,
+    indicators and rules; its ``concealed``, ``win_tile`` and ``tsumo`` are not read), or ``None``
+    when ``score_values`` refuses every hand in it (a wind out of range, a set's tile repeated or
+    outside 0-135, kita in a four-player game)."""
+    win = _Win(ctx)
+    groups, kita, called, meld_tiles = _sets(win.melds)
+    if not 0 <= win.seat_wind < win.players or not 0 <= win.round_wind <= 3 or (kita and not win.sanma):
+        return None
+    if any(not 0 <= t < 136 for t in meld_tiles) or len(set(meld_tiles)) != len(meld_tiles):
+        return None
+    return Prepared(win, groups, kita, called, meld_tiles)
+
+
+def score_prepared(prepared: Prepared, concealed: list[int], win_kind: int, aka: int,
+                   ways: tuple[bool, ...]) -> list[tuple[int, int, int, int] | None]:
+    """``score_values`` of a hand in a ``prepare``d situation, for a caller that makes its own
+    hands (the hand value): ``concealed`` the 34-kind counts of the concealed tiles, the winning
+    tile's kind ``win_kind`` among them, ``aka`` the red fives among them. Trusted, not checked
+    (``score_values`` checks them): tiles the sets do not hold, 14 with the sets. What
+    ``score_values`` works out again at every hand (the context's fields, the checks, the sets,
+    the dora of the sets, the conflicts) is read once per situation: callgrind, compiled, 3
+    corpus games' ``analyze_game``, see the commit. ``tests/test_scoring.py`` holds it equal to
+    ``score_values``."""
+    dora, red, ura = prepared.dora_counts(concealed, aka)
+    readings = best_readings(concealed, win_kind, prepared.setting, ways, dora + red + ura)
+    tsumo_conflict, ron_conflict = prepared.conflicts
+    return _values(prepared.win, [tsumo_conflict if tsumo else ron_conflict for tsumo in ways], readings, ways)
 
 
 _Read = tuple[_Win, list[str | None], list[Reading | None], tuple[int, int, int]]
