@@ -263,13 +263,15 @@ def _better(reading: Reading, kiriage: bool, best: Reading | None, best_key: int
 
 
 def _kokushi_shape(concealed: list[int]) -> bool:
-    """Thirteen orphans: 14 tiles, every terminal and honour among them."""
+    """Thirteen orphans: 14 tiles, every terminal and honour among them (the kinds first: most
+    hands lack one early)."""
+    for k in _ORPHANS:
+        if not concealed[k]:
+            return False
     total = 0
     for n in concealed:
         total += n
-    if total != 14:
-        return False
-    return all(concealed[k] for k in _ORPHANS)
+    return total == 14
 
 
 def _seven_pairs_shape(concealed: list[int]) -> bool:
