@@ -27,11 +27,19 @@ from .yaku import YakuId as Y
 __all__ = ["Group", "Reading", "Setting", "best_readings"]
 
 
-def _entry(yaku: Y, han: int) -> tuple[int, int]:
+Entry = tuple[int, ...]
+"""A ``(yaku id, han)`` entry of a reading. Typed as a tuple of any length so that mypyc keeps
+the entries below as the tuples they are: a ``tuple[int, int]`` constant is a C struct, boxed
+into a new tuple at every use (callgrind, compiled, 3 corpus games' ``analyze_game``: see the
+commit)."""
+
+
+def _entry(yaku: Y, han: int) -> Entry:
     return (int(yaku), han)
 
 
-# the ``(yaku id, han)`` entries a reading lists, as plain ints
+# the entries a reading lists, as plain ints (a ``YakuId`` member is an attribute read of a class
+# of a plain module: compiled, some 900 instructions)
 _MENZEN_TSUMO: Final = _entry(Y.MENZEN_TSUMO, 1)
 _PINFU: Final = _entry(Y.PINFU, 1)
 _TANYAO: Final = _entry(Y.TANYAO, 1)
@@ -51,10 +59,10 @@ _CHANTA: Final = (_entry(Y.CHANTA, 1), _entry(Y.CHANTA, 2))
 _JUNCHAN: Final = (_entry(Y.JUNCHAN, 2), _entry(Y.JUNCHAN, 3))
 _HONITSU: Final = (_entry(Y.HONITSU, 2), _entry(Y.HONITSU, 3))
 _CHINITSU: Final = (_entry(Y.CHINITSU, 5), _entry(Y.CHINITSU, 6))
-_DRAGON: Final = tuple(int(Y.HAKU) + i for i in range(3))
+_DRAGON: Final[tuple[Entry, ...]] = tuple((int(Y.HAKU) + i, 1) for i in range(3))
 """役牌 of haku, hatsu, chun; of the seat wind, of the round wind (East .. North)."""
-_SEAT: Final = tuple(int(Y.SEAT_EAST) + i for i in range(4))
-_ROUND: Final = tuple(int(Y.ROUND_EAST) + i for i in range(4))
+_SEAT: Final[tuple[Entry, ...]] = tuple((int(Y.SEAT_EAST) + i, 1) for i in range(4))
+_ROUND: Final[tuple[Entry, ...]] = tuple((int(Y.ROUND_EAST) + i, 1) for i in range(4))
 
 _TSUUIISOU: Final = int(Y.TSUUIISOU)
 _RYUUIISOU: Final = int(Y.RYUUIISOU)
@@ -72,9 +80,9 @@ _JUNSEI_CHUUREN: Final = int(Y.JUNSEI_CHUUREN)
 
 _GREEN: Final = sum(1 << k for k in (19, 20, 21, 23, 25, 32))
 """緑一色's tiles (2, 3, 4, 6, 8 of bamboo and the green dragon), one bit per kind."""
-_ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS: Final[tuple[int, ...]] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 """The thirteen kinds of kokushi musou (``tiles.ORPHAN_KINDS``)."""
-_NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_NINE_GATES: Final[tuple[int, ...]] = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 """九蓮宝燈's counts of one suit before the winning tile (a pure nine-sided wait)."""
 
 # the wait of a reading: where the winning tile sits
@@ -83,16 +91,7 @@ _KANCHAN: Final = 1
 _PENCHAN: Final = 2
 _RYANMEN: Final = 3
 _SHANPON: Final = 4
-_WAIT_FU: Final = (("pair_wait", 2), ("kanchan", 2), ("penchan", 2))
-"""The fu entries of the waits that have one, by the wait's number."""
 
-_BASE: Final = ("base", 20)
-_CLOSED_RON: Final = ("closed_ron", 10)
-_TSUMO: Final = ("tsumo", 2)
-_VALUED_PAIR: Final = ("valued_pair", 2)
-_DOUBLE_VALUED_PAIR: Final = ("double_valued_pair", 4)
-_OPEN_PINFU: Final = ("open_pinfu", 10)
-_SEVEN_PAIRS: Final = (("seven_pairs", 25),)
 _SET_FU: Final = tuple(
     (("closed_" if concealed else "open_") + ("terminal_" if yaochu else "") + ("kan" if kan else "pon"),
      2 * (2 if yaochu else 1) * (2 if concealed else 1) * (4 if kan else 1))
@@ -100,6 +99,24 @@ _SET_FU: Final = tuple(
 )
 """Fu of a set, by ``terminal or honour * 4 + concealed * 2 + kan``: 2, doubled for
 terminals/honours, doubled when concealed, x4 for a kan."""
+_DETAILS: Final[tuple[tuple[str, int], ...]] = (
+    ("base", 20), ("closed_ron", 10), ("tsumo", 2), ("pair_wait", 2), ("kanchan", 2), ("penchan", 2),
+    ("valued_pair", 2), ("double_valued_pair", 4), ("open_pinfu", 10), ("seven_pairs", 25), *_SET_FU)
+"""The fu entries a reading lists (``Reading.fu_details``), by number: a reading keeps the
+numbers (small ints), which cost nothing to list, and only the reading scored is given its
+entries (a ``tuple[str, int]`` constant is boxed into a new tuple at every use, compiled)."""
+_FU: Final[tuple[int, ...]] = tuple(fu for _, fu in _DETAILS)
+_BASE: Final = 0
+_CLOSED_RON: Final = 1
+_TSUMO: Final = 2
+_WAIT_FU: Final = 3
+"""The entry of the wait, pair_wait, kanchan, penchan: this plus the wait's number."""
+_VALUED_PAIR: Final = 6
+_DOUBLE_VALUED_PAIR: Final = 7
+_OPEN_PINFU: Final = 8
+_SEVEN_PAIRS: Final = 9
+_SET: Final = 10
+"""A set's entry: this plus its index in ``_SET_FU``."""
 
 
 def _yaochu(k: int) -> bool:
@@ -127,19 +144,23 @@ class Reading:
     """The reading Tenhou scores: yaku (id, han) without the dora entries, yakuman ids, fu. (A
     working record of the valuation, compiled with it: not a value type.)"""
 
-    __slots__ = ("yaku", "yakuman", "fu", "fu_details", "han")
+    __slots__ = ("yaku", "yakuman", "fu", "fu_parts", "han")
 
-    def __init__(self, *, yaku: tuple[tuple[int, int], ...], yakuman: tuple[int, ...], fu: int,
-                 fu_details: tuple[tuple[str, int], ...], han: int) -> None:
+    def __init__(self, *, yaku: tuple[Entry, ...], yakuman: tuple[int, ...], fu: int, fu_parts: list[int],
+                 han: int) -> None:
         self.yaku = yaku
         self.yakuman = yakuman
         self.fu = fu
-        self.fu_details = fu_details
-        """In the order they are found: ``rules.scoring`` sorts the chosen reading's, largest
-        first (sorting every reading's cost 27 M instructions of 2,970 M, callgrind, compiled, 3
-        corpus games' ``analyze_game``)."""
+        self.fu_parts = fu_parts
+        """The fu entries' numbers (``_DETAILS``) in the order they are found."""
         self.han = han
         """Han of ``yaku`` plus ``dora_han`` (0 on a yakuman reading)."""
+
+    def fu_details(self) -> tuple[tuple[str, int], ...]:
+        """The fu entries, ``(name, fu)``, in the order they are found: ``rules.scoring`` sorts
+        the chosen reading's, largest first (sorting every reading's cost 27 M instructions of
+        2,970 M, callgrind, compiled, 3 corpus games' ``analyze_game``)."""
+        return tuple(_DETAILS[part] for part in self.fu_parts)
 
 
 class Setting:
@@ -155,7 +176,7 @@ class Setting:
                  "situation_yakuman", "open_tanyao", "kiriage")
 
     def __init__(self, melds: list[Group], *, closed: bool, seat_wind: int, round_wind: int,
-                 situation_yaku: list[tuple[int, int]], situation_yakuman: list[int], open_tanyao: bool,
+                 situation_yaku: list[Entry], situation_yakuman: list[int], open_tanyao: bool,
                  kiriage: bool) -> None:
         self.has_melds = bool(melds)
         kinds = [0] * 34
@@ -358,15 +379,15 @@ class _HandFacts:
     def kokushi(self, concealed: list[int], win_kind: int) -> Reading:
         thirteen = concealed[win_kind] == 2  # all 13 kinds were there before the winning tile
         ids = (*self.yakuman_fixed, _KOKUSHI_13 if thirteen else _KOKUSHI)
-        return Reading(yaku=(), yakuman=ids, fu=0, fu_details=(), han=0)
+        return Reading(yaku=(), yakuman=ids, fu=0, fu_parts=[], han=0)
 
     def seven_pairs(self, dora_han: int, tsumo: bool) -> Reading:
         if self.yakuman_fixed:
-            return Reading(yaku=(), yakuman=tuple(self.yakuman_fixed), fu=25, fu_details=_SEVEN_PAIRS, han=0)
+            return Reading(yaku=(), yakuman=tuple(self.yakuman_fixed), fu=25, fu_parts=[_SEVEN_PAIRS], han=0)
         yaku = [*(self.yaku_fixed_tsumo if tsumo else self.yaku_fixed), _CHIITOITSU]
         if self.all_terminal_honor:
             yaku.append(_HONROUTOU)
-        return _finish(yaku, 25, _SEVEN_PAIRS, dora_han)
+        return _finish(yaku, 25, [_SEVEN_PAIRS], dora_han)
 
     def standard(self, pair: int, split: tuple[tuple[int, int], ...], at: int, win_kind: int,
                  dora_han: int, tsumo: bool) -> Reading:
@@ -425,7 +446,7 @@ class _HandFacts:
                 details.append(_TSUMO)
                 raw += 2
             if wait <= _PENCHAN:
-                details.append(_WAIT_FU[wait])
+                details.append(_WAIT_FU + wait)
                 raw += 2
             if pair >= 31:
                 details.append(_VALUED_PAIR)
@@ -437,9 +458,9 @@ class _HandFacts:
                 details.append(_VALUED_PAIR)
                 raw += 2
             for t in triplets:
-                entry = _SET_FU[(4 if _yaochu(t >> 2) else 0) + (t & 3)]
-                details.append(entry)
-                raw += entry[1]
+                part = _SET + (4 if _yaochu(t >> 2) else 0) + (t & 3)
+                details.append(part)
+                raw += _FU[part]
             if raw == 20:
                 details.append(_OPEN_PINFU)  # an open hand without fu is 30 on Tenhou
                 raw = 30
@@ -462,22 +483,20 @@ class _HandFacts:
             if self.nine_gates >= 0:
                 yakuman.append(self.nine_gates)
             if yakuman:
-                return Reading(yaku=(), yakuman=tuple(yakuman), fu=fu, fu_details=tuple(details), han=0)
+                return Reading(yaku=(), yakuman=tuple(yakuman), fu=fu, fu_parts=details, han=0)
 
         # yaku of this reading
         yaku = list(self.yaku_fixed_tsumo if tsumo else self.yaku_fixed)
         if pinfu:
             yaku.append(_PINFU)
         if closed and len(concealed_seq) >= 2:
-            concealed_seq.sort()
+            # each second copy of a sequence closes one pair of them (二つ, or two pairs of four)
             twice = 0
-            j = 0
-            while j + 1 < len(concealed_seq):
-                if concealed_seq[j] == concealed_seq[j + 1]:
+            open_copy = 0
+            for k in concealed_seq:
+                if open_copy >> k & 1:
                     twice += 1
-                    j += 2
-                else:
-                    j += 1
+                open_copy ^= 1 << k
             if twice == 2:
                 yaku.append(_RYANPEIKOU)
             elif twice == 1:
@@ -487,12 +506,12 @@ class _HandFacts:
         for t in triplets:
             k = t >> 2
             if k >= 31:
-                yaku.append((_DRAGON[k - 31], 1))
+                yaku.append(_DRAGON[k - 31])
             elif k >= 27:
                 if k == seat_kind:
-                    yaku.append((_SEAT[setting.seat_wind], 1))
+                    yaku.append(_SEAT[setting.seat_wind])
                 if k == round_kind:
-                    yaku.append((_ROUND[setting.round_wind], 1))
+                    yaku.append(_ROUND[setting.round_wind])
             else:
                 numbers |= 1 << k
             if outside and not _yaochu(k):
@@ -520,13 +539,13 @@ class _HandFacts:
             yaku.append(_SANSHOKU_DOUKOU)
         if dragon_sets == 2 and pair >= 31:
             yaku.append(_SHOUSANGEN)
-        return _finish(yaku, fu, tuple(details), dora_han)
+        return _finish(yaku, fu, details, dora_han)
 
 
-def _finish(yaku: list[tuple[int, int]], fu: int, details: tuple[tuple[str, int], ...], dora_han: int) -> Reading:
+def _finish(yaku: list[Entry], fu: int, details: list[int], dora_han: int) -> Reading:
     if not yaku:
-        return Reading(yaku=(), yakuman=(), fu=fu, fu_details=details, han=0)
+        return Reading(yaku=(), yakuman=(), fu=fu, fu_parts=details, han=0)
     han = dora_han
-    for _, h in yaku:
-        han += h
-    return Reading(yaku=tuple(yaku), yakuman=(), fu=fu, fu_details=details, han=han)
+    for entry in yaku:
+        han += entry[1]
+    return Reading(yaku=tuple(yaku), yakuman=(), fu=fu, fu_parts=details, han=han)

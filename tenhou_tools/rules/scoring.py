@@ -61,7 +61,7 @@ from ..events import CallKind, Meld
 from ..tiles import dora_kind
 from .hand import counts34
 from .payments import base_points, hand_points, limit_for
-from .readings import Group, Reading, Setting, best_readings
+from .readings import Entry, Group, Reading, Setting, best_readings
 from .splits import SEQUENCE, TRIPLET
 from .values import (
     TENHOU_3P,
@@ -94,14 +94,14 @@ __all__ = [
 
 
 # the yaku entries of the situation, as plain ints (a ``YakuId`` member is an attribute read of
-# a class of a plain module: compiled, some 900 instructions)
-_DOUBLE_RIICHI: Final = (int(Y.DOUBLE_RIICHI), 2)
-_RIICHI: Final = (int(Y.RIICHI), 1)
-_IPPATSU: Final = (int(Y.IPPATSU), 1)
-_CHANKAN: Final = (int(Y.CHANKAN), 1)
-_RINSHAN: Final = (int(Y.RINSHAN), 1)
-_HAITEI: Final = (int(Y.HAITEI), 1)
-_HOUTEI: Final = (int(Y.HOUTEI), 1)
+# a class of a plain module: compiled, some 900 instructions; ``Entry``: kept as tuples)
+_DOUBLE_RIICHI: Final[Entry] = (int(Y.DOUBLE_RIICHI), 2)
+_RIICHI: Final[Entry] = (int(Y.RIICHI), 1)
+_IPPATSU: Final[Entry] = (int(Y.IPPATSU), 1)
+_CHANKAN: Final[Entry] = (int(Y.CHANKAN), 1)
+_RINSHAN: Final[Entry] = (int(Y.RINSHAN), 1)
+_HAITEI: Final[Entry] = (int(Y.HAITEI), 1)
+_HOUTEI: Final[Entry] = (int(Y.HOUTEI), 1)
 _TENHOU: Final = int(Y.TENHOU)
 _CHIIHOU: Final = int(Y.CHIIHOU)
 _POINTED: Final = tuple(dora_kind(k) for k in range(34))
@@ -248,10 +248,10 @@ def _reds(tiles: Iterable[int]) -> int:
     return found
 
 
-def _situation_yaku(win: _Win) -> list[tuple[int, int]]:
+def _situation_yaku(win: _Win) -> list[Entry]:
     """The yaku of the win's situation: riichi or double riichi, then 一発, 搶槓, 嶺上開花,
     海底摸月, 河底撈魚."""
-    yaku: list[tuple[int, int]] = []
+    yaku: list[Entry] = []
     if win.double_riichi:
         yaku.append(_DOUBLE_RIICHI)
     elif win.riichi:
@@ -457,12 +457,12 @@ def _scored(win: _Win, tsumo: bool, reading: Reading | None,
         return _refuse(RefusalReason.NOT_WINNING, "the tiles are not a winning hand (和了形でない)")
     if not reading.yaku and not reading.yakuman:
         return _refuse(RefusalReason.NO_YAKU, "the hand is complete but has no yaku (役なし)")
-    yaku = list(reading.yaku)
+    yaku = [(entry[0], entry[1]) for entry in reading.yaku]
     if not reading.yakuman:
         for yid, count in zip(_DORA_YAKU, dora_counts):
             if count:
                 yaku.append((int(yid), count))
-    details = reading.fu_details
+    details = reading.fu_details()
     if len(details) > 1:
         details = tuple(sorted(details, key=_by_fu))
     return _assemble(win, tsumo, yaku, list(reading.yakuman), reading.fu, details)
