@@ -153,11 +153,11 @@ def _score(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
     counts = list(counts13)
     counts[win] = counts[win] + 1
     total = 0
-    for k in range(34):
-        n = counts[k]
-        if n > room[k]:
-            return tuple(None for _ in wins)
-        total += n
+    for k, n in enumerate(counts):
+        if n:
+            if n > room[k]:
+                return tuple(None for _ in wins)
+            total += n
     if prepared is None or total != in_hand:
         return tuple(None for _ in wins)
     aka = 0
@@ -168,8 +168,10 @@ def _score(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
             n = counts[k]
             if n and k * 4 not in taken and (k in reds or n == room[k]):
                 aka += 1
-    return tuple(None if scored is None else _line(scored, riichi, players)
-                 for scored in score_prepared(prepared, counts, win, aka, wins))
+    found: list[_Line | None] = []
+    for scored in score_prepared(prepared, counts, win, aka, wins):
+        found.append(None if scored is None else _line(scored, riichi, players))
+    return tuple(found)
 
 
 def _line(scored: tuple[int, int, int, int], riichi: bool, players: int) -> _Line:
