@@ -30,8 +30,8 @@ __all__ = ["Group", "Reading", "Setting", "best_readings"]
 Entry = tuple[int, ...]
 """A ``(yaku id, han)`` entry of a reading. Typed as a tuple of any length so that mypyc keeps
 the entries below as the tuples they are: a ``tuple[int, int]`` constant is a C struct, boxed
-into a new tuple at every use (callgrind, compiled, 3 corpus games' ``analyze_game``: see the
-commit)."""
+into a new tuple at every use (callgrind, compiled, 3 corpus games' ``analyze_game``: the
+readings loop took 58 M instructions against 85 M with its yaku and fu entries so made)."""
 
 
 def _entry(yaku: Y, han: int) -> Entry:

@@ -110,7 +110,8 @@ def standard_splits(counts: list[int]) -> tuple[_Split, ...]:
     3,608 against 3,542 M instructions; ints only, which the garbage collector stops tracking).
     A hand not seen before is put together from each suit's splits, memoised with their kinds in
     place by one int for the suit's counts (``_SUITS``): callgrind, compiled, 3 corpus games'
-    ``analyze_game``, see the commit."""
+    ``analyze_game``, 66 M instructions here against 85 M with each suit's counts a tuple and
+    its sets put in place again at every new hand."""
     key = tuple(counts)
     found = _SPLITS.get(key)
     if found is None:
