@@ -61,6 +61,7 @@ COMPILED: tuple[str, ...] = (
     "tenhou_tools.rules.hand",
     "tenhou_tools.rules.pao",
     "tenhou_tools.rules.payments",
+    "tenhou_tools.rules.readings",
     "tenhou_tools.rules.riichi",
     "tenhou_tools.rules.scoring",
     "tenhou_tools.rules.shanten",

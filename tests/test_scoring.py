@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tenhou_tools.events import CallKind, Meld
+from tenhou_tools.rules.hand import counts34
 from tenhou_tools.rules.payments import Limit
 from tenhou_tools.rules.scoring import (
     TENHOU_3P,
@@ -19,11 +20,13 @@ from tenhou_tools.rules.scoring import (
     ScoringRules,
     WinContext,
     YakuId,
+    prepare,
+    score_prepared,
     score_values,
     score_win,
     score_wins,
 )
-from tenhou_tools.tiles import kind, parse_tiles
+from tenhou_tools.tiles import RED_FIVES, kind, parse_tiles
 
 from .conftest import REPO, corpus_files
 
@@ -370,12 +373,27 @@ def test_corpus_sample_matches_every_agari(corpus: Path) -> None:
 
 def _values_agree(ctx: WinContext) -> list[str]:
     """Where ``score_values`` differs from what ``score_wins`` gives for a tsumo and a ron of
-    ``ctx`` (a ``ScoredHand``'s han, fu, points and number of yakuman; ``None`` for a refusal)."""
+    ``ctx`` (a ``ScoredHand``'s han, fu, points and number of yakuman; ``None`` for a refusal),
+    and where ``score_prepared`` of the same hand differs from ``score_values``."""
     ways = (True, False)
     full = [None if isinstance(s, ScoringRefusal) else (s.han, s.fu, s.points, len(s.yakuman))
             for s in score_wins(ctx, ways)]
     light = score_values(ctx, ways)
-    return [] if light == full else [f"{ctx}: score_values {light}, score_wins {full}"]
+    found = [] if light == full else [f"{ctx}: score_values {light}, score_wins {full}"]
+    # the trusted entry, for hands that pass the checks it skips (the hand value's own)
+    checked = score_wins(ctx, ways)
+    if not any(isinstance(s, ScoringRefusal) and s.reason in _SKIPPED_CHECKS for s in checked):
+        prepared = prepare(ctx)
+        trusted = [None for _ in ways] if prepared is None else score_prepared(
+            prepared, counts34(ctx.concealed), ctx.win_tile >> 2, sum(1 for t in ctx.concealed if t in RED_FIVES), ways)
+        if trusted != light:
+            found.append(f"{ctx}: score_prepared {trusted}, score_values {light}")
+    return found
+
+
+_SKIPPED_CHECKS = (RefusalReason.INVALID_TILES, RefusalReason.WIN_TILE_NOT_IN_HAND)
+"""The refusals of a hand's tiles, which ``score_prepared`` leaves to its caller (``prepare``
+answers for the situation's)."""
 
 
 def test_score_values_agrees_with_score_wins_by_hand() -> None:

@@ -38,13 +38,13 @@ from typing import Final
 
 from .._native import build
 from .._native import first_tenpai_sums as native_first_tenpai_sums
-from ..events import Meld
+from ..events import CallKind, Meld
 from ..replay.board import Board
 from ..rules.furiten import pond_furiten
 from ..rules.hand import counts34, tenpai_discards
 from ..rules.payments import base_points
 from ..rules.riichi import may_declare_riichi
-from ..rules.scoring import ScoringRules, WinContext, score_values
+from ..rules.scoring import Prepared, ScoringRules, WinContext, prepare, score_prepared
 from ..rules.shanten import Acceptance, acceptance
 from ..tiles import RED_FIVES
 from .tables import han_kept, mean_ron_ratio, riichi_bonus_han, ron_ratio, win_group
@@ -80,8 +80,8 @@ _Line = tuple[int, int, int, int, float]
 """A score line in the memo: ``ScoreLine``'s han, fu, points and yakuman as a plain tuple, and
 the points the win counts for in the hand's value (``riichi_bonus``'s on a riichi hand), worked
 out once with the score: ``_wait`` asked ``riichi_bonus`` 18,317 times over 3 corpus games'
-analyze_game, the memo's lines 9,448 (callgrind, compiled: with ``_ids`` reading a list, 3,238 M
-instructions against 3,272 M)."""
+analyze_game, the memo's lines 9,448 (callgrind, compiled, at the time: 3,238 M instructions
+against 3,272 M)."""
 
 _SCORES: Final[dict[tuple[tuple[int, ...], tuple[int, ...], int, int], tuple[_Line | None, ...]]] = {}
 _SCORES_LIMIT: Final = 200_000
@@ -94,11 +94,13 @@ them, 24 ms of 301 with tuples."""
 
 _SITUATION_IDS: Final[dict[tuple, int]] = {}
 _LAST_SITUATION: Final[list[tuple[ValueSituation, int]]] = []
-_Parts = tuple[tuple[Meld, ...], int, int, bool, tuple[int, ...], ScoringRules, frozenset[int]]
+_Parts = tuple[Prepared | None, tuple[int, ...], int, frozenset[int], bool, bool, int]
 _PARTS: Final[dict[int, _Parts]] = {}
-"""Per situation number, what the scorer is given besides the tiles (melds, seat and round
-wind, riichi, dora indicators, rules) and the tile ids the melds hold: read off the situation
-once, not at every hand scored."""
+"""Per situation number, what scoring a hand in it needs besides the tiles, read off the
+situation once, not at every hand scored: the scorer's situation (``rules.scoring.prepare``;
+``None``: no hand can be won in it), the free copies of each kind (four less those the melds
+hold), the concealed tiles a complete hand has beside the sets, the tile ids the melds hold,
+whether red fives are played, riichi and the player count."""
 
 
 def _situation_key(s: ValueSituation) -> int:
@@ -116,63 +118,60 @@ def _situation_key(s: ValueSituation) -> int:
             _PARTS.clear()
             _SCORES.clear()  # its keys hold the numbers given out so far
         found = _SITUATION_IDS[shape] = len(_SITUATION_IDS)
-        _PARTS[found] = (s.melds, s.seat_wind, s.round_wind, s.riichi, s.dora_indicators, s.rules,
-                         frozenset(t for m in s.melds for t in m.tiles))
+        _PARTS[found] = _parts(s)
     _LAST_SITUATION[:] = [(s, found)]
     return found
 
 
-_FREE: Final[dict[tuple, tuple[tuple[int, ...], ...]]] = {}
+def _parts(s: ValueSituation) -> _Parts:
+    """``_PARTS``'s entry of ``s``: the scorer is given a context without a hand (its
+    ``concealed``, ``win_tile`` and ``tsumo`` are not read) and no other flag than riichi."""
+    rules = s.rules
+    ctx = build(WinContext, concealed=(), melds=s.melds, win_tile=0, tsumo=True, seat_wind=s.seat_wind,
+                round_wind=s.round_wind, riichi=s.riichi, double_riichi=False, ippatsu=False, haitei=False,
+                houtei=False, rinshan=False, chankan=False, tenhou=False, chiihou=False,
+                dora_indicators=s.dora_indicators, ura_indicators=(), rules=rules)
+    taken = frozenset(t for m in s.melds for t in m.tiles)
+    room = tuple(4 - sum(1 for c in range(4) if k * 4 + c in taken) for k in range(34))
+    in_hand = 14 - 3 * sum(1 for m in s.melds if m.kind is not CallKind.KITA)
+    return prepare(ctx), room, in_hand, taken, rules.red_fives, s.riichi, rules.players
 
 
-def _ids(counts: list[int], reds: tuple[int, ...], taken: frozenset[int]) -> list[int] | None:
-    """Concrete tile ids for per-kind counts: a red copy for each kind in ``reds``, plain
-    copies otherwise, none of the ids in ``taken`` (the melds'); ``None`` when a kind has
-    more than its free copies (a wait on a fifth tile beside a meld: it cannot be won)."""
-    free = _FREE.get((reds, taken))
-    if free is None:
-        if len(_FREE) > 1000:
-            _FREE.clear()
-        free = tuple(tuple(k * 4 + c for c in ((0, 1, 2, 3) if k in reds else (1, 2, 3, 0))
-                           if k * 4 + c not in taken) for k in range(34))
-        _FREE[(reds, taken)] = free
-    ids: list[int] = []
-    for k, n in enumerate(counts):
-        if n:
-            copies = free[k]
-            if len(copies) < n:
-                return None
-            ids += copies[:n]
-    return ids
+_RED_KINDS: Final = (4, 13, 22)
+"""The kinds of the red fives (``tiles.RED_FIVES``: the first copy of each)."""
 
 
 def _score(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
            wins: tuple[bool, ...]) -> tuple[_Line | None, ...]:
     """The scorer's lines for ``counts13`` completed by a plain ``win`` in the situation numbered
-    ``key``, one for each of ``wins`` (``True`` a tsumo, ``False`` a ron): the tiles are chosen
-    once for both, and the scorer scores both in one pass (``rules.scoring.score_values``: what
-    ``score_wins`` gives, han, fu, points and yakuman only)."""
-    melds, seat_wind, round_wind, riichi, dora_indicators, rules, taken = _PARTS[key]
+    ``key``, one for each of ``wins`` (``True`` a tsumo, ``False`` a ron), scored in one pass
+    (``rules.scoring.score_prepared``: what ``score_wins`` gives, han, fu, points and yakuman
+    only). The hand is real tiles: a red copy of each kind in ``reds`` (when red fives are
+    played), plain copies otherwise, none of those the melds hold; a kind with more than its free
+    copies (a wait on a fifth tile beside a meld) cannot be won."""
+    prepared, room, in_hand, taken, red_fives, riichi, players = _PARTS[key]
     counts = list(counts13)
-    counts[win] += 1
-    ids = _ids(counts, reds if rules.red_fives else (), taken)
-    if ids is None:
+    counts[win] = counts[win] + 1
+    total = 0
+    for k, n in enumerate(counts):
+        if n:
+            if n > room[k]:
+                return tuple(None for _ in wins)
+            total += n
+    if prepared is None or total != in_hand:
         return tuple(None for _ in wins)
-    # the winning tile: a plain copy of its kind among those ids
-    win_tile = next((t for t in ids if t >> 2 == win and t not in RED_FIVES), None)
-    if win_tile is None:
-        win_tile = next(t for t in ids if t >> 2 == win)
-    # every field, by keyword in field order: ``build`` sets the slots at once (a frozen
-    # dataclass's own __init__ costs several times more, and this runs thousands of times a
-    # game). Measured (callgrind, compiled, 6 corpus games' analyze_game): ``build`` for this
-    # context, the score line (since a plain tuple), the wait and hand values takes 12.0 G
-    # instructions against 13.5 G with the classes called (11 % of the analysis)
-    ctx = build(WinContext, concealed=tuple(ids), melds=melds, win_tile=win_tile, tsumo=wins[0],
-                seat_wind=seat_wind, round_wind=round_wind, riichi=riichi, double_riichi=False,
-                ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
-                chiihou=False, dora_indicators=dora_indicators, ura_indicators=(), rules=rules)
-    players = rules.players
-    return tuple(None if scored is None else _line(scored, riichi, players) for scored in score_values(ctx, wins))
+    aka = 0
+    if red_fives:
+        # the copies given are a red one first for a kind in ``reds``, plain ones first otherwise
+        # (the red last): the red is among them when it is free and asked for or every free copy is
+        for k in _RED_KINDS:
+            n = counts[k]
+            if n and k * 4 not in taken and (k in reds or n == room[k]):
+                aka += 1
+    found: list[_Line | None] = []
+    for scored in score_prepared(prepared, counts, win, aka, wins):
+        found.append(None if scored is None else _line(scored, riichi, players))
+    return tuple(found)
 
 
 def _line(scored: tuple[int, int, int, int], riichi: bool, players: int) -> _Line:
