@@ -22,6 +22,7 @@ from typing import Final
 
 from .payments import base_points
 from .splits import SEQUENCE, TRIPLET, standard_splits
+from .yaku import YAKU
 from .yaku import YakuId as Y
 
 __all__ = ["Group", "Reading", "Setting", "best_readings"]
@@ -34,35 +35,48 @@ into a new tuple at every use (callgrind, compiled, 3 corpus games' ``analyze_ga
 readings loop took 58 M instructions against 85 M with its yaku and fu entries so made)."""
 
 
-def _entry(yaku: Y, han: int) -> Entry:
-    return (int(yaku), han)
+def _entry(yaku: Y) -> Entry:
+    """``(yaku id, han)`` by Tenhou's table (``rules.yaku.YAKU``), for a yaku worth the same han
+    open or closed, or counted closed only."""
+    info = YAKU[yaku]
+    if info.closed_han is None or info.open_han not in (None, info.closed_han):
+        raise ValueError(f"{info.name}: not one han value")
+    return (int(yaku), info.closed_han)
+
+
+def _open_closed(yaku: Y) -> tuple[Entry, Entry]:
+    """The yaku's entries open and closed (one han less open), by Tenhou's table."""
+    info = YAKU[yaku]
+    if info.closed_han is None or info.open_han is None:
+        raise ValueError(f"{info.name}: not counted both open and closed")
+    return ((int(yaku), info.open_han), (int(yaku), info.closed_han))
 
 
 # the entries a reading lists, as plain ints (a ``YakuId`` member is an attribute read of a class
 # of a plain module: compiled, some 900 instructions)
-_MENZEN_TSUMO: Final = _entry(Y.MENZEN_TSUMO, 1)
-_PINFU: Final = _entry(Y.PINFU, 1)
-_TANYAO: Final = _entry(Y.TANYAO, 1)
-_IIPEIKOU: Final = _entry(Y.IIPEIKOU, 1)
-_RYANPEIKOU: Final = _entry(Y.RYANPEIKOU, 3)
-_CHIITOITSU: Final = _entry(Y.CHIITOITSU, 2)
-_HONROUTOU: Final = _entry(Y.HONROUTOU, 2)
-_TOITOI: Final = _entry(Y.TOITOI, 2)
-_SANANKOU: Final = _entry(Y.SANANKOU, 2)
-_SANKANTSU: Final = _entry(Y.SANKANTSU, 2)
-_SANSHOKU_DOUKOU: Final = _entry(Y.SANSHOKU_DOUKOU, 2)
-_SHOUSANGEN: Final = _entry(Y.SHOUSANGEN, 2)
-_SANSHOKU: Final = (_entry(Y.SANSHOKU, 1), _entry(Y.SANSHOKU, 2))
+_MENZEN_TSUMO: Final = _entry(Y.MENZEN_TSUMO)
+_PINFU: Final = _entry(Y.PINFU)
+_TANYAO: Final = _entry(Y.TANYAO)
+_IIPEIKOU: Final = _entry(Y.IIPEIKOU)
+_RYANPEIKOU: Final = _entry(Y.RYANPEIKOU)
+_CHIITOITSU: Final = _entry(Y.CHIITOITSU)
+_HONROUTOU: Final = _entry(Y.HONROUTOU)
+_TOITOI: Final = _entry(Y.TOITOI)
+_SANANKOU: Final = _entry(Y.SANANKOU)
+_SANKANTSU: Final = _entry(Y.SANKANTSU)
+_SANSHOKU_DOUKOU: Final = _entry(Y.SANSHOKU_DOUKOU)
+_SHOUSANGEN: Final = _entry(Y.SHOUSANGEN)
+_SANSHOKU: Final = _open_closed(Y.SANSHOKU)
 """Open, closed (likewise the next ones)."""
-_ITTSU: Final = (_entry(Y.ITTSU, 1), _entry(Y.ITTSU, 2))
-_CHANTA: Final = (_entry(Y.CHANTA, 1), _entry(Y.CHANTA, 2))
-_JUNCHAN: Final = (_entry(Y.JUNCHAN, 2), _entry(Y.JUNCHAN, 3))
-_HONITSU: Final = (_entry(Y.HONITSU, 2), _entry(Y.HONITSU, 3))
-_CHINITSU: Final = (_entry(Y.CHINITSU, 5), _entry(Y.CHINITSU, 6))
-_DRAGON: Final[tuple[Entry, ...]] = tuple((int(Y.HAKU) + i, 1) for i in range(3))
+_ITTSU: Final = _open_closed(Y.ITTSU)
+_CHANTA: Final = _open_closed(Y.CHANTA)
+_JUNCHAN: Final = _open_closed(Y.JUNCHAN)
+_HONITSU: Final = _open_closed(Y.HONITSU)
+_CHINITSU: Final = _open_closed(Y.CHINITSU)
+_DRAGON: Final[tuple[Entry, ...]] = tuple(_entry(Y(Y.HAKU + i)) for i in range(3))
 """役牌 of haku, hatsu, chun; of the seat wind, of the round wind (East .. North)."""
-_SEAT: Final[tuple[Entry, ...]] = tuple((int(Y.SEAT_EAST) + i, 1) for i in range(4))
-_ROUND: Final[tuple[Entry, ...]] = tuple((int(Y.ROUND_EAST) + i, 1) for i in range(4))
+_SEAT: Final[tuple[Entry, ...]] = tuple(_entry(Y(Y.SEAT_EAST + i)) for i in range(4))
+_ROUND: Final[tuple[Entry, ...]] = tuple(_entry(Y(Y.ROUND_EAST + i)) for i in range(4))
 
 _TSUUIISOU: Final = int(Y.TSUUIISOU)
 _RYUUIISOU: Final = int(Y.RYUUIISOU)
