@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..tiles import TERMINAL_HONOR_KINDS
 from .payments import base_points
 from .splits import SEQUENCE, TRIPLET, standard_splits
 from .yaku import YAKU
@@ -133,9 +134,12 @@ _SET: Final = 10
 """A set's entry: this plus its index in ``_SET_FU``."""
 
 
+_YAOCHU: Final[tuple[bool, ...]] = tuple(k in TERMINAL_HONOR_KINDS for k in range(34))
+
+
 def _yaochu(k: int) -> bool:
-    """Whether kind ``k`` is a terminal or an honour."""
-    return k >= 27 or k % 9 == 0 or k % 9 == 8
+    """Whether kind ``k`` is a terminal or an honour (幺九牌, ``tiles.TERMINAL_HONOR_KINDS``)."""
+    return _YAOCHU[k]
 
 
 class Group:
