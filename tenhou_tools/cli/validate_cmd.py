@@ -7,7 +7,6 @@ from contextlib import closing
 
 import click
 
-from .._native import collect_rarely
 from ..check import GameRecord
 from ..crossgame import CrossGameRecord
 from ..serialize import json_text
@@ -76,11 +75,6 @@ def validate(paths: tuple[str, ...], fmt: str, verbose: bool, output: str | None
     args, paths = paths, tuple(expand_sources(paths, cached_ids=True))
     check_output_path(output)
     refuse_input_as_output(output, (*args, *paths))
-    # The command's process is one long run over many logs that ends with it, as each pool worker
-    # is: its collector is set for such a run (``collect_rarely``) and left so, as a worker's is.
-    # What was imported is then frozen, and the interpreter's collections at exit no longer walk
-    # it: 35 M instructions (about 7 ms) of a run over 1,000 logs, most of them at exit.
-    collect_rarely()
     run = validate_paths(paths, jobs=jobs, scheduler=scheduler, batch_size=batch_size,
                          timeout=timeout, dedupe=not no_dedupe)
     try:  # the inputs are surveyed and the workers start before any output or progress thread
