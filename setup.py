@@ -5,13 +5,13 @@ What is built is listed once, in ``tenhou_tools/_build.py`` (``COMPILED``, ``SPE
 this file executes. ``TENHOU_TOOLS_PURE=1`` at install time skips the compilation. A compile that
 fails stops the install with a message that says why and how to install the plain Python package
 instead (pip shows a failed build's output; a build that fell back quietly would not be seen).
-The build writes each built source's SHA-256 to ``tenhou_tools/_build_record.json``: a source
-changed after the build makes the package run its sources (``_build.use_sources_if_stale``).
+The build writes each built source's SHA-256, size and modification time to
+``tenhou_tools/_build_record.json`` (``_build.record_entry``): a source changed after the build
+makes the package run its sources (``_build.use_sources_if_stale``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
@@ -26,6 +26,7 @@ exec(compile((ROOT / "tenhou_tools" / "_build.py").read_text(encoding="utf-8"), 
 COMPILED: tuple[str, ...] = _BUILD["COMPILED"]
 SPEEDUPS: str = _BUILD["SPEEDUPS"]
 RECORD: str = _BUILD["RECORD"]
+record_entry = _BUILD["record_entry"]
 MODULES = [m.replace(".", "/") + ".py" for m in COMPILED]
 SPEEDUPS_SOURCE = "tenhou_tools/" + _BUILD["SPEEDUPS_SOURCE"]
 
@@ -72,7 +73,7 @@ class BuildNative(build_ext):
         if self.inplace:
             self._remove_stale_extensions()
         record = {
-            module: hashlib.sha256((ROOT / path).read_bytes()).hexdigest()
+            module: record_entry(ROOT / path)
             for module, path in [*zip(COMPILED, MODULES), (SPEEDUPS, SPEEDUPS_SOURCE)]
         }
         target = Path(ROOT if self.inplace else self.build_lib) / "tenhou_tools" / RECORD

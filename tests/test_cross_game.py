@@ -4,8 +4,10 @@ later game changed; the genuine pairs (promotions and demotions among them) are 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
+import pickle
 from collections import Counter
 from pathlib import Path
 
@@ -21,6 +23,7 @@ from tenhou_tools.crossgame import (
     game_facts,
 )
 from tenhou_tools.events import DAN_NAMES
+from tenhou_tools.findings import Finding, FindingCode, Severity
 from tenhou_tools.rules.standing import dan_moves, next_rate, rate_follows, whole_rates
 from tenhou_tools.sources.files import read_game
 from tenhou_tools.validate import ValidateSummary, validate_paths
@@ -71,6 +74,16 @@ def _day() -> tuple[dict[str, Path], list[GameFacts]]:
             paths[got.log_id] = path
             facts.append(got)
     return paths, facts
+
+
+def test_a_record_pickles_whole(corpus):
+    """A pool worker's record comes back pickled (``GameRecord.__reduce__``): every field of it,
+    the cross-game facts and the findings too."""
+    facts = _day()[1][0]
+    finding = Finding(FindingCode.PARSE_WARNING, Severity.WARNING, "a warning")
+    record = GameRecord("a.xml", facts.log_id, 3, (("turn", 2),), (finding,), facts)
+    assert pickle.loads(pickle.dumps(record)) == record
+    assert len(record.__reduce__()[1]) == len(dataclasses.fields(GameRecord))
 
 
 def _pairs(corpus):

@@ -14,7 +14,8 @@ import pytest
 
 from tenhou_tools.mjlog import parse_game
 from tenhou_tools.sources import database, local
-from tenhou_tools.sources.local import DbLayout, ReadLimits, connect_readonly, detect_layout, iter_logs
+from tenhou_tools.sources.database import DbLayout, connect_readonly, detect_layout
+from tenhou_tools.sources.local import ReadLimits, iter_logs
 
 from .sources_support import (
     ID_A,

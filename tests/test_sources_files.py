@@ -4,6 +4,7 @@ tmp_path from the repository's own fixtures (``sources_support``)."""
 from __future__ import annotations
 
 import bz2
+import dataclasses
 import glob
 import gzip
 import hashlib
@@ -373,6 +374,7 @@ def test_log_items_pickle_for_worker_batches():
     item = LogItem("a.zip:x.mjlog", ID_A, ONE_HAND_GZ, None, "mjlog")
     error = LogItem("b.db", None, None, "cannot read", "mjlog")
     assert pickle.loads(pickle.dumps([item, error])) == [item, error]
+    assert len(item.__reduce__()[1]) == len(dataclasses.fields(LogItem))  # LogItem.__reduce__ names them all
     with pytest.raises(ValueError):
         LogItem("x", None, b"", "both")
     with pytest.raises(ValueError):

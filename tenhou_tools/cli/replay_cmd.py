@@ -15,7 +15,8 @@ from ..events import Game
 from ..replay.engine import replay_game
 from ..serialize import json_text
 from . import EXIT_FINDINGS, EXIT_OK
-from .common import load_source, stdout_console
+from .common import stdout_console
+from .loading import load_source
 from .options import fetch_options, refresh_option, refuse_format_with_html
 from .output import refuse_input_as_output
 from .term import glyphs_by_default, render_lines, visible

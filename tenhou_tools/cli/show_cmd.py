@@ -8,7 +8,8 @@ import click
 from rich.text import Text
 
 from . import render
-from .common import incomplete_notes, load_source, stdout_console
+from .common import stdout_console
+from .loading import incomplete_notes, load_source
 from .options import fetch_options, refresh_option
 from .term import path_lines, render_lines, visible
 

@@ -51,13 +51,11 @@ log at all (an empty folder, a folder of other files) yield nothing: ``SourceSta
 from __future__ import annotations
 
 import os
-import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal, Union
 
 from ..errors import InputError
-from .database import DbLayout, connect_readonly, count_database, detect_layout
 from .files import GLOB_MAGIC, Glob, file_items, folder_items, walk_folder
 from .items import (
     DEFAULT_LIMITS,
@@ -77,7 +75,6 @@ from .items import (
 )
 from .lists import STDIN, STDIN_SOURCE, read_stdin
 from .reads import open_input, read_upto
-from .zip import count_zip
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -85,16 +82,13 @@ __all__ = [
     "SQLITE_MAGIC",
     "STDIN",
     "STDIN_SOURCE",
-    "DbLayout",
     "InputSurvey",
     "LogFormat",
     "LogItem",
     "ReadLimits",
     "ResolvedInput",
     "SourceStats",
-    "connect_readonly",
     "count_inputs",
-    "detect_layout",
     "iter_logs",
     "read_stdin",
     "resolve_inputs",
@@ -245,6 +239,11 @@ class _Counter:
             else:
                 self.total += 1
             return
+        import sqlite3  # with the readers, only when a container is found (``files.file_items``)
+
+        from .database import count_database
+        from .zip import count_zip
+
         try:
             if what == "zip":
                 logs, ignored = count_zip(path, self.suffixes)

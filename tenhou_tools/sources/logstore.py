@@ -39,7 +39,8 @@ from pathlib import Path
 from ..errors import InputError
 from ..ids import JST, GameRef, validate_log_id
 from .cache import default_cache_dir
-from .local import SQLITE_MAGIC, detect_layout
+from .database import detect_layout
+from .items import SQLITE_MAGIC
 
 DB_TIMEOUT = 10.0
 """Seconds to wait for a database another process is writing."""
