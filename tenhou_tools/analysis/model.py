@@ -34,6 +34,7 @@ uma). Definitions, the tables and their counts: docs/analysis.md, "The expected-
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Final
 
 from .._native import build
 from ..rules.danger import DangerClass, dora_kinds
@@ -43,7 +44,7 @@ from ..tiles import RED_FIVES, yakuhai_kinds
 from .tables import (
     calibration,
     far_points,
-    keep_preference,
+    keep_preferences,
     keep_stage,
     marks_factor,
     ron_points,
@@ -69,25 +70,25 @@ __all__ = [
     "reach",
 ]
 
-VALUED_SHANTEN = 1
+VALUED_SHANTEN: Final = 1
 """Up to one-shanten after the discard, the hand is valued by the scorer; further, by the table."""
 
-LATER_WEIGHT = 0.5
+LATER_WEIGHT: Final = 0.5
 """How much the next discard's danger counts: about every second next discard must come from
 the hand (the others can be a safe draw, or the hand is over). Chosen, not fitted (docs/
 analysis.md, "Calibration of the verdicts")."""
 
-MARKS_WEIGHT = 0.5
+MARKS_WEIGHT: Final = 0.5
 """The power the value marks factor is taken to: half the measured effect, because the far
 table's marks also carry the players' choice of which hands to keep them in. Fitted to the
 agreement on the Houou games (docs/analysis.md, "Calibration of the verdicts")."""
 
-SLOWER_FACTOR = 0.15
+SLOWER_FACTOR: Final = 0.15
 """A far option further from tenpai than the decision's best shanten is multiplied by this: the
 far table's higher-shanten cells hold hands that could do no better, not hands that broke a
 faster shape, so read alone they overrate going back. Fitted like ``MARKS_WEIGHT``."""
 
-POTENTIAL_WEIGHT = 0.001
+POTENTIAL_WEIGHT: Final = 0.001
 """Two or more from tenpai, each unit of a hand's ``potential`` above the mean of the decision's
 far options adds this share of its far value (and below it takes it off): about one accepted
 tile's worth for a tile that connects with a dozen unseen tiles, enough to order the discards
@@ -96,22 +97,22 @@ the far options as a whole against those valued by the scorer. Fitted to the agr
 corpus's Houou games (docs/analysis.md, "Calibration")."""
 
 
-KEEP_WEIGHT_FAR = 0.1
+KEEP_WEIGHT_FAR: Final = 0.1
 """Two or more from tenpai, each unit of an option's keep preference (``tables.keep_preference``,
 a natural log) above the decision's mean adds this share of the option's ``win``. Fitted to the
 agreement on samples of the corpus's Houou games (every 25th log; docs/analysis.md, "Calibration
 of the verdicts")."""
 
-KEEP_WEIGHT_NEAR = 0.1
+KEEP_WEIGHT_NEAR: Final = 0.1
 """The same at one-shanten and tenpai, where the scorer values the hand and the preference mostly
 orders options it values alike (two guest winds, say)."""
 
-KEEP_POINTS_FLOOR = 1000.0
+KEEP_POINTS_FLOOR: Final = 1000.0
 """The keep term is a share of the option's ``win``, but of this many points at least: late and
 far from tenpai a hand's ``win`` is near 0, and which tile to let go still matters (it is kept
 for safety, or as the last hope of a hand). Fitted like the weights."""
 
-YAKUHAI_PAIRING = 3.0
+YAKUHAI_PAIRING: Final = 3.0
 """A yakuhai's unseen copies count this many times in ``potential``: any player's discard of it
 can be called once it pairs (pon), and the triplet is a yaku that opens the hand."""
 
@@ -161,8 +162,17 @@ def _tile_for(concealed: Sequence[int], kind: int, chosen: int) -> int:
     red five (keeping the red is the better play)."""
     if chosen >> 2 == kind:
         return chosen
-    copies = [t for t in concealed if t >> 2 == kind]
-    return next((t for t in copies if t not in RED_FIVES), copies[0])
+    # a loop, not a list and a generator (compiled: 1,650 instructions a call)
+    first = -1
+    for t in concealed:
+        if t >> 2 == kind:
+            if t not in RED_FIVES:
+                return t
+            if first < 0:
+                first = t
+    if first < 0:
+        raise ValueError(f"kind {kind} is not in the hand")
+    return first
 
 
 def option_values(
@@ -200,12 +210,20 @@ def option_values(
     # the two cheapest kinds to discard next (for ``later``): the cheapest the hand keeps is the
     # first, unless the option lets go of its last copy
     cheapest = sorted((cost, k) for k, cost in cost_of.items())[:2]
-    # each option's shanten and accepted tiles read once: they are properties of a value class
-    # (Python calls, about a twentieth of option_values' own instructions, callgrind, compiled)
-    read = [(option.kind, option.shanten, option.acceptance.total) for option in options]
+    # each option's shanten and accepted tiles read once, off its acceptance's fields: the
+    # properties ``DiscardOption.shanten`` and ``Acceptance.total`` are Python calls, which cost
+    # 32 M instructions of 2,125 M (callgrind, compiled, 3 corpus games' analyze_game)
+    read = []
+    for option in options:
+        reached = option.acceptance
+        total = 0
+        for left in reached.left:  # not sum(): compiled, a generic call
+            total += left
+        read.append((option.kind, reached.shanten, total))
     fastest = min(shanten for _, shanten, _ in read)
     rows: list[list] = []  # [(kind, shanten, accepted), win, deal_in, risk, later, ev, value, potential or None]
     shared: dict = {}  # the look-ahead's tenpai hands, valued once for the whole decision
+    far_gain: float | None = None  # in the last hand, what a far option's win is multiplied by
     for facts, option in zip(read, options):
         kind, shanten, accepted = facts
         tile = _tile_for(concealed, kind, chosen)
@@ -227,8 +245,10 @@ def option_values(
             win = (far_points(players, shanten, turn, accepted, open_hand=not closed)
                    * marks_factor(players, marks, single) ** MARKS_WEIGHT * dealer_factor(players, dealer))
             if standing is not None:
-                typical = ron_points(players, "open" if not closed else "dama", dealer)
-                win *= 1 + standing.win_gain(typical) / typical
+                if far_gain is None:  # the same for every far option: Standing.win_gain is a Python call
+                    typical = ron_points(players, "open" if not closed else "dama", dealer)
+                    far_gain = 1 + standing.win_gain(typical) / typical
+                win *= far_gain
         deal_in = risk = later = 0.0
         if threats:
             safe = 1.0
@@ -253,13 +273,17 @@ def option_values(
             row[5] += bonus
     keeps = _keep_terms([(row[0][0], row[0][1], row[1]) for row in rows], counts, situation, unseen,
                         yakuhai, dora, turn=turn, safe=_genbutsu_to_all(threats))
+    # best first, ties by kind: the rows ordered by plain tuples (a kind is never repeated), not the
+    # values by a key function (compiled, a generic call and two attribute reads per value)
+    order = sorted([(-(row[5] + keep), row[0][0], i) for i, (row, keep) in enumerate(zip(rows, keeps))])
     # ``build``: the frozen dataclass's own __init__ sets each field through object.__setattr__ (about a
     # tenth of option_values' own instructions, callgrind, compiled)
-    found = [build(OptionValue, kind=kind, shanten=shanten, accepted=accepted,
-                   win=win, deal_in=deal_in, risk=risk, later=later, keep=keep, ev=ev + keep, value=value)
-             for ((kind, shanten, accepted), win, deal_in, risk, later, ev, value, _), keep
-             in zip(rows, keeps)]
-    found.sort(key=lambda o: (-o.ev, o.kind))
+    found = []
+    for _, _, i in order:
+        (kind, shanten, accepted), win, deal_in, risk, later, ev, value, _ = rows[i]
+        keep = keeps[i]
+        found.append(build(OptionValue, kind=kind, shanten=shanten, accepted=accepted, win=win, deal_in=deal_in,
+                           risk=risk, later=later, keep=keep, ev=ev + keep, value=value))
     return tuple(found)
 
 
@@ -308,10 +332,10 @@ def _keep_terms(options: Sequence[tuple[int, int, float]], counts: Sequence[int]
     if not weight:
         return [0.0] * len(options)
     sanma = situation.rules.sanma
-    prefs = [keep_preference(players, stage, safe is not None, turn,
-                             tile_role(kind, counts, yakuhai=yakuhai, dora=dora, unseen=unseen, sanma=sanma,
-                                       safe=safe is not None and kind in safe))
-             for kind, _, _ in options]
+    prefs = keep_preferences(players, stage, safe is not None, turn,
+                             [tile_role(kind, counts, yakuhai=yakuhai, dora=dora, unseen=unseen, sanma=sanma,
+                                        safe=safe is not None and kind in safe)
+                              for kind, _, _ in options])
     mean = sum(prefs) / len(prefs)
     keeps = []
     for (_, _, win), pref in zip(options, prefs):

@@ -83,13 +83,31 @@ out once with the score: ``_wait`` asked ``riichi_bonus`` 18,317 times over 3 co
 analyze_game, the memo's lines 9,448 (callgrind, compiled, at the time: 3,238 M instructions
 against 3,272 M)."""
 
-_SCORES: Final[dict[tuple[tuple[int, ...], tuple[int, ...], int, int], tuple[_Line | None, ...]]] = {}
+_SCORES: Final[dict[tuple[int, tuple[int, ...], int, int], tuple[_Line | None, ...]]] = {}
 _SCORES_LIMIT: Final = 200_000
 """The score memo holds tuples of ints only (keys and values), which the garbage collector stops
 tracking once it has seen them: with lists and ``ScoreLine`` objects (up to 200,000 entries) it
 walked the whole table at every full collection. Measured (compiled, 20 corpus games in one
 process, Python's default collector settings): full collections took 72 ms a game of 340 with
 them, 24 ms of 301 with tuples."""
+
+_PLACE: Final[tuple[int, ...]] = tuple(1 << 3 * k for k in range(34))
+"""Each kind's place in a hand's ``_shape``: a draw of kind k adds ``_PLACE[k]``, a discard
+takes it off."""
+
+
+def _shape(counts: tuple[int, ...]) -> int:
+    """A hand's 34 counts as one int, three bits a kind (the sum of each count times its
+    ``_PLACE``; each count is below 8): the score memo's name for the 13 tiles. The tuple of 34
+    ints it replaces was hashed at every look-up and store (callgrind, compiled, 3 corpus games'
+    analyze_game: 48 M instructions of 2,125 M). Built as two halves of 17 kinds each, which fit
+    a machine int (compiled, a loop over the 34 places into one big int took 7,000 instructions
+    a hand, this one 2,500); the look-ahead's hands move it by a draw and a discard."""
+    low = high = 0
+    for k in range(16, -1, -1):
+        low = low << 3 | counts[k]
+        high = high << 3 | counts[k + 17]
+    return high << 51 | low
 
 
 _SITUATION_IDS: Final[dict[tuple, int]] = {}
@@ -189,14 +207,14 @@ def _score_line(line: _Line | None) -> ScoreLine | None:
     return build(ScoreLine, han=han, fu=fu, points=points, yakuman=yakuman)
 
 
-def _scores(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int,
+def _scores(counts13: tuple[int, ...], shape: int, reds: tuple[int, ...], win: int, key: int,
             ron: bool) -> tuple[_Line | None, ...]:
     """``(tsumo, ron)`` of ``counts13`` completed by a plain ``win``, memoised on the 13 tiles
-    and the wait (which name the completed hand): the same hand won on the same kind comes back
-    from other hands, draws and turns. The ron is scored only when ``ron`` asks for it (a ron on
-    a wait in the seat's own pond is worth nothing, whatever its score); until then the entry is
-    ``(tsumo,)``."""
-    memo_key = (counts13, reds, win, key)
+    (``shape``: their ``_shape``) and the wait (which name the completed hand): the same hand won
+    on the same kind comes back from other hands, draws and turns. The ron is scored only when
+    ``ron`` asks for it (a ron on a wait in the seat's own pond is worth nothing, whatever its
+    score); until then the entry is ``(tsumo,)``."""
+    memo_key = (shape, reds, win, key)
     known = _SCORES.get(memo_key)
     if known is None:
         known = _score(counts13, reds, win, key, (True, False) if ron else (True,))
@@ -208,12 +226,12 @@ def _scores(counts13: tuple[int, ...], reds: tuple[int, ...], win: int, key: int
     return known
 
 
-def _wait(counts13: tuple[int, ...], reds: tuple[int, ...], w: int, key: int, ron_allowed: bool,
+def _wait(counts13: tuple[int, ...], shape: int, reds: tuple[int, ...], w: int, key: int, ron_allowed: bool,
           ratio: float) -> tuple[_Line | None, _Line | None, float, float]:
     """(tsumo, ron, points, weight) of the wait ``w``: ``weight`` is 1 for a tsumo that scores
     plus ``ratio`` for a ron that scores (none when the hand is furiten, ``ron_allowed`` off), and
     ``points`` the average of the two by those weights."""
-    known = _scores(counts13, reds, w, key, ron_allowed)
+    known = _scores(counts13, shape, reds, w, key, ron_allowed)
     tsumo = known[0]
     ron = known[1] if ron_allowed else None
     weight = total = 0.0
@@ -225,8 +243,9 @@ def _wait(counts13: tuple[int, ...], reds: tuple[int, ...], w: int, key: int, ro
     return tsumo, ron, (total / weight if weight else 0.0), weight
 
 
-def _wait_values(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequence[int], left: Sequence[int],
-                 s: ValueSituation, pond: Collection[int]) -> tuple[tuple[WaitValue, ...], tuple[float, ...], bool]:
+def _wait_values(counts13: tuple[int, ...], shape: int, reds: tuple[int, ...], waits: Sequence[int],
+                 left: Sequence[int], s: ValueSituation,
+                 pond: Collection[int]) -> tuple[tuple[WaitValue, ...], tuple[float, ...], bool]:
     """Each wait's value and weight, and whether the hand is furiten (``pond``: the kinds of the
     seat's own discards, the one just made included)."""
     key = _situation_key(s)
@@ -236,13 +255,13 @@ def _wait_values(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequen
     weights = []
     for w, n in zip(waits, left):
         ratio = ron_ratio(players, win_group(w, pond))
-        tsumo, ron, points, weight = _wait(counts13, reds, w, key, not furiten, ratio)
+        tsumo, ron, points, weight = _wait(counts13, shape, reds, w, key, not furiten, ratio)
         found.append(build(WaitValue, kind=w, left=n, ron=_score_line(ron), tsumo=_score_line(tsumo), points=points))
         weights.append(weight)
     return tuple(found), tuple(weights), furiten
 
 
-def _outcome(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequence[int], unseen: Sequence[int],
+def _outcome(counts13: tuple[int, ...], shape: int, reds: tuple[int, ...], waits: Sequence[int], unseen: Sequence[int],
              players: int, key: int, pond: Collection[int], discarded: int, norm: float) -> tuple[float, float]:
     """``(weighted tiles, win_points)`` of ``_tenpai`` for the look-ahead (``discarded`` joins the
     pond; ``norm``: 1 + the mean ron ratio), without its records."""
@@ -254,7 +273,8 @@ def _outcome(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequence[i
         n = unseen[w]
         if not n:
             continue
-        _t, _r, points, weight = _wait(counts13, reds, w, key, not furiten, ron_ratio(players, win_group(w, pond)))
+        _t, _r, points, weight = _wait(counts13, shape, reds, w, key, not furiten,
+                                       ron_ratio(players, win_group(w, pond)))
         if points > 0:
             tiles += n * weight / norm
             total += n * weight / norm * points
@@ -270,7 +290,8 @@ def _chance(tiles: float, pool: int, draws: int) -> float:
 
 def _tenpai(counts13: tuple[int, ...], reds: tuple[int, ...], waits: Sequence[int], unseen: Sequence[int],
             s: ValueSituation, pond: Collection[int], pool: int, draws: int) -> HandValue:
-    values, weights, furiten = _wait_values(counts13, reds, waits, [unseen[w] for w in waits], s, pond)
+    values, weights, furiten = _wait_values(counts13, _shape(counts13), reds, waits, [unseen[w] for w in waits], s,
+                                            pond)
     norm = 1 + mean_ron_ratio(s.rules.players)
     tiles = sum(v.left for v in values if v.points > 0)
     weighted = sum(v.left * w / norm for v, w in zip(values, weights) if v.points > 0)
@@ -358,6 +379,7 @@ def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituati
     key = _situation_key(s)
     players = s.rules.players
     norm = 1 + mean_ron_ratio(players)
+    shape = _shape(counts)
     for k, options in _lookahead(counts, s.sets, s.rules.sanma, reach):
         copies = unseen[k]
         if not copies or not options:
@@ -374,8 +396,8 @@ def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituati
             if outcome is None:
                 kept = list(drawn)
                 kept[d] -= 1
-                outcome = shared[kept_key] = _outcome(tuple(kept), kept_reds, kept_waits, after, players, key,
-                                                      furiten, d, norm)
+                outcome = shared[kept_key] = _outcome(tuple(kept), shape + _PLACE[k] - _PLACE[d], kept_reds,
+                                                      kept_waits, after, players, key, furiten, d, norm)
             outcomes.append(outcome)
         branches.append((copies, outcomes))
     tiles = sum(c for c, _ in branches)
