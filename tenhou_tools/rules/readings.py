@@ -26,7 +26,7 @@ from .splits import SEQUENCE, TRIPLET, standard_splits
 from .yaku import YAKU
 from .yaku import YakuId as Y
 
-__all__ = ["Group", "Reading", "Setting", "best_readings"]
+__all__ = ["Group", "Reading", "Setting", "best_readings", "yaku_entry"]
 
 
 Entry = tuple[int, ...]
@@ -36,7 +36,7 @@ into a new tuple at every use (callgrind, compiled, 3 corpus games' ``analyze_ga
 readings loop took 58 M instructions against 85 M with its yaku and fu entries so made)."""
 
 
-def _entry(yaku: Y) -> Entry:
+def yaku_entry(yaku: Y) -> Entry:
     """``(yaku id, han)`` by Tenhou's table (``rules.yaku.YAKU``), for a yaku worth the same han
     open or closed, or counted closed only."""
     info = YAKU[yaku]
@@ -55,18 +55,18 @@ def _open_closed(yaku: Y) -> tuple[Entry, Entry]:
 
 # the entries a reading lists, as plain ints (a ``YakuId`` member is an attribute read of a class
 # of a plain module: compiled, some 900 instructions)
-_MENZEN_TSUMO: Final = _entry(Y.MENZEN_TSUMO)
-_PINFU: Final = _entry(Y.PINFU)
-_TANYAO: Final = _entry(Y.TANYAO)
-_IIPEIKOU: Final = _entry(Y.IIPEIKOU)
-_RYANPEIKOU: Final = _entry(Y.RYANPEIKOU)
-_CHIITOITSU: Final = _entry(Y.CHIITOITSU)
-_HONROUTOU: Final = _entry(Y.HONROUTOU)
-_TOITOI: Final = _entry(Y.TOITOI)
-_SANANKOU: Final = _entry(Y.SANANKOU)
-_SANKANTSU: Final = _entry(Y.SANKANTSU)
-_SANSHOKU_DOUKOU: Final = _entry(Y.SANSHOKU_DOUKOU)
-_SHOUSANGEN: Final = _entry(Y.SHOUSANGEN)
+_MENZEN_TSUMO: Final = yaku_entry(Y.MENZEN_TSUMO)
+_PINFU: Final = yaku_entry(Y.PINFU)
+_TANYAO: Final = yaku_entry(Y.TANYAO)
+_IIPEIKOU: Final = yaku_entry(Y.IIPEIKOU)
+_RYANPEIKOU: Final = yaku_entry(Y.RYANPEIKOU)
+_CHIITOITSU: Final = yaku_entry(Y.CHIITOITSU)
+_HONROUTOU: Final = yaku_entry(Y.HONROUTOU)
+_TOITOI: Final = yaku_entry(Y.TOITOI)
+_SANANKOU: Final = yaku_entry(Y.SANANKOU)
+_SANKANTSU: Final = yaku_entry(Y.SANKANTSU)
+_SANSHOKU_DOUKOU: Final = yaku_entry(Y.SANSHOKU_DOUKOU)
+_SHOUSANGEN: Final = yaku_entry(Y.SHOUSANGEN)
 _SANSHOKU: Final = _open_closed(Y.SANSHOKU)
 """Open, closed (likewise the next ones)."""
 _ITTSU: Final = _open_closed(Y.ITTSU)
@@ -74,10 +74,10 @@ _CHANTA: Final = _open_closed(Y.CHANTA)
 _JUNCHAN: Final = _open_closed(Y.JUNCHAN)
 _HONITSU: Final = _open_closed(Y.HONITSU)
 _CHINITSU: Final = _open_closed(Y.CHINITSU)
-_DRAGON: Final[tuple[Entry, ...]] = tuple(_entry(Y(Y.HAKU + i)) for i in range(3))
+_DRAGON: Final[tuple[Entry, ...]] = tuple(yaku_entry(Y(Y.HAKU + i)) for i in range(3))
 """役牌 of haku, hatsu, chun; of the seat wind, of the round wind (East .. North)."""
-_SEAT: Final[tuple[Entry, ...]] = tuple(_entry(Y(Y.SEAT_EAST + i)) for i in range(4))
-_ROUND: Final[tuple[Entry, ...]] = tuple(_entry(Y(Y.ROUND_EAST + i)) for i in range(4))
+_SEAT: Final[tuple[Entry, ...]] = tuple(yaku_entry(Y(Y.SEAT_EAST + i)) for i in range(4))
+_ROUND: Final[tuple[Entry, ...]] = tuple(yaku_entry(Y(Y.ROUND_EAST + i)) for i in range(4))
 
 _TSUUIISOU: Final = int(Y.TSUUIISOU)
 _RYUUIISOU: Final = int(Y.RYUUIISOU)

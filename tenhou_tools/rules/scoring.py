@@ -61,7 +61,7 @@ from ..events import CallKind, Meld
 from ..tiles import dora_kind
 from .hand import counts34
 from .payments import base_points, hand_points, limit_for
-from .readings import Entry, Group, Reading, Setting, best_readings
+from .readings import Entry, Group, Reading, Setting, best_readings, yaku_entry
 from .splits import SEQUENCE, TRIPLET
 from .values import (
     TENHOU_3P,
@@ -95,13 +95,13 @@ __all__ = [
 
 # the yaku entries of the situation, as plain ints (a ``YakuId`` member is an attribute read of
 # a class of a plain module: compiled, some 900 instructions; ``Entry``: kept as tuples)
-_DOUBLE_RIICHI: Final[Entry] = (int(Y.DOUBLE_RIICHI), 2)
-_RIICHI: Final[Entry] = (int(Y.RIICHI), 1)
-_IPPATSU: Final[Entry] = (int(Y.IPPATSU), 1)
-_CHANKAN: Final[Entry] = (int(Y.CHANKAN), 1)
-_RINSHAN: Final[Entry] = (int(Y.RINSHAN), 1)
-_HAITEI: Final[Entry] = (int(Y.HAITEI), 1)
-_HOUTEI: Final[Entry] = (int(Y.HOUTEI), 1)
+_DOUBLE_RIICHI: Final[Entry] = yaku_entry(Y.DOUBLE_RIICHI)
+_RIICHI: Final[Entry] = yaku_entry(Y.RIICHI)
+_IPPATSU: Final[Entry] = yaku_entry(Y.IPPATSU)
+_CHANKAN: Final[Entry] = yaku_entry(Y.CHANKAN)
+_RINSHAN: Final[Entry] = yaku_entry(Y.RINSHAN)
+_HAITEI: Final[Entry] = yaku_entry(Y.HAITEI)
+_HOUTEI: Final[Entry] = yaku_entry(Y.HOUTEI)
 _TENHOU: Final = int(Y.TENHOU)
 _CHIIHOU: Final = int(Y.CHIIHOU)
 _POINTED: Final = tuple(dora_kind(k) for k in range(34))
