@@ -38,10 +38,10 @@ from typing import Final
 
 from .._native import build
 from .._native import first_tenpai_sums as native_first_tenpai_sums
-from ..events import CallKind, Meld
+from ..events import Meld
 from ..replay.board import Board
 from ..rules.furiten import pond_furiten
-from ..rules.hand import counts34, tenpai_discards
+from ..rules.hand import counts34, meld_count, tenpai_discards
 from ..rules.payments import base_points
 from ..rules.riichi import may_declare_riichi
 from ..rules.scoring import Prepared, ScoringRules, WinContext, prepare, score_prepared
@@ -151,11 +151,11 @@ def _parts(s: ValueSituation) -> _Parts:
                 dora_indicators=s.dora_indicators, ura_indicators=(), rules=rules)
     taken = frozenset(t for m in s.melds for t in m.tiles)
     room = tuple(4 - sum(1 for c in range(4) if k * 4 + c in taken) for k in range(34))
-    in_hand = 14 - 3 * sum(1 for m in s.melds if m.kind is not CallKind.KITA)
+    in_hand = 14 - 3 * meld_count(s.melds)
     return prepare(ctx), room, in_hand, taken, rules.red_fives, s.riichi, rules.players
 
 
-_RED_KINDS: Final = (4, 13, 22)
+_RED_KINDS: Final[tuple[int, ...]] = tuple(sorted(t >> 2 for t in RED_FIVES))
 """The kinds of the red fives (``tiles.RED_FIVES``: the first copy of each)."""
 
 

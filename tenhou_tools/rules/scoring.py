@@ -58,7 +58,7 @@ from typing import Final
 # check_log (scripts/bench_callgrind.py, 100 corpus games, 2026-11-29).
 from .._native import build
 from ..events import CallKind, Meld
-from ..tiles import dora_kind
+from ..tiles import RED_FIVES, dora_kind
 from .hand import counts34
 from .payments import base_points, hand_points, limit_for
 from .readings import Entry, Group, Reading, Setting, best_readings, yaku_entry
@@ -240,12 +240,8 @@ def _indicated(tiles: list[int], pointed: list[int], kita: int) -> int:
 
 
 def _reds(tiles: Iterable[int]) -> int:
-    """The red fives among ``tiles`` (``tiles.RED_FIVES``: 16, 52, 88, compared as ints)."""
-    found = 0
-    for t in tiles:
-        if t == 16 or t == 52 or t == 88:
-            found += 1
-    return found
+    """The red fives among ``tiles`` (``tiles.RED_FIVES``)."""
+    return sum(1 for t in tiles if t in RED_FIVES)
 
 
 def _situation_yaku(win: _Win) -> list[Entry]:
