@@ -27,8 +27,7 @@ seat's view and the ruleset (``ValueSituation``). The model, exactly (docs/analy
   is the sum. Draws that do not reach tenpai are taken as thrown back (no improvement counted).
 
 Scores are memoised by hand shape and situation (``_SCORES``: a tsumo and a ron per 13 tiles
-and wait), the one-shanten look-ahead by hand (``_LOOKAHEAD``): a hand comes back turn after
-turn.
+and wait): a hand comes back turn after turn.
 """
 
 from __future__ import annotations
@@ -333,29 +332,22 @@ _Branch = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
 """A draw that reaches tenpai and, for each discard that keeps tenpai after it, its waits."""
 
 
-_LOOKAHEAD: Final[dict[tuple[tuple[int, ...], int, bool], tuple[_Branch, ...]]] = {}
-_LOOKAHEAD_LIMIT: Final = 4096
-
-
-def _lookahead(counts13: tuple[int, ...], sets: int, sanma: bool, reach: Sequence[int]) -> tuple[_Branch, ...]:
+def _lookahead(counts13: tuple[int, ...], reach: Sequence[int]) -> list[_Branch]:
     """For a one-shanten hand: each draw that reaches tenpai (``reach``: its accepted kinds, which
     ``hand_value`` has), with each discard after it that keeps tenpai and that discard's waits:
-    ``((draw, ((discard, waits), ...)), ...)``. The accepted kinds found again here cost 47 M
-    instructions of 2,789 M (callgrind, compiled, 3 corpus games' ``analyze_game``)."""
-    memo_key = (counts13, sets, sanma)
-    known = _LOOKAHEAD.get(memo_key)
-    if known is not None:
-        return known
+    ``[(draw, ((discard, waits), ...)), ...]``. The accepted kinds found again here cost 47 M
+    instructions of 2,789 M (callgrind, compiled, 3 corpus games' ``analyze_game``).
+
+    Not memoised: a memo by hand answered one call in six, and its entries (nested tuples, up to
+    4,096 hands) were what the garbage collector walked most when ``stats --quality`` went on to
+    the next game: 0.67 s of collections over 30 Houou games against 0.24 s without it, for 21 M
+    instructions saved of 1,916 M in 3 of them (compiled, ``gc.callbacks`` and callgrind)."""
     found = []
     for k in reach:
         counts = list(counts13)
         counts[k] += 1
         found.append((k, tenpai_discards(counts, k)))
-    answer = tuple(found)
-    if len(_LOOKAHEAD) >= _LOOKAHEAD_LIMIT:
-        _LOOKAHEAD.clear()
-    _LOOKAHEAD[memo_key] = answer
-    return answer
+    return found
 
 
 def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequence[int], *,
@@ -407,7 +399,7 @@ def _one_shanten(counts: tuple[int, ...], reds: tuple[int, ...], s: ValueSituati
     players = s.rules.players
     norm = 1 + mean_ron_ratio(players)
     shape = _shape(counts)
-    for k, options in _lookahead(counts, s.sets, s.rules.sanma, reach):
+    for k, options in _lookahead(counts, reach):
         copies = unseen[k]
         if not copies or not options:
             continue
