@@ -75,20 +75,27 @@ def riichi_bonus(han: int, fu: int, points: int, players: int) -> float:
 
 # -- scoring, memoised by shape ----------------------------------------------------------------
 
-_Line = tuple[int, int, int, int, float]
-"""A score line in the memo: ``ScoreLine``'s han, fu, points and yakuman as a plain tuple, and
-the points the win counts for in the hand's value (``riichi_bonus``'s on a riichi hand), worked
-out once with the score: ``_wait`` asked ``riichi_bonus`` 18,317 times over 3 corpus games'
-analyze_game, the memo's lines 9,448 (callgrind, compiled, at the time: 3,238 M instructions
-against 3,272 M)."""
+_Entry = tuple[float, ...]
+"""A score memo entry: for each way scored (the tsumo, then the ron once asked), five numbers:
+``ScoreLine``'s han, fu, points and yakuman, and the points the win counts for in the hand's
+value (``riichi_bonus``'s on a riichi hand, worked out once with the score: ``_wait`` asked
+``riichi_bonus`` 18,317 times over 3 corpus games' analyze_game, the memo's lines 9,448), or
+``_NO_WIN`` where that way cannot be won. All floats (the four counts are small whole numbers,
+exact as floats), in one flat tuple: see ``_SCORES``."""
 
-_SCORES: Final[dict[tuple[int, tuple[int, ...], int, int], tuple[_Line | None, ...]]] = {}
+_NO_WIN: Final[_Entry] = (0.0, 0.0, 0.0, 0.0, -1.0)
+"""A way that cannot be won (no yaku, not a winning hand, a fifth copy) in an ``_Entry``."""
+
+_SCORES: Final[dict[tuple[int, ...], _Entry]] = {}
 _SCORES_LIMIT: Final = 200_000
-"""The score memo holds tuples of ints only (keys and values), which the garbage collector stops
-tracking once it has seen them: with lists and ``ScoreLine`` objects (up to 200,000 entries) it
-walked the whole table at every full collection. Measured (compiled, 20 corpus games in one
-process, Python's default collector settings): full collections took 72 ms a game of 340 with
-them, 24 ms of 301 with tuples."""
+"""The score memo: keys and values are flat tuples of numbers, which the garbage collector
+stops tracking the first time it sees them. With lists and ``ScoreLine`` objects (up to 200,000
+entries) it walked the whole table at every full collection (compiled, 20 corpus games in one
+process, Python's default collector settings: full collections took 72 ms a game of 340 with
+them, 24 ms of 301 with tuples); with a tuple of red kinds in the key and a tuple of lines as
+the value, half the entries stayed tracked after the first look, and each game of ``stats
+--quality`` left them for the next young collections to walk again (compiled, 30 Houou games:
+0.15-0.17 s of collections against 0.10 s flat)."""
 
 _PLACE: Final[tuple[int, ...]] = tuple(1 << 3 * k for k in range(34))
 """Each kind's place in a hand's ``_shape``: a draw of kind k adds ``_PLACE[k]``, a discard
@@ -159,8 +166,8 @@ _RED_KINDS: Final[tuple[int, ...]] = tuple(sorted(t >> 2 for t in RED_FIVES))
 
 
 def _score(base: tuple[int, ...], drawn: int, let_go: int, reds: tuple[int, ...], win: int, key: int,
-           wins: tuple[bool, ...]) -> tuple[_Line | None, ...]:
-    """The scorer's lines for the 13 tiles ``base`` (34 counts) with a ``drawn`` kind added and a
+           wins: tuple[bool, ...]) -> _Entry:
+    """The scorer's lines (an ``_Entry``) for the 13 tiles ``base`` (34 counts) with a ``drawn`` kind added and a
     kind ``let_go`` taken off (-1: none; the look-ahead's tenpai hands are made only when scored),
     completed by a plain ``win`` in the situation numbered
     ``key``, one for each of ``wins`` (``True`` a tsumo, ``False`` a ron), scored in one pass
@@ -179,10 +186,10 @@ def _score(base: tuple[int, ...], drawn: int, let_go: int, reds: tuple[int, ...]
     for k, n in enumerate(counts):
         if n:
             if n > room[k]:
-                return tuple(None for _ in wins)
+                return _NO_WIN * len(wins)
             total += n
     if prepared is None or total != in_hand:
-        return tuple(None for _ in wins)
+        return _NO_WIN * len(wins)
     aka = 0
     if red_fives:
         # the copies given are a red one first for a kind in ``reds``, plain ones first otherwise
@@ -191,62 +198,62 @@ def _score(base: tuple[int, ...], drawn: int, let_go: int, reds: tuple[int, ...]
             n = counts[k]
             if n and k * 4 not in taken and (k in reds or n == room[k]):
                 aka += 1
-    found: list[_Line | None] = []
+    found: _Entry = ()
     for scored in score_prepared(prepared, counts, win, aka, wins):
-        found.append(None if scored is None else _line(scored, riichi, players))
-    return tuple(found)
+        found += _NO_WIN if scored is None else _line(scored, riichi, players)
+    return found
 
 
-def _line(scored: tuple[int, int, int, int], riichi: bool, players: int) -> _Line:
+def _line(scored: tuple[int, int, int, int], riichi: bool, players: int) -> _Entry:
     """The memo's line of a scored win (``rules.scoring.score_values``: han, fu, points and
     yakuman)."""
     han, fu, points, yakuman = scored
-    return (han, fu, points, yakuman, riichi_bonus(han, fu, points, players) if riichi else float(points))
+    return (float(han), float(fu), float(points), float(yakuman),
+            riichi_bonus(han, fu, points, players) if riichi else float(points))
 
 
-def _score_line(line: _Line | None) -> ScoreLine | None:
-    """The record of a memo's score line."""
-    if line is None:
+def _score_line(entry: _Entry, at: int) -> ScoreLine | None:
+    """The record of the line of ``entry`` from ``at`` (0 the tsumo, 5 the ron)."""
+    if entry[at + 4] < 0:
         return None
-    han, fu, points, yakuman, _ = line
-    return build(ScoreLine, han=han, fu=fu, points=points, yakuman=yakuman)
+    return build(ScoreLine, han=int(entry[at]), fu=int(entry[at + 1]), points=int(entry[at + 2]),
+                 yakuman=int(entry[at + 3]))
 
 
 def _scores(base: tuple[int, ...], drawn: int, let_go: int, shape: int, reds: tuple[int, ...], win: int,
-            key: int, ron: bool) -> tuple[_Line | None, ...]:
-    """``(tsumo, ron)`` of the 13 tiles (``_score``'s ``base``, ``drawn`` and ``let_go``) completed
+            key: int, ron: bool) -> _Entry:
+    """The tsumo and the ron (an ``_Entry``) of the 13 tiles (``_score``'s ``base``, ``drawn`` and ``let_go``) completed
     by a plain ``win``, memoised on the 13 tiles (``shape``: their ``_shape``) and the wait (which
     name the completed hand): the same hand won on the same kind comes back from other hands,
     draws and turns. The ron is scored only when
     ``ron`` asks for it (a ron on a wait in the seat's own pond is worth nothing, whatever its
-    score); until then the entry is ``(tsumo,)``."""
-    memo_key = (shape, reds, win, key)
+    score); until then the entry holds the tsumo's line alone."""
+    memo_key = (shape, win, key) + reds
     known = _SCORES.get(memo_key)
     if known is None:
         known = _score(base, drawn, let_go, reds, win, key, (True, False) if ron else (True,))
         if len(_SCORES) >= _SCORES_LIMIT:
             _SCORES.clear()
         _SCORES[memo_key] = known
-    elif ron and len(known) == 1:
-        known = _SCORES[memo_key] = (known[0], *_score(base, drawn, let_go, reds, win, key, (False,)))
+    elif ron and len(known) == 5:
+        known = _SCORES[memo_key] = known + _score(base, drawn, let_go, reds, win, key, (False,))
     return known
 
 
-def _wait(base: tuple[int, ...], drawn: int, let_go: int, shape: int, reds: tuple[int, ...], w: int, key: int,
-          ron_allowed: bool, ratio: float) -> tuple[_Line | None, _Line | None, float, float]:
-    """(tsumo, ron, points, weight) of the wait ``w``: ``weight`` is 1 for a tsumo that scores
-    plus ``ratio`` for a ron that scores (none when the hand is furiten, ``ron_allowed`` off), and
-    ``points`` the average of the two by those weights."""
-    known = _scores(base, drawn, let_go, shape, reds, w, key, ron_allowed)
-    tsumo = known[0]
-    ron = known[1] if ron_allowed else None
+def _wait(known: _Entry, ron_allowed: bool, ratio: float) -> tuple[float, float]:
+    """(points, weight) of a wait whose scores are ``known`` (``_scores``): ``weight`` is 1 for a
+    tsumo that scores plus ``ratio`` for a ron that scores (none when the hand is furiten,
+    ``ron_allowed`` off), and ``points`` the average of the two by those weights."""
     weight = total = 0.0
-    if tsumo is not None:
-        weight, total = 1.0, tsumo[4]
-    if ron is not None:
-        weight += ratio
-        total += ratio * ron[4]
-    return tsumo, ron, (total / weight if weight else 0.0), weight
+    tsumo = known[4]
+    if tsumo >= 0:
+        weight, total = 1.0, tsumo
+    if ron_allowed:
+        ron = known[9]
+        if ron >= 0:
+            weight += ratio
+            total += ratio * ron
+    return (total / weight if weight else 0.0), weight
 
 
 def _wait_values(counts13: tuple[int, ...], shape: int, reds: tuple[int, ...], waits: Sequence[int],
@@ -261,8 +268,10 @@ def _wait_values(counts13: tuple[int, ...], shape: int, reds: tuple[int, ...], w
     weights = []
     for w, n in zip(waits, left):
         ratio = _ratio(players, win_group(w, pond))
-        tsumo, ron, points, weight = _wait(counts13, -1, -1, shape, reds, w, key, not furiten, ratio)
-        found.append(build(WaitValue, kind=w, left=n, ron=_score_line(ron), tsumo=_score_line(tsumo), points=points))
+        known = _scores(counts13, -1, -1, shape, reds, w, key, not furiten)
+        points, weight = _wait(known, not furiten, ratio)
+        found.append(build(WaitValue, kind=w, left=n, ron=None if furiten else _score_line(known, 5),
+                           tsumo=_score_line(known, 0), points=points))
         weights.append(weight)
     return tuple(found), tuple(weights), furiten
 
@@ -282,8 +291,8 @@ def _outcome(base: tuple[int, ...], drawn: int, discarded: int, shape: int, reds
         n = unseen[w] - 1 if w == drawn else unseen[w]
         if not n:
             continue
-        _t, _r, points, weight = _wait(base, drawn, discarded, shape, reds, w, key, not furiten,
-                                       _ratio(players, win_group(w, pond)))
+        points, weight = _wait(_scores(base, drawn, discarded, shape, reds, w, key, not furiten), not furiten,
+                               _ratio(players, win_group(w, pond)))
         if points > 0:
             tiles += n * weight / norm
             total += n * weight / norm * points
