@@ -379,12 +379,11 @@ def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequ
         raise ValueError("hand_value: shared needs the kind discarded")
     counts = tuple(counts34(concealed))
     reds = tuple(sorted(t >> 2 for t in concealed if t in RED_FIVES))  # ints: see _SCORES
-    sanma = situation.rules.sanma
     furiten = situation.own_discards | (frozenset({discarded}) if discarded is not None else frozenset())
     pool = sum(unseen)
     draws = situation.draws_left
-    if reach is None:
-        reach = acceptance(counts, situation.sets, unseen, sanma=sanma)
+    if reach is None:  # the sets and the player count are properties: Python calls, compiled
+        reach = acceptance(counts, situation.sets, unseen, sanma=situation.rules.sanma)
     if reach.shanten == 0:
         return _tenpai(counts, reds, reach.kinds, unseen, situation, furiten, pool, draws)
     if reach.shanten != 1:
