@@ -243,7 +243,10 @@ def option_values(
         for left in reached.left:  # not sum(): compiled, a generic call
             total += left
         read.append((option.kind, reached.shanten, total))
-    fastest = min(shanten for _, shanten, _ in read)
+    fastest = read[0][1]
+    for _, shanten, _ in read:  # not min() over a generator: compiled, a generic call
+        if shanten < fastest:
+            fastest = shanten
     rows: list[list] = []  # [(kind, shanten, accepted), win, deal_in, risk, later, ev, value, potential or None]
     shared: dict = {}  # the look-ahead's tenpai hands, valued once for the whole decision
     far_gain: float | None = None  # in the last hand, what a far option's win is multiplied by
@@ -266,10 +269,10 @@ def option_values(
             fit = fits.get(shanten)
             if fit is None:
                 fit = fits[shanten] = far_fit(players, shanten, turn, open_hand=not closed)
-            factor = weighted_marks.get(2 * marks + single)
-            if factor is None:
-                factor = weighted_marks[2 * marks + single] = marks_factor(players, marks, single) ** MARKS_WEIGHT
-            win = far_points_of(fit, accepted) * factor * dealer_share
+            key = 2 * marks + single
+            if key not in weighted_marks:
+                weighted_marks[key] = marks_factor(players, marks, single) ** MARKS_WEIGHT
+            win = far_points_of(fit, accepted) * weighted_marks[key] * dealer_share
             if standing is not None:
                 if far_gain is None:  # the same for every far option: Standing.win_gain is a Python call
                     typical = ron_points(players, "open" if not closed else "dama", dealer)
@@ -292,11 +295,20 @@ def option_values(
         rows.append([facts, win, deal_in, risk, later, ev, value, grows])
     far = [row for row in rows if row[7] is not None]
     if far:
-        mean = sum(row[7] for row in far) / len(far)
+        # the rows' floats read into float variables: on the row's items themselves, each
+        # operation is a generic call compiled
+        all_grows = 0.0
         for row in far:
-            bonus = row[1] * POTENTIAL_WEIGHT * (row[7] - mean)
-            row[1] += bonus
-            row[5] += bonus
+            grown: float = row[7]
+            all_grows += grown
+        mean = all_grows / len(far)
+        for row in far:
+            far_win: float = row[1]
+            far_ev: float = row[5]
+            grown = row[7]
+            bonus = far_win * POTENTIAL_WEIGHT * (grown - mean)
+            row[1] = far_win + bonus
+            row[5] = far_ev + bonus
     keeps = _keep_terms([(row[0][0], row[0][1], row[1]) for row in rows], counts, situation, unseen,
                         yakuhai, dora, turn=turn, safe=_genbutsu_to_all(threats))
     # best first, ties by kind: the rows ordered by plain tuples (a kind is never repeated), not the
