@@ -7,8 +7,18 @@ from __future__ import annotations
 import pytest
 
 from tenhou_tools.analysis.defence import THREAT_MIN, threats_against
-from tenhou_tools.analysis.model import Standing, _keep_terms, option_values
-from tenhou_tools.analysis.tables import keep_preference, ron_points, tenpai_chance, tile_role
+from tenhou_tools.analysis.model import Standing, _keep_terms, option_values, reach
+from tenhou_tools.analysis.tables import (
+    far_fit,
+    far_points,
+    far_points_of,
+    keep_preference,
+    ron_points,
+    tenpai_chance,
+    tile_role,
+    value_marks_less_one,
+    value_marks_of,
+)
 from tenhou_tools.analysis.values import OPTION_FIELDS, DangerAgainst, OptionValue, Reason, ValueSituation, Verdict
 from tenhou_tools.analysis.verdict import (
     LOSS_THRESHOLD,
@@ -367,3 +377,36 @@ def test_an_option_row_leaves_out_the_zeros_that_end_it():
     assert OptionValue(kind=1, shanten=0, accepted=0, win=0.0, ev=0.0).to_json() == [1, 0, 0, 0]
     row = OptionValue(kind=9, shanten=1, accepted=20, win=900.0, deal_in=0.05, risk=200.0, ev=700.0).to_json()
     assert row == [9, 700, 1, 20, 0, 50, 200]
+
+
+def test_the_models_per_decision_readings_equal_the_tables_own():
+    """What the model reads once per decision (each kind's value marks less one copy, the far
+    table's fit, a hand's reach for the kinds it holds) is what the tables and ``reach`` give when
+    asked per option."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(300):
+        tiles = rng.sample(range(136), 14)
+        counts = counts34(tiles)
+        unseen = [rng.randint(0, 4 - min(n, 4)) for n in counts]
+        dora = frozenset(rng.sample(range(34), rng.randint(1, 3)))
+        yakuhai = yakuhai_kinds(rng.randint(0, 1), rng.randint(0, 3))
+        reds = rng.randint(0, 2)
+        marks, single = value_marks_less_one(counts, reds, dora, yakuhai, unseen)
+        for kind in range(34):
+            if counts[kind]:
+                less = list(counts)
+                less[kind] -= 1
+                assert (marks[kind], single[kind]) == value_marks_of(less, reds, dora, yakuhai, unseen)
+        held = reach(unseen, yakuhai, counts)
+        whole = reach(unseen, yakuhai)
+        assert all(held[kind] == whole[kind] for kind in range(34) if counts[kind])
+    for players in (3, 4):
+        for shanten in (2, 3, 5):
+            for turn in (1, 5, 9, 15):
+                for open_hand in (False, True):
+                    fit = far_fit(players, shanten, turn, open_hand=open_hand)
+                    for accepted in (0, 4, 23, 61):
+                        assert far_points_of(fit, accepted) == far_points(players, shanten, turn, accepted,
+                                                                           open_hand=open_hand)
