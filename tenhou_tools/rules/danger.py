@@ -101,7 +101,9 @@ def riichi_opponent(seat: int, pond: Sequence[int], declaration: int, passed: It
         raise ValueError(f"declaration index {declaration} is outside a pond of {len(pond)} tiles")
     early = frozenset(t >> 2 for t in pond[:min(EARLY_DISCARDS, declaration)])
     yakuhai = yakuhai_kinds(round_wind, seat_wind)
-    return RiichiOpponent(seat, genbutsu(pond, passed), len(pond), pond[declaration] >> 2, early, yakuhai)
+    # ``build``: as ``analysis.defence`` builds the opponent not in riichi (the measure is there)
+    return build(RiichiOpponent, seat=seat, safe=genbutsu(pond, passed), turn=len(pond),
+                 declaration=pond[declaration] >> 2, early=early, yakuhai=yakuhai)
 
 
 def visible_counts(own: list[int], public: list[int], *, sanma: bool = False) -> list[int]:
