@@ -31,7 +31,7 @@ do not change the class: they go into ``danger_rate``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from .._native import build
@@ -244,19 +244,25 @@ def rated_hand(kinds: list[int], opponent: RiichiOpponent, visible: list[int], *
                dora: frozenset[int] = frozenset(), sanma: bool = False) -> tuple[tuple[Danger, ...], tuple[float, ...]]:
     """``assess`` of each kind of ``kinds`` (distinct, ascending) against ``opponent``, and its
     ``danger_rate``: the values ``assess_hand`` and ``danger_rate`` give, the opponent's fields
-    read once and each rate from the class and grade just found (not read back off the
-    ``Danger``; the cell rates kept, ``_base_rate``)."""
+    and the measured table read once, each rate from the class and grade just found. Compiled,
+    reading them back off each ``Danger`` (its class's ``value`` an enum property) cost 32 M
+    instructions more (callgrind, 3 corpus games' analyze_game: 1,835 M against 1,803 M)."""
     safe, early, yakuhai = opponent.safe, opponent.early, opponent.yakuhai
     declaration, turn = opponent.declaration, opponent.turn
     bucket = turn_bucket(turn)
+    base, factors, min_cases = _measured()
+    cells, flag_cells = base[players], factors[players]
     hand = []
     rates = []
     for kind in kinds:
         cls, grade, flags = _assess(kind, safe, early, yakuhai, declaration, visible, dora, sanma)
         hand.append(_danger(kind, cls, grade, flags, turn))
-        rates.append(0.0 if cls == _GENBUTSU else
-                     _flagged(_base_rate(players, _CLASS_VALUES[cls], grade, bucket), players,
-                              _CLASS_VALUES[cls], flags))
+        if cls == _GENBUTSU:
+            rates.append(0.0)
+        else:
+            value = _CLASS_VALUES[cls]
+            rates.append(_flagged(_cell_rate(cells, value, grade, bucket, min_cases), value, flags, flag_cells,
+                                  min_cases))
     return tuple(hand), tuple(rates)
 
 
@@ -278,7 +284,7 @@ def turn_bucket(turn: int) -> str:
     return "16+"
 
 
-def _cell_rate(cells: Mapping[tuple[str, str, str], tuple[int, int]], cls: str, grade: str, bucket: str,
+def _cell_rate(cells: dict[tuple[str, str, str], tuple[int, int]], cls: str, grade: str, bucket: str,
                min_cases: int) -> float:
     """The rate of a (class, grade, turn bucket) cell in percent; a cell with fewer than
     ``min_cases`` cases borrows the rate of its grade over every turn, then of its class."""
@@ -307,25 +313,8 @@ def _measured() -> _Measured:
     return BASE, FACTORS, MIN_CASES
 
 
-_BASE_RATES: dict[tuple[int, str, str, str], float] = {}
-"""``_cell_rate`` of ``BASE[players]`` by (players, class, grade, turn bucket), kept once asked
-(``_base_rate``): the analysis asks a rate for every kind against every threat at every discard.
-Bounded: the classes, the grades ``_classify`` and ``assess`` give (at most four a class) and
-the five turn buckets, for three and four players (at most 400 entries)."""
-
-
-def _base_rate(players: int, cls: str, grade: str, bucket: str) -> float:
-    key = (players, cls, grade, bucket)
-    rate = _BASE_RATES.get(key)
-    if rate is None:
-        base, _, min_cases = _measured()
-        rate = _cell_rate(base[players], cls, grade, bucket, min_cases)
-        _BASE_RATES[key] = rate
-    return rate
-
-
 def danger_rate(danger: Danger, *, players: int = 4,
-                table: Mapping[tuple[str, str, str], tuple[int, int]] | None = None) -> float:
+                table: dict[tuple[str, str, str], tuple[int, int]] | None = None) -> float:
     """The measured chance, in percent, that a kind of this class, grade and turn is a winning
     tile of the riichi hand, times the measured factor of each flag (the corpus measurement in
     ``rules.danger_rates``, data written by ``scripts/measure_danger.py``; docs/analysis.md says
@@ -333,22 +322,21 @@ def danger_rate(danger: Danger, *, players: int = 4,
     replaces ``BASE[players]`` (tests)."""
     if danger.danger_class is DangerClass.GENBUTSU:
         return 0.0
+    base, factors, min_cases = _measured()
     cls = danger.danger_class.value
-    bucket = turn_bucket(danger.turn)
-    if table is None:
-        value = _base_rate(players, cls, danger.grade, bucket)
-    else:
-        value = _cell_rate(table, cls, danger.grade, bucket, _measured()[2])
-    return _flagged(value, players, cls, danger.flags)
+    value = _cell_rate(table if table is not None else base[players], cls, danger.grade,
+                       turn_bucket(danger.turn), min_cases)
+    return _flagged(value, cls, danger.flags, factors[players], min_cases)
 
 
-def _flagged(value: float, players: int, cls: str, flags: frozenset[DangerFlag]) -> float:
-    """``value`` times the measured factor of each of ``flags`` (in the order of their names)."""
+def _flagged(value: float, cls: str, flags: frozenset[DangerFlag],
+             factors: dict[tuple[str, str], tuple[int, int, float]], min_cases: int) -> float:
+    """``value`` times the measured factor of each of ``flags`` (in the order of their names)
+    from the factors of the class ``cls``."""
     if not flags:  # most kinds have none: no sort (callgrind, compiled, 3 corpus games: 72 M -> 64 M)
         return value
-    _, factors, min_cases = _measured()
     for flag in sorted(f.value for f in flags):
-        cases, won, expected = factors[players].get((cls, flag), (0, 0, 0.0))
+        cases, won, expected = factors.get((cls, flag), (0, 0, 0.0))
         if cases >= min_cases and expected > 0:
             value *= won / expected
     return value
