@@ -59,22 +59,21 @@ __all__ = [
     "visible_counts",
 ]
 
-# The classes and flags read for every kind against every threat, bound once: compiled, an enum
-# member read is a module dictionary lookup and a class attribute lookup each time, and a member's
-# hash (a dictionary key, a set) runs ``Enum.__hash__`` in Python. A class travels as its place in
-# ``DangerClass`` (``rank``); every name below is read off the enum itself.
-_CLASSES: Final[tuple[DangerClass, ...]] = tuple(DangerClass)
-_CLASS_VALUES: Final[tuple[str, ...]] = tuple(c.value for c in DangerClass)
-_GENBUTSU: Final = DangerClass.GENBUTSU.rank
-_HONOUR_0_LEFT: Final = DangerClass.HONOUR_0_LEFT.rank
-_HONOUR_1_LEFT: Final = DangerClass.HONOUR_1_LEFT.rank
-_HONOUR_2_LEFT: Final = DangerClass.HONOUR_2_LEFT.rank
-_HONOUR_LIVE: Final = DangerClass.HONOUR_LIVE.rank
-_NO_CHANCE: Final = DangerClass.NO_CHANCE.rank
-_SUJI: Final = DangerClass.SUJI.rank
-_ONE_CHANCE: Final = DangerClass.ONE_CHANCE.rank
-_HALF_SUJI: Final = DangerClass.HALF_SUJI.rank
-_NON_SUJI: Final = DangerClass.NON_SUJI.rank
+# The classes and flags read for every kind against every threat, bound once: a C global in
+# compiled code, where ``DangerClass.X`` is a module dictionary lookup and a class attribute
+# lookup each time (as in ``replay.state``). Measured: 1,842 M instructions with those reads, 1,813 M
+# without (callgrind, compiled, 3 corpus games' analyze_game); passing a class as its ``rank``
+# instead (an int: no ``value`` to read for the rate) saved 9 M more, under the 1 % a device must save.
+_GENBUTSU: Final = DangerClass.GENBUTSU
+_HONOUR_0_LEFT: Final = DangerClass.HONOUR_0_LEFT
+_HONOUR_1_LEFT: Final = DangerClass.HONOUR_1_LEFT
+_HONOUR_2_LEFT: Final = DangerClass.HONOUR_2_LEFT
+_HONOUR_LIVE: Final = DangerClass.HONOUR_LIVE
+_NO_CHANCE: Final = DangerClass.NO_CHANCE
+_SUJI: Final = DangerClass.SUJI
+_ONE_CHANCE: Final = DangerClass.ONE_CHANCE
+_HALF_SUJI: Final = DangerClass.HALF_SUJI
+_NON_SUJI: Final = DangerClass.NON_SUJI
 _RIICHI_SUJI: Final = DangerFlag.RIICHI_SUJI
 _EARLY_OUTSIDE: Final = DangerFlag.EARLY_OUTSIDE
 _DORA: Final = DangerFlag.DORA
@@ -140,7 +139,7 @@ def danger_class(kind: int, safe: frozenset[int] | set[int], visible: list[int],
                  sanma: bool = False) -> DangerClass:
     """The class of ``kind`` against an opponent whose genbutsu kinds are ``safe``, from a
     discarder who sees ``visible[k]`` copies of each kind (``visible_counts``)."""
-    return _CLASSES[_classify(kind, safe, visible, sanma)[0]]
+    return _classify(kind, safe, visible, sanma)[0]
 
 
 def _seen(visible: list[int], kind: int, sanma: bool) -> int:
@@ -149,8 +148,8 @@ def _seen(visible: list[int], kind: int, sanma: bool) -> int:
 
 
 def _classify(kind: int, safe: frozenset[int] | set[int], visible: list[int],
-              sanma: bool) -> tuple[int, str]:
-    """The class (its ``rank``) and grade of ``kind``."""
+              sanma: bool) -> tuple[DangerClass, str]:
+    """The class and grade of ``kind``."""
     if kind in safe:
         return _GENBUTSU, ""
     if kind >= 27:
@@ -208,18 +207,18 @@ def assess(kind: int, opponent: RiichiOpponent, visible: list[int], *,
 
 
 def _assess(kind: int, safe: frozenset[int], early: frozenset[int], yakuhai: frozenset[int], declaration: int,
-            visible: list[int], dora: frozenset[int], sanma: bool) -> tuple[int, str, frozenset[DangerFlag]]:
-    """``assess`` on the opponent's fields, read once per hand: the class (its ``rank``), the
+            visible: list[int], dora: frozenset[int], sanma: bool) -> tuple[DangerClass, str, frozenset[DangerFlag]]:
+    """``assess`` on the opponent's fields, read once per hand: the class, the
     grade and the flags."""
     cls, grade = _classify(kind, safe, visible, sanma)
-    if cls == _GENBUTSU:
+    if cls is _GENBUTSU:
         return cls, grade, _NO_FLAGS
     flags = []
     if kind >= 27:
         grade = "yakuhai" if kind in yakuhai else "guest"
     elif early_outside(kind, early):
         flags.append(_EARLY_OUTSIDE)
-    if (cls == _SUJI or cls == _HALF_SUJI) and declaration < 27 \
+    if (cls is _SUJI or cls is _HALF_SUJI) and declaration < 27 \
             and declaration // 9 == kind // 9 and abs(declaration - kind) == 3:
         flags.append(_RIICHI_SUJI)
     if kind in dora:
@@ -227,11 +226,11 @@ def _assess(kind: int, safe: frozenset[int], early: frozenset[int], yakuhai: fro
     return cls, grade, frozenset(flags) if flags else _NO_FLAGS
 
 
-def _danger(kind: int, cls: int, grade: str, flags: frozenset[DangerFlag], turn: int) -> Danger:
+def _danger(kind: int, cls: DangerClass, grade: str, flags: frozenset[DangerFlag], turn: int) -> Danger:
     # ``build``: the frozen dataclass's own __init__ sets each field through object.__setattr__,
     # for every kind of the hand against every riichi (callgrind, compiled, 3 corpus games'
     # analyze_game: 3,164 M instructions against 3,204 M with Danger(...))
-    return build(Danger, kind=kind, danger_class=_CLASSES[cls], grade=grade, flags=flags, turn=turn)
+    return build(Danger, kind=kind, danger_class=cls, grade=grade, flags=flags, turn=turn)
 
 
 def assess_hand(kinds: Iterable[int], opponent: RiichiOpponent, visible: list[int], *,
@@ -245,8 +244,9 @@ def rated_hand(kinds: list[int], opponent: RiichiOpponent, visible: list[int], *
     """``assess`` of each kind of ``kinds`` (distinct, ascending) against ``opponent``, and its
     ``danger_rate``: the values ``assess_hand`` and ``danger_rate`` give, the opponent's fields
     and the measured table read once, each rate from the class and grade just found. Compiled,
-    reading them back off each ``Danger`` (its class's ``value`` an enum property) cost 32 M
-    instructions more (callgrind, 3 corpus games' analyze_game: 1,835 M against 1,803 M)."""
+    ``assess_hand`` then ``danger_rate`` of each ``Danger`` (its fields read back, the table and
+    the turn bucket asked per kind) cost 27 M instructions more (callgrind, 3 corpus games'
+    analyze_game: 1,838 M against 1,810 M)."""
     safe, early, yakuhai = opponent.safe, opponent.early, opponent.yakuhai
     declaration, turn = opponent.declaration, opponent.turn
     bucket = turn_bucket(turn)
@@ -257,10 +257,10 @@ def rated_hand(kinds: list[int], opponent: RiichiOpponent, visible: list[int], *
     for kind in kinds:
         cls, grade, flags = _assess(kind, safe, early, yakuhai, declaration, visible, dora, sanma)
         hand.append(_danger(kind, cls, grade, flags, turn))
-        if cls == _GENBUTSU:
+        if cls is _GENBUTSU:
             rates.append(0.0)
         else:
-            value = _CLASS_VALUES[cls]
+            value = cls.value
             rates.append(_flagged(_cell_rate(cells, value, grade, bucket, min_cases), value, flags, flag_cells,
                                   min_cases))
     return tuple(hand), tuple(rates)
