@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from tenhou_tools.analysis.defence import danger_against, opponents_in_riichi, visible_from
-from tenhou_tools.events import CallKind
+from tenhou_tools.analysis.defence import danger_against, opponents_in_riichi, threats_against, threats_at, visible_from
+from tenhou_tools.analysis.game import unseen_in, visible_in
+from tenhou_tools.events import CallKind, Discard, Game
 from tenhou_tools.mjlog import parse_game
-from tenhou_tools.replay.fold import board_at
+from tenhou_tools.replay.fold import board_at, follow_hand
 from tenhou_tools.rules.danger import (
     Danger,
     DangerClass,
@@ -326,3 +327,44 @@ def test_three_player_board():
     (e,) = entries
     assert e.class_of(k("1m")) is C.NO_CHANCE  # no 2m, 3m in three-player
     assert e.class_of(k("5p")) is C.NON_SUJI
+
+
+# -- on the table state itself -----------------------------------------------------------------
+
+
+def state_and_board_agree(game: Game) -> int:
+    """At every discard of ``game``: ``threats_at`` on the table state, with ``visible_in``'s
+    counts, equals ``threats_against`` on the board of that state, and those counts are
+    ``visible_from``'s; the discards with a threat."""
+    sanma = game.header.ruleset.players == 3
+    found = 0
+
+    class Check:
+        def before(self, state, index, event):
+            nonlocal found
+            if not isinstance(event, Discard):
+                return
+            board = state.board()
+            visible = visible_in(state, event.seat)
+            assert visible == visible_from(board, event.seat, sanma=sanma)
+            assert unseen_in(state, event.seat) == [4 - n for n in visible]
+            threats = threats_at(state, event.seat, event.tile, visible, sanma=sanma)
+            assert threats == threats_against(board, event.seat, event.tile, sanma=sanma)
+            found += bool(threats)
+
+    for position in range(len(game.hands)):
+        follow_hand(game, position, Check())
+    return found
+
+
+def test_the_table_state_and_its_board_show_the_same_threats():
+    s = _riichi_then_called()
+    assert state_and_board_agree(parse_game(s.ryuukyoku())) >= 1
+    s = Scenario(hands=["123p456p789s1122z", "11m345p678s234s77z", "19m2345p55s44z123s", ""], players=3)
+    s.begin()
+    s.turn(0, "3z")
+    s.draw(1, "9m")
+    s.riichi(1, "9m")
+    s.draw(2, "8p")
+    s.discard(2, "8p")
+    assert state_and_board_agree(parse_game(s.ryuukyoku())) >= 1

@@ -18,6 +18,7 @@ from tenhou_tools.rules.danger import DangerClass
 
 from .conftest import corpus_files
 from .scenario import Scenario
+from .test_danger import state_and_board_agree
 
 SAMPLE_EVERY = 5
 MIN_CHECKED = 1000
@@ -80,3 +81,12 @@ def test_the_check_finds_a_furiten_ron():
     game = parse_game(s.agari(who=1, from_who=3, win_tile=tile))
     checked, wrong = genbutsu_deal_ins(game)
     assert (checked, len(wrong)) == (1, 1)
+
+
+def test_the_analysis_reads_the_threats_of_the_board_off_the_table_state(corpus):
+    # ``threats_at`` (the analysis, on the table state) against ``threats_against`` on the board
+    # of the same moment, at every discard of every 100th genuine log
+    with_threats = 0
+    for path in corpus_files()[::100]:
+        with_threats += state_and_board_agree(parse_game(path.read_bytes()))
+    assert with_threats >= 100

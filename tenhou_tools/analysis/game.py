@@ -4,7 +4,7 @@ Each hand is walked once through the fold (``replay.fold.walk_hand``); an observ
 table state just before each event. Before a discard: the discarder's concealed tiles, its
 melds, the kinds kuikae forbids and what it can see, and ``analyze_discard`` gives every
 discard's shanten and acceptance on those; against every threat (an opponent in riichi, or one
-likely tenpai by its calls and turn) the hand's danger classes (``defence.threats_against``,
+likely tenpai by its calls and turn) the hand's danger classes (``defence.threats_at``,
 from the discarder's view only); every legal discard valued in expected points
 (``model.option_values``); and one verdict by the chosen discard's cost against the top
 (``verdict.judge``: forced, best, close, loss). A riichi declaration
@@ -36,7 +36,7 @@ from ..rules.game_end import all_last_round, uma
 from ..rules.hand import meld_count
 from ..rules.riichi import is_closed
 from ..rules.scoring import ScoringRules
-from .defence import threats_against
+from .defence import threats_at
 from .discard import analyze_discard
 from .model import Standing, option_values
 from .value import situation_of
@@ -54,18 +54,26 @@ from .verdict import Reason, Verdict, judge, judged_discard, loss_threshold, sum
 from .waits import deal_in, riichi_summary
 
 
-def unseen_in(state: TableState, seat: int) -> list[int]:
-    """Per kind 0-33: 4 minus the copies ``seat`` can see on the table (``rules.danger.
-    visible_counts``: its own concealed tiles, every meld, every pond tile not called away (a
-    called one is in its meld) and the dora indicators); in a three-player game 2m-8m are 0 (not
-    in the wall)."""
+def visible_in(state: TableState, seat: int) -> list[int]:
+    """Per kind 0-33, the copies ``seat`` can see on the table (``rules.danger.visible_counts``:
+    its own concealed tiles, every meld, every pond tile not called away (a called one is in its
+    meld) and the dora indicators); in a three-player game 2m-8m count 4 (they do not exist)."""
     public = list(state.dora)
     for s in state.seats[:state.players]:
         for meld in s.melds:
-            public += meld.tiles
+            public.extend(meld.tiles)
         called = s.called_away
-        public += [discard.tile for i, discard in enumerate(s.pond) if i not in called]
-    return [4 - n for n in visible_counts(state.seats[seat].concealed, public, sanma=state.players == 3)]
+        pond = s.pond
+        for i in range(len(pond)):
+            if not called or i not in called:
+                public.append(pond[i].tile)
+    return visible_counts(state.seats[seat].concealed, public, sanma=state.players == 3)
+
+
+def unseen_in(state: TableState, seat: int) -> list[int]:
+    """Per kind 0-33: 4 minus the copies ``seat`` can see on the table (``visible_in``); in a
+    three-player game 2m-8m are 0 (not in the wall)."""
+    return [4 - n for n in visible_in(state, seat)]
 
 
 def final_uma(ruleset: Ruleset, day: date | None) -> tuple[int, ...] | None:
@@ -154,7 +162,8 @@ class _HandNotes:
     def discard(self, state: TableState, index: int, event: Discard) -> None:
         seat = event.seat
         me = state.seats[seat]
-        unseen = unseen_in(state, seat)
+        visible = visible_in(state, seat)
+        unseen = [4 - n for n in visible]
         forced = me.riichi_discard != NOBODY  # the seat's own riichi declaration discard is out
         # a ValueError here (a tile the hand does not hold, a hand of the wrong size): the log
         # does not hold together, and ``analyze_game`` keeps no more notes of this hand
@@ -165,10 +174,7 @@ class _HandNotes:
             after = list(me.concealed)
             after.remove(event.tile)
             riichi = riichi_summary(after, unseen)
-        threats: tuple[DangerAgainst, ...] = ()
-        if any(s.riichi_discard != NOBODY or s.open_sets for r, s in enumerate(state.seats[:state.players])
-               if r != seat):
-            threats = threats_against(state.board(), seat, event.tile, sanma=self.sanma)
+        threats = threats_at(state, seat, event.tile, visible, sanma=self.sanma)
         kind = event.tile >> 2
         legal = [o for o in analysis.options if o.kind not in state.kuikae or o.kind == kind] or analysis.options
         value_of = partial(option_values, me.concealed, legal, self.situation(state, seat), unseen, threats,

@@ -31,7 +31,8 @@ do not change the class: they go into ``danger_rate``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .._native import build
 from ..tiles import SANMA_MISSING_KINDS, dora_kind, yakuhai_kinds
@@ -51,11 +52,32 @@ __all__ = [
     "early_outside",
     "genbutsu",
     "number_group",
+    "rated_hand",
     "riichi_opponent",
     "safest",
     "turn_bucket",
     "visible_counts",
 ]
+
+# The classes and flags read for every kind against every threat, bound once: a C global in
+# compiled code, where ``DangerClass.X`` is a module dictionary lookup and a class attribute
+# lookup each time (as in ``replay.state``). Measured: 1,842 M instructions with those reads, 1,813 M
+# without (callgrind, compiled, 3 corpus games' analyze_game); passing a class as its ``rank``
+# instead (an int: no ``value`` to read for the rate) saved 9 M more, under the 1 % a device must save.
+_GENBUTSU: Final = DangerClass.GENBUTSU
+_HONOUR_0_LEFT: Final = DangerClass.HONOUR_0_LEFT
+_HONOUR_1_LEFT: Final = DangerClass.HONOUR_1_LEFT
+_HONOUR_2_LEFT: Final = DangerClass.HONOUR_2_LEFT
+_HONOUR_LIVE: Final = DangerClass.HONOUR_LIVE
+_NO_CHANCE: Final = DangerClass.NO_CHANCE
+_SUJI: Final = DangerClass.SUJI
+_ONE_CHANCE: Final = DangerClass.ONE_CHANCE
+_HALF_SUJI: Final = DangerClass.HALF_SUJI
+_NON_SUJI: Final = DangerClass.NON_SUJI
+_RIICHI_SUJI: Final = DangerFlag.RIICHI_SUJI
+_EARLY_OUTSIDE: Final = DangerFlag.EARLY_OUTSIDE
+_DORA: Final = DangerFlag.DORA
+_NO_FLAGS: Final[frozenset[DangerFlag]] = frozenset()
 
 EARLY_DISCARDS = 5
 """A discard among the opponent's first five (before the declaration) is *early* for the early
@@ -78,10 +100,12 @@ def riichi_opponent(seat: int, pond: Sequence[int], declaration: int, passed: It
         raise ValueError(f"declaration index {declaration} is outside a pond of {len(pond)} tiles")
     early = frozenset(t >> 2 for t in pond[:min(EARLY_DISCARDS, declaration)])
     yakuhai = yakuhai_kinds(round_wind, seat_wind)
-    return RiichiOpponent(seat, genbutsu(pond, passed), len(pond), pond[declaration] >> 2, early, yakuhai)
+    # ``build``: as ``analysis.defence`` builds the opponent not in riichi (the measure is there)
+    return build(RiichiOpponent, seat=seat, safe=genbutsu(pond, passed), turn=len(pond),
+                 declaration=pond[declaration] >> 2, early=early, yakuhai=yakuhai)
 
 
-def visible_counts(own: Iterable[int], public: Iterable[int], *, sanma: bool = False) -> list[int]:
+def visible_counts(own: list[int], public: list[int], *, sanma: bool = False) -> list[int]:
     """Per kind 0-33, the copies a seat can see (0-4): ``own`` its concealed tiles, ``public``
     every other tile it can see once (ponds without the called-away tiles, every meld's
     tiles, the dora indicators). In a three-player game 2m-8m count 4 (they do not exist)."""
@@ -98,7 +122,7 @@ def visible_counts(own: Iterable[int], public: Iterable[int], *, sanma: bool = F
     if sanma:
         for k in SANMA_MISSING_KINDS:
             seen[k] = 4
-    return [min(4, n) for n in seen]
+    return [n if n < 4 else 4 for n in seen]
 
 
 def dora_kinds(indicators: Iterable[int], *, sanma: bool = False) -> frozenset[int]:
@@ -111,51 +135,52 @@ def number_group(number: int) -> str:
     return ("19", "28", "37", "456", "456", "456", "37", "28", "19")[number - 1]
 
 
-def danger_class(kind: int, safe: frozenset[int] | set[int], visible: Sequence[int], *,
+def danger_class(kind: int, safe: frozenset[int] | set[int], visible: list[int], *,
                  sanma: bool = False) -> DangerClass:
     """The class of ``kind`` against an opponent whose genbutsu kinds are ``safe``, from a
     discarder who sees ``visible[k]`` copies of each kind (``visible_counts``)."""
     return _classify(kind, safe, visible, sanma)[0]
 
 
-def _classify(kind: int, safe: frozenset[int] | set[int], visible: Sequence[int],
+def _seen(visible: list[int], kind: int, sanma: bool) -> int:
+    """The copies of a number ``kind`` seen: all four of 2m-8m in a three-player game."""
+    return 4 if sanma and kind in SANMA_MISSING_KINDS else visible[kind]
+
+
+def _classify(kind: int, safe: frozenset[int] | set[int], visible: list[int],
               sanma: bool) -> tuple[DangerClass, str]:
+    """The class and grade of ``kind``."""
     if kind in safe:
-        return DangerClass.GENBUTSU, ""
+        return _GENBUTSU, ""
     if kind >= 27:
         left = 4 - visible[kind]
-        honour = (DangerClass.HONOUR_0_LEFT, DangerClass.HONOUR_1_LEFT, DangerClass.HONOUR_2_LEFT)
-        return (honour[left] if left < 3 else DangerClass.HONOUR_LIVE), ""
+        if left >= 3:
+            return _HONOUR_LIVE, ""
+        return (_HONOUR_0_LEFT, _HONOUR_1_LEFT, _HONOUR_2_LEFT)[left], ""
     base = kind - kind % 9
     n = kind % 9 + 1
-
-    def seen(number: int) -> int:
-        k = base + number - 1
-        return 4 if sanma and k in SANMA_MISSING_KINDS else visible[k]
-
     # Each two-sided wait (ryanmen) that could take the kind: the low one holds n-2 n-1 (waits
-    # n-3 and n), the high one n+1 n+2 (waits n and n+3). Per side: killed by suji (the other
-    # wait is genbutsu), walled (a needed tile fully visible) or one-chance (three visible).
-    sides = []
-    if n >= 4:
-        sides.append((base + n - 4 in safe, max(seen(n - 1), seen(n - 2))))
-    if n <= 6:
-        sides.append((base + n + 2 in safe, max(seen(n + 1), seen(n + 2))))
-    suji = sum(1 for by_suji, _ in sides if by_suji)
+    # n-3 and n), the high one n+1 n+2 (waits n and n+3); a 1-3 has no low one, a 7-9 no high
+    # one. Per side: killed by suji (the other wait is genbutsu), walled (a needed tile fully
+    # visible) or one-chance (three visible).
+    low, high = n >= 4, n <= 6
+    low_suji = low and base + n - 4 in safe
+    high_suji = high and base + n + 2 in safe
     group = number_group(n)
-    if suji == len(sides):
-        return DangerClass.SUJI, group
-    if len(sides) == 2 and suji == 1:
+    if (low_suji or not low) and (high_suji or not high):
+        return _SUJI, group
+    if low_suji or high_suji:  # two sides, one killed by suji
         if n == 5:
-            return DangerClass.HALF_SUJI, "5"
+            return _HALF_SUJI, "5"
         outer = (base + 0 in safe) if n == 4 else (base + 8 in safe)
-        return DangerClass.HALF_SUJI, "46_outer" if outer else "46_inner"
-    blocks = [wall for by_suji, wall in sides if not by_suji]
-    if all(wall == 4 for wall in blocks):
-        return DangerClass.NO_CHANCE, group
-    if all(wall >= 3 for wall in blocks):
-        return DangerClass.ONE_CHANCE, group
-    return DangerClass.NON_SUJI, group
+        return _HALF_SUJI, "46_outer" if outer else "46_inner"
+    low_wall = max(_seen(visible, base + n - 2, sanma), _seen(visible, base + n - 3, sanma)) if low else 4
+    high_wall = max(_seen(visible, base + n, sanma), _seen(visible, base + n + 1, sanma)) if high else 4
+    if low_wall == 4 and high_wall == 4:
+        return _NO_CHANCE, group
+    if low_wall >= 3 and high_wall >= 3:
+        return _ONE_CHANCE, group
+    return _NON_SUJI, group
 
 
 def early_outside(kind: int, early: frozenset[int] | set[int]) -> bool:
@@ -173,31 +198,72 @@ def early_outside(kind: int, early: frozenset[int] | set[int]) -> bool:
     return False
 
 
-def assess(kind: int, opponent: RiichiOpponent, visible: Sequence[int], *,
+def assess(kind: int, opponent: RiichiOpponent, visible: list[int], *,
            dora: frozenset[int] = frozenset(), sanma: bool = False) -> Danger:
     """The class, grade and flags of ``kind`` against ``opponent`` (``dora``: the dora kinds)."""
-    cls, grade = _classify(kind, opponent.safe, visible, sanma)
-    flags = set()
-    if cls is not DangerClass.GENBUTSU:
-        if kind >= 27:
-            grade = "yakuhai" if kind in opponent.yakuhai else "guest"
-        elif early_outside(kind, opponent.early):
-            flags.add(DangerFlag.EARLY_OUTSIDE)
-        if cls in (DangerClass.SUJI, DangerClass.HALF_SUJI) and opponent.declaration < 27 \
-                and opponent.declaration // 9 == kind // 9 and abs(opponent.declaration - kind) == 3:
-            flags.add(DangerFlag.RIICHI_SUJI)
-        if kind in dora:
-            flags.add(DangerFlag.DORA)
+    cls, grade, flags = _assess(kind, opponent.safe, opponent.early, opponent.yakuhai, opponent.declaration,
+                                visible, dora, sanma)
+    return _danger(kind, cls, grade, flags, opponent.turn)
+
+
+def _assess(kind: int, safe: frozenset[int], early: frozenset[int], yakuhai: frozenset[int], declaration: int,
+            visible: list[int], dora: frozenset[int], sanma: bool) -> tuple[DangerClass, str, frozenset[DangerFlag]]:
+    """``assess`` on the opponent's fields, read once per hand: the class, the
+    grade and the flags."""
+    cls, grade = _classify(kind, safe, visible, sanma)
+    if cls is _GENBUTSU:
+        return cls, grade, _NO_FLAGS
+    flags = []
+    if kind >= 27:
+        grade = "yakuhai" if kind in yakuhai else "guest"
+    elif early_outside(kind, early):
+        flags.append(_EARLY_OUTSIDE)
+    if (cls is _SUJI or cls is _HALF_SUJI) and declaration < 27 \
+            and declaration // 9 == kind // 9 and abs(declaration - kind) == 3:
+        flags.append(_RIICHI_SUJI)
+    if kind in dora:
+        flags.append(_DORA)
+    return cls, grade, frozenset(flags) if flags else _NO_FLAGS
+
+
+def _danger(kind: int, cls: DangerClass, grade: str, flags: frozenset[DangerFlag], turn: int) -> Danger:
     # ``build``: the frozen dataclass's own __init__ sets each field through object.__setattr__,
     # for every kind of the hand against every riichi (callgrind, compiled, 3 corpus games'
     # analyze_game: 3,164 M instructions against 3,204 M with Danger(...))
-    return build(Danger, kind=kind, danger_class=cls, grade=grade, flags=frozenset(flags), turn=opponent.turn)
+    return build(Danger, kind=kind, danger_class=cls, grade=grade, flags=flags, turn=turn)
 
 
-def assess_hand(kinds: Iterable[int], opponent: RiichiOpponent, visible: Sequence[int], *,
+def assess_hand(kinds: Iterable[int], opponent: RiichiOpponent, visible: list[int], *,
                 dora: frozenset[int] = frozenset(), sanma: bool = False) -> dict[int, Danger]:
     """``assess`` for each distinct kind of ``kinds`` (ascending)."""
     return {k: assess(k, opponent, visible, dora=dora, sanma=sanma) for k in sorted(set(kinds))}
+
+
+def rated_hand(kinds: list[int], opponent: RiichiOpponent, visible: list[int], *, players: int,
+               dora: frozenset[int] = frozenset(), sanma: bool = False) -> tuple[tuple[Danger, ...], tuple[float, ...]]:
+    """``assess`` of each kind of ``kinds`` (distinct, ascending) against ``opponent``, and its
+    ``danger_rate``: the values ``assess_hand`` and ``danger_rate`` give, the opponent's fields
+    and the measured table read once, each rate from the class and grade just found. Compiled,
+    ``assess_hand`` then ``danger_rate`` of each ``Danger`` (its fields read back, the table and
+    the turn bucket asked per kind) cost 27 M instructions more (callgrind, 3 corpus games'
+    analyze_game: 1,838 M against 1,810 M)."""
+    safe, early, yakuhai = opponent.safe, opponent.early, opponent.yakuhai
+    declaration, turn = opponent.declaration, opponent.turn
+    bucket = turn_bucket(turn)
+    base, factors, min_cases = _measured()
+    cells, flag_cells = base[players], factors[players]
+    hand = []
+    rates = []
+    for kind in kinds:
+        cls, grade, flags = _assess(kind, safe, early, yakuhai, declaration, visible, dora, sanma)
+        hand.append(_danger(kind, cls, grade, flags, turn))
+        if cls is _GENBUTSU:
+            rates.append(0.0)
+        else:
+            value = cls.value
+            rates.append(_flagged(_cell_rate(cells, value, grade, bucket, min_cases), value, flags, flag_cells,
+                                  min_cases))
+    return tuple(hand), tuple(rates)
 
 
 def safest(classes: Iterable[DangerClass]) -> DangerClass:
@@ -218,7 +284,7 @@ def turn_bucket(turn: int) -> str:
     return "16+"
 
 
-def _cell_rate(cells: Mapping[tuple[str, str, str], tuple[int, int]], cls: str, grade: str, bucket: str,
+def _cell_rate(cells: dict[tuple[str, str, str], tuple[int, int]], cls: str, grade: str, bucket: str,
                min_cases: int) -> float:
     """The rate of a (class, grade, turn bucket) cell in percent; a cell with fewer than
     ``min_cases`` cases borrows the rate of its grade over every turn, then of its class."""
@@ -248,7 +314,7 @@ def _measured() -> _Measured:
 
 
 def danger_rate(danger: Danger, *, players: int = 4,
-                table: Mapping[tuple[str, str, str], tuple[int, int]] | None = None) -> float:
+                table: dict[tuple[str, str, str], tuple[int, int]] | None = None) -> float:
     """The measured chance, in percent, that a kind of this class, grade and turn is a winning
     tile of the riichi hand, times the measured factor of each flag (the corpus measurement in
     ``rules.danger_rates``, data written by ``scripts/measure_danger.py``; docs/analysis.md says
@@ -260,11 +326,17 @@ def danger_rate(danger: Danger, *, players: int = 4,
     cls = danger.danger_class.value
     value = _cell_rate(table if table is not None else base[players], cls, danger.grade,
                        turn_bucket(danger.turn), min_cases)
-    flags = danger.flags
+    return _flagged(value, cls, danger.flags, factors[players], min_cases)
+
+
+def _flagged(value: float, cls: str, flags: frozenset[DangerFlag],
+             factors: dict[tuple[str, str], tuple[int, int, float]], min_cases: int) -> float:
+    """``value`` times the measured factor of each of ``flags`` (in the order of their names)
+    from the factors of the class ``cls``."""
     if not flags:  # most kinds have none: no sort (callgrind, compiled, 3 corpus games: 72 M -> 64 M)
         return value
     for flag in sorted(f.value for f in flags):
-        cases, won, expected = factors[players].get((cls, flag), (0, 0, 0.0))
+        cases, won, expected = factors.get((cls, flag), (0, 0, 0.0))
         if cases >= min_cases and expected > 0:
             value *= won / expected
     return value
