@@ -30,12 +30,12 @@ pairs made only of added tiles are priced once for the whole hand. A hand combin
 (about 230 distinct ones exist, so combinations are memoised by id). Adding a tile changes one
 group only, so acceptance and the discard options reuse the other groups' combination.
 
-The regular form's cost and accepted kinds, for one hand (``_regular_gains``) or after each
-discard (``_regular_options``), are the analysis's innermost loop: a C kernel of
-``tenhou_tools._native`` runs the same steps on plain integer arrays when the extension is built,
-reading the same table, and the Python functions here (``_regular_gains_python``,
-``_regular_options_python``) are the reference that ``tests/test_speedups.py`` holds it to.
-The closed forms (seven pairs, thirteen orphans) and the unseen counts stay here.
+The regular form's cost and accepted kinds for one hand (``_regular_gains``), and the whole
+acceptance after each discard (``_discard_acceptances``: the regular form, the closed forms and
+the unseen copies), are the analysis's innermost loop: a C kernel of ``tenhou_tools._native``
+runs the same steps on plain integer arrays when the extension is built, reading the same table,
+and the Python functions here (``_regular_gains_python``, ``_discard_acceptances_python``) are
+the reference that ``tests/test_speedups.py`` holds it to.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ from typing import Final
 # __init__: every acceptance and discard option of the analysis, 45 M of an analysed game's 1.8 G
 # instructions (2.5 %; callgrind, analyze_game over 4 corpus games, 2026-11-29).
 from .._native import build
+from .._native import discard_acceptances as native_discard_acceptances
 from .._native import regular_gains as native_regular_gains
-from .._native import regular_options as native_regular_options
 from ..tiles import ORPHAN_KINDS, SANMA_MISSING_KINDS
 from . import _suit_table
 from .values import Acceptance, DiscardOption, ShantenForms
@@ -518,16 +518,9 @@ def _regular_gains_python(c: list[int], slot: int, sanma: bool) -> _Gains:
     )
 
 
-def _regular_options(c: list[int], slot: int, sanma: bool) -> list[_Option]:
-    """For a ``3n+2`` hand, per kind held (ascending): ``(kind, cost, kinds)``, the
-    ``_regular_gains`` of the hand without one copy of that kind. The C kernel answers when it
-    is built; ``_regular_options_python`` is the reference."""
-    table, vectors = _native_tables()
-    found = native_regular_options(c, slot, sanma, table, vectors)
-    return found if found is not None else _regular_options_python(c, slot, sanma)
-
-
 def _regular_options_python(c: list[int], slot: int, sanma: bool) -> list[_Option]:
+    """For a ``3n+2`` hand, per kind held (ascending): ``(kind, cost, kinds)``, the
+    ``_regular_gains`` of the hand without one copy of that kind."""
     c = list(c)
     kids = [_key_id(_group_key(c, g, sanma)) for g in range(4)]
     vectors = [_KEY_VECTORS[kid] for kid in kids]
@@ -579,38 +572,70 @@ def _closed_forms(c: list[int]) -> tuple[int, int, int, int]:
     return kinds, pairs, orphans, orphan_pairs
 
 
-def _finish(c: list[int], value: int, kinds: tuple[int, ...], unseen: list[int], sanma: bool,
-            closed: tuple[int, int, int, int] | None) -> Acceptance:
-    """The acceptance of a ``3n+1`` hand from its regular shanten and accepted kinds, with the
-    closed forms added when ``closed`` (``_closed_forms(c)``) is given."""
-    if closed is not None:
-        held, pairs, orphans, orphan_pairs = closed
-        seven = 6 - pairs + (7 - held if held < 7 else 0)
-        thirteen = 13 - orphans - (1 if orphan_pairs else 0)
-        if seven <= value or thirteen <= value:
-            best = min(value, seven, thirteen)
-            # by kind, a flag list rather than a set updated from generators: _finish 67 M instructions
-            # against 86 M (callgrind, compiled, 3 corpus games' analyze_game of 1,995 M)
-            accepted = [False] * 34  # by kind: the forms at the best value whose draw lowers it
-            if value == best:
-                for k in kinds:
-                    accepted[k] = True
-            if seven == best:  # a single grows a pair; a new kind counts while fewer than seven
-                for k in range(34):
-                    n = c[k]
-                    if n == 1 or (n == 0 and held < 7):
-                        accepted[k] = True
-            if thirteen == best:  # a missing orphan; a second copy while no orphan is paired
-                for k in _KOKUSHI:
-                    n = c[k]
-                    if n == 0 or (n == 1 and not orphan_pairs):
-                        accepted[k] = True
-            if sanma:
-                for k in _SANMA_MISSING:
-                    accepted[k] = False
-            kinds = tuple([k for k in range(34) if accepted[k]])
-            value = best
-    return build(Acceptance, value, kinds, tuple([unseen[k] for k in kinds]))
+def _with_closed_forms(c: list[int], value: int, kinds: tuple[int, ...], sanma: bool,
+                       closed: tuple[int, int, int, int]) -> tuple[int, tuple[int, ...]]:
+    """The shanten and accepted kinds of a closed ``3n+1`` hand from its regular shanten and
+    accepted kinds, the closed forms (``closed``: ``_closed_forms(c)``) added."""
+    held, pairs, orphans, orphan_pairs = closed
+    seven = 6 - pairs + (7 - held if held < 7 else 0)
+    thirteen = 13 - orphans - (1 if orphan_pairs else 0)
+    if seven > value and thirteen > value:
+        return value, kinds
+    best = min(value, seven, thirteen)
+    accepted = [False] * 34  # by kind: the forms at the best value whose draw lowers it
+    if value == best:
+        for k in kinds:
+            accepted[k] = True
+    if seven == best:  # a single grows a pair; a new kind counts while fewer than seven
+        for k in range(34):
+            n = c[k]
+            if n == 1 or (n == 0 and held < 7):
+                accepted[k] = True
+    if thirteen == best:  # a missing orphan; a second copy while no orphan is paired
+        for k in _KOKUSHI:
+            n = c[k]
+            if n == 0 or (n == 1 and not orphan_pairs):
+                accepted[k] = True
+    if sanma:
+        for k in _SANMA_MISSING:
+            accepted[k] = False
+    return best, tuple([k for k in range(34) if accepted[k]])
+
+
+_Row = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+
+
+def _discard_acceptances(c: list[int], slot: int, sanma: bool, closed: bool, unseen: list[int]) -> list[_Row]:
+    """For a ``3n+2`` hand, per kind held (ascending): ``(kind, shanten, kinds, left)``, the
+    acceptance of the hand without one copy of that kind (the closed forms added when
+    ``closed``). The C kernel answers when it is built; ``_discard_acceptances_python`` is the
+    reference."""
+    table, vectors = _native_tables()
+    found = native_discard_acceptances(c, slot, sanma, table, vectors, closed, unseen)
+    return found if found is not None else _discard_acceptances_python(c, slot, sanma, closed, unseen)
+
+
+def _discard_acceptances_python(c: list[int], slot: int, sanma: bool, closed: bool,
+                                unseen: list[int]) -> list[_Row]:
+    c = list(c)
+    forms = _closed_forms(c) if closed else None
+    rows: list[_Row] = []
+    for k, cost, accepted in _regular_options_python(c, slot, sanma):
+        value = cost - 1
+        n = c[k]
+        c[k] = n - 1
+        if forms is not None:
+            held, pairs, orphans, orphan_pairs = forms
+            if n == 1:
+                held -= 1
+                orphans -= k in _KOKUSHI_SET
+            elif n == 2:
+                pairs -= 1
+                orphan_pairs -= k in _KOKUSHI_SET
+            value, accepted = _with_closed_forms(c, value, accepted, sanma, (held, pairs, orphans, orphan_pairs))
+        rows.append((k, value, accepted, tuple([unseen[j] for j in accepted])))
+        c[k] = n
+    return rows
 
 
 def acceptance(
@@ -634,8 +659,11 @@ def acceptance(
     if total % 3 != 1:
         raise ValueError(f"acceptance is for a 3n+1 hand (before a draw), not {total} tiles")
     cost, kinds = _regular_gains(c, (4 - melds) * 2 + 1, sanma)
-    closed = None if melds else _closed_forms(c)
-    return _finish(c, cost - 1, kinds, _unseen_or_default(unseen, c), sanma, closed)
+    value = cost - 1
+    if not melds:
+        value, kinds = _with_closed_forms(c, value, kinds, sanma, _closed_forms(c))
+    left = _unseen_or_default(unseen, c)
+    return build(Acceptance, value, kinds, tuple([left[k] for k in kinds]))
 
 
 def discard_options(
@@ -652,25 +680,11 @@ def discard_options(
     total, melds = _melds_for(c, melds, sanma)
     if total % 3 != 2:
         raise ValueError(f"discard options are for a 3n+2 hand (after a draw), not {total} tiles")
-    left = _unseen_or_default(unseen, c)
-    closed = None if melds else _closed_forms(c)
-    found = []
-    for k, cost, accepted in _regular_options(c, (4 - melds) * 2 + 1, sanma):
-        n = c[k]
-        after = None
-        if closed is not None:
-            held, pairs, orphans, orphan_pairs = closed
-            if n == 1:
-                held -= 1
-                orphans -= k in _KOKUSHI_SET
-            elif n == 2:
-                pairs -= 1
-                orphan_pairs -= k in _KOKUSHI_SET
-            after = (held, pairs, orphans, orphan_pairs)
-        c[k] = n - 1
-        found.append(build(DiscardOption, k, _finish(c, cost - 1, accepted, left, sanma, after)))
-        c[k] = n
-    return tuple(found)
+    # The acceptances worked out in one call of the C kernel, closed forms and unseen copies
+    # included: discard_options 202 M instructions against 262 M (callgrind, compiled, 3 corpus
+    # games' analyze_game of 1,995 M; 170 M with the kernel's reuse of other groups' gains).
+    rows = _discard_acceptances(c, (4 - melds) * 2 + 1, sanma, melds == 0, _unseen_or_default(unseen, c))
+    return tuple([build(DiscardOption, k, build(Acceptance, value, kinds, left)) for k, value, kinds, left in rows])
 
 
 def best_discards(options: Sequence[DiscardOption]) -> tuple[DiscardOption, ...]:
