@@ -1240,22 +1240,32 @@ sh_group_kinds(int g, int sanma, int *kinds)
     return n;
 }
 
+/* Two groups' vectors together: out[s] is the least a[i] + b[j] over i + j == s with one pair at
+   most, SH_INF when no such sum is of two possible entries. A possible entry is at most 14 (a
+   hand's tiles), so a sum with an impossible one (SH_INF) is above every possible sum: the
+   minimum is taken over all, then capped at SH_INF, without a test per entry; the loops have
+   fixed bounds and unroll into straight code: 228 instructions a call against 650, and
+   discard_options 136 M instructions against 170 M (callgrind, compiled, 3 corpus games'
+   analyze_game of 1,995 M; the test at each lower entry in sh_gains stops at the first). */
 static void
 sh_combine(const int *a, const int *b, int *out)
 {
-    for (int i = 0; i < SH_SLOTS; i++)
-        out[i] = SH_INF;
+    int o[SH_SLOTS];
+    for (int s = 0; s < SH_SLOTS; s++)
+        o[s] = 2 * SH_INF;
+#pragma GCC unroll 10
     for (int i = 0; i < SH_SLOTS; i++) {
         int x = a[i];
-        if (x >= SH_INF)
-            continue;
-        int step = 1 + (i & 1);  /* one pair at most */
-        for (int j = 0; j < SH_SLOTS - i; j += step) {
-            int y = b[j];
-            if (y < SH_INF && x + y < out[i + j])
-                out[i + j] = x + y;
+#pragma GCC unroll 10
+        for (int j = 0; j < SH_SLOTS; j++) {
+            if (i + j < SH_SLOTS && !(i & j & 1)) {  /* one pair at most */
+                int v = x + b[j];
+                o[i + j] = v < o[i + j] ? v : o[i + j];
+            }
         }
     }
+    for (int s = 0; s < SH_SLOTS; s++)
+        out[s] = o[s] < SH_INF ? o[s] : SH_INF;
 }
 
 /* The entry `slot` (odd) of the combination of a and b, as shanten._slot_cost. */
@@ -1362,14 +1372,12 @@ sh_gains(const ShTables *t, int *counts, int g, const int *vector, const int *ot
             if (code == SH_NO_PATTERN || code >= t->n_vectors)
                 return -1;
             const unsigned char *v = t->vectors + code * SH_SLOTS;
-            int best = SH_INF;
             for (int j = 0; j <= slot; j++) {
-                int x = v[j] + others[slot - j];
-                if (x < best)
-                    best = x;
+                if (v[j] + others[slot - j] < cost) {  /* the tile lowers the cost */
+                    found[n++] = kinds[i];
+                    break;
+                }
             }
-            if (best < cost)
-                found[n++] = kinds[i];
         }
         return n;
     }
