@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from .._native import build
 from ..rules.hand import counts34
 from ..rules.shanten import DiscardOption, acceptance, best_discards, discard_options, shanten_before
 from ..tiles import kind as tile_kind
@@ -66,5 +67,8 @@ def analyze_discard(
             chosen.acceptance.total,
             top.total,
         )
-    # the shanten before, read off the chosen option (``shanten_before``: that of the 3n+2 hand)
-    return DiscardAnalysis(discarded, shanten_before(chosen), chosen.acceptance, best, loss, options)
+    # the shanten before, read off the chosen option (``shanten_before``: that of the 3n+2 hand);
+    # ``build``: the record made by setting its slots, not through the dataclass's __init__ (with
+    # discard_options reading its classes once: analyze_game 1,756 M instructions against 1,776 M,
+    # callgrind, compiled, 3 corpus games)
+    return build(DiscardAnalysis, discarded, shanten_before(chosen), chosen.acceptance, best, loss, options)
