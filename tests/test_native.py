@@ -38,7 +38,7 @@ def test_only_the_door_imports_the_extension():
 def _bound(environment: dict[str, str]) -> dict[str, str]:
     code = ("from tenhou_tools import _native\n"
             "for name in ('build', 'numbers', 'mt_seeded', 'mt_words', 'shuffle', 'waits', 'scan_tenhou_form',"
-            " 'regular_gains', 'regular_options'):\n"
+            " 'regular_gains', 'discard_acceptances'):\n"
             "    print(name, getattr(_native, name).__module__)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO,
                           env={**os.environ, **environment}, timeout=120)
@@ -51,7 +51,7 @@ def test_tenhou_tools_pure_binds_every_reference():
                      "mt_seeded": "tenhou_tools._native.wall", "mt_words": "tenhou_tools._native.wall",
                      "shuffle": "tenhou_tools._native.wall", "waits": "tenhou_tools._native",
                      "scan_tenhou_form": "tenhou_tools._native", "regular_gains": "tenhou_tools._native",
-                     "regular_options": "tenhou_tools._native"}
+                     "discard_acceptances": "tenhou_tools._native"}
 
 
 def test_a_built_extension_binds_every_c_function():

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mahjong.shanten import Shanten
 
 from tenhou_tools.rules.hand import counts34, is_complete, waits
@@ -17,9 +19,10 @@ from tenhou_tools.rules.shanten import (
     best_discards,
     discard_options,
     shanten,
+    shanten_before,
     shanten_forms,
 )
-from tenhou_tools.tiles import kind, parse_tiles
+from tenhou_tools.tiles import ORPHAN_KINDS, SANMA_MISSING_KINDS, kind, parse_tiles
 
 
 def c34(text: str) -> list[int]:
@@ -265,6 +268,86 @@ def test_shanten_agrees_with_the_mahjong_package():
         hands.append(c)
     for c in hands:
         assert shanten(c) == Shanten.calculate_shanten(c), c
+
+
+# -- what analysis/discard.py reads off the options ------------------------------------------
+
+
+def _best_by_keys(options):
+    """``best_discards`` by its definition: the least (shanten, -accepted tiles left), ties kept."""
+    keys = [(o.acceptance.shanten, -o.acceptance.total) for o in options]
+    return tuple(o for o, key in zip(options, keys, strict=True) if key == min(keys))
+
+
+_SANMA_KINDS = [k for k in range(34) if k not in SANMA_MISSING_KINDS]
+
+
+@st.composite
+def hands_after_a_draw(draw: st.DrawFn) -> tuple[list[int], int, bool]:
+    """A 3n+2 hand (counts, melds, sanma) from a pool that makes every form likely: any kinds, the
+    orphans only (thirteen orphans), few kinds doubled (seven pairs), a near-complete hand with
+    one tile drawn (complete ones among them)."""
+    melds = draw(st.sampled_from((0, 0, 0, 1, 2, 3, 4)))
+    sanma = draw(st.booleans())
+    size = 14 - 3 * melds
+    kinds = _SANMA_KINDS if sanma else list(range(34))
+    pool = draw(st.sampled_from(("any", "orphans", "pairs", "near")))
+    if pool == "near":
+        rng = random.Random(draw(st.integers(0, 2**32)))
+        c = _near_complete(rng, melds, draw(st.integers(0, 1 if melds == 4 else 2)))
+        c[rng.choice([k for k in range(34) if c[k] < 4])] += 1
+        if sanma:
+            sanma = not any(c[k] for k in SANMA_MISSING_KINDS)
+        return c, melds, sanma
+    if pool == "orphans":
+        kinds = [k for k in ORPHAN_KINDS if k in kinds] + draw(st.lists(st.sampled_from(kinds), max_size=2))
+    elif pool == "pairs":
+        kinds = draw(st.lists(st.sampled_from(kinds), min_size=4, max_size=9, unique=True))
+    tiles = draw(st.lists(st.sampled_from(kinds), min_size=size, max_size=size).filter(
+        lambda ts: all(ts.count(k) <= 4 for k in ts)))
+    return [tiles.count(k) for k in range(34)], melds, sanma
+
+
+@given(hands_after_a_draw())
+@settings(max_examples=3000)
+def test_the_shanten_before_is_read_off_every_option(hand):
+    """The 3n+2 hand's shanten from any one of its discard options (``shanten_before``), equal to
+    the direct computation in every form (complete hands, seven pairs, thirteen orphans, open
+    and three-player hands); and ``best_discards`` equal to its definition."""
+    c, melds, sanma = hand
+    expected = shanten(c, melds, sanma=sanma)
+    options = discard_options(c, melds, sanma=sanma)
+    for option in options:
+        assert shanten_before(option) == expected, (c, melds, sanma, option)
+    assert best_discards(options) == _best_by_keys(options)
+    assert best_discards(options[::-1]) == _best_by_keys(options[::-1])
+
+
+def test_the_shanten_before_on_generated_hands_of_every_form():
+    rng = random.Random(31)
+    hands = []
+    for c in _hands(31, 1500):  # near-complete hands with a tile drawn: complete ones among them
+        c[rng.choice([k for k in range(34) if c[k] < 4])] += 1
+        hands.append(c)
+    for _ in range(1500):  # seven-pairs and thirteen-orphans shapes, and any 14 tiles
+        pool = rng.choice((list(ORPHAN_KINDS) * 2 + [rng.randrange(34)], rng.sample(range(34), 7) * 2, list(range(34))))
+        c = [0] * 34
+        while sum(c) < 14:
+            k = rng.choice(pool)
+            if c[k] < 4:
+                c[k] += 1
+        hands.append(c)
+    forms = set()
+    for c in hands:
+        expected = shanten(c)
+        forms.add((expected, shanten_forms(c).regular == expected))
+        for option in discard_options(c):
+            assert shanten_before(option) == expected, (c, option)
+    assert {(-1, True), (-1, False), (0, True), (0, False), (2, False)} <= forms
+
+
+def test_best_discards_of_nothing():
+    assert best_discards(()) == ()
 
 
 # -- the suit table ---------------------------------------------------------------------------

@@ -650,13 +650,26 @@ def test_first_tenpai_sums_leaves_other_input_to_the_reference(args):
     assert core.first_tenpai_sums(*args) is None
 
 
-# -- regular_gains, regular_options (rules/shanten.py) --------------------------------------------
+# -- regular_gains, discard_acceptances (rules/shanten.py) ----------------------------------------
 
 
-def shanten_native(name: str, counts: list[int], melds: int, sanma: bool):
-    """The extension's answer for a hand of ``counts`` with ``melds`` melds."""
+def shanten_native(name: str, counts: list[int], melds: int, sanma: bool, unseen: list[int] | None = None):
+    """The extension's answer for a hand of ``counts`` with ``melds`` melds (``discard_acceptances``:
+    the closed forms when no meld, ``unseen`` its unseen copies, by default 4 minus the hand's)."""
     table, vectors = shanten._native_tables()
-    return getattr(core, name)(counts, (4 - melds) * 2 + 1, sanma, table, vectors)
+    slot = (4 - melds) * 2 + 1
+    if name == "discard_acceptances":
+        seen = [4 - n for n in counts] if unseen is None else unseen
+        return core.discard_acceptances(counts, slot, sanma, table, vectors, melds == 0, seen)
+    return getattr(core, name)(counts, slot, sanma, table, vectors)
+
+
+def shanten_reference(name: str, counts: list[int], melds: int, sanma: bool, unseen: list[int] | None = None):
+    slot = (4 - melds) * 2 + 1
+    if name == "discard_acceptances":
+        seen = [4 - n for n in counts] if unseen is None else unseen
+        return shanten._discard_acceptances_python(counts, slot, sanma, melds == 0, seen)
+    return shanten._regular_gains_python(counts, slot, sanma)
 
 
 def sanma_counts(counts: list[int]) -> list[int]:
@@ -671,9 +684,15 @@ def sanma_counts(counts: list[int]) -> list[int]:
     return moved
 
 
+def some_unseen(counts: list[int], seed: int) -> list[int]:
+    """Unseen counts of a hand: 4 minus its copies, minus a few seen elsewhere (0 among them)."""
+    rng = random.Random(seed)
+    return [max(0, 4 - n - rng.choice((0, 0, 1, 2, 4))) for n in counts]
+
+
 @pytest.mark.parametrize("tiles", [13, 14, 10, 11, 7, 8, 4, 5, 1, 2])
 @pytest.mark.parametrize("sanma", [False, True])
-def test_regular_gains_and_options_are_the_reference(tiles, sanma):
+def test_regular_gains_and_discard_acceptances_are_the_reference(tiles, sanma):
     melds = (14 - tiles) // 3
     checked = 0
     for seed in range(400):
@@ -682,14 +701,24 @@ def test_regular_gains_and_options_are_the_reference(tiles, sanma):
             counts = sanma_counts(counts)
             if sum(counts) != tiles:
                 continue
-        if tiles % 3 == 1:
-            assert shanten_native("regular_gains", counts, melds, sanma) == \
-                shanten._regular_gains_python(counts, (4 - melds) * 2 + 1, sanma), counts
-        else:
-            assert shanten_native("regular_options", counts, melds, sanma) == \
-                shanten._regular_options_python(counts, (4 - melds) * 2 + 1, sanma), counts
+        name = "regular_gains" if tiles % 3 == 1 else "discard_acceptances"
+        unseen = some_unseen(counts, seed)
+        assert shanten_native(name, counts, melds, sanma, unseen) == \
+            shanten_reference(name, counts, melds, sanma, unseen), counts
         checked += 1
     assert checked >= 200
+
+
+_ORPHANS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+
+def closed_form_hands() -> st.SearchStrategy[list[int]]:
+    """14 tiles of few kinds, or mostly orphans: seven pairs and thirteen orphans at their best."""
+    few = st.lists(st.integers(0, 33), min_size=4, max_size=8, unique=True)
+    pools = st.one_of(few, st.just(_ORPHANS), st.lists(st.integers(0, 33), max_size=3).map(lambda x: _ORPHANS + x))
+    return pools.flatmap(lambda pool: st.lists(st.sampled_from(pool), min_size=14, max_size=14)).filter(
+        lambda kinds: max(kinds.count(k) for k in set(kinds)) <= 4
+    ).map(lambda kinds: [kinds.count(k) for k in range(34)])
 
 
 def hand_counts(n: int) -> st.SearchStrategy[list[int]]:
@@ -699,19 +728,23 @@ def hand_counts(n: int) -> st.SearchStrategy[list[int]]:
     ).map(lambda kinds: [kinds.count(k) for k in range(34)])
 
 
-@given(st.sampled_from([1, 2, 4, 5, 7, 8, 10, 11, 13, 14]).flatmap(hand_counts))
-@settings(max_examples=1200)
-def test_regular_forms_are_the_reference_on_any_hand(counts):
-    """A 3n+1 hand through regular_gains, a 3n+2 hand through regular_options."""
+@given(st.one_of(st.sampled_from([1, 2, 4, 5, 7, 8, 10, 11, 13, 14]).flatmap(hand_counts), closed_form_hands()),
+       st.integers(0, 2**32), st.booleans())
+@settings(max_examples=1500)
+def test_regular_forms_are_the_reference_on_any_hand(counts, seed, sanma):
+    """A 3n+1 hand through regular_gains, a 3n+2 hand through discard_acceptances (four- and
+    three-player: 2m-8m moved onto 1m and 9m where they fit, else the hand is four-player)."""
+    if sanma:
+        moved = sanma_counts(counts)
+        sanma = sum(moved) == sum(counts)
+        counts = moved if sanma else counts
     melds = (14 - sum(counts)) // 3
-    if sum(counts) % 3 == 1:
-        name, reference = "regular_gains", shanten._regular_gains_python
-    else:
-        name, reference = "regular_options", shanten._regular_options_python
-    assert shanten_native(name, counts, melds, False) == reference(counts, (4 - melds) * 2 + 1, False)
+    name = "regular_gains" if sum(counts) % 3 == 1 else "discard_acceptances"
+    unseen = some_unseen(counts, seed)
+    assert shanten_native(name, counts, melds, sanma, unseen) == shanten_reference(name, counts, melds, sanma, unseen)
 
 
-def test_regular_options_is_the_reference_on_corpus_positions():
+def test_discard_acceptances_is_the_reference_on_corpus_positions():
     files = corpus_files()[::250]
     if not files:
         pytest.skip("no corpus (TENHOU_CORPUS)")
@@ -719,38 +752,53 @@ def test_regular_options_is_the_reference_on_corpus_positions():
     for path in files:
         for pos in positions(parse_game(path.read_bytes())):
             counts = hand.counts34(pos.concealed)
-            slot = (4 - pos.melds) * 2 + 1
-            assert shanten_native("regular_options", counts, pos.melds, pos.sanma) == \
-                shanten._regular_options_python(counts, slot, pos.sanma), (path.name, pos)
+            unseen = some_unseen(counts, checked)
+            assert shanten_native("discard_acceptances", counts, pos.melds, pos.sanma, unseen) == \
+                shanten_reference("discard_acceptances", counts, pos.melds, pos.sanma, unseen), (path.name, pos)
             after = list(counts)
             after[pos.discarded >> 2] -= 1
             assert shanten_native("regular_gains", after, pos.melds, pos.sanma) == \
-                shanten._regular_gains_python(after, slot, pos.sanma), (path.name, pos)
+                shanten_reference("regular_gains", after, pos.melds, pos.sanma), (path.name, pos)
             checked += 1
     assert checked > 1000
 
 
-@pytest.mark.parametrize("name", ["regular_gains", "regular_options"])
+def call_kernel(name: str, counts: object, slot: int, table: bytes, vectors: bytes, unseen: object = None):
+    args = (counts, slot, False, table, vectors)
+    if name == "discard_acceptances":
+        return core.discard_acceptances(*args, True, [4] * 34 if unseen is None else unseen)
+    return getattr(core, name)(*args)
+
+
+@pytest.mark.parametrize("name", ["regular_gains", "discard_acceptances"])
 @pytest.mark.parametrize("counts", [[0] * 33, [0] * 35, (0,) * 34, [5] + [0] * 33, [-1] + [0] * 33])
 def test_regular_forms_leave_what_is_no_hand_to_the_reference(name, counts):
     table, vectors = shanten._native_tables()
-    assert getattr(core, name)(counts, 9, False, table, vectors) is None
+    assert call_kernel(name, counts, 9, table, vectors) is None
 
 
-@pytest.mark.parametrize("name", ["regular_gains", "regular_options"])
+@pytest.mark.parametrize("unseen", [[4] * 33, [4] * 35, (4,) * 34, [5] + [4] * 33, [-1] + [4] * 33, [4.0] * 34])
+def test_discard_acceptances_leaves_unseen_counts_out_of_range_to_the_reference(unseen):
+    table, vectors = shanten._native_tables()
+    counts = [1] * 14 + [0] * 20
+    assert call_kernel("discard_acceptances", counts, 9, table, vectors) is not None
+    assert call_kernel("discard_acceptances", counts, 9, table, vectors, unseen) is None
+
+
+@pytest.mark.parametrize("name", ["regular_gains", "discard_acceptances"])
 @pytest.mark.parametrize("slot", [0, 2, 8, 11, -1])
 def test_regular_forms_leave_a_slot_no_hand_asks_to_the_reference(name, slot):
     """A hand asks for a pair with 0-4 sets: the odd entries 1-9 only."""
     table, vectors = shanten._native_tables()
     counts = [1] * 13 + [0] * 21 if name == "regular_gains" else [1] * 14 + [0] * 20
-    assert getattr(core, name)(counts, 9, False, table, vectors) is not None
-    assert getattr(core, name)(counts, slot, False, table, vectors) is None
+    assert call_kernel(name, counts, 9, table, vectors) is not None
+    assert call_kernel(name, counts, slot, table, vectors) is None
 
 
-@pytest.mark.parametrize("name", ["regular_gains", "regular_options"])
+@pytest.mark.parametrize("name", ["regular_gains", "discard_acceptances"])
 def test_regular_forms_refuse_a_table_of_the_wrong_size(name):
     table, vectors = shanten._native_tables()
     with pytest.raises(ValueError, match="table"):
-        getattr(core, name)([0] * 34, 9, False, table[:-1], vectors)
+        call_kernel(name, [0] * 34, 9, table[:-1], vectors)
     with pytest.raises(ValueError, match="table"):
-        getattr(core, name)([0] * 34, 9, False, table, vectors[:-1])
+        call_kernel(name, [0] * 34, 9, table, vectors[:-1])

@@ -20,8 +20,9 @@ Two kinds of kernel:
 - **Declining kernels**: ``waits`` (the kinds that complete a hand), ``tenpai_discards`` (each
   discard of a hand that leaves it tenpai, with its waits), ``first_tenpai_sums`` (the hand value's
   one-shanten sum over the draw that reaches tenpai), ``scan_tenhou_form`` (a log
-  in the exact XML form Tenhou writes), ``regular_gains`` and ``regular_options`` (the shanten's
-  regular form). Their reference is the domain's own definition — ``rules.hand``'s waits and
+  in the exact XML form Tenhou writes), ``regular_gains`` (the shanten's regular form) and
+  ``discard_acceptances`` (the acceptance after each discard: the regular form and the closed
+  forms). Their reference is the domain's own definition — ``rules.hand``'s waits and
   tenpai discards, ``analysis.value``'s sum,
   ``mjlog.scan.scan_python``, the shanten's table programme in ``rules.shanten`` — which a rule
   or XML reader owns and which this package does not copy: the C function answers the common case
@@ -50,7 +51,7 @@ from .wall import init_by_array, shuffled
 
 __all__ = [
     "NATIVE", "build", "collect_rarely", "collection_paused", "first_tenpai_sums", "init_by_array", "mt_seeded",
-    "mt_words", "numbers", "regular_gains", "regular_options", "scan_tenhou_form", "sha512_blocks", "shuffle",
+    "discard_acceptances", "mt_words", "numbers", "regular_gains", "scan_tenhou_form", "sha512_blocks", "shuffle",
     "shuffled",
     "tenpai_discards", "waits",
 ]
@@ -58,7 +59,7 @@ __all__ = [
 T = TypeVar("T")
 Item = tuple[str, dict[str, str]]
 Gains = tuple[int, tuple[int, ...]]
-Option = tuple[int, int, tuple[int, ...]]
+Row = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 
 
 class _Build(Protocol):
@@ -131,8 +132,8 @@ scan_tenhou_form: Callable[[bytes, tuple[Item, ...]], tuple[dict[str, str], list
     _c.scan if _c is not None else _declines)
 regular_gains: Callable[[list[int], int, bool, bytes, bytes], Gains | None] = (
     _c.regular_gains if _c is not None else _declines)
-regular_options: Callable[[list[int], int, bool, bytes, bytes], list[Option] | None] = (
-    _c.regular_options if _c is not None else _declines)
+discard_acceptances: Callable[[list[int], int, bool, bytes, bytes, bool, list[int]], list[Row] | None] = (
+    _c.discard_acceptances if _c is not None else _declines)
 
 
 # -- the garbage collector ------------------------------------------------------------------------

