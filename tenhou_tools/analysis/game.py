@@ -27,6 +27,7 @@ from dataclasses import replace
 from datetime import date
 from functools import partial
 
+from .._native import build
 from ..events import Agari, Call, Discard, Draw, Event, Game, Riichi, Ruleset
 from ..ids import game_start
 from ..replay.fold import FoldStop, follow_hand
@@ -210,6 +211,10 @@ class _HandNotes:
                        open_hand=open_hand, points=win.points, tile_class=tile_class)
 
     def notes(self) -> list[DiscardNote]:
-        return [DiscardNote(self.hand_index, p.event_index, p.seat, p.analysis, p.riichi, tuple(p.deal_ins),
-                            p.judgement, p.danger, turn_start=p.turn_start)
+        # ``build``: the frozen dataclass's own __init__ sets each field through
+        # object.__setattr__ (callgrind, compiled, 3 corpus games' analyze_game: the notes took
+        # 19 M instructions of 1,352 M that way)
+        return [build(DiscardNote, hand=self.hand_index, event_index=p.event_index, seat=p.seat, analysis=p.analysis,
+                      riichi=p.riichi, deal_ins=tuple(p.deal_ins), judgement=p.judgement, danger=p.danger,
+                      turn_start=p.turn_start)
                 for p in self.pending]
