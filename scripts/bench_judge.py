@@ -31,7 +31,7 @@ from tenhou_tools.mjlog import parse_game  # noqa: E402
 
 def clear_memos() -> None:
     """Empty the hand value's memo tables (a fresh process's state)."""
-    for name in ("_SCORES", "_SITUATION_IDS", "_LAST_SITUATION", "_PARTS", "_LOOKAHEAD"):
+    for name in ("_SCORES", "_SITUATION_IDS", "_LAST_SITUATION", "_PARTS"):
         table = getattr(value_module, name)
         table.clear()
 
