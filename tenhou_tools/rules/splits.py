@@ -64,27 +64,15 @@ _Split = tuple[int, tuple[tuple[int, int], ...]]
 
 _SUITS: Final[dict[int, tuple[_Split, ...]]] = {}
 """A suit's splits (``_suit_splits``) with its kinds in place (the suit's first kind added), by
-``_suit_code``: ints only, which the garbage collector stops tracking."""
+the int ``standard_splits`` names its counts by: ints only, which the garbage collector stops tracking."""
 _SUITS_LIMIT: Final = 50_000
 _HONOR_TRIPLETS: Final = tuple((TRIPLET, k) for k in range(34))
 """A triplet of each kind (the honours' are read)."""
 
 
-def _suit_code(counts: list[int], base: int) -> int:
-    """One int for the nine counts of the suit from kind ``base`` (0, 9, 18) and the suit: five
-    values a count (none has more than four copies), or -1 when a count is outside 0-4."""
-    code = 0
-    for k in range(base + 8, base - 1, -1):
-        n = counts[k]
-        if n < 0 or n > 4:
-            return -1
-        code = code * 5 + n
-    return code * 3 + base // 9
-
-
-def _suit_in_place(counts: list[int], base: int) -> tuple[_Split, ...]:
-    """``_suit_splits`` of the suit from kind ``base``, its pair and sets' kinds in place."""
-    code = _suit_code(counts, base)
+def _suit_in_place(counts: list[int], base: int, code: int) -> tuple[_Split, ...]:
+    """``_suit_splits`` of the suit from kind ``base``, its pair and sets' kinds in place; ``code``
+    names the suit's counts (``standard_splits``), -1 when one is outside 0-4 (not memoised)."""
     found = _SUITS.get(code) if code >= 0 else None
     if found is None:
         found = tuple((pair + base if pair >= 0 else -1, tuple((shape, n + base) for shape, n in groups))
@@ -102,42 +90,69 @@ def standard_splits(counts: list[int]) -> tuple[_Split, ...]:
     order (the splits in the order of the first suit's, then the second's, then the third's).
 
     Put together from each suit's splits, memoised with their kinds in place by one int for the
-    suit's counts (``_SUITS``): callgrind, compiled, 3 corpus games' ``analyze_game``, 66 M
-    instructions here against 85 M with each suit's counts a tuple and its sets put in place
-    again at every new hand. The whole hand's splits are not memoised: such a memo (by the 34
+    suit's counts (``_SUITS``: five values a count, none has more than four copies, times three
+    plus the suit), an empty suit skipped, the split kept as one pair and tuple of sets while
+    each suit reads one way: callgrind, compiled, 3 corpus games' ``analyze_game``, 53 M
+    instructions here against 78 M with each suit's int made by a function, every suit looked
+    up and the splits so far always in a list (and 85 M with each suit's counts a tuple and its
+    sets put in place again at every new hand). The whole hand's splits are not memoised: such a memo (by the 34
     counts, up to 50,000 hands) answered more than half the calls but saved 5 M instructions of
     1,939 M, while its nested tuples kept the garbage collector busy between the games of
     ``stats --quality`` (0.31 s of collections over 30 Houou games against 0.12 s without it;
     compiled, ``gc.callbacks`` and callgrind)."""
     honors: list[tuple[int, int]] = []
-    honor_pair = -1
+    pair = -1
     for k in range(27, 34):
         n = counts[k]
         if n == 3:
             honors.append(_HONOR_TRIPLETS[k])
         elif n == 2:
-            if honor_pair >= 0:
+            if pair >= 0:
                 return ()
-            honor_pair = k
+            pair = k
         elif n:
             return ()
-    partial: list[_Split] = [(honor_pair, tuple(honors))]
-    for base in (0, 9, 18):
-        splits = _suit_in_place(counts, base)
-        if not splits:
+    # the split so far while each suit reads one way (the usual case), every split so far once
+    # one reads several
+    groups = tuple(honors)
+    several: list[_Split] = []
+    for suit in range(3):
+        base = suit * 9
+        code = 0
+        for k in range(base + 8, base - 1, -1):
+            n = counts[k]
+            if n < 0 or n > 4:
+                code = -1
+                break
+            code = code * 5 + n
+        if code == 0:
+            continue  # no tile of the suit: it adds nothing
+        splits = _suit_in_place(counts, base, code * 3 + suit if code > 0 else -1)
+        if len(splits) == 0:
             return ()
-        if len(splits) == 1 and len(partial) == 1:  # the usual case: one way to read each suit
-            pair, groups = partial[0]
+        if len(splits) == 1 and not several:
             spair, sgroups = splits[0]
-            if spair >= 0 and pair >= 0:
-                return ()
-            partial[0] = (spair if spair >= 0 else pair, groups + sgroups if sgroups else groups)
+            if spair >= 0:
+                if pair >= 0:
+                    return ()
+                pair = spair
+            groups = groups + sgroups if len(groups) else sgroups
             continue
+        if not several:
+            several.append((pair, groups))
         nxt: list[_Split] = []
-        for pair, groups in partial:
+        for p, g in several:
             for spair, sgroups in splits:
-                if spair >= 0 and pair >= 0:
+                if spair >= 0 and p >= 0:
                     continue
-                nxt.append((spair if spair >= 0 else pair, groups + sgroups))
-        partial = nxt
-    return tuple(p for p in partial if p[0] >= 0)
+                nxt.append((spair if spair >= 0 else p, g + sgroups))
+        if not nxt:
+            return ()
+        several = nxt
+    if not several:
+        return ((pair, groups),) if pair >= 0 else ()
+    complete: list[_Split] = []
+    for split in several:
+        if split[0] >= 0:
+            complete.append(split)
+    return tuple(complete)
