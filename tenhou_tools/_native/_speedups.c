@@ -1,7 +1,7 @@
 /*
  * tenhou_tools._native._speedups: the private C extension of tenhou_tools (see README, "Design").
  *
- * Twelve functions (and openssl_sha512, which finds what sha512_blocks calls), each with a Python
+ * Thirteen functions (and openssl_sha512, which finds what sha512_blocks calls), each with a Python
  * reference that runs when this module is not built and that tests/test_speedups.py holds it to:
  *
  *   build(cls, *args, **kw)     a frozen slotted dataclass built by setting its slots directly
