@@ -617,6 +617,50 @@ def test_tenpai_discards_leaves_a_kept_kind_that_is_no_int_to_the_reference(kept
     assert core.tenpai_discards(hand.counts34(parse_tiles("123m456p789s11122z")), kept) is None
 
 
+# -- tenpai_draws --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tiles", [1, 4, 7, 10, 13])
+def test_tenpai_draws_is_the_reference(tiles):
+    found = 0
+    for seed in range(400):
+        counts = kind_counts(tiles, seed)
+        rng = random.Random(seed)
+        draws = [k for k in range(34) if counts[k] < 4 and rng.random() < 0.3]
+        expected = hand.tenpai_draws_python(counts, draws)
+        assert core.tenpai_draws(counts, draws) == expected, counts
+        assert core.tenpai_draws(counts, tuple(draws)) == expected, counts
+        assert expected == [(k, hand.tenpai_discards_python([*counts[:k], counts[k] + 1, *counts[k + 1:]], k))
+                            for k in draws]
+        found += any(options for _, options in expected)
+    assert found
+
+
+@given(st.lists(st.integers(0, 3), min_size=34, max_size=34), st.lists(st.integers(0, 33), max_size=12))
+@settings(max_examples=500)
+def test_tenpai_draws_is_the_reference_on_any_counts(counts, draws):
+    assert core.tenpai_draws(counts, draws) == hand.tenpai_draws_python(counts, draws)
+
+
+def test_tenpai_draws_of_a_hand():
+    """123m456p789s 1122z: drawing 1z or 2z each gives its tenpai discards; 3z none."""
+    counts = hand.counts34(parse_tiles("123m456p789s1122z"))
+    with_1z = [*counts[:27], 3, *counts[28:]]
+    assert hand.tenpai_draws(counts, (27, 28, 29)) == core.tenpai_draws(counts, (27, 28, 29)) == [
+        (27, hand.tenpai_discards(with_1z, 27)), (28, core.tenpai_discards([*counts[:28], 3, *counts[29:]], 28)),
+        (29, hand.tenpai_discards([*counts[:29], 1, *counts[30:]], 29))]
+    assert core.tenpai_draws(counts, ()) == []
+
+
+@pytest.mark.parametrize(("counts", "draws"), [
+    ([0] * 33, [0]), ((0,) * 34, [0]), ([5] + [0] * 33, [1]), ([0] * 34, {0}), ([0] * 34, [True]),
+    ([0] * 34, [34]), ([0] * 34, [-1]), ([0] * 34, [2 ** 70]), ([4] + [0] * 33, [0]),
+    ([0] * 34, list(range(34)) + [0])])
+def test_tenpai_draws_leaves_what_is_no_hand_or_draw_to_the_reference(counts, draws):
+    """A kernel answers or declines (None), never raises, whatever it is given."""
+    assert core.tenpai_draws(counts, draws) is None
+
+
 # -- first_tenpai_sums (analysis/value.py) ------------------------------------------------------
 
 

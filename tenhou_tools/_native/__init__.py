@@ -18,7 +18,8 @@ Two kinds of kernel:
   ``rules.wall.shuffle_order`` calls it). The C function and its reference give the same answer for
   every input (``tests/test_speedups.py``).
 - **Declining kernels**: ``waits`` (the kinds that complete a hand), ``tenpai_discards`` (each
-  discard of a hand that leaves it tenpai, with its waits), ``first_tenpai_sums`` (the hand value's
+  discard of a hand that leaves it tenpai, with its waits), ``tenpai_draws`` (those after each of
+  some draws), ``first_tenpai_sums`` (the hand value's
   one-shanten sum over the draw that reaches tenpai), ``scan_tenhou_form`` (a log
   in the exact XML form Tenhou writes), ``regular_gains`` (the shanten's regular form) and
   ``discard_acceptances`` (the acceptance after each discard: the regular form and the closed
@@ -39,7 +40,7 @@ from __future__ import annotations
 import gc
 import importlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
@@ -53,7 +54,7 @@ __all__ = [
     "NATIVE", "build", "collect_rarely", "collection_paused", "first_tenpai_sums", "init_by_array", "mt_seeded",
     "discard_acceptances", "mt_words", "numbers", "regular_gains", "scan_tenhou_form", "sha512_blocks", "shuffle",
     "shuffled",
-    "tenpai_discards", "waits",
+    "tenpai_discards", "tenpai_draws", "waits",
 ]
 
 T = TypeVar("T")
@@ -128,6 +129,8 @@ first_tenpai_sums: Callable[[list[tuple[int, list[tuple[float, float]]]], int, i
                             tuple[float, float] | None] = _c.first_tenpai_sums if _c is not None else _declines
 tenpai_discards: Callable[[list[int], int], tuple[tuple[int, tuple[int, ...]], ...] | None] = (
     _c.tenpai_discards if _c is not None else _declines)
+tenpai_draws: Callable[[list[int], Sequence[int]], list[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]] | None] = (
+    _c.tenpai_draws if _c is not None else _declines)
 scan_tenhou_form: Callable[[bytes, tuple[Item, ...]], tuple[dict[str, str], list[Item]] | None] = (
     _c.scan if _c is not None else _declines)
 regular_gains: Callable[[list[int], int, bool, bytes, bytes], Gains | None] = (

@@ -1,4 +1,5 @@
 # The private C extension (_speedups.c); each function's Python reference is named in its docstring.
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 _T = TypeVar("_T")
@@ -15,6 +16,9 @@ def first_tenpai_sums(
     branches: list[tuple[int, list[tuple[float, float]]]], tiles: int, pool: int, draws: int, /
 ) -> tuple[float, float] | None: ...
 def tenpai_discards(counts: list[int], kept: int, /) -> tuple[tuple[int, tuple[int, ...]], ...] | None: ...
+def tenpai_draws(
+    counts: list[int], draws: Sequence[int], /
+) -> list[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]] | None: ...
 def regular_gains(
     counts: list[int], slot: int, sanma: bool, table: bytes, vectors: bytes, /
 ) -> tuple[int, tuple[int, ...]] | None: ...

@@ -8,10 +8,11 @@ Compiled in a compiled install (the replay counts tiles and asks for waits on ev
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from .._native import tenpai_discards as native_tenpai_discards
+from .._native import tenpai_draws as native_tenpai_draws
 from .._native import waits as native_waits
 from ..events import CallKind, Meld
 from ..tiles import ORPHAN_KINDS
@@ -179,6 +180,26 @@ def tenpai_discards_python(counts: list[int], kept: int = -1) -> tuple[tuple[int
             if found:
                 options.append((d, tuple(sorted(found))))
     return tuple(options)
+
+
+def tenpai_draws(counts: list[int], draws: Sequence[int]) -> list[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]]:
+    """For a ``3n + 1`` concealed part: each kind of ``draws``, in their order, with the
+    ``tenpai_discards`` of the hand having drawn it (the drawn tile kept). The hand value's
+    one-shanten look-ahead asks with the kinds that reach tenpai: one C kernel call reads the hand
+    once for all of them."""
+    found = native_tenpai_draws(counts, draws)
+    return found if found is not None else tenpai_draws_python(counts, draws)
+
+
+def tenpai_draws_python(counts: list[int], draws: Sequence[int]
+                        ) -> list[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]]:
+    """``tenpai_draws`` by its definition (``tenpai_discards_python`` after each draw)."""
+    found = []
+    for k in draws:
+        drawn = list(counts)
+        drawn[k] += 1
+        found.append((k, tenpai_discards_python(drawn, k)))
+    return found
 
 
 def waits_python(counts: list[int]) -> frozenset[int]:
