@@ -310,14 +310,19 @@ def test_no_riichi_no_danger():
     assert danger_against(board, 1, board.seats[1].concealed[0]) is None
 
 
-def test_three_player_board():
+def _three_player_riichi() -> Scenario:
+    """A three-player hand: seat 1 declares riichi on 9m, seat 2 draws 8p."""
     s = Scenario(hands=["123p456p789s1122z", "11m345p678s234s77z", "19m2345p55s44z123s", ""], players=3)
     s.begin()
     s.turn(0, "3z")
     s.draw(1, "9m")
     s.riichi(1, "9m")
     s.draw(2, "8p")
-    game = parse_game(s.ryuukyoku())
+    return s
+
+
+def test_three_player_board():
+    game = parse_game(_three_player_riichi().ryuukyoku())
     events = game.hands[0].events
     board = board_at(game, 0, len(events) - 1)
     assert len(board.seats) == 3
@@ -360,11 +365,6 @@ def state_and_board_agree(game: Game) -> int:
 def test_the_table_state_and_its_board_show_the_same_threats():
     s = _riichi_then_called()
     assert state_and_board_agree(parse_game(s.ryuukyoku())) >= 1
-    s = Scenario(hands=["123p456p789s1122z", "11m345p678s234s77z", "19m2345p55s44z123s", ""], players=3)
-    s.begin()
-    s.turn(0, "3z")
-    s.draw(1, "9m")
-    s.riichi(1, "9m")
-    s.draw(2, "8p")
+    s = _three_player_riichi()
     s.discard(2, "8p")
     assert state_and_board_agree(parse_game(s.ryuukyoku())) >= 1

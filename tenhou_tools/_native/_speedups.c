@@ -969,6 +969,24 @@ group_status(int *counts, int lo, int hi)
 static const int GROUP_LO[4] = {0, 9, 18, 27}, GROUP_HI[4] = {9, 18, 27, 34};
 static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 
+/* The pairs held by the groups other than g (a group whose status is 2 is sets and a pair), or 9
+   once one of them is neither sets nor sets and a pair: the hand can only be completed in g when
+   this is 0 or 1. */
+static int
+pairs_beside(const int status[4], int g)
+{
+    int pairs = 0;
+    for (int h = 0; h < 4 && pairs <= 1; h++) {
+        if (h == g)
+            continue;
+        if (status[h] == 2)
+            pairs++;
+        else if (status[h] == 0)
+            pairs = 9;
+    }
+    return pairs;
+}
+
 /* waits_into with each group's status (group_status) already known. */
 static int
 waits_with_status(int counts[34], int total, const int status[4], int found[34 + 13])
@@ -976,15 +994,7 @@ waits_with_status(int counts[34], int total, const int status[4], int found[34 +
     int n = 0;
 
     for (int g = 0; g < 4; g++) {
-        int other_pairs = 0;
-        for (int h = 0; h < 4 && other_pairs <= 1; h++) {
-            if (h == g)
-                continue;
-            if (status[h] == 2)
-                other_pairs++;
-            else if (status[h] == 0)
-                other_pairs = 9;
-        }
+        int other_pairs = pairs_beside(status, g);
         if (other_pairs > 1)
             continue;
         for (int k = GROUP_LO[g]; k < GROUP_HI[g]; k++) {
@@ -1133,15 +1143,7 @@ tenpai_options(int counts[34], int total, long kept, DrawShare *share)
             status[own] = share->less[d];
         }
         for (int g = 0; g < 4; g++) {
-            int other_pairs = 0, want, *st;
-            for (int h = 0; h < 4 && other_pairs <= 1; h++) {
-                if (h == g)
-                    continue;
-                if (status[h] == 2)
-                    other_pairs++;
-                else if (status[h] == 0)
-                    other_pairs = 9;
-            }
+            int other_pairs = pairs_beside(status, g), want, *st;
             if (other_pairs > 1)
                 continue;
             want = other_pairs == 0 ? 2 : 1;
