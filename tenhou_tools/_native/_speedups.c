@@ -35,8 +35,8 @@
  * Nothing here decides anything on its own: scan() and numbers() answer None for any input they
  * do not fully understand, and build() hands every case it does not handle (a __post_init__, an
  * unknown or repeated keyword, a missing argument) to the class itself; the kernels of the
- * analysis (waits, tenpai_discards, regular_gains, discard_acceptances, first_tenpai_sums) decline with None what they do
- * not handle. sha512_blocks calls OpenSSL and writes no cryptography. scan() and numbers()
+ * analysis (waits, tenpai_discards, tenpai_draws, regular_gains, discard_acceptances,
+ * first_tenpai_sums) decline with None what they do not handle. sha512_blocks calls OpenSSL and writes no cryptography. scan() and numbers()
  * read untrusted bytes: tests/test_speedups.py fuzzes them under AddressSanitizer.
  */
 #define PY_SSIZE_T_CLEAN
@@ -1789,12 +1789,10 @@ speedups_discard_acceptances(PyObject *Py_UNUSED(module), PyObject *const *args,
     PyObject *rows = PyList_New(0);
     if (rows == NULL)
         return NULL;
-    int two[4][4][SH_SLOTS];  /* each two groups combined, worked out once for the four below */
+    int two[4][4][SH_SLOTS];  /* each two groups a < b combined, worked out once for the four below */
     for (int a = 0; a < 4; a++)
-        for (int b = a + 1; b < 4; b++) {
+        for (int b = a + 1; b < 4; b++)
             sh_combine(vec[a], vec[b], two[a][b]);
-            memcpy(two[b][a], two[a][b], sizeof two[a][b]);
-        }
     for (int g = 0; g < 4; g++) {
         int rest[3], r = 0, fixed[SH_SLOTS];
         const int *without[4];  /* for each other group h, the remaining two combined */
@@ -1822,13 +1820,13 @@ speedups_discard_acceptances(PyObject *Py_UNUSED(module), PyObject *const *args,
                     while (e < memo_n[h] && memcmp(memo[h][e].others, others, sizeof others))
                         e++;
                     if (e == memo_n[h]) {  /* not met: found, then kept */
-                        int m = sh_gains(&t, counts, h, vec[h], others, slot, memo[h][e].kinds, 0);
-                        if (m < 0) {
+                        int got = sh_gains(&t, counts, h, vec[h], others, slot, memo[h][e].kinds, 0);
+                        if (got < 0) {
                             n = -1;
                             break;
                         }
                         memcpy(memo[h][e].others, others, sizeof others);
-                        memo[h][e].n = m;
+                        memo[h][e].n = got;
                         memo_n[h]++;
                     }
                     for (int j = 0; j < memo[h][e].n; j++)

@@ -167,10 +167,10 @@ _RED_KINDS: Final[tuple[int, ...]] = tuple(sorted(t >> 2 for t in RED_FIVES))
 
 def _score(base: tuple[int, ...], drawn: int, let_go: int, reds: tuple[int, ...], win: int, key: int,
            wins: tuple[bool, ...]) -> _Entry:
-    """The scorer's lines (an ``_Entry``) for the 13 tiles ``base`` (34 counts) with a ``drawn`` kind added and a
-    kind ``let_go`` taken off (-1: none; the look-ahead's tenpai hands are made only when scored),
-    completed by a plain ``win`` in the situation numbered
-    ``key``, one for each of ``wins`` (``True`` a tsumo, ``False`` a ron), scored in one pass
+    """The scorer's lines (an ``_Entry``) for the 13 tiles ``base`` (34 counts) with a ``drawn``
+    kind added and a kind ``let_go`` taken off (-1: none; the look-ahead's tenpai hands are made
+    only when scored), completed by a plain ``win`` in the situation numbered ``key``, one for
+    each of ``wins`` (``True`` a tsumo, ``False`` a ron), scored in one pass
     (``rules.scoring.score_prepared``: what ``score_wins`` gives, han, fu, points and yakuman
     only). The hand is real tiles: a red copy of each kind in ``reds`` (when red fives are
     played), plain copies otherwise, none of those the melds hold; a kind with more than its free
@@ -222,12 +222,12 @@ def _score_line(entry: _Entry, at: int) -> ScoreLine | None:
 
 def _scores(base: tuple[int, ...], drawn: int, let_go: int, shape: int, reds: tuple[int, ...], win: int,
             key: int, ron: bool) -> _Entry:
-    """The tsumo and the ron (an ``_Entry``) of the 13 tiles (``_score``'s ``base``, ``drawn`` and ``let_go``) completed
-    by a plain ``win``, memoised on the 13 tiles (``shape``: their ``_shape``) and the wait (which
-    name the completed hand): the same hand won on the same kind comes back from other hands,
-    draws and turns. The ron is scored only when
-    ``ron`` asks for it (a ron on a wait in the seat's own pond is worth nothing, whatever its
-    score); until then the entry holds the tsumo's line alone."""
+    """The tsumo and the ron (an ``_Entry``) of the 13 tiles (``_score``'s ``base``, ``drawn``
+    and ``let_go``) completed by a plain ``win``, memoised on the 13 tiles (``shape``: their
+    ``_shape``) and the wait (which name the completed hand): the same hand won on the same kind
+    comes back from other hands, draws and turns. The ron is scored only when ``ron`` asks for
+    it (a ron on a wait in the seat's own pond is worth nothing, whatever its score); until then
+    the entry holds the tsumo's line alone."""
     memo_key = (shape, win, key) + reds
     known = _SCORES.get(memo_key)
     if known is None:
@@ -281,8 +281,7 @@ def _outcome(base: tuple[int, ...], drawn: int, discarded: int, shape: int, reds
              norm: float) -> tuple[float, float]:
     """``(weighted tiles, win_points)`` of ``_tenpai`` for the look-ahead, without its records: the
     13 tiles ``base`` with ``drawn`` added and ``discarded`` let go (``discarded`` joins the pond,
-    the drawn copy is no longer unseen); ``norm``: 1 + the mean ron
-    ratio."""
+    the drawn copy is no longer unseen); ``norm``: 1 + the mean ron ratio."""
     pond = {*pond, discarded}
     furiten = pond_furiten(waits, pond)
     tiles = 0.0
@@ -381,7 +380,7 @@ def hand_value(concealed: Sequence[int], situation: ValueSituation, unseen: Sequ
     furiten = situation.own_discards | (frozenset({discarded}) if discarded is not None else frozenset())
     pool = sum(unseen)
     draws = situation.draws_left
-    if reach is None:  # the sets and the player count are properties: Python calls, compiled
+    if reach is None:  # the sets and the three-player flag are properties: Python calls, compiled
         reach = acceptance(counts, situation.sets, unseen, sanma=situation.rules.sanma)
     if reach.shanten == 0:
         return _tenpai(counts, reds, reach.kinds, unseen, situation, furiten, pool, draws)

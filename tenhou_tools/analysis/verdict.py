@@ -96,15 +96,16 @@ NOT_IN_RIICHI = "not_in_riichi"
 def judged_discard(seat: int, judgement: Judgement, danger: Sequence[DangerAgainst] | None,
                    winners: Iterable[int] = ()) -> JudgedDiscard:
     """The summary's row for one discard: ``winners`` are the seats that won on it (ron)."""
-    # the judgement's fields read, not its properties (``shanten``, ``cost_points``: compiled, each
-    # an interpreted call of the plain records module), and ``build``, not the class (callgrind,
-    # compiled, 3 corpus games' analyze_game: judged_discard 7.0 M instructions against 21 M)
+    # the chosen option's shanten read off its field, not the judgement's property (compiled, an
+    # interpreted call of the plain records module), and ``build``, not the class (callgrind,
+    # compiled, 3 corpus games' analyze_game: judged_discard 7.0 M instructions against 21 M);
+    # the cost is the judgement's own ``cost_points``, its one definition
     against = {d.seat: d for d in danger or () if d.riichi}
     chosen = judgement.chosen
     push = chosen.shanten > 0 and any(d.tile_class is not DangerClass.GENBUTSU for d in against.values())
     deal_ins = tuple(against[w].tile_class.value if w in against else NOT_IN_RIICHI for w in winners)
     verdict = judgement.verdict
-    cost = max(0.0, judgement.options[0].ev - chosen.ev) if verdict is not Verdict.FORCED else 0.0
+    cost = judgement.cost_points if verdict is not Verdict.FORCED else 0.0
     return build(JudgedDiscard, seat, verdict, cost, judgement.reason, push, deal_ins)
 
 

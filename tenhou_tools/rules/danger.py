@@ -257,12 +257,7 @@ def rated_hand(kinds: list[int], opponent: RiichiOpponent, visible: list[int], *
     for kind in kinds:
         cls, grade, flags = _assess(kind, safe, early, yakuhai, declaration, visible, dora, sanma)
         hand.append(_danger(kind, cls, grade, flags, turn))
-        if cls is _GENBUTSU:
-            rates.append(0.0)
-        else:
-            value = cls.value
-            rates.append(_flagged(_cell_rate(cells, value, grade, bucket, min_cases), value, flags, flag_cells,
-                                  min_cases))
+        rates.append(_rate(cls, grade, flags, bucket, cells, flag_cells, min_cases))
     return tuple(hand), tuple(rates)
 
 
@@ -320,13 +315,20 @@ def danger_rate(danger: Danger, *, players: int = 4,
     ``rules.danger_rates``, data written by ``scripts/measure_danger.py``; docs/analysis.md says
     how it was measured; a flag too rare to measure has factor 1). Genbutsu is 0. ``table``
     replaces ``BASE[players]`` (tests)."""
-    if danger.danger_class is DangerClass.GENBUTSU:
-        return 0.0
     base, factors, min_cases = _measured()
-    cls = danger.danger_class.value
-    value = _cell_rate(table if table is not None else base[players], cls, danger.grade,
-                       turn_bucket(danger.turn), min_cases)
-    return _flagged(value, cls, danger.flags, factors[players], min_cases)
+    return _rate(danger.danger_class, danger.grade, danger.flags, turn_bucket(danger.turn),
+                 table if table is not None else base[players], factors[players], min_cases)
+
+
+def _rate(cls: DangerClass, grade: str, flags: frozenset[DangerFlag], bucket: str,
+          cells: dict[tuple[str, str, str], tuple[int, int]],
+          factors: dict[tuple[str, str], tuple[int, int, float]], min_cases: int) -> float:
+    """``danger_rate`` of a class, grade and flags in a turn bucket, from the measured cells and
+    flag factors of the player count (``rated_hand`` reads them once per hand)."""
+    if cls is _GENBUTSU:
+        return 0.0
+    value = cls.value
+    return _flagged(_cell_rate(cells, value, grade, bucket, min_cases), value, flags, factors, min_cases)
 
 
 def _flagged(value: float, cls: str, flags: frozenset[DangerFlag],
